@@ -1,0 +1,604 @@
+//! `AllDifferent`: pairwise different values, at three strengths.
+
+use fixedbitset::Block;
+
+use crate::constraint::{Constraint, Events, Priority, Rule};
+use crate::domain::BITS;
+use crate::error::{Conflict, ModelError};
+use crate::model::Model;
+use crate::propagate::Context;
+use crate::var::{Value, VarId};
+
+use super::matching::Matching;
+
+/// How much an [`AllDifferent`] propagates.
+///
+/// Each level does everything the previous one does. All levels find the same solutions; the
+/// stronger ones prune more per node at a higher cost per node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Strength {
+    /// Value elimination (forward checking): once a variable is fixed, its value is removed
+    /// from the others. Fails when two variables are fixed to the same value.
+    ForwardChecking,
+    /// Also: when the variables together have exactly as many values as there are variables,
+    /// every value must be used, so a value left in one domain only is assigned there (a
+    /// *hidden single*); with fewer values than variables the constraint fails (pigeonhole).
+    #[default]
+    HiddenSingles,
+    /// Generalised arc consistency (Régin 1994): every value left can be extended to an
+    /// assignment of all the constraint's variables with different values. Finds Hall sets
+    /// (naked pairs, triples, ...) and their duals.
+    Gac,
+}
+
+/// Word-level layout: bit `b` of variable `i` is bit `b + shift[i]` of the constraint's value
+/// space. Used when all domains are ranges and the value span is at most
+/// [`MAX_WORDS`] blocks; `width` is the span in blocks. With `width == 1` (and so one block per
+/// variable) a tight single-register path runs.
+#[derive(Clone, Debug)]
+struct Words {
+    shifts: Vec<u32>,
+    width: usize,
+    /// Scratch: `once`, `twice` and `fixed` masks over the value space, `width` blocks each.
+    scratch: Vec<Block>,
+}
+
+/// The largest value span, in blocks, for the word-level layout.
+const MAX_WORDS: usize = 4096;
+
+/// Adds `part` to block `t` of the `once`/`twice` accumulators.
+#[inline]
+fn add(once: &mut [Block], twice: &mut [Block], t: usize, part: Block) {
+    twice[t] |= once[t] & part;
+    once[t] |= part;
+}
+
+/// Block `k` of a variable with shift `s`, read from a value-space mask.
+#[inline]
+fn extract(mask: &[Block], s: u32, k: usize) -> Block {
+    let (q, r) = (s as usize / BITS, s as usize % BITS);
+    let t = q + k;
+    let lo = mask.get(t).copied().unwrap_or(0) >> r;
+    let hi = if r == 0 { 0 } else { mask.get(t + 1).copied().unwrap_or(0) << (BITS - r) };
+    lo | hi
+}
+
+/// All variables take pairwise different values: `x[i] + offset[i] != x[j] + offset[j]` for
+/// `i != j` (offsets default to zero).
+///
+/// # Example
+///
+/// ```
+/// use csp::{AllDifferent, Model, Strength};
+///
+/// let mut model = Model::new();
+/// let x = model.new_vars(3, 1..=3)?;
+/// // x0 in {1, 2}, x1 in {1, 2}: with GAC, x2 loses 1 and 2 at once.
+/// model.post(AllDifferent::new(x.clone()).with_strength(Strength::Gac))?;
+/// let mut solver = model.into_solver();
+/// solver.remove_value(x[0], 3)?;
+/// solver.remove_value(x[1], 3)?;
+/// solver.propagate()?;
+/// assert_eq!(solver.value(x[2]), Some(3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct AllDifferent {
+    vars: Vec<VarId>,
+    offsets: Vec<Value>,
+    strength: Strength,
+    words: Option<Words>,
+    /// Scratch for the value-level path: `(constraint value, local index)`.
+    pairs: Vec<(i64, u32)>,
+    matching: Matching,
+}
+
+impl AllDifferent {
+    /// All of `vars` different, at the default strength ([`Strength::HiddenSingles`]).
+    pub fn new(vars: impl Into<Vec<VarId>>) -> AllDifferent {
+        AllDifferent {
+            vars: vars.into(),
+            offsets: Vec::new(),
+            strength: Strength::default(),
+            words: None,
+            pairs: Vec::new(),
+            matching: Matching::default(),
+        }
+    }
+
+    /// All of `vars[i] + offsets[i]` different (N-queens diagonals: `q[i] + i`).
+    ///
+    /// # Panics
+    ///
+    /// Panics if the two vectors differ in length.
+    pub fn with_offsets(vars: impl Into<Vec<VarId>>, offsets: impl Into<Vec<Value>>) -> AllDifferent {
+        let mut c = AllDifferent::new(vars);
+        let offsets = offsets.into();
+        assert_eq!(
+            c.vars.len(),
+            offsets.len(),
+            "AllDifferent::with_offsets: {} variables but {} offsets",
+            c.vars.len(),
+            offsets.len()
+        );
+        c.offsets = offsets;
+        c
+    }
+
+    /// Sets the propagation strength.
+    pub fn with_strength(mut self, strength: Strength) -> AllDifferent {
+        self.strength = strength;
+        self
+    }
+
+    /// The propagation strength.
+    pub fn strength(&self) -> Strength {
+        self.strength
+    }
+
+    /// The variables.
+    pub fn vars(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    #[inline]
+    fn offset(&self, i: usize) -> i64 {
+        self.offsets.get(i).map_or(0, |&o| i64::from(o))
+    }
+
+    // ---- word-level path ----------------------------------------------------------------
+
+    fn fc_words(&self, ctx: &mut Context<'_>, i: usize) -> Result<(), Conflict> {
+        let w = self.words.as_ref().expect("word layout");
+        let xi = self.vars[i];
+        let d = ctx.block(xi);
+        debug_assert!(d.count_ones() == 1);
+        let p = d.trailing_zeros() + w.shifts[i];
+        let rule = Rule::ValueTaken { var: xi, value: ctx.value_of_bit(xi, d.trailing_zeros() as usize) };
+        for (j, (&xj, &sj)) in self.vars.iter().zip(&w.shifts).enumerate() {
+            if j != i && p >= sj && ctx.block(xj) & (1 << (p - sj)) != 0 {
+                ctx.retain_block(xj, 0, !(1 << (p - sj)), rule)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn propagate_words(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let w = self.words.as_ref().expect("word layout");
+        let (mut once, mut twice, mut fixed): (Block, Block, Block) = (0, 0, 0);
+        let mut fixed_count = 0u32;
+        for (&x, &s) in self.vars.iter().zip(&w.shifts) {
+            let d = ctx.block(x) << s;
+            twice |= once & d;
+            once |= d;
+            if d & d.wrapping_sub(1) == 0 {
+                if fixed & d != 0 {
+                    // Two variables fixed to the same value.
+                    return self.fc_conflict(ctx, d);
+                }
+                fixed |= d;
+                fixed_count += 1;
+            }
+        }
+        // Forward checking from scratch: values of fixed variables leave the others.
+        if fixed & twice != 0 {
+            for i in 0..self.vars.len() {
+                let (x, s) = (self.vars[i], w.shifts[i]);
+                let d = ctx.block(x);
+                let taken = (fixed >> s) & d;
+                if taken != 0 && d & d.wrapping_sub(1) != 0 {
+                    let bit = taken.trailing_zeros() as usize;
+                    let rule = self.taken_rule(ctx, (bit as u32) + s);
+                    ctx.retain_block(x, 0, !(fixed >> s), rule)?;
+                }
+            }
+            if self.strength == Strength::ForwardChecking {
+                return Ok(());
+            }
+            // Recount after the removals.
+            (once, twice) = (0, 0);
+            for (&x, &s) in self.vars.iter().zip(&w.shifts) {
+                let d = ctx.block(x) << s;
+                twice |= once & d;
+                once |= d;
+            }
+        }
+        if self.strength == Strength::ForwardChecking {
+            return Ok(());
+        }
+        let n = self.vars.len() as u32;
+        let values = once.count_ones();
+        if values < n {
+            return Err(ctx.fail(Rule::Pigeonhole));
+        }
+        if values == n && fixed_count < n {
+            let mut singles = once & !twice & !fixed;
+            while singles != 0 {
+                let p = singles.trailing_zeros();
+                singles &= singles - 1;
+                for i in 0..self.vars.len() {
+                    let (x, s) = (self.vars[i], w.shifts[i]);
+                    if p >= s && ctx.block(x) & (1 << (p - s)) != 0 {
+                        let bit = (p - s) as usize;
+                        let value = ctx.value_of_bit(x, bit);
+                        ctx.assign_bit(x, bit, Rule::OnlyPlace { value })?;
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The rule for removing constraint bit `p` because a fixed variable holds it.
+    fn taken_rule(&self, ctx: &Context<'_>, p: u32) -> Rule {
+        let w = self.words.as_ref().expect("word layout");
+        for (&x, &s) in self.vars.iter().zip(&w.shifts) {
+            let d = ctx.block(x);
+            if p >= s && d == 1 << (p - s) {
+                return Rule::ValueTaken { var: x, value: ctx.value_of_bit(x, (p - s) as usize) };
+            }
+        }
+        Rule::Other
+    }
+
+    /// Two variables are fixed to the constraint bit `d`: remove it from the second one, which
+    /// empties its domain and reports the wipe-out with the first as the reason.
+    fn fc_conflict(&self, ctx: &mut Context<'_>, d: Block) -> Result<(), Conflict> {
+        let w = self.words.as_ref().expect("word layout");
+        let p = d.trailing_zeros();
+        let mut first: Option<VarId> = None;
+        for (&x, &s) in self.vars.iter().zip(&w.shifts) {
+            if p >= s && ctx.block(x) == 1 << (p - s) {
+                match first {
+                    None => first = Some(x),
+                    Some(y) => {
+                        let value = ctx.value(y).unwrap_or_default();
+                        ctx.retain_block(x, 0, 0, Rule::ValueTaken { var: y, value })?;
+                    }
+                }
+            }
+        }
+        Err(ctx.fail(Rule::Other))
+    }
+
+    fn propagate_any_words(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if self.words.as_ref().is_some_and(|w| w.width == 1) {
+            self.propagate_words(ctx)
+        } else {
+            self.propagate_wide(ctx)
+        }
+    }
+
+    /// Forward checking from the fixed variable at `i`, multi-block layout.
+    fn fc_wide(&self, ctx: &mut Context<'_>, i: usize) -> Result<(), Conflict> {
+        let w = self.words.as_ref().expect("word layout");
+        let xi = self.vars[i];
+        let Some(bit) = ctx.domain(xi).min_bit() else { return Ok(()) };
+        let p = bit as u64 + u64::from(w.shifts[i]);
+        let rule = Rule::ValueTaken { var: xi, value: ctx.value_of_bit(xi, bit) };
+        for (j, (&xj, &sj)) in self.vars.iter().zip(&w.shifts).enumerate() {
+            if j == i || p < u64::from(sj) {
+                continue;
+            }
+            let b = (p - u64::from(sj)) as usize;
+            let (wi, m) = (b / BITS, 1 << (b % BITS));
+            if ctx.blocks(xj).get(wi).is_some_and(|&blk| blk & m != 0) {
+                ctx.retain_block(xj, wi, !m, rule)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// [`propagate_words`](Self::propagate_words) over a value space of several blocks.
+    fn propagate_wide(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let mut w = self.words.take().expect("word layout");
+        let r = self.wide(ctx, &mut w);
+        self.words = Some(w);
+        r
+    }
+
+    /// Fills `once`, `twice` (and `fixed`, if asked) over the value space. Returns the number of
+    /// fixed variables and, if two are fixed to the same value, the second one.
+    fn accumulate(&self, ctx: &Context<'_>, w: &mut Words, with_fixed: bool) -> (u32, Option<usize>) {
+        let width = w.width;
+        w.scratch.iter_mut().for_each(|b| *b = 0);
+        let (once, rest) = w.scratch.split_at_mut(width);
+        let (twice, fixed) = rest.split_at_mut(width);
+        let mut fixed_count = 0;
+        for (i, (&x, &s)) in self.vars.iter().zip(&w.shifts).enumerate() {
+            let blocks = ctx.blocks(x);
+            let (q, r) = (s as usize / BITS, s as usize % BITS);
+            let mut size = 0;
+            for (k, &b) in blocks.iter().enumerate() {
+                if b == 0 {
+                    continue;
+                }
+                size += b.count_ones();
+                add(once, twice, q + k, b << r);
+                if r != 0 && b >> (BITS - r) != 0 {
+                    add(once, twice, q + k + 1, b >> (BITS - r));
+                }
+            }
+            if with_fixed && size == 1 {
+                let bit = blocks
+                    .iter()
+                    .enumerate()
+                    .find(|(_, &b)| b != 0)
+                    .map(|(k, b)| k * BITS + b.trailing_zeros() as usize);
+                let p = bit.unwrap_or(0) + s as usize;
+                if fixed[p / BITS] & (1 << (p % BITS)) != 0 {
+                    return (fixed_count, Some(i));
+                }
+                fixed[p / BITS] |= 1 << (p % BITS);
+                fixed_count += 1;
+            }
+        }
+        (fixed_count, None)
+    }
+
+    fn wide(&mut self, ctx: &mut Context<'_>, w: &mut Words) -> Result<(), Conflict> {
+        let width = w.width;
+        let (fixed_count, clash) = self.accumulate(ctx, w, true);
+        if let Some(i) = clash {
+            // Two variables fixed to the same value: forward checking from the other one
+            // empties this one.
+            let xi = self.vars[i];
+            for j in 0..self.vars.len() {
+                if j != i && ctx.is_fixed(self.vars[j]) && ctx.value(self.vars[j]).is_some() {
+                    let fx = self.vars[j];
+                    let same = {
+                        let pj = ctx.domain(fx).min_bit().unwrap_or(0) + w.shifts[j] as usize;
+                        let pi = ctx.domain(xi).min_bit().unwrap_or(0) + w.shifts[i] as usize;
+                        pi == pj
+                    };
+                    if same {
+                        let value = ctx.value(fx).unwrap_or_default();
+                        let words = ctx.blocks(xi).len();
+                        for k in 0..words {
+                            ctx.retain_block(xi, k, 0, Rule::ValueTaken { var: fx, value })?;
+                        }
+                    }
+                }
+            }
+            return Err(ctx.fail(Rule::Other));
+        }
+        // Forward checking from scratch.
+        let (_, rest) = w.scratch.split_at(width);
+        let (twice, fixed) = rest.split_at(width);
+        if fixed_count > 0 && fixed.iter().zip(twice).any(|(f, t)| f & t != 0) {
+            for i in 0..self.vars.len() {
+                let (x, s) = (self.vars[i], w.shifts[i]);
+                if ctx.is_fixed(x) {
+                    continue;
+                }
+                for k in 0..ctx.blocks(x).len() {
+                    let taken = extract(&w.scratch[2 * width..], s, k) & ctx.blocks(x)[k];
+                    if taken != 0 {
+                        let p = k * BITS + taken.trailing_zeros() as usize + s as usize;
+                        let rule = self.wide_taken_rule(ctx, w, p);
+                        ctx.retain_block(x, k, !taken, rule)?;
+                    }
+                }
+            }
+            if self.strength == Strength::ForwardChecking {
+                return Ok(());
+            }
+            self.accumulate(ctx, w, false);
+        }
+        if self.strength == Strength::ForwardChecking {
+            return Ok(());
+        }
+        let n = self.vars.len() as u64;
+        let values: u64 = w.scratch[..width].iter().map(|b| u64::from(b.count_ones())).sum();
+        if values < n {
+            return Err(ctx.fail(Rule::Pigeonhole));
+        }
+        if values == n && u64::from(fixed_count) < n {
+            for t in 0..width {
+                let (once, twice, fixed) = (w.scratch[t], w.scratch[width + t], w.scratch[2 * width + t]);
+                let mut singles = once & !twice & !fixed;
+                while singles != 0 {
+                    let p = t * BITS + singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    for i in 0..self.vars.len() {
+                        let (x, s) = (self.vars[i], w.shifts[i] as usize);
+                        if p < s {
+                            continue;
+                        }
+                        let b = p - s;
+                        if ctx.blocks(x).get(b / BITS).is_some_and(|&blk| blk & (1 << (b % BITS)) != 0) {
+                            let value = ctx.value_of_bit(x, b);
+                            ctx.assign_bit(x, b, Rule::OnlyPlace { value })?;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn wide_taken_rule(&self, ctx: &Context<'_>, w: &Words, p: usize) -> Rule {
+        for (&x, &s) in self.vars.iter().zip(&w.shifts) {
+            let s = s as usize;
+            if p >= s && ctx.is_fixed(x) && ctx.domain(x).min_bit() == Some(p - s) {
+                return Rule::ValueTaken { var: x, value: ctx.value_of_bit(x, p - s) };
+            }
+        }
+        Rule::Other
+    }
+
+    // ---- value-level path ---------------------------------------------------------------
+
+    fn fc_values(&self, ctx: &mut Context<'_>, i: usize) -> Result<(), Conflict> {
+        let xi = self.vars[i];
+        let Some(v) = ctx.value(xi) else { return Ok(()) };
+        let cv = i64::from(v) + self.offset(i);
+        let rule = Rule::ValueTaken { var: xi, value: v };
+        for (j, &xj) in self.vars.iter().enumerate() {
+            if j != i {
+                if let Ok(u) = Value::try_from(cv - self.offset(j)) {
+                    ctx.remove_value(xj, u, rule)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn propagate_values(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        for i in 0..self.vars.len() {
+            if ctx.is_fixed(self.vars[i]) {
+                self.fc_values(ctx, i)?;
+            }
+        }
+        if self.strength == Strength::ForwardChecking {
+            return Ok(());
+        }
+        let mut pairs = std::mem::take(&mut self.pairs);
+        pairs.clear();
+        for (i, &x) in self.vars.iter().enumerate() {
+            let off = self.offset(i);
+            pairs.extend(ctx.domain(x).iter().map(|v| (i64::from(v) + off, i as u32)));
+        }
+        pairs.sort_unstable();
+        let mut distinct = 0usize;
+        let mut k = 0;
+        while k < pairs.len() {
+            let mut e = k + 1;
+            while e < pairs.len() && pairs[e].0 == pairs[k].0 {
+                e += 1;
+            }
+            distinct += 1;
+            k = e;
+        }
+        let n = self.vars.len();
+        let mut result = Ok(());
+        if distinct < n {
+            result = Err(ctx.fail(Rule::Pigeonhole));
+        } else if distinct == n {
+            let mut k = 0;
+            while k < pairs.len() {
+                let mut e = k + 1;
+                while e < pairs.len() && pairs[e].0 == pairs[k].0 {
+                    e += 1;
+                }
+                if e == k + 1 {
+                    let (cv, i) = pairs[k];
+                    let i = i as usize;
+                    if let Ok(v) = Value::try_from(cv - self.offset(i)) {
+                        if let Err(c) = ctx.assign(self.vars[i], v, Rule::OnlyPlace { value: v }) {
+                            result = Err(c);
+                            break;
+                        }
+                    }
+                }
+                k = e;
+            }
+        }
+        self.pairs = pairs;
+        result
+    }
+}
+
+impl Constraint for AllDifferent {
+    fn kind(&self) -> &'static str {
+        "all_different"
+    }
+
+    fn scope(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    fn subscriptions(&self, _local: usize) -> Events {
+        match self.strength {
+            Strength::ForwardChecking => Events::ON_FIXED,
+            _ => Events::ON_FIXED | Events::DOMAIN,
+        }
+    }
+
+    fn priority(&self) -> Priority {
+        match self.strength {
+            Strength::Gac => Priority::Slow,
+            _ => Priority::Normal,
+        }
+    }
+
+    fn on_post(&mut self, model: &Model) -> Result<(), ModelError> {
+        if !self.offsets.is_empty() && self.offsets.len() != self.vars.len() {
+            return Err(ModelError::InvalidConstraint {
+                kind: "all_different",
+                message: format!("{} variables but {} offsets", self.vars.len(), self.offsets.len()),
+            });
+        }
+        // Word layout when every domain is a range and the value span fits one block.
+        let mut lo = i64::MAX;
+        let mut hi = i64::MIN;
+        let mut ranges = true;
+        for (i, &x) in self.vars.iter().enumerate() {
+            match model.range_min(x) {
+                Some(m) => {
+                    let a = i64::from(m) + self.offset(i);
+                    lo = lo.min(a);
+                    hi = hi.max(a + model.initial_domain(x).len() as i64 - 1);
+                }
+                None => ranges = false,
+            }
+        }
+        let span = hi - lo + 1;
+        self.words = (ranges && !self.vars.is_empty() && span <= (MAX_WORDS * BITS) as i64).then(|| {
+            let width = (span as usize).div_ceil(BITS);
+            Words {
+                shifts: self
+                    .vars
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &x)| (i64::from(model.range_min(x).unwrap_or(0)) + self.offset(i) - lo) as u32)
+                    .collect(),
+                width,
+                scratch: vec![0; 3 * width],
+            }
+        });
+        Ok(())
+    }
+
+    fn on_fixed(&mut self, ctx: &mut Context<'_>, local: usize) -> Result<(), Conflict> {
+        match &self.words {
+            Some(w) if w.width == 1 => self.fc_words(ctx, local),
+            Some(_) => self.fc_wide(ctx, local),
+            None => self.fc_values(ctx, local),
+        }
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if self.strength == Strength::Gac {
+            // Forward checking first: cheap, and it keeps the matching small.
+            if self.words.is_some() {
+                let saved = self.strength;
+                self.strength = Strength::ForwardChecking;
+                let r = self.propagate_any_words(ctx);
+                self.strength = saved;
+                r?;
+            } else {
+                for i in 0..self.vars.len() {
+                    if ctx.is_fixed(self.vars[i]) {
+                        self.fc_values(ctx, i)?;
+                    }
+                }
+            }
+            return self.matching.propagate(ctx, &self.vars, &self.offsets);
+        }
+        if self.words.is_some() {
+            self.propagate_any_words(ctx)
+        } else {
+            self.propagate_values(ctx)
+        }
+    }
+
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        let mut seen: Vec<i64> = values.iter().enumerate().map(|(i, &v)| i64::from(v) + self.offset(i)).collect();
+        seen.sort_unstable();
+        seen.windows(2).all(|w| w[0] != w[1])
+    }
+}

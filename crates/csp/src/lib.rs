@@ -1,0 +1,102 @@
+//! A generic finite-domain constraint-satisfaction engine.
+//!
+//! Variables take integer values from finite domains (bitsets); constraints prune the domains
+//! by propagation to a fixed point; a depth-first search with MRV branching, checkpoints and
+//! limits finds one solution, enumerates them lazily, or counts them up to a maximum. Every
+//! pruning can be traced, counted and explained.
+//!
+//! # Contents
+//!
+//! * [`Model`]: variables ([`VarId`]) with initial domains, and posted [`Constraint`]s.
+//! * [`Solver`]: search state, propagation ([`Solver::propagate`]), checkpoints
+//!   ([`Solver::new_checkpoint`], [`Solver::restore_to`]) and search ([`Solver::solve`],
+//!   [`Solver::solutions`], [`Solver::count_solutions`]).
+//! * [`constraints`]: [`AllDifferent`] (three [`Strength`]s), [`NotEqual`], [`Equal`],
+//!   [`Binary`] relations.
+//! * [`Event`]: the stream of decisions, prunings with reasons, wipe-outs and backtracks.
+//!
+//! # Example
+//!
+//! The 4-queens problem: one queen per column, `q[i]` its row.
+//!
+//! ```
+//! use csp::{AllDifferent, Model, Outcome, Strength};
+//!
+//! let n = 4;
+//! let mut model = Model::new();
+//! let q = model.new_vars(n, 0..n as i32)?;
+//! let up: Vec<i32> = (0..n as i32).collect();
+//! let down: Vec<i32> = (0..n as i32).map(|i| -i).collect();
+//! model.post(AllDifferent::new(q.clone()))?;
+//! model.post(AllDifferent::with_offsets(q.clone(), up).with_strength(Strength::ForwardChecking))?;
+//! model.post(AllDifferent::with_offsets(q.clone(), down).with_strength(Strength::ForwardChecking))?;
+//! let mut solver = model.into_solver();
+//! assert_eq!(solver.count_solutions(u64::MAX).count, 2);
+//! let Outcome::Solved(s) = solver.solve() else { panic!("4-queens has solutions") };
+//! assert_eq!(q.iter().map(|&v| s[v]).collect::<Vec<_>>(), vec![1, 3, 0, 2]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Concepts
+//!
+//! * **Model and search state.** A [`Model`] is immutable once handed to a [`Solver`]; the
+//!   solver keeps the current domains, all in one flat `FixedBitSet`, and reuses every buffer.
+//! * **Propagation.** Domain changes raise events; each constraint subscribes to the events it
+//!   needs ([`Events`]). Forward checking runs at once on each fixing; other reasoning is
+//!   scheduled by [`Priority`]. See [`constraint`] for the trait and how to write a constraint.
+//! * **Conflicts.** A wiped-out domain is a [`Conflict`] (which variable, which constraint), not
+//!   an error; after it, restore a checkpoint.
+//! * **Checkpoints.** [`Solver::new_checkpoint`] saves the state, [`Solver::restore_to`] returns
+//!   to it: a copy of all domains for small states, a trail of changed blocks for large ones
+//!   ([`SnapshotMode`]).
+//! * **MRV.** Branch on a variable with the fewest values left ([`VarOrder::Mrv`]); ties broken
+//!   by [`TieBreak`]; values in [`ValueOrder`].
+//! * **Outcomes.** [`Outcome::Unsatisfiable`] and [`Outcome::LimitReached`] are answers, never
+//!   errors, and never confused; counts say whether they are exact ([`CountStatus`]).
+//!
+//! # Logging
+//!
+//! Through the `log` facade, with stable targets (see `docs/logging.md`):
+//!
+//! | target | level | what |
+//! |---|---|---|
+//! | `csp::search` | info | one line per search: outcome and statistics |
+//! | `csp::search` | debug | each decision, backtrack (with the refuted value) and solution |
+//! | `csp::prune` | trace | each value removed: `prune depth=3 var=r1c3 value=5 by=row1 rule=value_taken size=3->2` |
+//! | `csp::conflict` | debug | each wipe-out or failed constraint |
+//!
+//! With these levels off no line is formatted; the hot path tests one boolean per change.
+//!
+//! # Crate features
+//!
+//! None. The crate forbids `unsafe` code.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
+#![deny(rustdoc::broken_intra_doc_links)]
+
+pub mod constraint;
+pub mod constraints;
+mod domain;
+mod error;
+mod event;
+mod model;
+mod propagate;
+mod search;
+mod select;
+mod store;
+mod var;
+
+pub use constraint::{Constraint, ConstraintId, Context, Events, Priority, Rule};
+pub use constraints::{AllDifferent, Binary, Equal, NotEqual, Strength};
+pub use domain::{Domain, DomainIter, InitialDomain};
+pub use error::{Conflict, ModelError};
+pub use event::{Event, Observer, Reason};
+pub use model::Model;
+pub use search::{
+    Checkpoint, Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution, Solutions, Solver, Stats,
+};
+pub use select::{TieBreak, ValueOrder, VarOrder};
+pub use store::SnapshotMode;
+pub use var::{Value, VarId};

@@ -1,0 +1,353 @@
+//! Models: variables with their initial domains, and posted constraints.
+
+use std::fmt;
+
+use fixedbitset::FixedBitSet;
+
+use crate::constraint::{Constraint, ConstraintId};
+use crate::constraints::{AllDifferent, Binary, Equal, NotEqual};
+use crate::domain::{Domain, InitialDomain, ValueMap, BITS};
+use crate::error::ModelError;
+use crate::propagate::VarLabel;
+use crate::search::Solver;
+use crate::var::{Value, VarId};
+
+/// The largest domain supported, in values.
+const MAX_DOMAIN: u64 = 1 << 28;
+
+/// A variable's layout in the flat domain store.
+#[derive(Clone, Debug)]
+pub(crate) struct VarInfo {
+    /// First block of the domain in the store.
+    pub(crate) offset: u32,
+    /// Number of blocks (at least one).
+    pub(crate) words: u32,
+    /// Number of initial values.
+    pub(crate) len: u32,
+    pub(crate) map: ValueMap,
+    pub(crate) name: Option<Box<str>>,
+}
+
+/// A constraint satisfaction problem: variables with finite domains and constraints on them.
+///
+/// A model is built once, then handed to a [`Solver`] ([`Model::into_solver`]), which owns it
+/// and keeps the search state apart. Building errors are returned as [`ModelError`].
+///
+/// # Example
+///
+/// ```
+/// use csp::{AllDifferent, Model, Outcome};
+///
+/// let mut model = Model::new();
+/// let xs = model.new_vars(3, 1..=3)?;
+/// model.post(AllDifferent::new(xs.clone()))?;
+/// let x0 = xs[0];
+/// model.post(csp::NotEqual::new(x0, xs[1]))?;
+/// let mut solver = model.into_solver();
+/// assert_eq!(solver.count_solutions(100).count, 6);
+/// match solver.solve() {
+///     Outcome::Solved(solution) => assert_eq!(solution[x0], 1),
+///     other => panic!("expected a solution, got {other:?}"),
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Model {
+    pub(crate) vars: Vec<VarInfo>,
+    pub(crate) initial: FixedBitSet,
+    pub(crate) constraints: Vec<Box<dyn Constraint>>,
+    pub(crate) constraint_names: Vec<Option<Box<str>>>,
+}
+
+impl Default for Model {
+    fn default() -> Model {
+        Model::new()
+    }
+}
+
+impl fmt::Debug for Model {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Model")
+            .field("vars", &self.vars.len())
+            .field("constraints", &self.constraints.len())
+            .field("blocks", &self.initial.as_slice().len())
+            .finish()
+    }
+}
+
+impl Model {
+    /// An empty model.
+    pub fn new() -> Model {
+        Model { vars: Vec::new(), initial: FixedBitSet::new(), constraints: Vec::new(), constraint_names: Vec::new() }
+    }
+
+    /// Creates a variable with the given initial domain: a range (`1..=9`) or a set of values
+    /// (`vec![1, 5, 7]`, `[2, 4]`).
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::EmptyDomain`] for no value, [`ModelError::DomainTooLarge`] beyond 2^28
+    /// values.
+    pub fn new_var(&mut self, domain: impl Into<InitialDomain>) -> Result<VarId, ModelError> {
+        self.add_var(domain.into(), None)
+    }
+
+    /// Creates a variable with a name, used in logs and explanations (`"r3c7"`). Names should
+    /// not contain whitespace, so that log lines stay `key=value` greppable.
+    ///
+    /// # Errors
+    ///
+    /// As [`Model::new_var`].
+    pub fn new_named_var(
+        &mut self,
+        name: impl Into<String>,
+        domain: impl Into<InitialDomain>,
+    ) -> Result<VarId, ModelError> {
+        self.add_var(domain.into(), Some(name.into()))
+    }
+
+    /// Creates `n` variables with the same initial domain.
+    ///
+    /// # Errors
+    ///
+    /// As [`Model::new_var`].
+    pub fn new_vars(&mut self, n: usize, domain: impl Into<InitialDomain>) -> Result<Vec<VarId>, ModelError> {
+        let d = domain.into();
+        (0..n).map(|_| self.add_var(d.clone(), None)).collect()
+    }
+
+    fn add_var(&mut self, d: InitialDomain, name: Option<String>) -> Result<VarId, ModelError> {
+        if d.len == 0 {
+            return Err(ModelError::EmptyDomain { name });
+        }
+        if d.len as u64 > MAX_DOMAIN {
+            return Err(ModelError::DomainTooLarge { len: d.len as u64 });
+        }
+        let id = VarId::from_index(self.vars.len());
+        let offset = self.initial.as_slice().len();
+        let words = d.len.div_ceil(BITS);
+        let start = offset * BITS;
+        self.initial.grow((offset + words) * BITS);
+        self.initial.insert_range(start..start + d.len);
+        self.vars.push(VarInfo {
+            offset: offset as u32,
+            words: words as u32,
+            len: d.len as u32,
+            map: d.map,
+            name: name.map(String::into_boxed_str),
+        });
+        Ok(id)
+    }
+
+    /// The number of variables.
+    pub fn num_vars(&self) -> usize {
+        self.vars.len()
+    }
+
+    /// All variables, in creation order.
+    pub fn vars(&self) -> impl ExactSizeIterator<Item = VarId> + '_ {
+        (0..self.vars.len()).map(VarId::from_index)
+    }
+
+    /// The number of posted constraints.
+    pub fn num_constraints(&self) -> usize {
+        self.constraints.len()
+    }
+
+    /// The name given to `var`, if any.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `var` is not a variable of this model.
+    pub fn var_name(&self, var: VarId) -> Option<&str> {
+        self.var_info(var).name.as_deref()
+    }
+
+    /// Something that displays `var` by its name, or as `x12` without one.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `var` is not a variable of this model.
+    pub fn display_var(&self, var: VarId) -> impl fmt::Display + '_ {
+        VarLabel(self.var_info(var), var)
+    }
+
+    /// The initial domain of `var`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `var` is not a variable of this model.
+    pub fn initial_domain(&self, var: VarId) -> Domain<'_> {
+        let info = self.var_info(var);
+        let (o, w) = (info.offset as usize, info.words as usize);
+        Domain { blocks: &self.initial.as_slice()[o..o + w], map: &info.map }
+    }
+
+    /// The value of `var`'s smallest initial value when its domain is a contiguous range, which
+    /// makes bit `i` stand for `min + i` (word-level algorithms use it).
+    pub fn range_min(&self, var: VarId) -> Option<Value> {
+        self.var_info(var).map.range_min()
+    }
+
+    pub(crate) fn var_info(&self, var: VarId) -> &VarInfo {
+        match self.vars.get(var.index()) {
+            Some(info) => info,
+            None => panic!("variable {var} is not in this model of {} variables", self.vars.len()),
+        }
+    }
+
+    /// Checks that `var` belongs to the model.
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::UnknownVar`] otherwise.
+    pub fn check_var(&self, var: VarId) -> Result<(), ModelError> {
+        if var.index() < self.vars.len() {
+            Ok(())
+        } else {
+            Err(ModelError::UnknownVar { var, num_vars: self.vars.len() })
+        }
+    }
+
+    /// Posts a constraint.
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::UnknownVar`] if the scope names a variable of another model, or the
+    /// constraint's own error from [`Constraint::on_post`].
+    pub fn post<C: Constraint + 'static>(&mut self, constraint: C) -> Result<ConstraintId, ModelError> {
+        self.post_boxed(Box::new(constraint), None)
+    }
+
+    /// Posts a constraint with a name, used in logs (`by=row3`) and explanations.
+    ///
+    /// # Errors
+    ///
+    /// As [`Model::post`].
+    pub fn post_named<C: Constraint + 'static>(
+        &mut self,
+        name: impl Into<String>,
+        constraint: C,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post_boxed(Box::new(constraint), Some(name.into()))
+    }
+
+    /// Posts a boxed constraint, optionally named.
+    ///
+    /// # Errors
+    ///
+    /// As [`Model::post`].
+    pub fn post_boxed(
+        &mut self,
+        mut constraint: Box<dyn Constraint>,
+        name: Option<String>,
+    ) -> Result<ConstraintId, ModelError> {
+        for &v in constraint.scope() {
+            self.check_var(v)?;
+        }
+        constraint.on_post(self)?;
+        let id = ConstraintId::from_index(self.constraints.len());
+        self.constraints.push(constraint);
+        self.constraint_names.push(name.map(String::into_boxed_str));
+        Ok(id)
+    }
+
+    /// The constraint `id`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `id` is not a constraint of this model.
+    pub fn constraint(&self, id: ConstraintId) -> &dyn Constraint {
+        &*self.constraints[id.index()]
+    }
+
+    /// The name given to constraint `id` when posting, if any.
+    pub fn constraint_name(&self, id: ConstraintId) -> Option<&str> {
+        self.constraint_names.get(id.index()).and_then(|n| n.as_deref())
+    }
+
+    /// The label of constraint `id` in logs: its name, or `kind#index`.
+    pub fn constraint_label(&self, id: ConstraintId) -> String {
+        match self.constraint_name(id) {
+            Some(n) => n.to_string(),
+            None => format!("{}#{}", self.constraints[id.index()].kind(), id.index()),
+        }
+    }
+
+    /// All posted constraints with their identifiers.
+    pub fn constraints(&self) -> impl Iterator<Item = (ConstraintId, &dyn Constraint)> + '_ {
+        self.constraints.iter().enumerate().map(|(i, c)| (ConstraintId::from_index(i), &**c))
+    }
+
+    /// Shorthand for posting [`AllDifferent::new`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Model::post`].
+    pub fn all_different(&mut self, vars: impl Into<Vec<VarId>>) -> Result<ConstraintId, ModelError> {
+        self.post(AllDifferent::new(vars))
+    }
+
+    /// Shorthand for posting [`NotEqual::new`] (`x != y`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Model::post`].
+    pub fn not_equal(&mut self, x: VarId, y: VarId) -> Result<ConstraintId, ModelError> {
+        self.post(NotEqual::new(x, y))
+    }
+
+    /// Shorthand for posting [`Equal::new`] (`x = y`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Model::post`].
+    pub fn equal(&mut self, x: VarId, y: VarId) -> Result<ConstraintId, ModelError> {
+        self.post(Equal::new(x, y))
+    }
+
+    /// Shorthand for posting a [`Binary`] relation given by a predicate.
+    ///
+    /// # Errors
+    ///
+    /// As [`Model::post`].
+    pub fn relation(
+        &mut self,
+        x: VarId,
+        y: VarId,
+        allowed: impl Fn(Value, Value) -> bool + Send + Sync + 'static,
+    ) -> Result<ConstraintId, ModelError> {
+        self.post(Binary::new(x, y, allowed))
+    }
+
+    /// Checks a full assignment against every constraint, independently of propagation:
+    /// `values[i]` is the value of variable `i`. Returns the first violated constraint.
+    ///
+    /// # Errors
+    ///
+    /// The identifier of a violated constraint, or [`ModelError::ValueNotInDomain`] wrapped as
+    /// `Err(None)` when a value is outside its variable's initial domain.
+    pub fn check_assignment(&self, values: &[Value]) -> Result<(), Option<ConstraintId>> {
+        if values.len() != self.vars.len() {
+            return Err(None);
+        }
+        for (i, &v) in values.iter().enumerate() {
+            if !self.initial_domain(VarId::from_index(i)).contains(v) {
+                return Err(None);
+            }
+        }
+        let mut buf = Vec::new();
+        for (i, c) in self.constraints.iter().enumerate() {
+            buf.clear();
+            buf.extend(c.scope().iter().map(|x| values[x.index()]));
+            if !c.is_satisfied(&buf) {
+                return Err(Some(ConstraintId::from_index(i)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Hands the model to a new solver.
+    pub fn into_solver(self) -> Solver {
+        Solver::new(self)
+    }
+}

@@ -1,0 +1,781 @@
+//! Propagation to a fixed point.
+//!
+//! # Background
+//!
+//! Each variable `x` has a domain `D(x)`, the set of values it may still take. A constraint's
+//! propagator removes values that no solution can use given the other domains. *Forward
+//! checking* is the weakest useful form: once a variable is fixed, remove the values it rules
+//! out from the others. The engine repeats propagation until nothing changes (a *fixed point*,
+//! where every propagator is at its own fixed point) or some `D(x)` becomes empty (a
+//! *wipe-out*, returned as a [`Conflict`]).
+//!
+//! The engine is event-driven: a domain change looks up the constraints watching the variable
+//! (a compact per-variable watch list) and
+//!
+//! 1. if the variable became fixed and some constraint asked for [`Events::ON_FIXED`], pushes it
+//!    on a stack; each fixing is delivered once to [`Constraint::on_fixed`];
+//! 2. schedules [`Constraint::propagate`] of each constraint whose subscription matches, in one of
+//!    three FIFO queues by [`Priority`], at most once however many events arrive.
+//!
+//! The loop delivers every pending fixing before it runs any scheduled propagator, and a
+//! higher-priority queue is empty before a lower one is served: cheap reasoning reaches its
+//! fixed point first. Nothing here allocates once the queues have their full capacity (the
+//! number of variables and of constraints), which they get when the solver is built.
+
+use fixedbitset::Block;
+
+use crate::constraint::{Constraint, ConstraintId, Events, Rule};
+use crate::domain::{Domain, BITS};
+use crate::error::Conflict;
+use crate::event::{Event, Observer, Reason};
+use crate::model::VarInfo;
+use crate::search::Stats;
+use crate::store::Store;
+use crate::var::{Value, VarId};
+
+const NONE: u32 = u32::MAX;
+
+/// One entry of a variable's watch list.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Watch {
+    pub(crate) constraint: u32,
+    pub(crate) local: u32,
+    pub(crate) events: u8,
+}
+
+/// What a change is, for reporting.
+#[derive(Clone, Copy)]
+enum Change {
+    Remove,
+    Assign(Value),
+}
+
+/// The propagation engine's state, apart from the constraints themselves.
+pub(crate) struct Core {
+    pub(crate) store: Store,
+    /// `watches[watch_start[x]..watch_start[x + 1]]` is the watch list of variable `x`.
+    watch_start: Box<[u32]>,
+    watches: Box<[Watch]>,
+    /// The union of the events in each variable's watch list.
+    var_events: Box<[u8]>,
+    /// Fixed variables whose `on_fixed` delivery is pending.
+    fixed: Vec<u32>,
+    /// FIFO queues of scheduled constraints, one per priority, with their read positions.
+    queues: [Vec<u32>; 3],
+    heads: [usize; 3],
+    /// Invariant: `queued[c]` iff `c` is in a queue at or after its head.
+    queued: Box<[bool]>,
+    priority: Box<[u8]>,
+    idempotent: Box<[bool]>,
+    /// The constraint running now, or `NONE`.
+    current: u32,
+    /// The rule to report for changes made outside constraints.
+    outside_rule: Rule,
+    pub(crate) stats: Stats,
+    /// Whether events are built: an observer is installed or prune tracing is on. Checked once
+    /// per change; everything behind it is out of line.
+    pub(crate) observing: bool,
+    pub(crate) observer: Option<Observer>,
+    premises: Vec<VarId>,
+    /// Log label of each constraint (`all_different#3` or the name given when posting).
+    pub(crate) labels: Box<[Box<str>]>,
+    /// Set by a conflict, cleared by a restore: propagation refuses to run in between.
+    pub(crate) failed: Option<Conflict>,
+}
+
+impl std::fmt::Debug for Core {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Core")
+            .field("level", &self.store.level())
+            .field("pending_fixed", &self.fixed.len())
+            .field("failed", &self.failed)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Core {
+    pub(crate) fn new(
+        store: Store,
+        vars: &[VarInfo],
+        constraints: &[Box<dyn Constraint>],
+        labels: Box<[Box<str>]>,
+    ) -> Core {
+        let n = vars.len();
+        let mut lists: Vec<Vec<Watch>> = vec![Vec::new(); n];
+        for (c, con) in constraints.iter().enumerate() {
+            for (local, &x) in con.scope().iter().enumerate() {
+                let ev = con.subscriptions(local);
+                if !ev.is_empty() {
+                    lists[x.index()].push(Watch { constraint: c as u32, local: local as u32, events: ev.0 });
+                }
+            }
+        }
+        let mut watch_start = Vec::with_capacity(n + 1);
+        let mut watches = Vec::new();
+        let mut var_events = Vec::with_capacity(n);
+        for list in &lists {
+            watch_start.push(watches.len() as u32);
+            var_events.push(list.iter().fold(0, |acc, w| acc | w.events));
+            watches.extend_from_slice(list);
+        }
+        watch_start.push(watches.len() as u32);
+        let m = constraints.len();
+        Core {
+            store,
+            watch_start: watch_start.into(),
+            watches: watches.into(),
+            var_events: var_events.into(),
+            fixed: Vec::with_capacity(n),
+            queues: [Vec::with_capacity(m), Vec::with_capacity(m), Vec::with_capacity(m)],
+            heads: [0; 3],
+            queued: vec![false; m].into(),
+            priority: constraints.iter().map(|c| c.priority() as u8).collect(),
+            idempotent: constraints.iter().map(|c| c.is_idempotent()).collect(),
+            current: NONE,
+            outside_rule: Rule::External,
+            stats: Stats::default(),
+            observing: false,
+            observer: None,
+            premises: Vec::new(),
+            labels,
+            failed: None,
+        }
+    }
+
+    /// Recomputes whether events must be built (after the observer or the log level changed).
+    pub(crate) fn refresh_observing(&mut self) {
+        self.observing = self.observer.is_some()
+            || log::log_enabled!(target: "csp::prune", log::Level::Trace)
+            || log::log_enabled!(target: "csp::conflict", log::Level::Debug);
+    }
+
+    pub(crate) fn set_outside_rule(&mut self, rule: Rule) {
+        self.outside_rule = rule;
+    }
+
+    pub(crate) fn has_pending(&self) -> bool {
+        !self.fixed.is_empty() || (0..3).any(|p| self.heads[p] < self.queues[p].len())
+    }
+
+    /// Schedules every constraint (the root propagation, or after a restore to a state whose
+    /// pending work was lost).
+    pub(crate) fn schedule_all(&mut self) {
+        for c in 0..self.queued.len() as u32 {
+            self.schedule(c);
+        }
+    }
+
+    #[inline]
+    fn schedule(&mut self, c: u32) {
+        let ci = c as usize;
+        if !(self.queued[ci] || c == self.current && self.idempotent[ci]) {
+            self.queued[ci] = true;
+            self.queues[self.priority[ci] as usize].push(c);
+        }
+    }
+
+    pub(crate) fn clear_pending(&mut self) {
+        self.fixed.clear();
+        for p in 0..3 {
+            for &c in &self.queues[p][self.heads[p]..] {
+                self.queued[c as usize] = false;
+            }
+            self.queues[p].clear();
+            self.heads[p] = 0;
+        }
+        self.current = NONE;
+    }
+
+    #[inline]
+    fn pop_scheduled(&mut self) -> Option<u32> {
+        for p in 0..3 {
+            let h = self.heads[p];
+            if h < self.queues[p].len() {
+                let c = self.queues[p][h];
+                if h + 1 == self.queues[p].len() {
+                    self.queues[p].clear();
+                    self.heads[p] = 0;
+                } else {
+                    self.heads[p] = h + 1;
+                }
+                self.queued[c as usize] = false;
+                return Some(c);
+            }
+        }
+        None
+    }
+
+    /// Runs propagation to a fixed point or a conflict. On a conflict, pending work is dropped
+    /// and the core is marked failed.
+    pub(crate) fn propagate(
+        &mut self,
+        vars: &[VarInfo],
+        constraints: &mut [Box<dyn Constraint>],
+    ) -> Result<(), Conflict> {
+        if let Some(c) = self.failed {
+            return Err(c);
+        }
+        let r = self.run(vars, constraints);
+        self.current = NONE;
+        if let Err(c) = r {
+            self.fail(c);
+        }
+        r
+    }
+
+    pub(crate) fn fail(&mut self, c: Conflict) {
+        self.clear_pending();
+        self.failed = Some(c);
+    }
+
+    fn run(&mut self, vars: &[VarInfo], constraints: &mut [Box<dyn Constraint>]) -> Result<(), Conflict> {
+        loop {
+            if let Some(x) = self.fixed.pop() {
+                let (s, e) = (self.watch_start[x as usize] as usize, self.watch_start[x as usize + 1] as usize);
+                for k in s..e {
+                    let w = self.watches[k];
+                    if w.events & Events::ON_FIXED.0 != 0 {
+                        self.current = w.constraint;
+                        self.stats.propagations += 1;
+                        let mut ctx = Context { core: self, vars };
+                        constraints[w.constraint as usize].on_fixed(&mut ctx, w.local as usize)?;
+                    }
+                }
+                self.current = NONE;
+                continue;
+            }
+            let Some(c) = self.pop_scheduled() else { return Ok(()) };
+            self.current = c;
+            self.stats.propagations += 1;
+            let mut ctx = Context { core: self, vars };
+            constraints[c as usize].propagate(&mut ctx)?;
+            self.current = NONE;
+        }
+    }
+
+    #[inline]
+    fn by(&self) -> Option<ConstraintId> {
+        (self.current != NONE).then_some(ConstraintId(self.current))
+    }
+
+    /// Replaces block `wi` of `var` (`new` a strict subset of `old`) and raises the events.
+    #[inline]
+    #[allow(clippy::too_many_arguments, reason = "the hot write path takes everything in registers")]
+    fn write(
+        &mut self,
+        vars: &[VarInfo],
+        var: VarId,
+        wi: usize,
+        old: Block,
+        new: Block,
+        rule: Rule,
+        change: Change,
+    ) -> Result<(), Conflict> {
+        debug_assert!(new & !old == 0 && new != old);
+        let info = &vars[var.index()];
+        let abs = info.offset as usize + wi;
+        if self.observing {
+            self.report(vars, var, wi, old, new, rule, change);
+        }
+        self.store.set_block(abs, new);
+        self.stats.prunings += u64::from((old & !new).count_ones());
+        let ev = self.var_events[var.index()];
+        let (empty, fixed, bounds) = if info.words == 1 {
+            let ends = (old & old.wrapping_neg()) | (1 << (BITS - 1 - old.leading_zeros() as usize));
+            (new == 0, new & new.wrapping_sub(1) == 0, (old ^ new) & ends != 0)
+        } else {
+            self.multi_status(info, wi, old, new)
+        };
+        if empty {
+            self.stats.failures += 1;
+            return Err(Conflict { by: self.by(), var: Some(var) });
+        }
+        if ev == 0 {
+            return Ok(());
+        }
+        let mut mask = Events::DOMAIN.0;
+        if fixed {
+            mask |= Events::FIXED.0;
+            if ev & Events::ON_FIXED.0 != 0 {
+                self.fixed.push(var.index() as u32);
+            }
+        }
+        if bounds {
+            mask |= Events::BOUNDS.0;
+        }
+        if ev & mask != 0 {
+            let (s, e) = (self.watch_start[var.index()] as usize, self.watch_start[var.index() + 1] as usize);
+            for k in s..e {
+                let w = self.watches[k];
+                if w.events & mask != 0 {
+                    self.schedule(w.constraint);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `(empty, fixed, bounds changed)` of a multi-block domain after block `wi` went from
+    /// `old` to `new` (already written).
+    fn multi_status(&self, info: &VarInfo, wi: usize, old: Block, new: Block) -> (bool, bool, bool) {
+        let blocks = &self.store.blocks()[info.offset as usize..(info.offset + info.words) as usize];
+        let total: u32 = blocks.iter().map(|b| b.count_ones()).sum();
+        let removed = old & !new;
+        let below_clear = blocks[..wi].iter().all(|&b| b == 0);
+        let above_clear = blocks[wi + 1..].iter().all(|&b| b == 0);
+        let low = old & old.wrapping_neg();
+        let high = 1 << (BITS - 1 - old.leading_zeros() as usize);
+        let bounds = (below_clear && removed & low != 0) || (above_clear && removed & high != 0);
+        (total == 0, total == 1, bounds)
+    }
+
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments, reason = "internal out-of-line reporting helper")]
+    fn report(&mut self, vars: &[VarInfo], var: VarId, wi: usize, old: Block, new: Block, rule: Rule, change: Change) {
+        let info = &vars[var.index()];
+        let blocks = &self.store.blocks()[info.offset as usize..(info.offset + info.words) as usize];
+        let mut size: u32 = blocks.iter().map(|b| b.count_ones()).sum();
+        let depth = self.store.level();
+        let by = self.by();
+        let label: &str = match by {
+            Some(c) => &self.labels[c.index()],
+            None => match rule {
+                Rule::Decision => "decision",
+                Rule::Refutation => "refutation",
+                _ => "external",
+            },
+        };
+        let name = VarLabel(info, var);
+        let mut removed = old & !new;
+        let empty_after = size == removed.count_ones();
+        while removed != 0 {
+            let bit = removed.trailing_zeros() as usize;
+            removed &= removed - 1;
+            let value = info.map.value(wi * BITS + bit);
+            log::trace!(target: "csp::prune", "prune depth={depth} var={name} value={value} by={label} rule={} size={size}->{}", RuleName(rule), size - 1);
+            size -= 1;
+            if matches!(change, Change::Remove) {
+                if let Some(obs) = self.observer.as_mut() {
+                    let reason = Reason { constraint: by, rule, premises: &self.premises };
+                    obs(&Event::Prune { depth, var, value, reason });
+                }
+            }
+        }
+        if let Change::Assign(value) = change {
+            if let Some(obs) = self.observer.as_mut() {
+                let reason = Reason { constraint: by, rule, premises: &self.premises };
+                obs(&Event::Assign { depth, var, value, reason });
+            }
+        }
+        if empty_after {
+            log::debug!(target: "csp::conflict", "wipeout depth={depth} var={name} by={label} rule={}", RuleName(rule));
+            if let Some(obs) = self.observer.as_mut() {
+                let reason = Reason { constraint: by, rule, premises: &self.premises };
+                obs(&Event::WipeOut { depth, var, reason });
+            }
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn report_fail(&mut self, conflict: Conflict, rule: Rule) {
+        let depth = self.store.level();
+        if let Some(c) = conflict.by {
+            log::debug!(target: "csp::conflict", "fail depth={depth} by={} rule={}", self.labels[c.index()], RuleName(rule));
+        }
+        if let Some(obs) = self.observer.as_mut() {
+            let reason = Reason { constraint: conflict.by, rule, premises: &self.premises };
+            obs(&Event::Fail { depth, conflict, reason });
+        }
+    }
+
+    pub(crate) fn emit(&mut self, event: &Event<'_>) {
+        if let Some(obs) = self.observer.as_mut() {
+            obs(event);
+        }
+    }
+
+    // ---- changes -------------------------------------------------------------------------
+
+    /// Keeps only the bits of `keep` in block `wi` of `var`. Returns whether anything changed.
+    #[inline]
+    pub(crate) fn retain_block(
+        &mut self,
+        vars: &[VarInfo],
+        var: VarId,
+        wi: usize,
+        keep: Block,
+        rule: Rule,
+    ) -> Result<bool, Conflict> {
+        let abs = vars[var.index()].offset as usize + wi;
+        let old = self.store.block(abs);
+        let new = old & keep;
+        if new == old {
+            return Ok(false);
+        }
+        self.write(vars, var, wi, old, new, rule, Change::Remove).map(|()| true)
+    }
+
+    /// Sets `var` to the value of `bit`.
+    pub(crate) fn assign_bit(
+        &mut self,
+        vars: &[VarInfo],
+        var: VarId,
+        bit: usize,
+        rule: Rule,
+    ) -> Result<bool, Conflict> {
+        let info = &vars[var.index()];
+        let (off, words) = (info.offset as usize, info.words as usize);
+        let (bw, bb) = (bit / BITS, bit % BITS);
+        if self.store.block(off + bw) & (1 << bb) == 0 {
+            // The value is gone: the assignment empties the domain.
+            let mut changed = false;
+            for wi in 0..words {
+                let old = self.store.block(off + wi);
+                if old != 0 {
+                    changed = true;
+                    self.write(vars, var, wi, old, 0, rule, Change::Remove)?;
+                }
+            }
+            debug_assert!(changed || words == 0);
+            self.stats.failures += 1;
+            return Err(Conflict { by: self.by(), var: Some(var) });
+        }
+        let value = info.map.value(bit);
+        let mut changed = false;
+        // Clear the other blocks first so the final write sees the fixed domain.
+        for wi in (0..words).filter(|&w| w != bw) {
+            let old = self.store.block(off + wi);
+            if old != 0 {
+                changed = true;
+                self.write(vars, var, wi, old, 0, rule, Change::Assign(value))?;
+            }
+        }
+        let old = self.store.block(off + bw);
+        if old != 1 << bb {
+            changed = true;
+            self.write(vars, var, bw, old, 1 << bb, rule, Change::Assign(value))?;
+        }
+        Ok(changed)
+    }
+}
+
+/// Displays a variable by its name, or `x12`.
+pub(crate) struct VarLabel<'a>(pub(crate) &'a VarInfo, pub(crate) VarId);
+
+impl std::fmt::Display for VarLabel<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0.name {
+            Some(n) => f.write_str(n),
+            None => write!(f, "{}", self.1),
+        }
+    }
+}
+
+struct RuleName(Rule);
+
+impl std::fmt::Display for RuleName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self.0 {
+            Rule::ValueTaken { .. } => "value_taken",
+            Rule::OnlyPlace { .. } => "only_place",
+            Rule::Pigeonhole => "pigeonhole",
+            Rule::HallSet => "hall_set",
+            Rule::Locked { .. } => "locked",
+            Rule::Bounds => "bounds",
+            Rule::NoSupport => "no_support",
+            Rule::Decision => "decision",
+            Rule::Refutation => "refutation",
+            Rule::External => "external",
+            Rule::Other => "other",
+        })
+    }
+}
+
+/// What a constraint sees while it propagates: the current domains, and the operations that
+/// narrow them.
+///
+/// Every narrowing returns `Ok(true)` if it changed the domain, `Ok(false)` if there was
+/// nothing to remove, and `Err(Conflict)` if the domain became empty; return that error at once
+/// (with `?`). Reading a domain after a conflict is allowed but meaningless.
+///
+/// Two levels of access:
+///
+/// * by value: [`domain`](Context::domain), [`remove_value`](Context::remove_value),
+///   [`assign`](Context::assign), [`remove_below`](Context::remove_below), ...;
+/// * by block, for word-level algorithms: [`blocks`](Context::blocks),
+///   [`retain_block`](Context::retain_block), with bit `i` standing for the variable's `i`-th
+///   initial value ([`value_of_bit`](Context::value_of_bit)).
+pub struct Context<'a> {
+    pub(crate) core: &'a mut Core,
+    pub(crate) vars: &'a [VarInfo],
+}
+
+impl std::fmt::Debug for Context<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Context").field("constraint", &self.core.by()).finish_non_exhaustive()
+    }
+}
+
+impl<'a> Context<'a> {
+    #[inline]
+    fn info(&self, var: VarId) -> &VarInfo {
+        &self.vars[var.index()]
+    }
+
+    /// The current domain of `var`.
+    #[inline]
+    pub fn domain(&self, var: VarId) -> Domain<'_> {
+        let info = self.info(var);
+        let (o, w) = (info.offset as usize, info.words as usize);
+        Domain { blocks: &self.core.store.blocks()[o..o + w], map: &info.map }
+    }
+
+    /// The number of values left in `var`'s domain.
+    #[inline]
+    pub fn size(&self, var: VarId) -> usize {
+        self.domain(var).len()
+    }
+
+    /// Whether `var` has exactly one value left.
+    #[inline]
+    pub fn is_fixed(&self, var: VarId) -> bool {
+        self.size(var) == 1
+    }
+
+    /// The value of `var` if it is fixed.
+    #[inline]
+    pub fn value(&self, var: VarId) -> Option<Value> {
+        self.domain(var).single_value()
+    }
+
+    /// Whether `value` is in `var`'s domain.
+    #[inline]
+    pub fn contains(&self, var: VarId, value: Value) -> bool {
+        self.domain(var).contains(value)
+    }
+
+    /// The smallest value of `var`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the domain is empty, which cannot happen while propagation runs normally.
+    #[inline]
+    pub fn min(&self, var: VarId) -> Value {
+        self.domain(var).min().expect("min of an empty domain")
+    }
+
+    /// The largest value of `var`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the domain is empty, which cannot happen while propagation runs normally.
+    #[inline]
+    pub fn max(&self, var: VarId) -> Value {
+        self.domain(var).max().expect("max of an empty domain")
+    }
+
+    /// Removes `value` from `var`.
+    ///
+    /// # Errors
+    ///
+    /// A [`Conflict`] if the domain becomes empty.
+    #[inline]
+    pub fn remove_value(&mut self, var: VarId, value: Value, rule: Rule) -> Result<bool, Conflict> {
+        let info = &self.vars[var.index()];
+        match info.map.bit(value, info.len as usize) {
+            Some(bit) => self.core.retain_block(self.vars, var, bit / BITS, !(1 << (bit % BITS)), rule),
+            None => Ok(false),
+        }
+    }
+
+    /// Removes every value but `value` from `var`.
+    ///
+    /// # Errors
+    ///
+    /// A [`Conflict`] if `value` is not in the domain (the domain is emptied).
+    pub fn assign(&mut self, var: VarId, value: Value, rule: Rule) -> Result<bool, Conflict> {
+        let info = &self.vars[var.index()];
+        match info.map.bit(value, info.len as usize) {
+            Some(bit) => self.core.assign_bit(self.vars, var, bit, rule),
+            None => self.wipe_out(var, rule),
+        }
+    }
+
+    /// Sets `var` to the value of its bit `bit` (see [`value_of_bit`](Context::value_of_bit)).
+    ///
+    /// # Errors
+    ///
+    /// A [`Conflict`] if that value is no longer in the domain.
+    #[inline]
+    pub fn assign_bit(&mut self, var: VarId, bit: usize, rule: Rule) -> Result<bool, Conflict> {
+        self.core.assign_bit(self.vars, var, bit, rule)
+    }
+
+    /// Empties `var`'s domain and returns the conflict.
+    fn wipe_out(&mut self, var: VarId, rule: Rule) -> Result<bool, Conflict> {
+        let words = self.info(var).words as usize;
+        for wi in 0..words {
+            self.core.retain_block(self.vars, var, wi, 0, rule)?;
+        }
+        // Only reached for an already-empty domain.
+        Err(Conflict { by: self.core.by(), var: Some(var) })
+    }
+
+    /// Removes every value smaller than `bound` from `var`.
+    ///
+    /// # Errors
+    ///
+    /// A [`Conflict`] if the domain becomes empty.
+    pub fn remove_below(&mut self, var: VarId, bound: Value, rule: Rule) -> Result<bool, Conflict> {
+        let info = &self.vars[var.index()];
+        let cut = info.map.bit_at_least(bound, info.len as usize);
+        let mut changed = false;
+        for wi in 0..info.words as usize {
+            let lo = wi * BITS;
+            if lo >= cut {
+                break;
+            }
+            let keep = if cut >= lo + BITS { 0 } else { !0 << (cut - lo) };
+            changed |= self.core.retain_block(self.vars, var, wi, keep, rule)?;
+        }
+        Ok(changed)
+    }
+
+    /// Removes every value larger than `bound` from `var`.
+    ///
+    /// # Errors
+    ///
+    /// A [`Conflict`] if the domain becomes empty.
+    pub fn remove_above(&mut self, var: VarId, bound: Value, rule: Rule) -> Result<bool, Conflict> {
+        let info = &self.vars[var.index()];
+        let Some(b) = bound.checked_add(1) else { return Ok(false) };
+        // Bits from `first` on are removed.
+        let first = info.map.bit_at_least(b, info.len as usize);
+        let mut changed = false;
+        for wi in (0..info.words as usize).rev() {
+            let lo = wi * BITS;
+            if lo + BITS <= first {
+                break;
+            }
+            let keep = if first <= lo { 0 } else { !(!0 << (first - lo)) };
+            changed |= self.core.retain_block(self.vars, var, wi, keep, rule)?;
+        }
+        Ok(changed)
+    }
+
+    /// Keeps only the values of `var` for which `keep` returns true.
+    ///
+    /// # Errors
+    ///
+    /// A [`Conflict`] if the domain becomes empty.
+    pub fn retain(&mut self, var: VarId, mut keep: impl FnMut(Value) -> bool, rule: Rule) -> Result<bool, Conflict> {
+        let info = &self.vars[var.index()];
+        let mut changed = false;
+        for wi in 0..info.words as usize {
+            let old = self.core.store.block(info.offset as usize + wi);
+            let mut mask = old;
+            let mut bits = old;
+            while bits != 0 {
+                let t = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if !keep(info.map.value(wi * BITS + t)) {
+                    mask &= !(1 << t);
+                }
+            }
+            changed |= self.core.retain_block(self.vars, var, wi, mask, rule)?;
+        }
+        Ok(changed)
+    }
+
+    /// The blocks of `var`'s domain (bit `i` of the run is the `i`-th initial value).
+    #[inline]
+    pub fn blocks(&self, var: VarId) -> &[Block] {
+        let info = self.info(var);
+        &self.core.store.blocks()[info.offset as usize..(info.offset + info.words) as usize]
+    }
+
+    /// The first block of `var`'s domain: the whole domain when it has at most 64 values.
+    #[inline]
+    pub fn block(&self, var: VarId) -> Block {
+        self.core.store.block(self.info(var).offset as usize)
+    }
+
+    /// Keeps only the bits of `keep` in block `wi` of `var`'s domain.
+    ///
+    /// # Errors
+    ///
+    /// A [`Conflict`] if the domain becomes empty.
+    #[inline]
+    pub fn retain_block(&mut self, var: VarId, wi: usize, keep: Block, rule: Rule) -> Result<bool, Conflict> {
+        self.core.retain_block(self.vars, var, wi, keep, rule)
+    }
+
+    /// The value that bit `bit` of `var`'s domain stands for.
+    #[inline]
+    pub fn value_of_bit(&self, var: VarId, bit: usize) -> Value {
+        self.info(var).map.value(bit)
+    }
+
+    /// The bit that stands for `value` in `var`'s domain, if `value` is in its initial domain.
+    #[inline]
+    pub fn bit_of_value(&self, var: VarId, value: Value) -> Option<usize> {
+        let info = self.info(var);
+        info.map.bit(value, info.len as usize)
+    }
+
+    /// Reports that the running constraint cannot be satisfied, without a wipe-out of its own.
+    /// Return the result at once.
+    pub fn fail(&mut self, rule: Rule) -> Conflict {
+        let conflict = Conflict { by: self.core.by(), var: None };
+        self.core.stats.failures += 1;
+        if self.core.observing {
+            self.core.report_fail(conflict, rule);
+        }
+        conflict
+    }
+
+    /// Whether explanations are being collected. Gather premises only when it is true.
+    #[inline]
+    pub fn is_explaining(&self) -> bool {
+        self.core.observing
+    }
+
+    /// Sets the premises reported with the following changes (until the next call). Call it
+    /// only when [`is_explaining`](Context::is_explaining) is true.
+    pub fn set_premises(&mut self, premises: &[VarId]) {
+        self.core.premises.clear();
+        self.core.premises.extend_from_slice(premises);
+    }
+
+    /// Clears the premises reported with the following changes.
+    #[inline]
+    pub fn clear_premises(&mut self) {
+        if !self.core.premises.is_empty() {
+            self.core.premises.clear();
+        }
+    }
+
+    /// The current search depth (0 at the root).
+    #[inline]
+    pub fn depth(&self) -> u32 {
+        self.core.store.level()
+    }
+}
+
+impl Core {
+    /// Changes made from outside any constraint (decisions, the caller): wrappers that pick
+    /// the rule set with `set_outside_rule`.
+    pub(crate) fn outside_assign(&mut self, vars: &[VarInfo], var: VarId, value: Value) -> Result<bool, Conflict> {
+        let rule = self.outside_rule;
+        let mut ctx = Context { core: self, vars };
+        ctx.assign(var, value, rule)
+    }
+
+    pub(crate) fn outside_remove(&mut self, vars: &[VarInfo], var: VarId, value: Value) -> Result<bool, Conflict> {
+        let rule = self.outside_rule;
+        let mut ctx = Context { core: self, vars };
+        ctx.remove_value(var, value, rule)
+    }
+}

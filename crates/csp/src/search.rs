@@ -1,0 +1,924 @@
+//! Depth-first search: one solution, all solutions lazily, or a count up to a maximum.
+//!
+//! The search branches on `x = v` (left) and, after that subtree, `x != v` (right): binary
+//! branching, so that the refutation propagates too. Before each decision it takes a
+//! checkpoint; backtracking restores it. Every search starts from the solver's current state
+//! and leaves it as it found it.
+
+use std::fmt;
+use std::ops::Index;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use fixedbitset::FixedBitSet;
+
+use crate::constraint::Rule;
+use crate::domain::{Domain, BITS};
+use crate::error::Conflict;
+use crate::event::{Event, Observer};
+use crate::model::Model;
+use crate::propagate::{Core, VarLabel};
+use crate::select::{Rng, TieBreak, ValueOrder, VarOrder};
+use crate::store::{SnapshotMode, Store};
+use crate::var::{Value, VarId};
+
+/// Counters of the work done; cumulative until [`Solver::reset`] or [`Solver::reset_stats`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Decisions taken (left branches `x = v`).
+    pub nodes: u64,
+    /// Conflicts: wiped-out domains and failed constraints.
+    pub failures: u64,
+    /// Decisions undone.
+    pub backtracks: u64,
+    /// Propagator runs (`propagate` calls and `on_fixed` deliveries).
+    pub propagations: u64,
+    /// Values removed from domains.
+    pub prunings: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// The deepest decision level reached.
+    pub max_depth: u32,
+    /// Time spent searching.
+    pub time: Duration,
+}
+
+impl fmt::Display for Stats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "nodes={} failures={} backtracks={} propagations={} prunings={} solutions={} max_depth={} time={:.3}ms",
+            self.nodes,
+            self.failures,
+            self.backtracks,
+            self.propagations,
+            self.prunings,
+            self.solutions,
+            self.max_depth,
+            self.time.as_secs_f64() * 1e3
+        )
+    }
+}
+
+/// Resource limits on one search. The default has none.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after this many decisions.
+    pub max_nodes: Option<u64>,
+    /// Stop after this much time (checked every few nodes).
+    pub timeout: Option<Duration>,
+    /// Stop as soon as this flag is set (from another thread, say).
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// Which limit stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// [`Limits::max_nodes`].
+    Nodes,
+    /// [`Limits::timeout`].
+    Time,
+    /// [`Limits::cancel`].
+    Cancelled,
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Limit::Nodes => "node limit",
+            Limit::Time => "time limit",
+            Limit::Cancelled => "cancelled",
+        })
+    }
+}
+
+/// The result of looking for one solution. "No solution" and "stopped by a limit" are
+/// different outcomes, never errors.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A solution.
+    Solved(Solution),
+    /// The search space was exhausted: there is no solution.
+    Unsatisfiable,
+    /// A limit stopped the search first: nothing is known.
+    LimitReached(Limit),
+}
+
+impl Outcome {
+    /// The solution, if any.
+    pub fn solution(&self) -> Option<&Solution> {
+        match self {
+            Outcome::Solved(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// The result of counting solutions up to a maximum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found.
+    pub count: u64,
+    /// Whether `count` is exact, a maximum reached, or a lower bound cut by a limit.
+    pub status: CountStatus,
+}
+
+impl Count {
+    /// Whether `count` is the exact number of solutions.
+    pub fn is_exact(&self) -> bool {
+        self.status == CountStatus::Complete
+    }
+}
+
+/// How a count ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountStatus {
+    /// The search space was exhausted: the count is exact.
+    Complete,
+    /// The maximum was reached: there are at least that many solutions.
+    MaxReached,
+    /// A limit stopped the search: the count is a lower bound.
+    LimitReached(Limit),
+}
+
+/// How a lazy enumeration ended, once [`Solutions`] returned `None`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchEnd {
+    /// Every solution was returned.
+    Exhausted,
+    /// A limit stopped the search.
+    LimitReached(Limit),
+}
+
+/// A full assignment: the value of every variable.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Solution {
+    values: Box<[Value]>,
+}
+
+impl Solution {
+    /// The value of `var`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `var` is not a variable of the model.
+    pub fn value(&self, var: VarId) -> Value {
+        self.values[var.index()]
+    }
+
+    /// All values, indexed by variable index.
+    pub fn values(&self) -> &[Value] {
+        &self.values
+    }
+}
+
+impl Index<VarId> for Solution {
+    type Output = Value;
+    fn index(&self, var: VarId) -> &Value {
+        &self.values[var.index()]
+    }
+}
+
+impl fmt::Debug for Solution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.values.iter()).finish()
+    }
+}
+
+/// A saved search state, to go back to with [`Solver::restore_to`].
+///
+/// Opaque: the implementation may copy the domains or trail changes (see [`SnapshotMode`]).
+#[derive(Debug, PartialEq, Eq)]
+#[must_use = "a checkpoint is only useful to restore to"]
+pub struct Checkpoint {
+    level: u32,
+    generation: u64,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    var: u32,
+    bit: u32,
+    /// Store level before the decision's checkpoint: restoring it undoes the decision.
+    level: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Idle,
+    /// Searching; `true` when the state is a solution that must be left first.
+    Running(bool),
+    Done(SearchEnd),
+}
+
+enum Step {
+    Solution,
+    End(SearchEnd),
+}
+
+/// Solves a [`Model`]: propagation, checkpoints and depth-first search.
+///
+/// The solver owns the model, the current domains and all scratch space; build it once and
+/// reuse it: [`reset`](Solver::reset) returns to the model's root state without allocating.
+///
+/// # Example
+///
+/// ```
+/// use csp::{AllDifferent, CountStatus, Model, TieBreak, VarOrder};
+///
+/// // Latin square of order 3: 12 solutions.
+/// let mut model = Model::new();
+/// let cells = model.new_vars(9, 1..=3)?;
+/// for i in 0..3 {
+///     model.post(AllDifferent::new((0..3).map(|j| cells[3 * i + j]).collect::<Vec<_>>()))?;
+///     model.post(AllDifferent::new((0..3).map(|j| cells[3 * j + i]).collect::<Vec<_>>()))?;
+/// }
+/// let mut solver = model.into_solver();
+/// solver.set_var_order(VarOrder::Mrv(TieBreak::First));
+/// let count = solver.count_solutions(1000);
+/// assert_eq!((count.count, count.status), (12, CountStatus::Complete));
+/// println!("{}", solver.stats());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Solver {
+    model: Model,
+    core: Core,
+    /// The root fixed point of the model alone, once known: `reset` restores it.
+    root: Option<FixedBitSet>,
+    /// Whether the state is the model's initial state plus pending root propagation.
+    pristine: bool,
+    var_order: VarOrder,
+    value_order: ValueOrder,
+    seed: u64,
+    rng: Rng,
+    limits: Limits,
+    /// Static degree of each variable: the number of constraints on it.
+    degree: Box<[u32]>,
+    /// Whether every domain is one block at offset == index (enables a tight MRV loop).
+    flat: bool,
+    // Checkpoints: per live level, whether work was pending when it was taken, and its
+    // generation (to catch stale checkpoints).
+    dirty: Vec<bool>,
+    generations: Vec<u64>,
+    next_generation: u64,
+    // Search.
+    stack: Vec<Frame>,
+    phase: Phase,
+    base_level: u32,
+    nodes_at_start: u64,
+    deadline: Option<Instant>,
+    started: Option<Instant>,
+    ticks: u32,
+    values: Vec<Value>,
+}
+
+impl fmt::Debug for Solver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solver")
+            .field("model", &self.model)
+            .field("core", &self.core)
+            .field("var_order", &self.var_order)
+            .field("value_order", &self.value_order)
+            .field("stats", &self.core.stats)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Solver {
+    /// Builds a solver for `model`; the root propagation runs with the first propagation or
+    /// search.
+    pub fn new(model: Model) -> Solver {
+        let store = Store::new(model.initial.clone(), SnapshotMode::Auto);
+        Solver::with_store(model, store)
+    }
+
+    fn with_store(model: Model, store: Store) -> Solver {
+        let labels: Box<[Box<str>]> = (0..model.num_constraints())
+            .map(|i| model.constraint_label(crate::ConstraintId::from_index(i)).into_boxed_str())
+            .collect();
+        let mut core = Core::new(store, &model.vars, &model.constraints, labels);
+        core.schedule_all();
+        let mut degree = vec![0u32; model.num_vars()];
+        for c in &model.constraints {
+            let mut scope: Vec<VarId> = c.scope().to_vec();
+            scope.sort_unstable();
+            scope.dedup();
+            for v in scope {
+                degree[v.index()] += 1;
+            }
+        }
+        let flat = model.vars.iter().enumerate().all(|(i, v)| v.words == 1 && v.offset as usize == i);
+        let n = model.num_vars();
+        Solver {
+            core,
+            root: None,
+            pristine: true,
+            var_order: VarOrder::Mrv(TieBreak::First),
+            value_order: ValueOrder::Ascending,
+            seed: 0,
+            rng: Rng::new(0),
+            limits: Limits::default(),
+            degree: degree.into(),
+            flat,
+            dirty: Vec::new(),
+            generations: Vec::new(),
+            next_generation: 1,
+            stack: Vec::with_capacity(n),
+            phase: Phase::Idle,
+            base_level: 0,
+            nodes_at_start: 0,
+            deadline: None,
+            started: None,
+            ticks: 0,
+            values: Vec::with_capacity(n),
+            model,
+        }
+    }
+
+    /// The model being solved.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// Gives the model back.
+    pub fn into_model(self) -> Model {
+        self.model
+    }
+
+    /// Chooses how checkpoints save the state. Resets the solver.
+    pub fn set_snapshot_mode(&mut self, mode: SnapshotMode) {
+        self.core.store = Store::new(self.model.initial.clone(), mode);
+        self.root = None;
+        self.reset();
+    }
+
+    /// Whether checkpoints trail changes (rather than copy all domains).
+    pub fn is_trailing(&self) -> bool {
+        self.core.store.is_trailing()
+    }
+
+    /// Sets the variable order (default: MRV, first on ties).
+    pub fn set_var_order(&mut self, order: VarOrder) {
+        self.var_order = order;
+    }
+
+    /// Sets the value order (default: ascending).
+    pub fn set_value_order(&mut self, order: ValueOrder) {
+        self.value_order = order;
+    }
+
+    /// Seeds the random tie-breaks and value choices. Same seed, same search.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+        self.rng = Rng::new(seed);
+    }
+
+    /// Sets the limits of the following searches.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// The current limits.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> &Stats {
+        &self.core.stats
+    }
+
+    /// Zeroes the statistics.
+    pub fn reset_stats(&mut self) {
+        self.core.stats = Stats::default();
+    }
+
+    /// Installs (or removes, with `None`) an observer that receives every [`Event`].
+    pub fn set_observer(&mut self, observer: Option<Observer>) {
+        self.core.observer = observer;
+        self.core.refresh_observing();
+    }
+
+    /// Returns to the root state: the model's domains after root propagation, no checkpoint, no
+    /// pending work, zeroed statistics. Allocation-free once the root state is known.
+    pub fn reset(&mut self) {
+        self.finish_search();
+        self.core.clear_pending();
+        self.core.failed = None;
+        self.dirty.clear();
+        self.generations.clear();
+        match &self.root {
+            Some(root) => {
+                self.core.store.reset_to(root);
+                self.pristine = false;
+            }
+            None => {
+                self.core.store.reset_to(&self.model.initial);
+                self.core.schedule_all();
+                self.pristine = true;
+            }
+        }
+        self.core.stats = Stats::default();
+        self.rng = Rng::new(self.seed);
+    }
+
+    /// The current domain of `var`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `var` is not a variable of the model.
+    #[inline]
+    pub fn domain(&self, var: VarId) -> Domain<'_> {
+        let info = self.model.var_info(var);
+        let (o, w) = (info.offset as usize, info.words as usize);
+        Domain { blocks: &self.core.store.blocks()[o..o + w], map: &info.map }
+    }
+
+    /// The value of `var` if it is fixed.
+    pub fn value(&self, var: VarId) -> Option<Value> {
+        self.domain(var).single_value()
+    }
+
+    /// Whether a conflict happened since the last restore: the state is failed.
+    pub fn is_failed(&self) -> bool {
+        self.core.failed.is_some()
+    }
+
+    fn touch(&mut self) {
+        self.finish_search();
+        self.pristine = false;
+        self.core.refresh_observing();
+        self.core.set_outside_rule(Rule::External);
+    }
+
+    /// Removes `value` from `var` (propagation follows with [`propagate`](Solver::propagate) or
+    /// the next search). Returns whether the domain changed.
+    ///
+    /// # Errors
+    ///
+    /// A [`Conflict`] if the domain becomes empty, or if the state is already failed.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `var` is not a variable of the model.
+    pub fn remove_value(&mut self, var: VarId, value: Value) -> Result<bool, Conflict> {
+        self.model.var_info(var);
+        self.touch();
+        if let Some(c) = self.core.failed {
+            return Err(c);
+        }
+        let r = self.core.outside_remove(&self.model.vars, var, value);
+        if let Err(c) = r {
+            self.core.fail(c);
+        }
+        r
+    }
+
+    /// Removes every value but `value` from `var`. Returns whether the domain changed.
+    ///
+    /// # Errors
+    ///
+    /// A [`Conflict`] if `value` is not in the domain, or if the state is already failed.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `var` is not a variable of the model.
+    pub fn assign(&mut self, var: VarId, value: Value) -> Result<bool, Conflict> {
+        self.model.var_info(var);
+        self.touch();
+        if let Some(c) = self.core.failed {
+            return Err(c);
+        }
+        let r = self.core.outside_assign(&self.model.vars, var, value);
+        if let Err(c) = r {
+            self.core.fail(c);
+        }
+        r
+    }
+
+    /// Propagates to a fixed point.
+    ///
+    /// # Errors
+    ///
+    /// The [`Conflict`] that stopped propagation; the state is then failed until a restore.
+    pub fn propagate(&mut self) -> Result<(), Conflict> {
+        self.finish_search();
+        self.core.refresh_observing();
+        let r = self.core.propagate(&self.model.vars, &mut self.model.constraints);
+        if self.pristine && self.core.store.level() == 0 {
+            self.pristine = false;
+            if r.is_ok() {
+                self.root = Some(self.core.store.bits.clone());
+            }
+        }
+        r
+    }
+
+    /// Saves the current state. Take checkpoints at a fixed point; work pending at that moment
+    /// is redone (by scheduling every constraint) if the checkpoint is restored.
+    pub fn new_checkpoint(&mut self) -> Checkpoint {
+        self.finish_search();
+        self.pristine = false;
+        self.push_checkpoint()
+    }
+
+    fn push_checkpoint(&mut self) -> Checkpoint {
+        let level = self.core.store.level();
+        self.dirty.push(self.core.has_pending() || self.core.failed.is_some());
+        let generation = self.next_generation;
+        self.next_generation += 1;
+        self.generations.push(generation);
+        self.core.store.push_checkpoint();
+        Checkpoint { level, generation }
+    }
+
+    /// Restores the state saved by `checkpoint`, undoing every change since, and drops it and
+    /// every later checkpoint. Clears a failed state.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the checkpoint was already dropped (restored, or older than a restored one).
+    pub fn restore_to(&mut self, checkpoint: Checkpoint) {
+        self.finish_search();
+        let Checkpoint { level, generation } = checkpoint;
+        assert!(
+            self.generations.get(level as usize) == Some(&generation),
+            "checkpoint at level {level} was already dropped (current level {})",
+            self.core.store.level()
+        );
+        self.restore_level(level);
+    }
+
+    fn restore_level(&mut self, level: u32) {
+        self.core.store.restore_to(level);
+        self.core.clear_pending();
+        self.core.failed = None;
+        let dirty = self.dirty[level as usize];
+        self.dirty.truncate(level as usize);
+        self.generations.truncate(level as usize);
+        if dirty {
+            self.core.schedule_all();
+        }
+    }
+
+    // ---- search ------------------------------------------------------------------------
+
+    /// Looks for one solution from the current state, which is restored afterwards.
+    pub fn solve(&mut self) -> Outcome {
+        let mut it = self.solutions();
+        let outcome = match it.next() {
+            Some(s) => Outcome::Solved(s),
+            None => match it.end() {
+                Some(SearchEnd::LimitReached(l)) => Outcome::LimitReached(l),
+                _ => Outcome::Unsatisfiable,
+            },
+        };
+        drop(it);
+        outcome
+    }
+
+    /// Enumerates solutions lazily, from the current state (restored when the iterator is
+    /// dropped). After `None`, [`Solutions::end`] tells whether the enumeration was complete.
+    pub fn solutions(&mut self) -> Solutions<'_> {
+        self.begin_search();
+        Solutions { solver: self }
+    }
+
+    /// Counts solutions up to `max`, without building them.
+    pub fn count_solutions(&mut self, max: u64) -> Count {
+        self.begin_search();
+        let mut count = 0;
+        let status = loop {
+            if count >= max {
+                break CountStatus::MaxReached;
+            }
+            match self.step() {
+                Step::Solution => count += 1,
+                Step::End(SearchEnd::Exhausted) => break CountStatus::Complete,
+                Step::End(SearchEnd::LimitReached(l)) => break CountStatus::LimitReached(l),
+            }
+        };
+        self.finish_search();
+        Count { count, status }
+    }
+
+    fn begin_search(&mut self) {
+        self.finish_search();
+        self.core.refresh_observing();
+        self.started = Some(Instant::now());
+        self.deadline = self.limits.timeout.map(|t| Instant::now() + t);
+        self.nodes_at_start = self.core.stats.nodes;
+        self.ticks = 0;
+        self.stack.clear();
+        // Root propagation of a pristine solver fills the root cache first.
+        if self.pristine && self.core.store.level() == 0 && self.core.failed.is_none() {
+            let _ = self.propagate();
+        }
+        self.base_level = self.core.store.level();
+        let _ = self.push_checkpoint();
+        self.core.set_outside_rule(Rule::External);
+        let r = self.core.propagate(&self.model.vars, &mut self.model.constraints);
+        self.phase = match r {
+            Ok(()) => Phase::Running(false),
+            Err(_) => Phase::Done(SearchEnd::Exhausted),
+        };
+    }
+
+    /// Ends a search, if one runs: restores the state it started from.
+    fn finish_search(&mut self) {
+        if self.phase == Phase::Idle {
+            return;
+        }
+        if let Some(t) = self.started.take() {
+            self.core.stats.time += t.elapsed();
+        }
+        self.stack.clear();
+        self.restore_level(self.base_level);
+        if log::log_enabled!(target: "csp::search", log::Level::Info) {
+            let end = match self.phase {
+                Phase::Done(SearchEnd::Exhausted) => "exhausted",
+                Phase::Done(SearchEnd::LimitReached(_)) => "limit",
+                _ => "stopped",
+            };
+            log::info!(target: "csp::search", "search end={end} vars={} constraints={} {}", self.model.num_vars(), self.model.num_constraints(), self.core.stats);
+        }
+        self.phase = Phase::Idle;
+    }
+
+    fn limit_hit(&mut self) -> Option<Limit> {
+        if let Some(max) = self.limits.max_nodes {
+            if self.core.stats.nodes - self.nodes_at_start >= max {
+                return Some(Limit::Nodes);
+            }
+        }
+        if let Some(flag) = &self.limits.cancel {
+            if flag.load(Ordering::Relaxed) {
+                return Some(Limit::Cancelled);
+            }
+        }
+        if let Some(deadline) = self.deadline {
+            self.ticks = self.ticks.wrapping_add(1);
+            if self.ticks % 16 == 0 && Instant::now() >= deadline {
+                return Some(Limit::Time);
+            }
+        }
+        None
+    }
+
+    fn step(&mut self) -> Step {
+        match self.phase {
+            Phase::Done(end) => return Step::End(end),
+            Phase::Idle => return Step::End(SearchEnd::Exhausted),
+            Phase::Running(true) => {
+                if let Err(end) = self.backtrack() {
+                    self.phase = Phase::Done(end);
+                    return Step::End(end);
+                }
+            }
+            Phase::Running(false) => {}
+        }
+        loop {
+            if let Some(limit) = self.limit_hit() {
+                let end = SearchEnd::LimitReached(limit);
+                self.phase = Phase::Done(end);
+                return Step::End(end);
+            }
+            let Some(var) = self.select_var() else {
+                self.core.stats.solutions += 1;
+                self.phase = Phase::Running(true);
+                let depth = self.core.store.level() - self.base_level - 1;
+                log::debug!(target: "csp::search", "solution depth={depth} nodes={}", self.core.stats.nodes);
+                if self.core.observer.is_some() {
+                    self.core.emit(&Event::Solution { depth });
+                }
+                #[cfg(debug_assertions)]
+                self.debug_check_solution();
+                return Step::Solution;
+            };
+            let bit = self.select_value(var);
+            let level = self.core.store.level();
+            let _ = self.push_checkpoint();
+            self.stack.push(Frame { var: var.index() as u32, bit: bit as u32, level });
+            self.core.stats.nodes += 1;
+            let depth = self.stack.len() as u32;
+            self.core.stats.max_depth = self.core.stats.max_depth.max(depth);
+            if self.core.observing {
+                self.report_decision(var, bit, depth);
+            }
+            self.core.set_outside_rule(Rule::Decision);
+            let vars = &self.model.vars;
+            let r = self.core.assign_bit(vars, var, bit, Rule::Decision).map(|_| ());
+            let r = match r {
+                Ok(()) => self.core.propagate(vars, &mut self.model.constraints),
+                Err(c) => {
+                    self.core.fail(c);
+                    Err(c)
+                }
+            };
+            if r.is_err() {
+                if let Err(end) = self.backtrack() {
+                    self.phase = Phase::Done(end);
+                    return Step::End(end);
+                }
+            }
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn report_decision(&mut self, var: VarId, bit: usize, depth: u32) {
+        let info = self.model.var_info(var);
+        let value = info.map.value(bit);
+        log::debug!(target: "csp::search", "decide depth={depth} var={} value={value} size={}", VarLabel(info, var), self.domain(var).len());
+        self.core.emit(&Event::Decision { depth, var, value });
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn report_refutation(&mut self, var: VarId, bit: usize, depth: u32) {
+        let info = self.model.var_info(var);
+        let value = info.map.value(bit);
+        log::debug!(target: "csp::search", "backtrack depth={depth} refute var={} value={value}", VarLabel(info, var));
+        self.core.emit(&Event::Backtrack { depth });
+        self.core.emit(&Event::Refutation { depth, var, value });
+    }
+
+    /// Undoes decisions until a refutation propagates without conflict.
+    fn backtrack(&mut self) -> Result<(), SearchEnd> {
+        loop {
+            let Some(f) = self.stack.pop() else { return Err(SearchEnd::Exhausted) };
+            self.restore_level(f.level);
+            self.core.stats.backtracks += 1;
+            let var = VarId::from_index(f.var as usize);
+            if self.core.observing {
+                self.report_refutation(var, f.bit as usize, self.stack.len() as u32);
+            }
+            if let Some(limit) = self.limit_hit() {
+                return Err(SearchEnd::LimitReached(limit));
+            }
+            self.core.set_outside_rule(Rule::Refutation);
+            let vars = &self.model.vars;
+            let bit = f.bit as usize;
+            let r = self.core.retain_block(vars, var, bit / BITS, !(1 << (bit % BITS)), Rule::Refutation);
+            let r = match r {
+                Ok(_) => self.core.propagate(vars, &mut self.model.constraints),
+                Err(c) => {
+                    self.core.fail(c);
+                    Err(c)
+                }
+            };
+            if r.is_ok() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The unfixed variable to branch on, or `None` when every variable is fixed.
+    fn select_var(&mut self) -> Option<VarId> {
+        match self.var_order {
+            VarOrder::Input => (0..self.model.num_vars()).map(VarId::from_index).find(|&v| self.domain(v).len() > 1),
+            VarOrder::Mrv(TieBreak::First) if self.flat => {
+                let blocks = self.core.store.blocks();
+                let mut best = u32::MAX;
+                let mut best_i = usize::MAX;
+                for (i, &b) in blocks.iter().enumerate() {
+                    let c = b.count_ones();
+                    if c > 1 && c < best {
+                        best = c;
+                        best_i = i;
+                        if c == 2 {
+                            break;
+                        }
+                    }
+                }
+                (best_i != usize::MAX).then(|| VarId::from_index(best_i))
+            }
+            VarOrder::Mrv(tie) => {
+                let mut best = usize::MAX;
+                let mut best_var = None;
+                let mut ties = 0u64;
+                for i in 0..self.model.num_vars() {
+                    let v = VarId::from_index(i);
+                    let size = self.domain(v).len();
+                    if size <= 1 || size > best {
+                        continue;
+                    }
+                    let better = if size < best {
+                        ties = 1;
+                        true
+                    } else {
+                        match tie {
+                            TieBreak::MaxDegree => {
+                                best_var.is_some_and(|b: VarId| self.degree[i] > self.degree[b.index()])
+                            }
+                            TieBreak::Random => {
+                                ties += 1;
+                                self.rng.below(ties) == 0
+                            }
+                            _ => false,
+                        }
+                    };
+                    if better {
+                        best = size;
+                        best_var = Some(v);
+                    }
+                }
+                best_var
+            }
+        }
+    }
+
+    fn select_value(&mut self, var: VarId) -> usize {
+        let r = match self.value_order {
+            ValueOrder::Random => self.rng.below(self.domain(var).len() as u64) as usize,
+            _ => 0,
+        };
+        let d = self.domain(var);
+        match self.value_order {
+            ValueOrder::Ascending => d.min_bit(),
+            ValueOrder::Descending => d.max_bit(),
+            ValueOrder::Random => {
+                let mut k = r;
+                let mut found = None;
+                for (wi, &b) in d.blocks.iter().enumerate() {
+                    let c = b.count_ones() as usize;
+                    if k < c {
+                        let mut b = b;
+                        for _ in 0..k {
+                            b &= b - 1;
+                        }
+                        found = Some(wi * BITS + b.trailing_zeros() as usize);
+                        break;
+                    }
+                    k -= c;
+                }
+                found
+            }
+        }
+        .expect("a variable chosen for branching has at least two values")
+    }
+
+    /// The current assignment, when every variable is fixed.
+    fn current_solution(&mut self) -> Solution {
+        self.values.clear();
+        for i in 0..self.model.num_vars() {
+            let v = VarId::from_index(i);
+            let d = self.domain(v);
+            self.values.push(d.min().expect("solution domains are not empty"));
+        }
+        Solution { values: self.values.as_slice().into() }
+    }
+
+    #[cfg(debug_assertions)]
+    fn debug_check_solution(&mut self) {
+        let s = self.current_solution();
+        if let Err(c) = self.model.check_assignment(s.values()) {
+            panic!("engine bug: solution {s:?} violates constraint {c:?}");
+        }
+    }
+}
+
+/// A lazy enumeration of solutions; see [`Solver::solutions`].
+///
+/// Dropping it ends the search and restores the state the search started from.
+#[derive(Debug)]
+pub struct Solutions<'s> {
+    solver: &'s mut Solver,
+}
+
+impl Solutions<'_> {
+    /// How the enumeration ended, once `next` returned `None`; `None` while it runs.
+    pub fn end(&self) -> Option<SearchEnd> {
+        match self.solver.phase {
+            Phase::Done(end) => Some(end),
+            _ => None,
+        }
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> &Stats {
+        self.solver.stats()
+    }
+
+    /// The domain of `var` at the solution just returned.
+    pub fn domain(&self, var: VarId) -> Domain<'_> {
+        self.solver.domain(var)
+    }
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Solution;
+    fn next(&mut self) -> Option<Solution> {
+        match self.solver.step() {
+            Step::Solution => Some(self.solver.current_solution()),
+            Step::End(_) => None,
+        }
+    }
+}
+
+impl Drop for Solutions<'_> {
+    fn drop(&mut self) {
+        self.solver.finish_search();
+    }
+}

@@ -1,0 +1,68 @@
+//! Variable and value selection.
+//!
+//! MRV ("minimum remaining values", Haralick and Elliott 1980; Pumpkin calls it `FirstFail`)
+//! branches on an unfixed variable with the fewest values left: it fails first where failure
+//! is likely and keeps the tree narrow. Ties are broken by the first variable, by the largest
+//! static degree (the number of constraints on the variable, Brélaz's rule), or at random with
+//! a seed (the same seed gives the same search).
+
+/// How the next variable to branch on is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum VarOrder {
+    /// Fewest values left, ties broken by [`TieBreak`].
+    Mrv(TieBreak),
+    /// The first unfixed variable in creation order ("static order"), as plain backtracking.
+    #[default]
+    Input,
+}
+
+/// How MRV breaks ties between variables with equally many values left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum TieBreak {
+    /// The first such variable in creation order.
+    #[default]
+    First,
+    /// The one with the most constraints on it, then the first.
+    MaxDegree,
+    /// One chosen uniformly at random (seeded).
+    Random,
+}
+
+/// In which order the values of the chosen variable are tried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum ValueOrder {
+    /// Smallest value first.
+    #[default]
+    Ascending,
+    /// Largest value first.
+    Descending,
+    /// A value chosen uniformly at random (seeded) at each decision.
+    Random,
+}
+
+/// A small, fast, seedable generator (SplitMix64, Steele et al. 2014): enough for tie-breaking,
+/// and deterministic across platforms.
+#[derive(Clone, Debug)]
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
+        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
+    }
+}

@@ -1,0 +1,1 @@
+//! Sudoku front end (work in progress).

@@ -1,0 +1,14 @@
+//! The workspace's root package: it owns the example binaries (`examples/`), the integration
+//! tests (`tests/`) and the benchmarks (`benches/`), and compiles the README's examples as
+//! doctests. The engine is the [`csp`] crate, the Sudoku front end the [`sudoku`] crate.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub use csp;
+pub use sudoku;
+
+/// The README's code blocks, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
