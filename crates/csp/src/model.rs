@@ -188,6 +188,17 @@ impl Model {
         self.var_info(var).map.range_min()
     }
 
+    /// The index of `var`'s first block in the flat domain store: a low-level handle for
+    /// word-level constraints, read with [`Context::block_at`](crate::Context::block_at).
+    /// Stable for the life of the model.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `var` is not a variable of this model.
+    pub fn block_offset(&self, var: VarId) -> usize {
+        self.var_info(var).offset as usize
+    }
+
     pub(crate) fn var_info(&self, var: VarId) -> &VarInfo {
         match self.vars.get(var.index()) {
             Some(info) => info,

@@ -34,6 +34,9 @@ use crate::store::Store;
 use crate::var::{Value, VarId};
 
 const NONE: u32 = u32::MAX;
+const QUEUED: u8 = 0x80;
+const IDEMPOTENT: u8 = 0x40;
+const PRIORITY: u8 = 0x03;
 
 /// One entry of a variable's watch list.
 #[derive(Clone, Copy, Debug)]
@@ -41,6 +44,17 @@ pub(crate) struct Watch {
     pub(crate) constraint: u32,
     pub(crate) local: u32,
     pub(crate) events: u8,
+}
+
+/// The per-variable data the write path needs, packed in 16 bytes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct VarHot {
+    pub(crate) offset: u32,
+    watch_start: u32,
+    watch_end: u32,
+    words: u16,
+    /// The union of the events in the variable's watch list.
+    events: u8,
 }
 
 /// What a change is, for reporting.
@@ -53,20 +67,17 @@ enum Change {
 /// The propagation engine's state, apart from the constraints themselves.
 pub(crate) struct Core {
     pub(crate) store: Store,
-    /// `watches[watch_start[x]..watch_start[x + 1]]` is the watch list of variable `x`.
-    watch_start: Box<[u32]>,
+    /// Per variable: block offset, watch list range in `watches`, events.
+    pub(crate) hot: Box<[VarHot]>,
     watches: Box<[Watch]>,
-    /// The union of the events in each variable's watch list.
-    var_events: Box<[u8]>,
     /// Fixed variables whose `on_fixed` delivery is pending.
     fixed: Vec<u32>,
     /// FIFO queues of scheduled constraints, one per priority, with their read positions.
     queues: [Vec<u32>; 3],
     heads: [usize; 3],
-    /// Invariant: `queued[c]` iff `c` is in a queue at or after its head.
-    queued: Box<[bool]>,
-    priority: Box<[u8]>,
-    idempotent: Box<[bool]>,
+    /// Per constraint: `QUEUED` (invariant: set iff the constraint is in a queue at or after
+    /// its head), `IDEMPOTENT`, and the priority in the low bits.
+    flags: Box<[u8]>,
     /// The constraint running now, or `NONE`.
     current: u32,
     /// The rule to report for changes made outside constraints.
@@ -110,27 +121,31 @@ impl Core {
                 }
             }
         }
-        let mut watch_start = Vec::with_capacity(n + 1);
+        let mut hot = Vec::with_capacity(n);
         let mut watches = Vec::new();
-        let mut var_events = Vec::with_capacity(n);
-        for list in &lists {
-            watch_start.push(watches.len() as u32);
-            var_events.push(list.iter().fold(0, |acc, w| acc | w.events));
+        for (list, info) in lists.iter().zip(vars) {
+            let start = watches.len() as u32;
             watches.extend_from_slice(list);
+            hot.push(VarHot {
+                offset: info.offset,
+                watch_start: start,
+                watch_end: watches.len() as u32,
+                words: info.words.min(u32::from(u16::MAX)) as u16,
+                events: list.iter().fold(0, |acc, w| acc | w.events),
+            });
         }
-        watch_start.push(watches.len() as u32);
         let m = constraints.len();
         Core {
             store,
-            watch_start: watch_start.into(),
+            hot: hot.into(),
             watches: watches.into(),
-            var_events: var_events.into(),
             fixed: Vec::with_capacity(n),
             queues: [Vec::with_capacity(m), Vec::with_capacity(m), Vec::with_capacity(m)],
             heads: [0; 3],
-            queued: vec![false; m].into(),
-            priority: constraints.iter().map(|c| c.priority() as u8).collect(),
-            idempotent: constraints.iter().map(|c| c.is_idempotent()).collect(),
+            flags: constraints
+                .iter()
+                .map(|c| c.priority() as u8 | if c.is_idempotent() { IDEMPOTENT } else { 0 })
+                .collect(),
             current: NONE,
             outside_rule: Rule::External,
             stats: Stats::default(),
@@ -160,17 +175,17 @@ impl Core {
     /// Schedules every constraint (the root propagation, or after a restore to a state whose
     /// pending work was lost).
     pub(crate) fn schedule_all(&mut self) {
-        for c in 0..self.queued.len() as u32 {
+        for c in 0..self.flags.len() as u32 {
             self.schedule(c);
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn schedule(&mut self, c: u32) {
-        let ci = c as usize;
-        if !(self.queued[ci] || c == self.current && self.idempotent[ci]) {
-            self.queued[ci] = true;
-            self.queues[self.priority[ci] as usize].push(c);
+        let f = self.flags[c as usize];
+        if f & QUEUED == 0 && !(c == self.current && f & IDEMPOTENT != 0) {
+            self.flags[c as usize] = f | QUEUED;
+            self.queues[(f & PRIORITY) as usize].push(c);
         }
     }
 
@@ -178,7 +193,7 @@ impl Core {
         self.fixed.clear();
         for p in 0..3 {
             for &c in &self.queues[p][self.heads[p]..] {
-                self.queued[c as usize] = false;
+                self.flags[c as usize] &= !QUEUED;
             }
             self.queues[p].clear();
             self.heads[p] = 0;
@@ -198,7 +213,7 @@ impl Core {
                 } else {
                     self.heads[p] = h + 1;
                 }
-                self.queued[c as usize] = false;
+                self.flags[c as usize] &= !QUEUED;
                 return Some(c);
             }
         }
@@ -231,8 +246,8 @@ impl Core {
     fn run(&mut self, vars: &[VarInfo], constraints: &mut [Box<dyn Constraint>]) -> Result<(), Conflict> {
         loop {
             if let Some(x) = self.fixed.pop() {
-                let (s, e) = (self.watch_start[x as usize] as usize, self.watch_start[x as usize + 1] as usize);
-                for k in s..e {
+                let h = self.hot[x as usize];
+                for k in h.watch_start as usize..h.watch_end as usize {
                     let w = self.watches[k];
                     if w.events & Events::ON_FIXED.0 != 0 {
                         self.current = w.constraint;
@@ -271,41 +286,51 @@ impl Core {
         rule: Rule,
         change: Change,
     ) -> Result<(), Conflict> {
+        let h = self.hot[var.index()];
+        self.write_hot(vars, h, var, wi, old, new, rule, change)
+    }
+
+    /// [`write`](Self::write) with the variable's packed record already loaded.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments, reason = "the hot write path takes everything in registers")]
+    fn write_hot(
+        &mut self,
+        vars: &[VarInfo],
+        h: VarHot,
+        var: VarId,
+        wi: usize,
+        old: Block,
+        new: Block,
+        rule: Rule,
+        change: Change,
+    ) -> Result<(), Conflict> {
         debug_assert!(new & !old == 0 && new != old);
-        let info = &vars[var.index()];
-        let abs = info.offset as usize + wi;
         if self.observing {
             self.report(vars, var, wi, old, new, rule, change);
         }
-        self.store.set_block(abs, new);
+        self.store.set_block(h.offset as usize + wi, new);
         self.stats.prunings += u64::from((old & !new).count_ones());
-        let ev = self.var_events[var.index()];
-        let (empty, fixed, bounds) = if info.words == 1 {
-            let ends = (old & old.wrapping_neg()) | (1 << (BITS - 1 - old.leading_zeros() as usize));
-            (new == 0, new & new.wrapping_sub(1) == 0, (old ^ new) & ends != 0)
-        } else {
-            self.multi_status(info, wi, old, new)
-        };
+        let (empty, fixed) =
+            if h.words == 1 { (new == 0, new & new.wrapping_sub(1) == 0) } else { self.multi_status(h, wi) };
         if empty {
             self.stats.failures += 1;
             return Err(Conflict { by: self.by(), var: Some(var) });
         }
-        if ev == 0 {
+        if h.events == 0 {
             return Ok(());
         }
         let mut mask = Events::DOMAIN.0;
         if fixed {
             mask |= Events::FIXED.0;
-            if ev & Events::ON_FIXED.0 != 0 {
+            if h.events & Events::ON_FIXED.0 != 0 {
                 self.fixed.push(var.index() as u32);
             }
         }
-        if bounds {
+        if h.events & Events::BOUNDS.0 != 0 && self.bounds_changed(h, wi, old, new) {
             mask |= Events::BOUNDS.0;
         }
-        if ev & mask != 0 {
-            let (s, e) = (self.watch_start[var.index()] as usize, self.watch_start[var.index() + 1] as usize);
-            for k in s..e {
+        if h.events & mask != 0 {
+            for k in h.watch_start as usize..h.watch_end as usize {
                 let w = self.watches[k];
                 if w.events & mask != 0 {
                     self.schedule(w.constraint);
@@ -315,18 +340,32 @@ impl Core {
         Ok(())
     }
 
-    /// `(empty, fixed, bounds changed)` of a multi-block domain after block `wi` went from
-    /// `old` to `new` (already written).
-    fn multi_status(&self, info: &VarInfo, wi: usize, old: Block, new: Block) -> (bool, bool, bool) {
-        let blocks = &self.store.blocks()[info.offset as usize..(info.offset + info.words) as usize];
-        let total: u32 = blocks.iter().map(|b| b.count_ones()).sum();
+    /// Whether the smallest or largest value went when block `wi` went from `old` to `new`
+    /// (already written).
+    fn bounds_changed(&self, h: VarHot, wi: usize, old: Block, new: Block) -> bool {
         let removed = old & !new;
-        let below_clear = blocks[..wi].iter().all(|&b| b == 0);
-        let above_clear = blocks[wi + 1..].iter().all(|&b| b == 0);
         let low = old & old.wrapping_neg();
         let high = 1 << (BITS - 1 - old.leading_zeros() as usize);
-        let bounds = (below_clear && removed & low != 0) || (above_clear && removed & high != 0);
-        (total == 0, total == 1, bounds)
+        if h.words == 1 {
+            return removed & (low | high) != 0;
+        }
+        let blocks = &self.store.blocks()[h.offset as usize..h.offset as usize + h.words as usize];
+        (removed & low != 0 && blocks[..wi].iter().all(|&b| b == 0))
+            || (removed & high != 0 && blocks[wi + 1..].iter().all(|&b| b == 0))
+    }
+
+    /// `(empty, fixed)` of a multi-block domain after a write to block `wi`.
+    fn multi_status(&self, h: VarHot, wi: usize) -> (bool, bool) {
+        let _ = wi;
+        let blocks = &self.store.blocks()[h.offset as usize..h.offset as usize + h.words as usize];
+        let mut total = 0;
+        for &b in blocks {
+            total += b.count_ones();
+            if total > 1 {
+                return (false, false);
+            }
+        }
+        (total == 0, total == 1)
     }
 
     #[cold]
@@ -408,13 +447,13 @@ impl Core {
         keep: Block,
         rule: Rule,
     ) -> Result<bool, Conflict> {
-        let abs = vars[var.index()].offset as usize + wi;
-        let old = self.store.block(abs);
+        let h = self.hot[var.index()];
+        let old = self.store.block(h.offset as usize + wi);
         let new = old & keep;
         if new == old {
             return Ok(false);
         }
-        self.write(vars, var, wi, old, new, rule, Change::Remove).map(|()| true)
+        self.write_hot(vars, h, var, wi, old, new, rule, Change::Remove).map(|()| true)
     }
 
     /// Sets `var` to the value of `bit`.
@@ -699,7 +738,22 @@ impl<'a> Context<'a> {
     /// The first block of `var`'s domain: the whole domain when it has at most 64 values.
     #[inline]
     pub fn block(&self, var: VarId) -> Block {
-        self.core.store.block(self.info(var).offset as usize)
+        self.core.store.block(self.core.hot[var.index()].offset as usize)
+    }
+
+    /// All blocks of the flat domain store, indexed by the offsets of
+    /// [`Model::block_offset`](crate::Model::block_offset): read many domains with one borrow.
+    #[inline]
+    pub fn flat_blocks(&self) -> &[Block] {
+        self.core.store.blocks()
+    }
+
+    /// The block at index `offset` of the flat domain store; `offset` comes from
+    /// [`Model::block_offset`](crate::Model::block_offset). For word-level constraints that
+    /// cache their variables' offsets when posted.
+    #[inline]
+    pub fn block_at(&self, offset: usize) -> Block {
+        self.core.store.block(offset)
     }
 
     /// Keeps only the bits of `keep` in block `wi` of `var`'s domain.

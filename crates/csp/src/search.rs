@@ -257,9 +257,9 @@ pub struct Solver {
     degree: Box<[u32]>,
     /// Whether every domain is one block at offset == index (enables a tight MRV loop).
     flat: bool,
-    // Checkpoints: per live level, whether work was pending when it was taken, and its
-    // generation (to catch stale checkpoints).
-    dirty: Vec<bool>,
+    // Checkpoints: per live level, whether work was pending when it was taken, the conflict if
+    // the state was failed, and its generation (to catch stale checkpoints).
+    dirty: Vec<(bool, Option<Conflict>)>,
     generations: Vec<u64>,
     next_generation: u64,
     // Search.
@@ -525,7 +525,7 @@ impl Solver {
 
     fn push_checkpoint(&mut self) -> Checkpoint {
         let level = self.core.store.level();
-        self.dirty.push(self.core.has_pending() || self.core.failed.is_some());
+        self.dirty.push((self.core.has_pending(), self.core.failed));
         let generation = self.next_generation;
         self.next_generation += 1;
         self.generations.push(generation);
@@ -553,8 +553,8 @@ impl Solver {
     fn restore_level(&mut self, level: u32) {
         self.core.store.restore_to(level);
         self.core.clear_pending();
-        self.core.failed = None;
-        let dirty = self.dirty[level as usize];
+        let (dirty, failed) = self.dirty[level as usize];
+        self.core.failed = failed;
         self.dirty.truncate(level as usize);
         self.generations.truncate(level as usize);
         if dirty {
@@ -611,14 +611,18 @@ impl Solver {
         self.nodes_at_start = self.core.stats.nodes;
         self.ticks = 0;
         self.stack.clear();
-        // Root propagation of a pristine solver fills the root cache first.
-        if self.pristine && self.core.store.level() == 0 && self.core.failed.is_none() {
-            let _ = self.propagate();
-        }
+        let pristine = self.pristine && self.core.store.level() == 0 && self.core.failed.is_none();
         self.base_level = self.core.store.level();
         let _ = self.push_checkpoint();
         self.core.set_outside_rule(Rule::External);
         let r = self.core.propagate(&self.model.vars, &mut self.model.constraints);
+        if pristine {
+            // The root fixed point of the model alone: `reset` returns to it from now on.
+            self.pristine = false;
+            if r.is_ok() {
+                self.root = Some(self.core.store.bits.clone());
+            }
+        }
         self.phase = match r {
             Ok(()) => Phase::Running(false),
             Err(_) => Phase::Done(SearchEnd::Exhausted),

@@ -36,6 +36,8 @@ pub(crate) struct Store {
     /// All domains. Bits past a variable's initial size are always zero.
     pub(crate) bits: FixedBitSet,
     trailing: bool,
+    /// `trailing && level > 0`: whether writes must be saved (one test on the write path).
+    saving: bool,
     /// Copy mode: `saved[l]` is the state at checkpoint level `l` (slots beyond `level` are
     /// spare, kept to avoid allocating again).
     saved: Vec<FixedBitSet>,
@@ -65,6 +67,7 @@ impl Store {
             stamps: if trailing { vec![0; blocks] } else { Vec::new() },
             bits,
             trailing,
+            saving: false,
             saved: Vec::new(),
             trail: Vec::new(),
             marks: Vec::new(),
@@ -91,7 +94,7 @@ impl Store {
     /// Writes block `i`, saving its old value first when trailing.
     #[inline]
     pub(crate) fn set_block(&mut self, i: usize, new: Block) {
-        if self.trailing && self.level > 0 {
+        if self.saving {
             self.save(i);
         }
         self.bits.as_mut_slice()[i] = new;
@@ -123,6 +126,7 @@ impl Store {
             self.saved.push(self.bits.clone());
         }
         self.level += 1;
+        self.saving = self.trailing;
     }
 
     /// Restores the state of checkpoint level `level` (`level < self.level`), dropping it and
@@ -142,12 +146,14 @@ impl Store {
             self.bits.clone_from(&self.saved[level as usize]);
         }
         self.level = level;
+        self.saving = self.trailing && level > 0;
     }
 
     /// Replaces all domains and drops every checkpoint.
     pub(crate) fn reset_to(&mut self, bits: &FixedBitSet) {
         self.bits.clone_from(bits);
         self.level = 0;
+        self.saving = false;
         self.trail.clear();
         self.marks.clear();
         self.epochs.clear();

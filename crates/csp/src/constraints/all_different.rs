@@ -39,6 +39,8 @@ pub enum Strength {
 #[derive(Clone, Debug)]
 struct Words {
     shifts: Vec<u32>,
+    /// Block offset of each variable in the flat store ([`Model::block_offset`]).
+    offs: Vec<u32>,
     width: usize,
     /// Scratch: `once`, `twice` and `fixed` masks over the value space, `width` blocks each.
     scratch: Vec<Block>,
@@ -152,13 +154,37 @@ impl AllDifferent {
     fn fc_words(&self, ctx: &mut Context<'_>, i: usize) -> Result<(), Conflict> {
         let w = self.words.as_ref().expect("word layout");
         let xi = self.vars[i];
-        let d = ctx.block(xi);
+        let flat = ctx.flat_blocks();
+        let d = flat[w.offs[i] as usize];
         debug_assert!(d.count_ones() == 1);
-        let p = d.trailing_zeros() + w.shifts[i];
-        let rule = Rule::ValueTaken { var: xi, value: ctx.value_of_bit(xi, d.trailing_zeros() as usize) };
-        for (j, (&xj, &sj)) in self.vars.iter().zip(&w.shifts).enumerate() {
-            if j != i && p >= sj && ctx.block(xj) & (1 << (p - sj)) != 0 {
-                ctx.retain_block(xj, 0, !(1 << (p - sj)), rule)?;
+        let bit = d.trailing_zeros();
+        let p = bit + w.shifts[i];
+        // Read phase: which other variables still hold the value (at most 64 locals per word).
+        let mut hits: u64 = 0;
+        let mut spill = false;
+        for (j, (&o, &sj)) in w.offs.iter().zip(&w.shifts).enumerate() {
+            if p >= sj && flat[o as usize] & (1 << (p - sj)) != 0 {
+                if j < 64 {
+                    hits |= 1 << j;
+                } else {
+                    spill = true;
+                }
+            }
+        }
+        hits &= !(1u64.checked_shl(i as u32).unwrap_or(0));
+        let rule = Rule::ValueTaken { var: xi, value: ctx.value_of_bit(xi, bit as usize) };
+        // Write phase.
+        while hits != 0 {
+            let j = hits.trailing_zeros() as usize;
+            hits &= hits - 1;
+            ctx.retain_block(self.vars[j], 0, !(1 << (p - w.shifts[j])), rule)?;
+        }
+        if spill {
+            for j in 64..self.vars.len() {
+                let sj = w.shifts[j];
+                if j != i && p >= sj {
+                    ctx.retain_block(self.vars[j], 0, !(1 << (p - sj)), rule)?;
+                }
             }
         }
         Ok(())
@@ -168,8 +194,9 @@ impl AllDifferent {
         let w = self.words.as_ref().expect("word layout");
         let (mut once, mut twice, mut fixed): (Block, Block, Block) = (0, 0, 0);
         let mut fixed_count = 0u32;
-        for (&x, &s) in self.vars.iter().zip(&w.shifts) {
-            let d = ctx.block(x) << s;
+        let flat = ctx.flat_blocks();
+        for (&o, &s) in w.offs.iter().zip(&w.shifts) {
+            let d = flat[o as usize] << s;
             twice |= once & d;
             once |= d;
             if d & d.wrapping_sub(1) == 0 {
@@ -184,13 +211,13 @@ impl AllDifferent {
         // Forward checking from scratch: values of fixed variables leave the others.
         if fixed & twice != 0 {
             for i in 0..self.vars.len() {
-                let (x, s) = (self.vars[i], w.shifts[i]);
-                let d = ctx.block(x);
+                let (o, s) = (w.offs[i] as usize, w.shifts[i]);
+                let d = ctx.block_at(o);
                 let taken = (fixed >> s) & d;
                 if taken != 0 && d & d.wrapping_sub(1) != 0 {
                     let bit = taken.trailing_zeros() as usize;
                     let rule = self.taken_rule(ctx, (bit as u32) + s);
-                    ctx.retain_block(x, 0, !(fixed >> s), rule)?;
+                    ctx.retain_block(self.vars[i], 0, !(fixed >> s), rule)?;
                 }
             }
             if self.strength == Strength::ForwardChecking {
@@ -198,8 +225,9 @@ impl AllDifferent {
             }
             // Recount after the removals.
             (once, twice) = (0, 0);
-            for (&x, &s) in self.vars.iter().zip(&w.shifts) {
-                let d = ctx.block(x) << s;
+            let flat = ctx.flat_blocks();
+            for (&o, &s) in w.offs.iter().zip(&w.shifts) {
+                let d = flat[o as usize] << s;
                 twice |= once & d;
                 once |= d;
             }
@@ -218,9 +246,9 @@ impl AllDifferent {
                 let p = singles.trailing_zeros();
                 singles &= singles - 1;
                 for i in 0..self.vars.len() {
-                    let (x, s) = (self.vars[i], w.shifts[i]);
-                    if p >= s && ctx.block(x) & (1 << (p - s)) != 0 {
-                        let bit = (p - s) as usize;
+                    let s = w.shifts[i];
+                    if p >= s && ctx.block_at(w.offs[i] as usize) & (1 << (p - s)) != 0 {
+                        let (x, bit) = (self.vars[i], (p - s) as usize);
                         let value = ctx.value_of_bit(x, bit);
                         ctx.assign_bit(x, bit, Rule::OnlyPlace { value })?;
                         break;
@@ -546,8 +574,8 @@ impl Constraint for AllDifferent {
                 None => ranges = false,
             }
         }
-        let span = hi - lo + 1;
-        self.words = (ranges && !self.vars.is_empty() && span <= (MAX_WORDS * BITS) as i64).then(|| {
+        let span = if ranges && !self.vars.is_empty() { hi - lo + 1 } else { i64::MAX };
+        self.words = (span <= (MAX_WORDS * BITS) as i64).then(|| {
             let width = (span as usize).div_ceil(BITS);
             Words {
                 shifts: self
@@ -556,6 +584,7 @@ impl Constraint for AllDifferent {
                     .enumerate()
                     .map(|(i, &x)| (i64::from(model.range_min(x).unwrap_or(0)) + self.offset(i) - lo) as u32)
                     .collect(),
+                offs: self.vars.iter().map(|&x| model.block_offset(x) as u32).collect(),
                 width,
                 scratch: vec![0; 3 * width],
             }
@@ -600,5 +629,130 @@ impl Constraint for AllDifferent {
         let mut seen: Vec<i64> = values.iter().enumerate().map(|(i, &v)| i64::from(v) + self.offset(i)).collect();
         seen.sort_unstable();
         seen.windows(2).all(|w| w[0] != w[1])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Strength;
+    use crate::{AllDifferent, Conflict, Model, Rule, Solver, VarId};
+
+    fn setup(domains: &[&[i32]], strength: Strength) -> (Solver, Vec<VarId>, crate::ConstraintId) {
+        let mut m = Model::new();
+        let xs: Vec<VarId> = domains.iter().map(|d| m.new_var(d.to_vec()).unwrap()).collect();
+        let c = m.post(AllDifferent::new(xs.clone()).with_strength(strength)).unwrap();
+        (m.into_solver(), xs, c)
+    }
+
+    fn domains(s: &Solver, xs: &[VarId]) -> Vec<Vec<i32>> {
+        xs.iter().map(|&x| s.domain(x).to_vec()).collect()
+    }
+
+    #[test]
+    fn forward_checking_removes_fixed_values_only() {
+        let (mut s, xs, _) = setup(&[&[1], &[1, 2, 3], &[1, 2, 3], &[2, 3, 4]], Strength::ForwardChecking);
+        s.propagate().unwrap();
+        // 4 is left in x3 only, but forward checking does not place hidden singles.
+        assert_eq!(domains(&s, &xs), vec![vec![1], vec![2, 3], vec![2, 3], vec![2, 3, 4]]);
+    }
+
+    #[test]
+    fn hidden_singles_place_a_value_with_one_place_when_values_are_tight() {
+        let (mut s, xs, _) = setup(&[&[1, 2], &[1, 2], &[1, 2, 3]], Strength::HiddenSingles);
+        s.propagate().unwrap();
+        assert_eq!(domains(&s, &xs), vec![vec![1, 2], vec![1, 2], vec![3]]);
+        // With a spare value, a value with one place is not forced.
+        let (mut s, xs, _) = setup(&[&[1, 2], &[1, 2, 4], &[1, 2, 3]], Strength::HiddenSingles);
+        s.propagate().unwrap();
+        assert_eq!(domains(&s, &xs), vec![vec![1, 2], vec![1, 2, 4], vec![1, 2, 3]]);
+    }
+
+    #[test]
+    fn gac_removes_hall_set_values() {
+        let (mut s, xs, _) = setup(&[&[1, 2], &[1, 2], &[1, 2, 3, 4], &[2, 3, 4]], Strength::Gac);
+        s.propagate().unwrap();
+        assert_eq!(domains(&s, &xs), vec![vec![1, 2], vec![1, 2], vec![3, 4], vec![3, 4]]);
+    }
+
+    #[test]
+    fn every_strength_wipes_out_two_variables_fixed_alike() {
+        for strength in [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac] {
+            let (mut s, xs, c) = setup(&[&[5], &[5], &[1, 5]], strength);
+            let err = s.propagate().expect_err("two variables fixed to 5");
+            assert_eq!(err.by, Some(c), "{strength:?}");
+            assert!(err.var == Some(xs[1]) || err.var == Some(xs[2]) || err.var.is_none(), "{strength:?}: {err:?}");
+        }
+    }
+
+    #[test]
+    fn hidden_singles_and_gac_fail_on_pigeonhole() {
+        for strength in [Strength::HiddenSingles, Strength::Gac] {
+            let (mut s, _, c) = setup(&[&[1, 2], &[1, 2], &[1, 2]], strength);
+            let err = s.propagate().expect_err("three variables, two values");
+            assert_eq!(err, Conflict { by: Some(c), var: None }, "{strength:?}");
+        }
+        // Forward checking alone does not see it until variables are fixed.
+        let (mut s, _, _) = setup(&[&[1, 2], &[1, 2], &[1, 2]], Strength::ForwardChecking);
+        assert!(s.propagate().is_ok());
+        assert_eq!(s.count_solutions(10).count, 0);
+    }
+
+    #[test]
+    fn fixing_by_search_wipes_out_through_forward_checking() {
+        let (mut s, xs, _) = setup(&[&[1, 2], &[1, 2], &[1, 2, 3]], Strength::ForwardChecking);
+        s.propagate().unwrap();
+        s.assign(xs[0], 1).unwrap();
+        s.propagate().unwrap();
+        assert_eq!(domains(&s, &xs), vec![vec![1], vec![2], vec![3]]);
+        s.assign(xs[2], 2).expect_err("2 was removed from x2");
+        // A cascade: x1 = 1 fixes x0 to 2, which empties x2.
+        let (mut s, xs, c) = setup(&[&[1, 2], &[1], &[2]], Strength::ForwardChecking);
+        let err = s.propagate().expect_err("x1 = 1 forces x0 = 2, which x2 also needs");
+        assert_eq!(err.by, Some(c));
+        assert!(err.var == Some(xs[2]) || err.var == Some(xs[0]), "{err:?}");
+    }
+
+    #[test]
+    fn offsets_shift_the_compared_values() {
+        // x0 + 0 != x1 + 1: with x1 = 1, x0 cannot be 2.
+        let mut m = Model::new();
+        let x0 = m.new_var(1..=3).unwrap();
+        let x1 = m.new_var(1..=1).unwrap();
+        m.post(AllDifferent::with_offsets(vec![x0, x1], vec![0, 1])).unwrap();
+        let mut s = m.into_solver();
+        s.propagate().unwrap();
+        assert_eq!(s.domain(x0).to_vec(), vec![1, 3]);
+    }
+
+    #[test]
+    fn explicit_domains_use_the_value_path() {
+        let (mut s, xs, _) = setup(&[&[10, 1000], &[10, 1000], &[10, 1000, -7]], Strength::HiddenSingles);
+        s.propagate().unwrap();
+        assert_eq!(domains(&s, &xs)[2], vec![-7]);
+        let (mut s, xs, _) = setup(&[&[10, 1000], &[10, 1000], &[10, 1000, -7]], Strength::Gac);
+        s.propagate().unwrap();
+        assert_eq!(domains(&s, &xs)[2], vec![-7]);
+    }
+
+    #[test]
+    fn removals_carry_the_rule_that_made_them() {
+        use std::sync::{Arc, Mutex};
+        let (mut s, xs, c) = setup(&[&[1], &[1, 2], &[1, 2, 3]], Strength::HiddenSingles);
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&seen);
+        s.set_observer(Some(Box::new(move |e: &crate::Event<'_>| {
+            if let crate::Event::Prune { var, value, reason, .. } | crate::Event::Assign { var, value, reason, .. } = e
+            {
+                sink.lock().unwrap().push((*var, *value, reason.constraint, reason.rule));
+            }
+        })));
+        s.propagate().unwrap();
+        let seen = seen.lock().unwrap();
+        assert!(seen.contains(&(xs[1], 1, Some(c), Rule::ValueTaken { var: xs[0], value: 1 })), "{seen:?}");
+        assert!(
+            seen.iter().any(|&(v, val, _, r)| v == xs[2] && val == 3 && r == Rule::OnlyPlace { value: 3 }
+                || v == xs[2] && r == Rule::ValueTaken { var: xs[1], value: 2 }),
+            "{seen:?}"
+        );
     }
 }

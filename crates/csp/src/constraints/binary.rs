@@ -82,11 +82,17 @@ impl Constraint for Binary {
     }
 
     fn is_idempotent(&self) -> bool {
-        // Support is symmetric: after both revisions every value left has a partner left.
-        true
+        // Support is symmetric: after both revisions every value left has a partner left
+        // (for two distinct variables; a relation of a variable with itself is unary).
+        self.vars[0] != self.vars[1]
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let [x, y] = self.vars;
+        if x == y {
+            let f = &self.allowed;
+            return ctx.retain(x, |v| f(v, v), Rule::NoSupport).map(|_| ());
+        }
         self.revise(ctx, true)?;
         self.revise(ctx, false)
     }

@@ -26,22 +26,32 @@ use crate::var::{Value, VarId};
 pub struct Equal {
     vars: [VarId; 2],
     offset: Value,
+    keep: Vec<bool>,
 }
 
 impl Equal {
     /// `x = y`.
     pub fn new(x: VarId, y: VarId) -> Equal {
-        Equal { vars: [x, y], offset: 0 }
+        Equal::with_offset(x, y, 0)
     }
 
     /// `x = y + offset`.
     pub fn with_offset(x: VarId, y: VarId, offset: Value) -> Equal {
-        Equal { vars: [x, y], offset }
+        Equal { vars: [x, y], offset, keep: Vec::new() }
     }
-}
 
-fn shifted(v: Value, by: i64) -> Option<Value> {
-    Value::try_from(i64::from(v) + by).ok()
+    /// Keeps the values `v` of `a` such that `v + shift` is in `b`'s domain.
+    fn filter(&mut self, ctx: &mut Context<'_>, a: VarId, b: VarId, shift: i64) -> Result<(), Conflict> {
+        self.keep.clear();
+        let d = ctx.domain(a);
+        self.keep
+            .extend(d.iter().map(|v| Value::try_from(i64::from(v) + shift).is_ok_and(|u| ctx.domain(b).contains(u))));
+        if self.keep.iter().all(|&k| k) {
+            return Ok(());
+        }
+        let mut it = self.keep.iter();
+        ctx.retain(a, |_| *it.next().unwrap_or(&true), Rule::NoSupport).map(|_| ())
+    }
 }
 
 impl Constraint for Equal {
@@ -58,29 +68,60 @@ impl Constraint for Equal {
     }
 
     fn is_idempotent(&self) -> bool {
-        true
+        // After filtering x against y and y against the new x, every value has its partner
+        // (when x and y are distinct variables; x = x + c is handled at once).
+        self.vars[0] != self.vars[1]
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let [x, y] = self.vars;
         let o = i64::from(self.offset);
-        // Filter x against y, then y against the new x: each value then has a partner.
-        let keep_x: Vec<bool> =
-            ctx.domain(x).iter().map(|v| shifted(v, -o).is_some_and(|u| ctx.contains(y, u))).collect();
-        if keep_x.iter().any(|k| !k) {
-            let mut it = keep_x.iter();
-            ctx.retain(x, |_| *it.next().unwrap_or(&true), Rule::NoSupport)?;
+        if x == y {
+            // x = x + offset: always true or never.
+            return if o == 0 { Ok(()) } else { ctx.retain(x, |_| false, Rule::NoSupport).map(|_| ()) };
         }
-        let keep_y: Vec<bool> =
-            ctx.domain(y).iter().map(|u| shifted(u, o).is_some_and(|v| ctx.contains(x, v))).collect();
-        if keep_y.iter().any(|k| !k) {
-            let mut it = keep_y.iter();
-            ctx.retain(y, |_| *it.next().unwrap_or(&true), Rule::NoSupport)?;
-        }
-        Ok(())
+        self.filter(ctx, x, y, -o)?;
+        self.filter(ctx, y, x, o)
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
         i64::from(values[0]) == i64::from(values[1]) + i64::from(self.offset)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Equal, Model};
+
+    #[test]
+    fn equal_keeps_only_values_with_a_partner() {
+        let mut m = Model::new();
+        let x = m.new_var(1..=9).unwrap();
+        let y = m.new_var(vec![-3, 2, 4, 30]).unwrap();
+        m.post(Equal::with_offset(x, y, 3)).unwrap();
+        let mut s = m.into_solver();
+        s.propagate().unwrap();
+        assert_eq!(s.domain(x).to_vec(), vec![5, 7]);
+        assert_eq!(s.domain(y).to_vec(), vec![2, 4]);
+    }
+
+    #[test]
+    fn equal_without_common_values_wipes_out() {
+        let mut m = Model::new();
+        let x = m.new_var(1..=3).unwrap();
+        let y = m.new_var(10..=12).unwrap();
+        let c = m.post(Equal::new(x, y)).unwrap();
+        let mut s = m.into_solver();
+        let err = s.propagate().expect_err("no common value");
+        assert_eq!((err.by, err.var), (Some(c), Some(x)));
+    }
+
+    #[test]
+    fn variable_equal_to_itself_plus_offset_fails() {
+        let mut m = Model::new();
+        let x = m.new_var(1..=3).unwrap();
+        m.post(Equal::with_offset(x, x, 1)).unwrap();
+        let mut s = m.into_solver();
+        assert!(s.propagate().is_err());
     }
 }

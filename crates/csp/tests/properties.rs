@@ -1,0 +1,198 @@
+//! Property tests: on small random CSPs the engine agrees with brute-force enumeration, for
+//! every all-different strength, variable and value order, and snapshot mode.
+
+use std::collections::BTreeSet;
+
+use csp::{
+    AllDifferent, Binary, Equal, Model, NotEqual, SnapshotMode, Solver, Strength, TieBreak, Value, ValueOrder, VarId,
+    VarOrder,
+};
+use proptest::prelude::*;
+
+/// A constraint of a random model, kept as data so the model can be rebuilt.
+#[derive(Clone, Debug)]
+enum Spec {
+    AllDiff(Vec<usize>, Vec<Value>),
+    NotEqual(usize, usize, Value),
+    Equal(usize, usize, Value),
+    /// Allowed pairs as a bit table over values 0..8 x 0..8.
+    Relation(usize, usize, u64),
+}
+
+#[derive(Clone, Debug)]
+struct Instance {
+    domains: Vec<Vec<Value>>,
+    specs: Vec<Spec>,
+}
+
+fn instance() -> impl Strategy<Value = Instance> {
+    (2usize..=5).prop_flat_map(|n| {
+        let domains = proptest::collection::vec(proptest::collection::btree_set(-2i32..6, 1..=5), n)
+            .prop_map(|ds| ds.into_iter().map(|d| d.into_iter().collect::<Vec<_>>()).collect::<Vec<_>>());
+        let spec = prop_oneof![
+            3 => (proptest::collection::btree_set(0..n, 2..=n), proptest::collection::vec(-1i32..=1, n))
+                .prop_map(|(vars, offs)| {
+                    let vars: Vec<usize> = vars.into_iter().collect();
+                    let offs = offs[..vars.len()].to_vec();
+                    Spec::AllDiff(vars, offs)
+                }),
+            2 => (0..n, 0..n, -1i32..=1).prop_map(|(a, b, o)| Spec::NotEqual(a, b, o)),
+            1 => (0..n, 0..n, -1i32..=1).prop_map(|(a, b, o)| Spec::Equal(a, b, o)),
+            1 => (0..n, 0..n, any::<u64>()).prop_map(|(a, b, t)| Spec::Relation(a, b, t)),
+        ];
+        (domains, proptest::collection::vec(spec, 0..=4)).prop_map(|(domains, specs)| Instance { domains, specs })
+    })
+}
+
+fn allowed(table: u64, a: Value, b: Value) -> bool {
+    let (a, b) = ((a + 2) as u64 % 8, (b + 2) as u64 % 8);
+    table >> (a * 8 + b) & 1 == 1
+}
+
+fn build(inst: &Instance, strength: Strength) -> (Model, Vec<VarId>) {
+    let mut m = Model::new();
+    let vars: Vec<VarId> = inst.domains.iter().map(|d| m.new_var(d.clone()).unwrap()).collect();
+    for spec in &inst.specs {
+        match spec {
+            Spec::AllDiff(vs, offs) => {
+                let c = AllDifferent::with_offsets(vs.iter().map(|&i| vars[i]).collect::<Vec<_>>(), offs.clone())
+                    .with_strength(strength);
+                m.post(c).unwrap();
+            }
+            Spec::NotEqual(a, b, o) => {
+                m.post(NotEqual::with_offset(vars[*a], vars[*b], *o)).unwrap();
+            }
+            Spec::Equal(a, b, o) => {
+                m.post(Equal::with_offset(vars[*a], vars[*b], *o)).unwrap();
+            }
+            Spec::Relation(a, b, t) => {
+                let t = *t;
+                m.post(Binary::new(vars[*a], vars[*b], move |x, y| allowed(t, x, y))).unwrap();
+            }
+        }
+    }
+    (m, vars)
+}
+
+/// Every assignment over the initial domains that satisfies every constraint, by enumeration
+/// and the constraints' own checkers (`is_satisfied`), independent of propagation.
+fn brute_force(inst: &Instance) -> BTreeSet<Vec<Value>> {
+    let (m, _) = build(inst, Strength::ForwardChecking);
+    let mut out = BTreeSet::new();
+    let mut idx = vec![0usize; inst.domains.len()];
+    loop {
+        let values: Vec<Value> = idx.iter().zip(&inst.domains).map(|(&i, d)| d[i]).collect();
+        if m.check_assignment(&values).is_ok() {
+            out.insert(values);
+        }
+        let mut k = 0;
+        loop {
+            if k == idx.len() {
+                return out;
+            }
+            idx[k] += 1;
+            if idx[k] < inst.domains[k].len() {
+                break;
+            }
+            idx[k] = 0;
+            k += 1;
+        }
+    }
+}
+
+const STRENGTHS: [Strength; 3] = [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac];
+const ORDERS: [(VarOrder, ValueOrder); 4] = [
+    (VarOrder::Input, ValueOrder::Ascending),
+    (VarOrder::Mrv(TieBreak::First), ValueOrder::Ascending),
+    (VarOrder::Mrv(TieBreak::MaxDegree), ValueOrder::Descending),
+    (VarOrder::Mrv(TieBreak::Random), ValueOrder::Random),
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn solutions_equal_brute_force_for_every_strength_and_order(inst in instance(), seed in any::<u64>()) {
+        let expected = brute_force(&inst);
+        for strength in STRENGTHS {
+            for (var, val) in ORDERS {
+                for mode in [SnapshotMode::Copy, SnapshotMode::Trail] {
+                    let (m, _) = build(&inst, strength);
+                    let mut solver = Solver::new(m);
+                    solver.set_snapshot_mode(mode);
+                    solver.set_var_order(var);
+                    solver.set_value_order(val);
+                    solver.set_seed(seed);
+                    let mut found = BTreeSet::new();
+                    let mut it = solver.solutions();
+                    for s in it.by_ref() {
+                        prop_assert!(found.insert(s.values().to_vec()), "solution returned twice: {:?}", s);
+                    }
+                    prop_assert_eq!(it.end(), Some(csp::SearchEnd::Exhausted));
+                    drop(it);
+                    prop_assert_eq!(&found, &expected, "{:?} {:?} {:?} {:?}", strength, var, val, mode);
+                    let count = solver.count_solutions(u64::MAX);
+                    prop_assert_eq!(count.count, expected.len() as u64);
+                    prop_assert!(count.is_exact());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn propagation_never_removes_a_value_of_a_solution(inst in instance()) {
+        let expected = brute_force(&inst);
+        for strength in STRENGTHS {
+            let (m, vars) = build(&inst, strength);
+            let mut solver = Solver::new(m);
+            match solver.propagate() {
+                Ok(()) => {
+                    for sol in &expected {
+                        for (i, &v) in sol.iter().enumerate() {
+                            prop_assert!(solver.domain(vars[i]).contains(v), "{:?} removed {} from x{}", strength, v, i);
+                        }
+                    }
+                }
+                Err(_) => prop_assert!(expected.is_empty(), "{:?} failed at the root but solutions exist", strength),
+            }
+        }
+    }
+
+    #[test]
+    fn restore_reverts_every_pruning_after_checkpoint(
+        inst in instance(),
+        removals in proptest::collection::vec((0usize..5, -2i32..6), 0..12),
+        trail in any::<bool>(),
+    ) {
+        let (m, vars) = build(&inst, Strength::Gac);
+        let mut solver = Solver::new(m);
+        solver.set_snapshot_mode(if trail { SnapshotMode::Trail } else { SnapshotMode::Copy });
+        if solver.propagate().is_err() {
+            return Ok(());
+        }
+        let snapshot = |s: &Solver| vars.iter().map(|&v| s.domain(v).to_vec()).collect::<Vec<_>>();
+        let before = snapshot(&solver);
+        let outer = solver.new_checkpoint();
+        let half = removals.len() / 2;
+        for &(i, v) in &removals[..half] {
+            if i < vars.len() && solver.remove_value(vars[i], v).is_err() {
+                break;
+            }
+        }
+        let _ = solver.propagate();
+        let middle = if solver.is_failed() { None } else { Some((solver.new_checkpoint(), snapshot(&solver))) };
+        for &(i, v) in &removals[half..] {
+            if i < vars.len() && solver.remove_value(vars[i], v).is_err() {
+                break;
+            }
+        }
+        let _ = solver.propagate();
+        if let Some((cp, at_middle)) = middle {
+            solver.restore_to(cp);
+            prop_assert_eq!(snapshot(&solver), at_middle);
+        }
+        solver.restore_to(outer);
+        prop_assert_eq!(snapshot(&solver), before);
+        prop_assert!(!solver.is_failed());
+    }
+}
