@@ -346,11 +346,15 @@ impl Model {
                 return Err(None);
             }
         }
-        let mut buf = Vec::new();
+        self.check_with(values, &mut Vec::new())
+    }
+
+    /// [`check_assignment`](Model::check_assignment) with a caller's scratch buffer.
+    pub(crate) fn check_with(&self, values: &[Value], buf: &mut Vec<Value>) -> Result<(), Option<ConstraintId>> {
         for (i, c) in self.constraints.iter().enumerate() {
             buf.clear();
             buf.extend(c.scope().iter().map(|x| values[x.index()]));
-            if !c.is_satisfied(&buf) {
+            if !c.is_satisfied(buf) {
                 return Err(Some(ConstraintId::from_index(i)));
             }
         }

@@ -438,7 +438,7 @@ impl Core {
     // ---- changes -------------------------------------------------------------------------
 
     /// Keeps only the bits of `keep` in block `wi` of `var`. Returns whether anything changed.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn retain_block(
         &mut self,
         vars: &[VarInfo],
@@ -761,7 +761,7 @@ impl<'a> Context<'a> {
     /// # Errors
     ///
     /// A [`Conflict`] if the domain becomes empty.
-    #[inline]
+    #[inline(always)]
     pub fn retain_block(&mut self, var: VarId, wi: usize, keep: Block, rule: Rule) -> Result<bool, Conflict> {
         self.core.retain_block(self.vars, var, wi, keep, rule)
     }

@@ -271,6 +271,8 @@ pub struct Solver {
     started: Option<Instant>,
     ticks: u32,
     values: Vec<Value>,
+    #[cfg(debug_assertions)]
+    check_buf: Vec<Value>,
 }
 
 impl fmt::Debug for Solver {
@@ -332,6 +334,8 @@ impl Solver {
             started: None,
             ticks: 0,
             values: Vec::with_capacity(n),
+            #[cfg(debug_assertions)]
+            check_buf: Vec::new(),
             model,
         }
     }
@@ -874,12 +878,20 @@ impl Solver {
         Solution { values: self.values.as_slice().into() }
     }
 
+    /// Checks the solution against every constraint's own checker (debug builds), without
+    /// allocating once the buffers are warm.
     #[cfg(debug_assertions)]
     fn debug_check_solution(&mut self) {
-        let s = self.current_solution();
-        if let Err(c) = self.model.check_assignment(s.values()) {
-            panic!("engine bug: solution {s:?} violates constraint {c:?}");
+        self.values.clear();
+        for i in 0..self.model.num_vars() {
+            let v = self.domain(VarId::from_index(i)).min().expect("solution domains are not empty");
+            self.values.push(v);
         }
+        let mut buf = std::mem::take(&mut self.check_buf);
+        if let Err(c) = self.model.check_with(&self.values, &mut buf) {
+            panic!("engine bug: solution {:?} violates constraint {c:?}", self.values);
+        }
+        self.check_buf = buf;
     }
 }
 

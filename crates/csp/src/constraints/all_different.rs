@@ -626,7 +626,12 @@ impl Constraint for AllDifferent {
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
-        let mut seen: Vec<i64> = values.iter().enumerate().map(|(i, &v)| i64::from(v) + self.offset(i)).collect();
+        let shifted = |i: usize| i64::from(values[i]) + self.offset(i);
+        if values.len() <= 32 {
+            // Pairwise, without allocating (this runs on every solution in debug builds).
+            return (0..values.len()).all(|i| (i + 1..values.len()).all(|j| shifted(i) != shifted(j)));
+        }
+        let mut seen: Vec<i64> = (0..values.len()).map(shifted).collect();
         seen.sort_unstable();
         seen.windows(2).all(|w| w[0] != w[1])
     }

@@ -1,0 +1,95 @@
+//! Proof that the search does not allocate per node: a counting global allocator (in its own
+//! test binary, since it replaces the allocator of the whole process) watches whole searches
+//! after a warm-up.
+
+#![allow(unsafe_code, reason = "a global allocator implements an unsafe trait; this one only counts and forwards")]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use csp::{AllDifferent, Model, SnapshotMode, Solver, Strength, VarId};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+// SAFETY: every call is forwarded unchanged to the system allocator; only a counter is added.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded with the caller's layout, as the trait requires.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` was allocated by `System.alloc` with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged; `ptr` came from this allocator with `layout`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.load(Ordering::Relaxed)
+}
+
+/// A 9x9 Sudoku written directly against the engine.
+fn sudoku(strength: Strength) -> (Solver, Vec<VarId>) {
+    let mut m = Model::new();
+    let cells = m.new_vars(81, 1..=9).unwrap();
+    for u in 0..9 {
+        let row: Vec<VarId> = (0..9).map(|j| cells[u * 9 + j]).collect();
+        let col: Vec<VarId> = (0..9).map(|j| cells[j * 9 + u]).collect();
+        let bx: Vec<VarId> = (0..9).map(|j| cells[(u / 3 * 3 + j / 3) * 9 + u % 3 * 3 + j % 3]).collect();
+        for unit in [row, col, bx] {
+            m.post(AllDifferent::new(unit).with_strength(strength)).unwrap();
+        }
+    }
+    (m.into_solver(), cells)
+}
+
+const PUZZLES: [&str; 3] = [
+    // AI Escargot, Easter Monster, Platinum Blonde's neighbour from the forum's hardest list.
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+    "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+];
+
+fn run(solver: &mut Solver, cells: &[VarId], puzzle: &str) -> u64 {
+    solver.reset();
+    for (i, c) in puzzle.bytes().enumerate() {
+        if c.is_ascii_digit() && c != b'0' && solver.assign(cells[i], i32::from(c - b'0')).is_err() {
+            return 0;
+        }
+    }
+    solver.count_solutions(2).count
+}
+
+#[test]
+fn searches_allocate_nothing_after_warm_up() {
+    for strength in [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac] {
+        for mode in [SnapshotMode::Copy, SnapshotMode::Trail] {
+            let (mut solver, cells) = sudoku(strength);
+            solver.set_snapshot_mode(mode);
+            // Warm-up: buffers grow to their working size (snapshot stack, queues, scratch).
+            for p in PUZZLES {
+                assert_eq!(run(&mut solver, &cells, p), 1, "{strength:?} {mode:?}");
+            }
+            let before = allocations();
+            let nodes_before = solver.stats().nodes;
+            let mut nodes = 0;
+            for p in PUZZLES {
+                assert_eq!(run(&mut solver, &cells, p), 1);
+                nodes += solver.stats().nodes;
+            }
+            let _ = nodes_before;
+            assert!(nodes > 100, "the puzzles need real search ({nodes} nodes)");
+            assert_eq!(allocations() - before, 0, "{strength:?} {mode:?}: allocations during {nodes} nodes");
+        }
+    }
+}
