@@ -92,6 +92,9 @@ pub(crate) struct Core {
     pub(crate) labels: Box<[Box<str>]>,
     /// Set by a conflict, cleared by a restore: propagation refuses to run in between.
     pub(crate) failed: Option<Conflict>,
+    /// Checkpoint levels below the current search's root: subtracted from the store level in
+    /// reported depths, so that depth 0 is the search's root.
+    pub(crate) depth_base: u32,
 }
 
 impl std::fmt::Debug for Core {
@@ -154,6 +157,7 @@ impl Core {
             premises: Vec::new(),
             labels,
             failed: None,
+            depth_base: 0,
         }
     }
 
@@ -375,7 +379,7 @@ impl Core {
         let info = &vars[var.index()];
         let blocks = &self.store.blocks()[info.offset as usize..(info.offset + info.words) as usize];
         let mut size: u32 = blocks.iter().map(|b| b.count_ones()).sum();
-        let depth = self.store.level();
+        let depth = self.depth();
         let by = self.by();
         let label: &str = match by {
             Some(c) => &self.labels[c.index()],
@@ -419,7 +423,7 @@ impl Core {
     #[cold]
     #[inline(never)]
     fn report_fail(&mut self, conflict: Conflict, rule: Rule) {
-        let depth = self.store.level();
+        let depth = self.depth();
         if let Some(c) = conflict.by {
             log::debug!(target: "csp::conflict", "fail depth={depth} by={} rule={}", self.labels[c.index()], RuleName(rule));
         }
@@ -427,6 +431,11 @@ impl Core {
             let reason = Reason { constraint: conflict.by, rule, premises: &self.premises };
             obs(&Event::Fail { depth, conflict, reason });
         }
+    }
+
+    /// The depth reported in logs and events: decisions since the search's root.
+    pub(crate) fn depth(&self) -> u32 {
+        self.store.level().saturating_sub(self.depth_base)
     }
 
     pub(crate) fn emit(&mut self, event: &Event<'_>) {
@@ -811,10 +820,10 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// The current search depth (0 at the root).
+    /// The current search depth: decisions since the search's root (0 outside search).
     #[inline]
     pub fn depth(&self) -> u32 {
-        self.core.store.level()
+        self.core.depth()
     }
 }
 

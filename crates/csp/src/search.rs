@@ -618,6 +618,7 @@ impl Solver {
         let pristine = self.pristine && self.core.store.level() == 0 && self.core.failed.is_none();
         self.base_level = self.core.store.level();
         let _ = self.push_checkpoint();
+        self.core.depth_base = self.base_level + 1;
         self.core.set_outside_rule(Rule::External);
         let r = self.core.propagate(&self.model.vars, &mut self.model.constraints);
         if pristine {
@@ -643,11 +644,12 @@ impl Solver {
         }
         self.stack.clear();
         self.restore_level(self.base_level);
+        self.core.depth_base = 0;
         if log::log_enabled!(target: "csp::search", log::Level::Info) {
             let end = match self.phase {
                 Phase::Done(SearchEnd::Exhausted) => "exhausted",
                 Phase::Done(SearchEnd::LimitReached(_)) => "limit",
-                _ => "stopped",
+                _ => "enough_solutions",
             };
             log::info!(target: "csp::search", "search end={end} vars={} constraints={} {}", self.model.num_vars(), self.model.num_constraints(), self.core.stats);
         }
@@ -695,7 +697,7 @@ impl Solver {
             let Some(var) = self.select_var() else {
                 self.core.stats.solutions += 1;
                 self.phase = Phase::Running(true);
-                let depth = self.core.store.level() - self.base_level - 1;
+                let depth = self.core.depth();
                 log::debug!(target: "csp::search", "solution depth={depth} nodes={}", self.core.stats.nodes);
                 if self.core.observer.is_some() {
                     self.core.emit(&Event::Solution { depth });
