@@ -273,6 +273,31 @@ pub trait Constraint: fmt::Debug + Send {
     /// the engine restores a checkpoint before anything else.
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict>;
 
+    /// If the constraint implies that the values of some of its variables are pairwise
+    /// different (with no offsets), those variables. Lets the model add implied reasoning
+    /// between overlapping all-different groups ([`Model::post_intersections`](crate::Model::post_intersections)).
+    /// Default: `None`.
+    fn implied_all_different(&self) -> Option<&[VarId]> {
+        None
+    }
+
+    /// Offers the constraint (itself `own`, implying all-different over
+    /// [`implied_all_different`](Constraint::implied_all_different)) to do the locked-value
+    /// reasoning of [`Intersection`](crate::Intersection) with the overlapping all-different
+    /// group `partner`: they share the variables `shared`, and the partner's variables outside
+    /// the overlap are `outside` (with their block offsets and range minimums). Returns whether
+    /// it took the job; if not, the model posts a separate `Intersection`. Default: `false`.
+    fn add_intersection(
+        &mut self,
+        own: ConstraintId,
+        partner: ConstraintId,
+        shared: &[VarId],
+        outside: &[(VarId, usize, Value)],
+    ) -> bool {
+        let _ = (own, partner, shared, outside);
+        false
+    }
+
     /// Whether a full assignment satisfies the constraint, independently of propagation.
     /// `values[i]` is the value of `scope()[i]`. Used to check every solution in tests and
     /// debug builds.

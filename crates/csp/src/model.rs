@@ -289,6 +289,61 @@ impl Model {
         self.constraints.iter().enumerate().map(|(i, c)| (ConstraintId::from_index(i), &**c))
     }
 
+    /// Posts an [`Intersection`](crate::Intersection) (locked values) for every pair of posted
+    /// constraints that imply all-different ([`Constraint::implied_all_different`]: plain
+    /// [`AllDifferent`] without offsets, for one) sharing at least two variables, with
+    /// word-level domains. Returns how many were posted.
+    ///
+    /// # Errors
+    ///
+    /// As [`Model::post`].
+    pub fn post_intersections(&mut self) -> Result<usize, ModelError> {
+        let alldiffs: Vec<(ConstraintId, Vec<VarId>)> = self
+            .constraints
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.implied_all_different().map(|s| (ConstraintId::from_index(i), s.to_vec())))
+            .filter(|(_, s)| s.len() <= 64)
+            .collect();
+        let mut posted = 0;
+        for (k, (a, av)) in alldiffs.iter().enumerate() {
+            for (b, bv) in &alldiffs[k + 1..] {
+                if av.iter().filter(|x| bv.contains(x)).count() < 2 {
+                    continue;
+                }
+                // Preferably inside each constraint's own propagator (no extra scheduling);
+                // otherwise as a separate constraint.
+                let outside = |mine: &[VarId], theirs: &[VarId]| -> Option<Vec<(VarId, usize, Value)>> {
+                    theirs
+                        .iter()
+                        .filter(|x| !mine.contains(x))
+                        .map(|&x| self.range_min(x).map(|m| (x, self.block_offset(x), m)))
+                        .collect()
+                };
+                let (b_out, a_out) = (outside(av, bv), outside(bv, av));
+                let shared: Vec<VarId> = av.iter().copied().filter(|x| bv.contains(x)).collect();
+                if let (Some(b_out), Some(a_out)) = (b_out, a_out) {
+                    // Ask both first (without committing): each must accept.
+                    let took_a = self.constraints[a.index()].add_intersection(*a, *b, &shared, &b_out);
+                    let took_b = took_a && self.constraints[b.index()].add_intersection(*b, *a, &shared, &a_out);
+                    if took_b {
+                        posted += 1;
+                        continue;
+                    }
+                    // Otherwise a separate constraint below does both halves (if `a` took its
+                    // half, that half is done twice: redundant, not wrong).
+                }
+                let c = crate::Intersection::new(*a, av, *b, bv);
+                match self.post(c) {
+                    Ok(_) => posted += 1,
+                    Err(ModelError::InvalidConstraint { .. }) => {}
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+        Ok(posted)
+    }
+
     /// Shorthand for posting [`AllDifferent::new`].
     ///
     /// # Errors

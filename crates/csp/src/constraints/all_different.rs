@@ -2,7 +2,7 @@
 
 use fixedbitset::Block;
 
-use crate::constraint::{Constraint, Events, Priority, Rule};
+use crate::constraint::{Constraint, ConstraintId, Events, Priority, Rule};
 use crate::domain::BITS;
 use crate::error::{Conflict, ModelError};
 use crate::model::Model;
@@ -38,6 +38,8 @@ pub enum Strength {
 /// variable) a tight single-register path runs.
 #[derive(Clone, Debug)]
 struct Words {
+    /// The value of bit 0 of the constraint's value space.
+    base: i64,
     shifts: Vec<u32>,
     /// Block offset of each variable in the flat store ([`Model::block_offset`]).
     offs: Vec<u32>,
@@ -94,6 +96,19 @@ pub struct AllDifferent {
     /// Scratch for the value-level path: `(constraint value, local index)`.
     pairs: Vec<(i64, u32)>,
     matching: Matching,
+    /// Locked-value reasoning with overlapping all-different groups
+    /// ([`Model::post_intersections`]).
+    partners: Vec<Partner>,
+}
+
+/// An overlapping all-different group: the locals of this constraint inside the overlap, and
+/// the partner's variables outside it.
+#[derive(Clone, Debug)]
+struct Partner {
+    own: ConstraintId,
+    inside: u64,
+    /// `(variable, block offset, shift into this constraint's value space)`.
+    outside: Vec<(VarId, u32, u32)>,
 }
 
 impl AllDifferent {
@@ -106,6 +121,7 @@ impl AllDifferent {
             words: None,
             pairs: Vec::new(),
             matching: Matching::default(),
+            partners: Vec::new(),
         }
     }
 
@@ -142,6 +158,11 @@ impl AllDifferent {
     /// The variables.
     pub fn vars(&self) -> &[VarId] {
         &self.vars
+    }
+
+    /// The offsets (empty when all are zero).
+    pub fn offsets(&self) -> &[Value] {
+        &self.offsets
     }
 
     #[inline]
@@ -242,6 +263,11 @@ impl AllDifferent {
         }
         if values == n && fixed_count < n {
             let mut singles = once & !twice & !fixed;
+            if singles == 0 && !self.partners.is_empty() {
+                // Locked values only once the unit has no hidden single left: an assignment
+                // reschedules this constraint anyway.
+                return self.locked_values(ctx);
+            }
             while singles != 0 {
                 let p = singles.trailing_zeros();
                 singles &= singles - 1;
@@ -253,6 +279,36 @@ impl AllDifferent {
                         ctx.assign_bit(x, bit, Rule::OnlyPlace { value })?;
                         break;
                     }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// With the constraint value-tight: each value whose places all lie inside the overlap
+    /// with a partner is removed from the partner's variables outside the overlap.
+    fn locked_values(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let w = self.words.as_ref().expect("word layout");
+        for p in &self.partners {
+            let flat = ctx.flat_blocks();
+            let (mut inside, mut outside): (Block, Block) = (0, 0);
+            for (k, (&o, &s)) in w.offs.iter().zip(&w.shifts).enumerate() {
+                let d = flat[o as usize] << s;
+                if p.inside >> k & 1 == 1 {
+                    inside |= d;
+                } else {
+                    outside |= d;
+                }
+            }
+            let locked = inside & !outside;
+            if locked == 0 {
+                continue;
+            }
+            for &(x, o, s) in &p.outside {
+                let hit = (locked >> s) & ctx.block_at(o as usize);
+                if hit != 0 {
+                    let value = ctx.value_of_bit(x, hit.trailing_zeros() as usize);
+                    ctx.retain_block(x, 0, !hit, Rule::Locked { value, within: p.own })?;
                 }
             }
         }
@@ -578,6 +634,7 @@ impl Constraint for AllDifferent {
         self.words = (span <= (MAX_WORDS * BITS) as i64).then(|| {
             let width = (span as usize).div_ceil(BITS);
             Words {
+                base: lo,
                 shifts: self
                     .vars
                     .iter()
@@ -623,6 +680,38 @@ impl Constraint for AllDifferent {
         } else {
             self.propagate_values(ctx)
         }
+    }
+
+    fn implied_all_different(&self) -> Option<&[VarId]> {
+        self.offsets.iter().all(|&o| o == 0).then_some(&self.vars[..])
+    }
+
+    fn add_intersection(
+        &mut self,
+        own: ConstraintId,
+        _partner: ConstraintId,
+        shared: &[VarId],
+        outside: &[(VarId, usize, Value)],
+    ) -> bool {
+        // Only on the one-block word path of hidden singles, where tightness is computed (GAC
+        // and forward checking leave it to a separate `Intersection`).
+        let Some(w) = self.words.as_ref().filter(|w| w.width == 1) else { return false };
+        if self.vars.len() > 64 || self.strength != Strength::HiddenSingles || !self.offsets.iter().all(|&o| o == 0) {
+            return false;
+        }
+        let mut out = Vec::with_capacity(outside.len());
+        for &(x, off, min) in outside {
+            // Bit b of x is value min + b, which is bit b + (min - base) of this constraint.
+            let s = i64::from(min) - w.base;
+            if !(0..BITS as i64).contains(&s) {
+                return false;
+            }
+            out.push((x, off as u32, s as u32));
+        }
+        let inside =
+            self.vars.iter().enumerate().filter(|(_, x)| shared.contains(x)).fold(0u64, |m, (k, _)| m | 1 << k);
+        self.partners.push(Partner { own, inside, outside: out });
+        true
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
