@@ -9,7 +9,8 @@ use std::sync::OnceLock;
 use crate::checker::{check_solution, data, data_path, puzzles};
 
 /// The example binary that `cargo test` builds next to this test binary
-/// (`target/<profile>/examples/sudoku`); built with `cargo build --example sudoku` if missing.
+/// (`target/<profile>/examples/sudoku`); built with `cargo build --example sudoku` if missing
+/// (as after `cargo test --test integration`, which builds no example).
 fn binary() -> &'static PathBuf {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
     BINARY.get_or_init(|| {
@@ -18,8 +19,10 @@ fn binary() -> &'static PathBuf {
         let profile_dir = exe.parent().and_then(|deps| deps.parent()).expect("target/<profile>");
         let path = profile_dir.join("examples").join(format!("sudoku{}", std::env::consts::EXE_SUFFIX));
         if !path.exists() {
+            // The profile `cargo test` builds examples with (`test`, opt-level 2), or release.
+            let profile = if profile_dir.ends_with("release") { "--release" } else { "--profile=test" };
             let status = Command::new(env!("CARGO"))
-                .args(["build", "--example", "sudoku"])
+                .args(["build", "--example", "sudoku", profile])
                 .current_dir(env!("CARGO_MANIFEST_DIR"))
                 .status()
                 .expect("run cargo build");
