@@ -39,6 +39,12 @@ const MAX_INPUT: u64 = 1 << 20;
 /// per-chunk thread start.
 const CHUNK_PER_JOB: usize = 512;
 
+/// The most batch puzzles held at once, whatever `--jobs`: with [`MAX_LINE`], at most 16 MiB.
+const MAX_CHUNK: usize = 4096;
+
+/// The UTF-8 byte order mark, skipped at the start of the input.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Exit codes (documented in `--help` and the README).
 mod code {
     pub(crate) const SOLVED: u8 = 0;
@@ -126,8 +132,8 @@ struct Args {
     #[arg(long, value_enum, default_value_t = Format::Grid)]
     format: Format,
     /// Batch worker threads, each with its own solver (0: one per core). Output order is kept.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 1)]
-    jobs: usize,
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=256))]
+    jobs: u16,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -464,6 +470,9 @@ impl<R: BufRead> LineReader<R> {
             }
         }
         self.number += 1;
+        if self.number == 1 && self.buf.starts_with(BOM) {
+            self.buf.drain(..BOM.len());
+        }
         let line = if truncated {
             let blank = tail_blank && self.buf.iter().all(u8::is_ascii_whitespace);
             RawLine::Truncated { head: &self.buf, blank }
@@ -606,7 +615,7 @@ fn main() -> ExitCode {
 fn run_batch(args: &Args, config: Config) -> ExitCode {
     let jobs = match args.jobs {
         0 => std::thread::available_parallelism().map_or(1, usize::from),
-        n => n,
+        n => usize::from(n),
     };
     let name = display_name(args.input.as_deref());
     let (input, total_bytes) = match open_input(args.input.as_deref()) {
@@ -665,7 +674,7 @@ fn batch_loop(
     flush_each: bool,
     name: &str,
 ) -> Result<(), Stop> {
-    let chunk_len = if workers.len() == 1 { 1 } else { CHUNK_PER_JOB * workers.len() };
+    let chunk_len = if workers.len() == 1 { 1 } else { (CHUNK_PER_JOB * workers.len()).min(MAX_CHUNK) };
     let mut chunk: Vec<Item> = Vec::with_capacity(chunk_len);
     loop {
         chunk.clear();
@@ -762,6 +771,7 @@ fn read_single(path: Option<&Path>) -> Result<Vec<u8>, (u8, String)> {
 
 /// Parses a single-puzzle input, with a hint when it looks like a batch file.
 fn parse_single(bytes: &[u8]) -> Result<Grid, String> {
+    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
         let line_start = bytes[..e.valid_up_to()].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);

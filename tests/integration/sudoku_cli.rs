@@ -261,6 +261,16 @@ fn batch_prints_one_line_per_puzzle_in_input_order() {
 }
 
 #[test]
+fn a_byte_order_mark_at_the_start_is_skipped() {
+    let o = run(&["--batch"], format!("\u{feff}# puzzles\n{LEETCODE}\n").as_bytes());
+    assert_eq!(stdout(&o), format!("{LEETCODE_SOLUTION}\n"));
+    let o = run(&["--batch"], format!("\u{feff}{LEETCODE}\n").as_bytes());
+    assert_eq!(stdout(&o), format!("{LEETCODE_SOLUTION}\n"));
+    let o = run(&["-", "--format", "line"], format!("\u{feff}{LEETCODE}").as_bytes());
+    assert_eq!((code(&o), stdout(&o)), (0, format!("{LEETCODE_SOLUTION}\n")));
+}
+
+#[test]
 fn batch_first_count_and_limit_modes() {
     let input = format!("{LEETCODE}\n{MULTIPLE_4X4}\n{NO_SOLUTION}\n{INKALA}\n");
     let o = run(&["--batch", "--first"], input.as_bytes());
