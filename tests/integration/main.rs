@@ -1,3 +1,7 @@
 //! Integration tests: one test binary, one module per area (the regex repository's shape).
 
+mod checker;
 mod engine_counts;
+mod sudoku_cli;
+mod sudoku_parse;
+mod sudoku_solve;

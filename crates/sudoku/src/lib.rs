@@ -1,1 +1,85 @@
-//! Sudoku front end (work in progress).
+//! Sudoku on the generic [`csp`] engine: parsing with precise errors, encoding, solving,
+//! counting and printing.
+//!
+//! All inference happens in the engine; this crate parses, validates, encodes and presents.
+//!
+//! # Contents
+//!
+//! * [`Grid`]: a grid of a [`Shape`] (4x4, 6x6, 9x9, 12x12, 16x16 or 25x25), its [`Cell`]s
+//!   (`r3c7`) and [`Unit`]s (rows, columns, boxes); printed boxed (`Display`) or on one line
+//!   ([`Grid::to_line`]).
+//! * [`parse`]: [`Grid::parse`] (line or multi-line grid form) and [`Grid::from_line`], with a
+//!   typed [`ParseError`] that gives positions, counts and clashing cells.
+//! * [`encode()`]: a grid shape as a [`csp::Model`], one variable per cell, one `AllDifferent`
+//!   per unit.
+//! * [`Solver`]: reusable; [`solve`](Solver::solve) (first solution),
+//!   [`solve_unique`](Solver::solve_unique), [`is_unique`](Solver::is_unique),
+//!   [`solutions_up_to`](Solver::solutions_up_to),
+//!   [`count_solutions_up_to`](Solver::count_solutions_up_to), engine
+//!   [`stats`](Solver::stats).
+//!
+//! # Example
+//!
+//! ```
+//! use sudoku::{Grid, Solver, Uniqueness};
+//!
+//! let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse()?;
+//! let mut solver = Solver::new(puzzle.shape());
+//! match solver.solve_unique(&puzzle) {
+//!     Uniqueness::Unique(solution) => {
+//!         assert_eq!(&solution.to_line()[..9], "534678912");
+//!         println!("{solution}");
+//!     }
+//!     other => panic!("expected a unique solution, got {other:?}"),
+//! }
+//! println!("{}", solver.stats()); // nodes=.. failures=.. prunings=.. time=..
+//!
+//! // Errors say where and what.
+//! let err = Grid::from_line("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7").unwrap_err();
+//! assert!(err.to_string().starts_with("found 80 cells, expected 81 (9x9) or one of 16 (4x4)"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Concepts
+//!
+//! * **Cells and units.** Indices are 0-based in the API and 1-based wherever a person reads
+//!   them: [`Cell::new(2, 6)`](Cell::new) prints `r3c7`, [`Unit::Row(2)`](Unit::Row) prints
+//!   `row 3`. Engine variables are named like cells (`r3c7`), constraints like units without
+//!   the space (`row3`, `col7`, `box2`).
+//! * **Symbols.** Digits 1 to 25 are written `1`-`9` then `A`-`P`; an empty cell is `.`, `0`,
+//!   `_`, `*` or `-`. Output uses `.` for empty cells.
+//! * **Validation before search.** The parsers reject clashing givens with both cells and the
+//!   unit ([`Clash`]); a hand-built [`Grid`] can be checked with [`Grid::validate`], and the
+//!   solver answers [`Outcome::Unsatisfiable`] for clashing givens without searching.
+//! * **Outcomes** mirror the engine's: a solution, no solution, or a limit reached (never an
+//!   error). Counts carry a [`CountStatus`] saying whether they are exact.
+//! * **Reuse.** One [`Solver`] holds one engine model per shape and resets it for each puzzle
+//!   without allocating: build it once per batch.
+//!
+//! # Logging
+//!
+//! Through the `log` facade: `sudoku::parse` (debug: one line per parsed puzzle),
+//! `sudoku::solve` (debug: engine rebuilds, conflicting givens), and the engine's targets, of
+//! which `csp::prune` (trace) logs every pruning with the cell and the digit:
+//! `prune depth=2 var=r1c3 value=5 by=row1 rule=value_taken size=3->2`.
+//!
+//! # Crate features
+//!
+//! None. The crate forbids `unsafe` code.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
+#![deny(rustdoc::broken_intra_doc_links)]
+
+mod encode;
+mod error;
+mod grid;
+pub mod parse;
+mod solve;
+
+pub use csp::{Count, CountStatus, Limit, Limits, Stats, Strength, TieBreak, ValueOrder, VarOrder};
+pub use encode::{cell_var, encode};
+pub use error::{Clash, ParseError};
+pub use grid::{digit_symbol, symbol_digit, Cell, Grid, Shape, Unit, MAX_SIZE};
+pub use solve::{Outcome, Solutions, Solver, Uniqueness};

@@ -1,0 +1,945 @@
+//! Solve Sudoku puzzles with the `sudoku` crate on the generic `csp` engine.
+//!
+//! ```text
+//! cargo run --release --example sudoku                        # the embedded puzzle, pretty
+//! cargo run --release --example sudoku -- puzzle.txt          # one puzzle, line or grid form
+//! cargo run --release --example sudoku -- --batch data/9x9_17clue_royle.txt > solutions.txt
+//! cargo run --release --example sudoku -- --batch --jobs 2 --first data/9x9_magictour_top1465.txt
+//! RUST_LOG=csp::prune=trace cargo run --release --example sudoku   # every pruning, by cell
+//! ```
+//!
+//! The output contract (batch lines, summary, exit codes) is in `--help` and the README.
+
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use clap::{Parser, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sudoku::{
+    CountStatus, Grid, Limits, Outcome, ParseError, Shape, Solver, Stats, Strength, TieBreak, Uniqueness, ValueOrder,
+    VarOrder,
+};
+
+/// Arto Inkala's 2012 puzzle: it needs real search, so the statistics say something.
+const EMBEDDED: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+/// The longest batch line read, in bytes: far above any valid line (625 cells and some
+/// whitespace), and a bound on memory whatever the input.
+const MAX_LINE: usize = 4096;
+
+/// The largest single-puzzle input, in bytes.
+const MAX_INPUT: u64 = 1 << 20;
+
+/// Batch puzzles handed to each worker thread per chunk: bounds memory while amortising the
+/// per-chunk thread start.
+const CHUNK_PER_JOB: usize = 512;
+
+/// The most batch puzzles held at once, whatever `--jobs`: with [`MAX_LINE`], at most 16 MiB.
+const MAX_CHUNK: usize = 4096;
+
+/// The UTF-8 byte order mark, skipped at the start of the input.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Exit codes (documented in `--help` and the README).
+mod code {
+    pub(crate) const SOLVED: u8 = 0;
+    pub(crate) const NO_SOLUTION: u8 = 1;
+    // 2 is clap's usage error.
+    pub(crate) const MULTIPLE: u8 = 3;
+    pub(crate) const INVALID: u8 = 4;
+    pub(crate) const LIMIT: u8 = 5;
+    pub(crate) const IO: u8 = 6;
+}
+
+const AFTER_HELP: &str = "\
+Input:
+  A puzzle is a line of N*N cells (4x4, 6x6, 9x9, 12x12, 16x16 or 25x25) or a grid over several
+  lines (spaces, '|', '+' and '-' separator lines, blank lines and '#' comments are ignored).
+  Digits are 1-9 then A-P; an empty cell is '.', '0', '_', '*' or '-'.
+
+Batch mode (--batch): every non-empty line not starting with '#' is one puzzle in line form.
+  Stdout gets exactly one line per puzzle, in input order:
+    <solution>         the unique solution, in line form (with --first: the first found)
+    multiple           two or more solutions
+    unsolvable         no solution
+    invalid: <why>     not a valid puzzle (bad character, wrong length, clashing givens)
+    limit              --max-nodes or --timeout stopped the search
+    <n> or >=<n>       with --count: the number of solutions (0 for none; >= when the
+                       maximum was reached) instead of the solution, multiple, unsolvable
+  A summary (puzzles, unique, multiple, unsolvable, invalid, limit, time, puzzles/s) goes to
+  stderr, with a progress bar when stderr is a terminal.
+
+Exit codes:
+  0  solved: a unique solution (with --first: a solution; with --count: at least one),
+     or a batch completed (whatever its puzzles' answers)
+  1  no solution
+  2  usage error
+  3  multiple solutions
+  4  invalid input
+  5  a limit (--max-nodes, --timeout) stopped the search
+  6  I/O error (unreadable input or failed output)
+
+Logging: RUST_LOG=csp::prune=trace shows every pruning with its cell and digit,
+  RUST_LOG=csp::search=debug every decision and backtrack.";
+
+/// Solve Sudoku puzzles (4x4 to 25x25) with a generic constraint solver.
+///
+/// Without FILE, solves an embedded 9x9 puzzle and prints the puzzle, the solution, whether it
+/// is unique, and the search statistics.
+#[derive(Parser, Debug)]
+#[command(version, about, after_help = AFTER_HELP)]
+struct Args {
+    /// Puzzle file, or '-' for standard input (the default with --batch).
+    #[arg(value_name = "FILE|-")]
+    input: Option<PathBuf>,
+    /// One puzzle per line: one output line per puzzle, summary on stderr.
+    #[arg(long)]
+    batch: bool,
+    /// Stop at the first solution, without proving it unique.
+    #[arg(long, conflicts_with = "count")]
+    first: bool,
+    /// Count the solutions, up to N.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    count: Option<u64>,
+    /// Print search statistics (always shown in the grid format; in batch, totals on stderr).
+    #[arg(long)]
+    stats: bool,
+    /// AllDifferent propagation: forward checking, hidden singles, or full GAC (Régin).
+    #[arg(long, value_enum, default_value_t = Propagation::Hidden)]
+    propagation: Propagation,
+    /// Which cell to branch on: fewest candidates (ties: first, most constraints, random),
+    /// or the first empty cell.
+    #[arg(long, value_enum, default_value_t = Heuristic::Mrv)]
+    heuristic: Heuristic,
+    /// The order in which a cell's digits are tried.
+    #[arg(long, value_enum, default_value_t = Values::Ascending)]
+    value_order: Values,
+    /// Seed for the random choices (mrv-random, --value-order random).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Give up a puzzle after this many search decisions.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Give up a puzzle after this many seconds (decimals allowed).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
+    /// Output for a single puzzle: boxed grids with explanations, or one line as in batch mode.
+    #[arg(long, value_enum, default_value_t = Format::Grid)]
+    format: Format,
+    /// Batch worker threads, each with its own solver (0: one per core). Output order is kept.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=256))]
+    jobs: u16,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Propagation {
+    /// Forward checking: a placed digit leaves its row, column and box.
+    Fc,
+    /// Also hidden singles: a digit with one place left in a unit goes there.
+    Hidden,
+    /// Generalised arc consistency (naked and hidden pairs, triples, ...).
+    Gac,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Heuristic {
+    /// Fewest candidates, first on ties.
+    Mrv,
+    /// Fewest candidates, most constraints on ties.
+    MrvDegree,
+    /// Fewest candidates, random on ties (--seed).
+    MrvRandom,
+    /// The first empty cell in reading order.
+    Input,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Values {
+    /// Smallest digit first.
+    Ascending,
+    /// Largest digit first.
+    Descending,
+    /// A random digit (--seed).
+    Random,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// Boxed grids with explanations.
+    Grid,
+    /// One line: the solution, or the status word of batch mode.
+    Line,
+}
+
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if !(secs.is_finite() && secs > 0.0) {
+        return Err(format!("the timeout must be a positive number of seconds, not {s}"));
+    }
+    Duration::try_from_secs_f64(secs).map_err(|e| format!("{s} seconds: {e}"))
+}
+
+/// What each puzzle is asked.
+#[derive(Clone, Copy, Debug)]
+enum Mode {
+    /// Solve and prove unique.
+    Unique,
+    /// The first solution.
+    First,
+    /// Count up to a maximum.
+    Count(u64),
+}
+
+/// Everything a worker needs to build solvers and answer puzzles.
+#[derive(Clone, Debug)]
+struct Config {
+    mode: Mode,
+    strength: Strength,
+    var_order: VarOrder,
+    value_order: ValueOrder,
+    seed: u64,
+    limits: Limits,
+}
+
+impl Config {
+    fn from_args(args: &Args) -> Config {
+        let mode = match (args.first, args.count) {
+            (_, Some(n)) => Mode::Count(n),
+            (true, None) => Mode::First,
+            (false, None) => Mode::Unique,
+        };
+        let strength = match args.propagation {
+            Propagation::Fc => Strength::ForwardChecking,
+            Propagation::Hidden => Strength::HiddenSingles,
+            Propagation::Gac => Strength::Gac,
+        };
+        let var_order = match args.heuristic {
+            Heuristic::Mrv => VarOrder::Mrv(TieBreak::First),
+            Heuristic::MrvDegree => VarOrder::Mrv(TieBreak::MaxDegree),
+            Heuristic::MrvRandom => VarOrder::Mrv(TieBreak::Random),
+            Heuristic::Input => VarOrder::Input,
+        };
+        let value_order = match args.value_order {
+            Values::Ascending => ValueOrder::Ascending,
+            Values::Descending => ValueOrder::Descending,
+            Values::Random => ValueOrder::Random,
+        };
+        let limits = Limits { max_nodes: args.max_nodes, timeout: args.timeout, cancel: None };
+        Config { mode, strength, var_order, value_order, seed: args.seed, limits }
+    }
+
+    fn solver(&self, shape: Shape) -> Solver {
+        let mut solver = Solver::with_strength(shape, self.strength);
+        solver.set_var_order(self.var_order);
+        solver.set_value_order(self.value_order);
+        solver.set_seed(self.seed);
+        solver.set_limits(self.limits.clone());
+        solver
+    }
+}
+
+/// The answer for one puzzle, as batch mode prints it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Verdict {
+    /// The unique solution (line form).
+    Unique(String),
+    /// A solution, uniqueness not checked (--first).
+    Solved(String),
+    Multiple,
+    Unsolvable,
+    Invalid(String),
+    Limit,
+    /// A count: exact, or at least `n` when the maximum was reached.
+    Count {
+        n: u64,
+        exact: bool,
+    },
+}
+
+impl Verdict {
+    fn write_line(&self, out: &mut dyn Write) -> io::Result<()> {
+        match self {
+            Verdict::Unique(line) | Verdict::Solved(line) => writeln!(out, "{line}"),
+            Verdict::Multiple => writeln!(out, "multiple"),
+            Verdict::Unsolvable => writeln!(out, "unsolvable"),
+            Verdict::Invalid(why) => writeln!(out, "invalid: {why}"),
+            Verdict::Limit => writeln!(out, "limit"),
+            Verdict::Count { n, exact: true } => writeln!(out, "{n}"),
+            Verdict::Count { n, exact: false } => writeln!(out, ">={n}"),
+        }
+    }
+}
+
+/// Batch totals, for the summary.
+#[derive(Debug, Default)]
+struct Tally {
+    puzzles: u64,
+    unique: u64,
+    solved: u64,
+    multiple: u64,
+    unsolvable: u64,
+    invalid: u64,
+    limit: u64,
+}
+
+impl Tally {
+    fn add(&mut self, v: &Verdict) {
+        self.puzzles += 1;
+        let slot = match v {
+            Verdict::Unique(_) | Verdict::Count { n: 1, exact: true } => &mut self.unique,
+            Verdict::Solved(_) | Verdict::Count { n: 1, exact: false } => &mut self.solved,
+            Verdict::Unsolvable | Verdict::Count { n: 0, .. } => &mut self.unsolvable,
+            Verdict::Multiple | Verdict::Count { .. } => &mut self.multiple,
+            Verdict::Invalid(_) => &mut self.invalid,
+            Verdict::Limit => &mut self.limit,
+        };
+        *slot += 1;
+    }
+}
+
+fn add_stats(total: &mut Stats, s: &Stats) {
+    total.nodes += s.nodes;
+    total.failures += s.failures;
+    total.backtracks += s.backtracks;
+    total.propagations += s.propagations;
+    total.prunings += s.prunings;
+    total.solutions += s.solutions;
+    total.max_depth = total.max_depth.max(s.max_depth);
+    total.time += s.time;
+}
+
+/// One batch line, as read.
+#[derive(Debug)]
+enum Item {
+    /// The line's bytes (at most [`MAX_LINE`]).
+    Line { number: usize, bytes: Vec<u8> },
+    /// A line longer than [`MAX_LINE`], skipped unread.
+    TooLong { number: usize },
+}
+
+/// A worker: one solver per shape met, and its statistics.
+#[derive(Debug)]
+struct Worker {
+    config: Config,
+    solvers: Vec<Solver>,
+    stats: Stats,
+}
+
+impl Worker {
+    fn new(config: Config) -> Worker {
+        Worker { config, solvers: Vec::new(), stats: Stats::default() }
+    }
+
+    /// The index of the solver for `shape`, built on first use.
+    fn solver_index(&mut self, shape: Shape) -> usize {
+        match self.solvers.iter().position(|s| s.shape() == shape) {
+            Some(i) => i,
+            None => {
+                self.solvers.push(self.config.solver(shape));
+                self.solvers.len() - 1
+            }
+        }
+    }
+
+    fn verdict(&mut self, item: &Item) -> Verdict {
+        let grid = match parse_item(item) {
+            Ok(grid) => grid,
+            Err(why) => return Verdict::Invalid(why),
+        };
+        let mode = self.config.mode;
+        let i = self.solver_index(grid.shape());
+        let solver = &mut self.solvers[i];
+        let verdict = answer(solver, &grid, mode);
+        add_stats(&mut self.stats, solver.stats());
+        verdict
+    }
+}
+
+fn answer(solver: &mut Solver, grid: &Grid, mode: Mode) -> Verdict {
+    match mode {
+        Mode::Unique => match solver.solve_unique(grid) {
+            Uniqueness::Unique(g) => Verdict::Unique(g.to_line()),
+            Uniqueness::Multiple(..) => Verdict::Multiple,
+            Uniqueness::Unsatisfiable => Verdict::Unsolvable,
+            Uniqueness::LimitReached(_) => Verdict::Limit,
+        },
+        Mode::First => match solver.solve(grid) {
+            Outcome::Solved(g) => Verdict::Solved(g.to_line()),
+            Outcome::Unsatisfiable => Verdict::Unsolvable,
+            Outcome::LimitReached(_) => Verdict::Limit,
+        },
+        Mode::Count(max) => {
+            let c = solver.count_solutions_up_to(grid, max);
+            match c.status {
+                CountStatus::Complete => Verdict::Count { n: c.count, exact: true },
+                CountStatus::MaxReached => Verdict::Count { n: c.count, exact: false },
+                CountStatus::LimitReached(_) => Verdict::Limit,
+            }
+        }
+    }
+}
+
+/// The 1-based column of the first invalid UTF-8 byte, counted in characters.
+fn utf8_column(bytes: &[u8], e: &std::str::Utf8Error) -> usize {
+    let valid = &bytes[..e.valid_up_to()];
+    std::str::from_utf8(valid).map_or(e.valid_up_to(), |s| s.chars().count()) + 1
+}
+
+fn parse_item(item: &Item) -> Result<Grid, String> {
+    match item {
+        Item::TooLong { number } => Err(format!(
+            "line {number}: too long (more than {MAX_LINE} bytes; the largest puzzle has {} cells)",
+            Shape::SIZE_25.num_cells()
+        )),
+        Item::Line { number, bytes } => {
+            let text = std::str::from_utf8(bytes)
+                .map_err(|e| format!("line {number}, column {}: invalid UTF-8", utf8_column(bytes, &e)))?;
+            Grid::from_line(text).map_err(|e| positioned(e, *number))
+        }
+    }
+}
+
+/// The message of `e`, with the line of the batch file.
+fn positioned(e: ParseError, line: usize) -> String {
+    if e.line().is_some() {
+        e.at_line(line).to_string()
+    } else {
+        format!("line {line}: {e}")
+    }
+}
+
+/// Reads lines of at most [`MAX_LINE`] bytes, skipping the rest of longer lines without
+/// holding them: memory stays bounded whatever the input.
+struct LineReader<R> {
+    inner: R,
+    buf: Vec<u8>,
+    number: usize,
+    bytes_read: u64,
+}
+
+/// One line from [`LineReader`].
+enum RawLine<'a> {
+    /// The whole line, without its `\n`.
+    Complete(&'a [u8]),
+    /// The first [`MAX_LINE`] bytes; `blank` tells whether the whole line was whitespace.
+    Truncated { head: &'a [u8], blank: bool },
+}
+
+impl<R: BufRead> LineReader<R> {
+    fn new(inner: R) -> LineReader<R> {
+        LineReader { inner, buf: Vec::with_capacity(MAX_LINE), number: 0, bytes_read: 0 }
+    }
+
+    /// The next line and its 1-based number, or `None` at the end of the input.
+    fn next_line(&mut self) -> io::Result<Option<(usize, RawLine<'_>)>> {
+        self.buf.clear();
+        let (mut any, mut truncated, mut tail_blank) = (false, false, true);
+        loop {
+            let chunk = match self.inner.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if chunk.is_empty() {
+                if !any {
+                    return Ok(None);
+                }
+                break;
+            }
+            any = true;
+            let newline = chunk.iter().position(|&b| b == b'\n');
+            let part = &chunk[..newline.unwrap_or(chunk.len())];
+            let room = MAX_LINE - self.buf.len();
+            if part.len() <= room {
+                self.buf.extend_from_slice(part);
+            } else {
+                self.buf.extend_from_slice(&part[..room]);
+                truncated = true;
+                tail_blank &= part[room..].iter().all(u8::is_ascii_whitespace);
+            }
+            let used = part.len() + usize::from(newline.is_some());
+            self.inner.consume(used);
+            self.bytes_read += used as u64;
+            if newline.is_some() {
+                break;
+            }
+        }
+        self.number += 1;
+        if self.number == 1 && self.buf.starts_with(BOM) {
+            self.buf.drain(..BOM.len());
+        }
+        let line = if truncated {
+            let blank = tail_blank && self.buf.iter().all(u8::is_ascii_whitespace);
+            RawLine::Truncated { head: &self.buf, blank }
+        } else {
+            RawLine::Complete(&self.buf)
+        };
+        Ok(Some((self.number, line)))
+    }
+
+    /// The next puzzle line, skipping blank and comment lines.
+    fn next_item(&mut self) -> io::Result<Option<Item>> {
+        loop {
+            let Some((number, line)) = self.next_line()? else { return Ok(None) };
+            let (head, truncated) = match line {
+                RawLine::Complete(b) => (b, false),
+                RawLine::Truncated { blank: true, .. } => continue,
+                RawLine::Truncated { head, blank: false } => (head, true),
+            };
+            match head.iter().find(|b| !b.is_ascii_whitespace()) {
+                None | Some(b'#') => continue,
+                Some(_) if truncated => return Ok(Some(Item::TooLong { number })),
+                Some(_) => return Ok(Some(Item::Line { number, bytes: head.to_vec() })),
+            }
+        }
+    }
+}
+
+/// The batch progress bar: drawn on a terminal stderr only, and only once the batch has run
+/// for a moment.
+struct Progress {
+    enabled: bool,
+    bar: Option<ProgressBar>,
+    start: Instant,
+    last: Instant,
+    total_bytes: Option<u64>,
+}
+
+impl Progress {
+    const DELAY: Duration = Duration::from_millis(500);
+    const EVERY: Duration = Duration::from_millis(100);
+
+    fn new(total_bytes: Option<u64>) -> Progress {
+        let now = Instant::now();
+        Progress { enabled: io::stderr().is_terminal(), bar: None, start: now, last: now, total_bytes }
+    }
+
+    fn update(&mut self, puzzles: u64, bytes: u64) {
+        if !self.enabled {
+            return;
+        }
+        let now = Instant::now();
+        if now.duration_since(self.last) < Progress::EVERY || now.duration_since(self.start) < Progress::DELAY {
+            return;
+        }
+        self.last = now;
+        let bar = self.bar.get_or_insert_with(|| {
+            let (bar, template) = match self.total_bytes {
+                Some(len) => (
+                    ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr()),
+                    "[{elapsed_precise}] {wide_bar} {percent:>3}% {msg}, eta {eta}",
+                ),
+                None => (
+                    ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()),
+                    "[{elapsed_precise}] {spinner} {msg}",
+                ),
+            };
+            if let Ok(style) = ProgressStyle::with_template(template) {
+                bar.set_style(style);
+            }
+            bar
+        });
+        let rate = puzzles as f64 / now.duration_since(self.start).as_secs_f64();
+        bar.set_position(bytes);
+        bar.set_message(format!("{puzzles} puzzles, {rate:.0} puzzles/s"));
+    }
+
+    fn finish(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// Writes to stderr, ignoring failures (a closed stderr must not stop the program).
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(io::stderr(), $($arg)*);
+    }};
+}
+
+/// How a run ended when it could not finish normally.
+enum Stop {
+    /// Stdout was closed (a broken pipe): stop quietly.
+    Closed,
+    /// An I/O error, with what was being done.
+    Io(String, io::Error),
+}
+
+fn output_error(e: io::Error) -> Stop {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        Stop::Closed
+    } else {
+        Stop::Io("writing the output".into(), e)
+    }
+}
+
+fn display_name(path: Option<&Path>) -> String {
+    match path {
+        None => "standard input".into(),
+        Some(p) if p == Path::new("-") => "standard input".into(),
+        Some(p) => p.display().to_string(),
+    }
+}
+
+fn open_input(path: Option<&Path>) -> io::Result<(Box<dyn Read>, Option<u64>)> {
+    match path {
+        None => Ok((Box::new(io::stdin().lock()), None)),
+        Some(p) if p == Path::new("-") => Ok((Box::new(io::stdin().lock()), None)),
+        Some(p) => {
+            let file = File::open(p)?;
+            let len = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+            Ok((Box::new(file), len))
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    env_logger::init();
+    let args = Args::parse();
+    let config = Config::from_args(&args);
+    if args.batch {
+        run_batch(&args, config)
+    } else {
+        run_single(&args, &config)
+    }
+}
+
+// ---- batch ---------------------------------------------------------------------------------
+
+fn run_batch(args: &Args, config: Config) -> ExitCode {
+    let jobs = match args.jobs {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => usize::from(n),
+    };
+    let name = display_name(args.input.as_deref());
+    let (input, total_bytes) = match open_input(args.input.as_deref()) {
+        Ok(x) => x,
+        Err(e) => {
+            note!("error: cannot open {name}: {e}");
+            return ExitCode::from(code::IO);
+        }
+    };
+    let start = Instant::now();
+    let mut workers: Vec<Worker> = (0..jobs).map(|_| Worker::new(config.clone())).collect();
+    let mut tally = Tally::default();
+    let mut progress = Progress::new(total_bytes);
+    let stdout = io::stdout();
+    let flush_each = stdout.is_terminal();
+    let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut reader = LineReader::new(BufReader::with_capacity(64 * 1024, input));
+    let result = batch_loop(&mut reader, &mut out, &mut workers, &mut tally, &mut progress, flush_each, &name);
+    let result = result.and_then(|()| out.flush().map_err(output_error));
+    progress.finish();
+    let code = match result {
+        Ok(()) => code::SOLVED,
+        Err(Stop::Closed) => return ExitCode::from(code::SOLVED),
+        Err(Stop::Io(what, e)) => {
+            note!("error: {what}: {e}");
+            code::IO
+        }
+    };
+    let wall = start.elapsed();
+    let rate = tally.puzzles as f64 / wall.as_secs_f64().max(1e-9);
+    let mut summary = format!(
+        "summary: puzzles={} unique={} multiple={} unsolvable={} invalid={} limit={}",
+        tally.puzzles, tally.unique, tally.multiple, tally.unsolvable, tally.invalid, tally.limit
+    );
+    if tally.solved > 0 || matches!(config.mode, Mode::First) {
+        let _ = write!(summary, " solved={}", tally.solved);
+    }
+    let _ = write!(summary, " time={:.3}s rate={rate:.1} puzzles/s jobs={jobs}", wall.as_secs_f64());
+    note!("{summary}");
+    if args.stats {
+        let mut total = Stats::default();
+        for w in &workers {
+            add_stats(&mut total, &w.stats);
+        }
+        note!("stats: {total}");
+    }
+    ExitCode::from(code)
+}
+
+fn batch_loop(
+    reader: &mut LineReader<impl BufRead>,
+    out: &mut impl Write,
+    workers: &mut [Worker],
+    tally: &mut Tally,
+    progress: &mut Progress,
+    flush_each: bool,
+    name: &str,
+) -> Result<(), Stop> {
+    let chunk_len = if workers.len() == 1 { 1 } else { (CHUNK_PER_JOB * workers.len()).min(MAX_CHUNK) };
+    let mut chunk: Vec<Item> = Vec::with_capacity(chunk_len);
+    loop {
+        chunk.clear();
+        let mut eof = false;
+        while chunk.len() < chunk_len {
+            match reader.next_item() {
+                Ok(Some(item)) => chunk.push(item),
+                Ok(None) => {
+                    eof = true;
+                    break;
+                }
+                Err(e) => {
+                    // Answer what was read, then report.
+                    emit(&solve_chunk(workers, &chunk), out, tally, flush_each)?;
+                    return Err(Stop::Io(format!("reading {name}"), e));
+                }
+            }
+        }
+        emit(&solve_chunk(workers, &chunk), out, tally, flush_each)?;
+        progress.update(tally.puzzles, reader.bytes_read);
+        if eof {
+            return Ok(());
+        }
+    }
+}
+
+fn emit(verdicts: &[Verdict], out: &mut impl Write, tally: &mut Tally, flush_each: bool) -> Result<(), Stop> {
+    for v in verdicts {
+        v.write_line(out).map_err(output_error)?;
+        tally.add(v);
+    }
+    if flush_each && !verdicts.is_empty() {
+        out.flush().map_err(output_error)?;
+    }
+    Ok(())
+}
+
+/// Answers a chunk of puzzles, in order: on the calling thread with one worker, else with one
+/// scoped thread per worker taking puzzles from a shared counter (so one hard puzzle does not
+/// hold up a whole share).
+fn solve_chunk(workers: &mut [Worker], chunk: &[Item]) -> Vec<Verdict> {
+    if workers.len() == 1 || chunk.len() <= 1 {
+        let w = &mut workers[0];
+        return chunk.iter().map(|item| w.verdict(item)).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let mut verdicts: Vec<Option<Verdict>> = (0..chunk.len()).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = workers
+            .iter_mut()
+            .map(|w| {
+                let next = &next;
+                scope.spawn(move || {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = chunk.get(i) else { break };
+                        done.push((i, w.verdict(item)));
+                    }
+                    done
+                })
+            })
+            .collect();
+        for h in handles {
+            match h.join() {
+                Ok(done) => {
+                    for (i, v) in done {
+                        verdicts[i] = Some(v);
+                    }
+                }
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+    });
+    verdicts.into_iter().map(|v| v.unwrap_or(Verdict::Limit)).collect()
+}
+
+// ---- single puzzle -------------------------------------------------------------------------
+
+/// Reads a single-puzzle input, at most [`MAX_INPUT`] bytes.
+fn read_single(path: Option<&Path>) -> Result<Vec<u8>, (u8, String)> {
+    let name = display_name(path);
+    let (input, _) = open_input(path).map_err(|e| (code::IO, format!("cannot open {name}: {e}")))?;
+    let mut bytes = Vec::new();
+    input.take(MAX_INPUT + 1).read_to_end(&mut bytes).map_err(|e| (code::IO, format!("cannot read {name}: {e}")))?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err((
+            code::INVALID,
+            format!("{name} is larger than {} KiB; for many puzzles, one per line, use --batch", MAX_INPUT / 1024),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Parses a single-puzzle input, with a hint when it looks like a batch file.
+fn parse_single(bytes: &[u8]) -> Result<Grid, String> {
+    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = bytes[..e.valid_up_to()].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = std::str::from_utf8(&bytes[line_start..e.valid_up_to()]).map_or(0, |s| s.chars().count()) + 1;
+        format!("line {line}, column {column}: invalid UTF-8")
+    })?;
+    Grid::parse(text).map_err(|e| {
+        let puzzle_lines =
+            text.lines().filter(|l| Shape::from_num_cells(l.trim().chars().count()).is_some()).take(2).count();
+        match e {
+            ParseError::WrongCellCount { .. } if puzzle_lines > 1 => {
+                format!("{e} (one puzzle per line? use --batch)")
+            }
+            e => e.to_string(),
+        }
+    })
+}
+
+fn run_single(args: &Args, config: &Config) -> ExitCode {
+    let (grid, name) = match &args.input {
+        None => match Grid::from_line(EMBEDDED) {
+            Ok(g) => (g, "the embedded puzzle".to_string()),
+            Err(e) => {
+                note!("error: the embedded puzzle is invalid: {e}");
+                return ExitCode::from(code::INVALID);
+            }
+        },
+        Some(path) => {
+            let name = display_name(Some(path));
+            let parsed = read_single(Some(path)).and_then(|bytes| parse_single(&bytes).map_err(|m| (code::INVALID, m)));
+            match parsed {
+                Ok(g) => (g, name),
+                Err((code::INVALID, why)) if args.format == Format::Line => {
+                    return finish_output(code::INVALID, |out| writeln!(out, "invalid: {why}"));
+                }
+                Err((code, why)) => {
+                    let what = if code == code::INVALID { format!("invalid puzzle in {name}") } else { "input".into() };
+                    note!("error: {what}: {why}");
+                    return ExitCode::from(code);
+                }
+            }
+        }
+    };
+    let mut solver = config.solver(grid.shape());
+    match args.format {
+        Format::Line => {
+            let verdict = answer(&mut solver, &grid, config.mode);
+            let code = verdict_code(&verdict);
+            if args.stats {
+                note!("stats: {}", solver.stats());
+            }
+            finish_output(code, |out| verdict.write_line(out))
+        }
+        Format::Grid => {
+            let mut text = String::new();
+            let code = pretty(&mut solver, &grid, &name, config.mode, &mut text);
+            finish_output(code, |out| out.write_all(text.as_bytes()))
+        }
+    }
+}
+
+/// Writes through a locked, buffered stdout; a broken pipe is a quiet exit, another error
+/// exit code 6.
+fn finish_output(code: u8, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> ExitCode {
+    let mut out = BufWriter::new(io::stdout().lock());
+    match write(&mut out).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::from(code),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(code),
+        Err(e) => {
+            note!("error: writing the output: {e}");
+            ExitCode::from(code::IO)
+        }
+    }
+}
+
+fn verdict_code(v: &Verdict) -> u8 {
+    match v {
+        Verdict::Unique(_) | Verdict::Solved(_) => code::SOLVED,
+        Verdict::Count { n, .. } => {
+            if *n == 0 {
+                code::NO_SOLUTION
+            } else {
+                code::SOLVED
+            }
+        }
+        Verdict::Multiple => code::MULTIPLE,
+        Verdict::Unsolvable => code::NO_SOLUTION,
+        Verdict::Invalid(_) => code::INVALID,
+        Verdict::Limit => code::LIMIT,
+    }
+}
+
+fn limit_words(limit: sudoku::Limit) -> &'static str {
+    match limit {
+        sudoku::Limit::Nodes => "the node limit (--max-nodes)",
+        sudoku::Limit::Time => "the time limit (--timeout)",
+        sudoku::Limit::Cancelled => "cancellation",
+    }
+}
+
+/// The grid-format report; returns the exit code.
+fn pretty(solver: &mut Solver, grid: &Grid, name: &str, mode: Mode, out: &mut String) -> u8 {
+    let _ = writeln!(out, "Puzzle ({name}: {}, {} givens):\n{grid}", grid.shape(), grid.num_filled());
+    let code = match mode {
+        Mode::Unique => match solver.solve_unique(grid) {
+            Uniqueness::Unique(s) => {
+                let _ = writeln!(out, "Solution:\n{s}\nThe solution is unique.");
+                code::SOLVED
+            }
+            Uniqueness::Multiple(a, b) => {
+                let _ = writeln!(out, "Solution 1:\n{a}\nSolution 2:\n{b}\nThe puzzle has more than one solution.");
+                code::MULTIPLE
+            }
+            Uniqueness::Unsatisfiable => {
+                let _ = writeln!(out, "The puzzle has no solution.");
+                code::NO_SOLUTION
+            }
+            Uniqueness::LimitReached(l) => {
+                let _ = writeln!(out, "The search was stopped by {} before it could finish.", limit_words(l));
+                code::LIMIT
+            }
+        },
+        Mode::First => match solver.solve(grid) {
+            Outcome::Solved(s) => {
+                let _ = writeln!(out, "Solution (the first found; uniqueness not checked):\n{s}");
+                code::SOLVED
+            }
+            Outcome::Unsatisfiable => {
+                let _ = writeln!(out, "The puzzle has no solution.");
+                code::NO_SOLUTION
+            }
+            Outcome::LimitReached(l) => {
+                let _ = writeln!(out, "The search was stopped by {} before finding a solution.", limit_words(l));
+                code::LIMIT
+            }
+        },
+        Mode::Count(max) => {
+            let c = solver.count_solutions_up_to(grid, max);
+            let plural = if c.count == 1 { "" } else { "s" };
+            match c.status {
+                CountStatus::Complete => {
+                    let _ = writeln!(out, "The puzzle has exactly {} solution{plural}.", c.count);
+                    if c.count == 0 {
+                        code::NO_SOLUTION
+                    } else {
+                        code::SOLVED
+                    }
+                }
+                CountStatus::MaxReached => {
+                    let _ = writeln!(
+                        out,
+                        "The puzzle has at least {} solution{plural} (counting stopped at --count {max}).",
+                        c.count
+                    );
+                    code::SOLVED
+                }
+                CountStatus::LimitReached(l) => {
+                    let _ = writeln!(
+                        out,
+                        "Found {} solution{plural} before {} stopped the count.",
+                        c.count,
+                        limit_words(l)
+                    );
+                    code::LIMIT
+                }
+            }
+        }
+    };
+    let _ = writeln!(out, "Statistics: {}", solver.stats());
+    code
+}
