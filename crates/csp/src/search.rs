@@ -451,6 +451,11 @@ impl Solver {
 
     fn touch(&mut self) {
         self.finish_search();
+        if self.pristine && self.core.store.level() == 0 && self.core.failed.is_none() {
+            // Reach the model's root fixed point before the caller's first change, so that
+            // `reset` can return to it without propagating again.
+            let _ = self.propagate();
+        }
         self.pristine = false;
         self.core.refresh_observing();
         self.core.set_outside_rule(Rule::External);

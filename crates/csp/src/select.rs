@@ -6,15 +6,20 @@
 //! static degree (the number of constraints on the variable, Brélaz's rule), or at random with
 //! a seed (the same seed gives the same search).
 
-/// How the next variable to branch on is chosen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+/// How the next variable to branch on is chosen. The default is MRV with first-variable ties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum VarOrder {
     /// Fewest values left, ties broken by [`TieBreak`].
     Mrv(TieBreak),
     /// The first unfixed variable in creation order ("static order"), as plain backtracking.
-    #[default]
     Input,
+}
+
+impl Default for VarOrder {
+    fn default() -> VarOrder {
+        VarOrder::Mrv(TieBreak::First)
+    }
 }
 
 /// How MRV breaks ties between variables with equally many values left.
