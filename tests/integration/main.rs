@@ -2,6 +2,8 @@
 
 mod checker;
 mod engine_counts;
+mod engine_observer;
 mod sudoku_cli;
+mod sudoku_explain;
 mod sudoku_parse;
 mod sudoku_solve;

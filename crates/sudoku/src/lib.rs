@@ -74,12 +74,17 @@
 
 mod encode;
 mod error;
+pub mod explain;
+pub mod grade;
 mod grid;
 pub mod parse;
+mod record;
 mod solve;
 
 pub use csp::{Count, CountStatus, Limit, Limits, Stats, Strength, TieBreak, ValueOrder, VarOrder};
 pub use encode::{cell_var, encode};
 pub use error::{Clash, ParseError};
+pub use explain::{Contradiction, Detail, Digits, Elimination, Exclusion, Explanation, Placement, Step, StepKind};
+pub use grade::{Band, Grade, TraceCounts};
 pub use grid::{digit_symbol, symbol_digit, Cell, Grid, Shape, Unit, MAX_SIZE};
 pub use solve::{Outcome, Solutions, Solver, Uniqueness};
