@@ -12,6 +12,8 @@
 //! building events; against the plain solver benchmarks of the engine it is the price of the
 //! event stream when nobody listens, which should be nil (one predictable branch per change).
 
+#![allow(missing_docs, reason = "criterion's macros generate undocumented public functions")]
+
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
