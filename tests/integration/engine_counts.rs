@@ -17,8 +17,10 @@ fn latin(n: usize, strength: Strength) -> Model {
     let mut m = Model::new();
     let cells = m.new_vars(n * n, 1..=n as i32).unwrap();
     for i in 0..n {
-        m.post(AllDifferent::new((0..n).map(|j| cells[i * n + j]).collect::<Vec<_>>()).with_strength(strength)).unwrap();
-        m.post(AllDifferent::new((0..n).map(|j| cells[j * n + i]).collect::<Vec<_>>()).with_strength(strength)).unwrap();
+        m.post(AllDifferent::new((0..n).map(|j| cells[i * n + j]).collect::<Vec<_>>()).with_strength(strength))
+            .unwrap();
+        m.post(AllDifferent::new((0..n).map(|j| cells[j * n + i]).collect::<Vec<_>>()).with_strength(strength))
+            .unwrap();
     }
     m
 }
