@@ -8,20 +8,26 @@
 //! | [`Binary`] | any relation given by a predicate | arc consistency |
 //! | [`Linear`] | `a1*x1 + ... + an*xn` `=`, `<=`, `>=`, `!=` `c` ([`Comparison`]) | bounds consistency; forward checking for `!=` |
 //! | [`Table`] | one of the allowed tuples, or none of the forbidden ones | generalised arc consistency (STR-style scan, counting) |
+//! | [`Element`] | `result = array[index]`, array of variables or constants | domain consistency |
+//! | [`Predicate`] | any condition on complete assignments (the escape hatch) | checked when fixed; forward checking |
 
 mod all_different;
 mod binary;
+mod element;
 mod equal;
 mod linear;
 mod matching;
 mod not_equal;
+mod predicate;
 mod table;
 #[cfg(test)]
 mod testing;
 
 pub use all_different::{AllDifferent, Strength};
 pub use binary::Binary;
+pub use element::Element;
 pub use equal::Equal;
 pub use linear::{Comparison, Linear};
 pub use not_equal::NotEqual;
+pub use predicate::Predicate;
 pub use table::Table;
