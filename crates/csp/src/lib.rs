@@ -89,7 +89,9 @@ mod store;
 mod var;
 
 pub use constraint::{Constraint, ConstraintId, Context, Events, Priority, Rule};
-pub use constraints::{AllDifferent, Binary, Comparison, Element, Equal, Linear, NotEqual, Predicate, Strength, Table};
+pub use constraints::{
+    AllDifferent, Binary, Comparison, DistinctSum, Element, Equal, Linear, NotEqual, Predicate, Strength, Table,
+};
 pub use domain::{Domain, DomainIter, InitialDomain};
 pub use error::{Conflict, ModelError};
 pub use event::{Event, Observer, Reason};

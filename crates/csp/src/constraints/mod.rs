@@ -8,11 +8,13 @@
 //! | [`Binary`] | any relation given by a predicate | arc consistency |
 //! | [`Linear`] | `a1*x1 + ... + an*xn` `=`, `<=`, `>=`, `!=` `c` ([`Comparison`]) | bounds consistency; forward checking for `!=` |
 //! | [`Table`] | one of the allowed tuples, or none of the forbidden ones | generalised arc consistency (STR-style scan, counting) |
+//! | [`DistinctSum`] | all different with a given sum (killer cages) | [`AllDifferent`] + [`Linear`] + domain consistency of both together (dynamic program) |
 //! | [`Element`] | `result = array[index]`, array of variables or constants | domain consistency |
 //! | [`Predicate`] | any condition on complete assignments (the escape hatch) | checked when fixed; forward checking |
 
 mod all_different;
 mod binary;
+mod distinct_sum;
 mod element;
 mod equal;
 mod linear;
@@ -25,6 +27,7 @@ mod testing;
 
 pub use all_different::{AllDifferent, Strength};
 pub use binary::Binary;
+pub use distinct_sum::DistinctSum;
 pub use element::Element;
 pub use equal::Equal;
 pub use linear::{Comparison, Linear};
