@@ -2,6 +2,7 @@
 
 mod engine_counts;
 mod graph_coloring;
+mod killer_cages;
 mod map_coloring;
 mod send_more_money;
 mod user_constraint;
