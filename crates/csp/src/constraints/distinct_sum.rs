@@ -24,11 +24,11 @@ const DEFAULT_STATE_LIMIT: usize = 10_000;
 /// 2. the sum's bounds, exactly as [`Linear`] with [`Comparison::Equal`];
 /// 3. *exact reasoning* (domain consistency of the conjunction): a value stays only if it is
 ///    part of some assignment of pairwise different values from the domains with the right
-///    sum. It runs a dynamic program over the vars in order, whose states are the sets of values
-///    used so far (a set's sum is known, so no sum is stored twice). It applies when the
-///    domains together hold at most 64 distinct values and the program stays within a limit
-///    on its states ([`with_state_limit`](DistinctSum::with_state_limit), default 10 000);
-///    a 9-cell cage of digits has at most 512 states;
+///    sum. It runs a dynamic program over the variables in order, whose states are the sets
+///    of values used so far (a set of distinct values determines its sum). It applies when
+///    the domains together hold at most 64 distinct values and the program stays within a
+///    limit on its states ([`with_state_limit`](DistinctSum::with_state_limit), default
+///    10 000); a 9-cell cage of digits has at most 512 states;
 /// 4. otherwise, *distinct bounds*: `x = v` is kept only if `sum - v` lies between the sums of
 ///    the `n - 1` smallest and the `n - 1` largest distinct values that the other variables
 ///    can still take, `v` excluded (for a cage of three digits summing to 24, that is
