@@ -13,7 +13,9 @@ use sudoku::{Grid, Shape};
 /// One 9-variable all-different at each strength: assign two variables and propagate to the
 /// fixed point from a checkpoint, then restore.
 fn propagate(c: &mut Criterion) {
-    for (name, strength) in [("fc", Strength::ForwardChecking), ("hidden", Strength::HiddenSingles), ("gac", Strength::Gac)] {
+    for (name, strength) in
+        [("fc", Strength::ForwardChecking), ("hidden", Strength::HiddenSingles), ("gac", Strength::Gac)]
+    {
         let mut m = Model::new();
         let xs = m.new_vars(9, 1..=9).unwrap();
         m.post(AllDifferent::new(xs.clone()).with_strength(strength)).unwrap();

@@ -2,6 +2,12 @@
 
 mod checker;
 mod engine_counts;
+mod graph_coloring;
+mod killer_cages;
+mod map_coloring;
+mod send_more_money;
 mod sudoku_cli;
 mod sudoku_parse;
 mod sudoku_solve;
+mod user_constraint;
+mod zebra;
