@@ -75,11 +75,20 @@
 mod encode;
 mod error;
 mod grid;
+pub mod killer;
 pub mod parse;
+pub mod regions;
 mod solve;
+pub mod variant;
+mod variant_solve;
 
 pub use csp::{Count, CountStatus, Limit, Limits, Stats, Strength, TieBreak, ValueOrder, VarOrder};
 pub use encode::{cell_var, encode};
+pub use error::{Area, AreaClash, MapKind, VariantError};
 pub use error::{Clash, ParseError};
 pub use grid::{digit_symbol, symbol_digit, Cell, Grid, Shape, Unit, MAX_SIZE};
+pub use killer::{Cage, Cages};
+pub use regions::Regions;
 pub use solve::{Outcome, Solutions, Solver, Uniqueness};
+pub use variant::{encode_puzzle, Puzzle, Rules, UnknownVariant, Variant};
+pub use variant_solve::VariantSolver;
