@@ -298,8 +298,7 @@ pub enum VariantError {
         /// The missing map.
         map: MapKind,
     },
-    /// A character in a map that is not a label: labels are ASCII letters and digits (and `.`
-    /// for a cell outside every cage, in a cage map).
+    /// A character in a map that is not a label: labels are ASCII letters and digits.
     InvalidLabel {
         /// The map.
         map: MapKind,
@@ -367,6 +366,15 @@ pub enum VariantError {
         /// A cell of the label that cannot be reached from `first`.
         apart: Cell,
     },
+    /// A `.` in a cage map: the cages must cover the grid, so every cell needs a cage label.
+    Uncaged {
+        /// The line, from 1.
+        line: usize,
+        /// The column in characters, from 1.
+        column: usize,
+        /// The cell without a cage.
+        cell: Cell,
+    },
     /// A cage has more cells than there are digits, so its digits cannot all differ.
     CageTooLarge {
         /// The cage's label.
@@ -419,7 +427,7 @@ pub enum VariantError {
         /// The sum given.
         found: u32,
     },
-    /// The cages cover the whole grid but their sums do not add up to the sum of all digits
+    /// The cage sums do not add up to the sum of all digits
     /// of a solved grid (`45 * 9 = 405` for 9x9).
     WrongTotal {
         /// The total of the cage sums.
@@ -466,6 +474,10 @@ impl fmt::Display for VariantError {
                 f,
                 "{} '{label}' is not connected: {apart} cannot be reached from {first} (labels must be connected through cell edges)",
                 map.noun()
+            ),
+            VariantError::Uncaged { line, column, cell } => write!(
+                f,
+                "line {line}, column {column}: cell {cell} is in no cage (the cages must cover the grid)"
             ),
             VariantError::CageTooLarge { label, cells, max } => {
                 write!(f, "cage '{label}' has {cells} cells, more than the {max} digits")

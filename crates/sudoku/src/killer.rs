@@ -3,8 +3,8 @@
 //!
 //! # The cage format
 //!
-//! A cage map (N lines of N labels, as in the [`regions`](crate::regions) module, with `.` for
-//! a cell outside every cage), then one line per cage: its label, whitespace, its sum
+//! A cage map (N lines of N labels, as in the [`regions`](crate::regions) module: every cell
+//! is in a cage), then one line per cage: its label, whitespace, its sum
 //! (`a 10`). Blank lines and `#` comments may appear anywhere. A sum line whose label is a
 //! digit or an uppercase letter up to `P` (symbols a grid can hold) must be exactly
 //! `LABEL SUM`; any other line starting with one of those ends the sums.
@@ -13,8 +13,8 @@
 //!
 //! In this order, after reading: no cage has more cells than there are digits; every cage is
 //! connected; every cage has a sum; each sum lies between the smallest and largest sums of
-//! distinct digits for its number of cells; and, when the cages cover the whole grid, the sums
-//! add up to the total of a solved grid (405 for 9x9).
+//! distinct digits for its number of cells; and the sums add up to the total of a solved grid
+//! (405 for 9x9). A `.` in the map (a cell in no cage) is an error, [`VariantError::Uncaged`].
 
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -83,23 +83,24 @@ impl Cage {
 ///     a a b b
 ///     c a d b
 ///     c e d f
-///     g e . f     # r4c3 is in no cage
+///     g e d f
 ///     a 7
-///     b 8
+///     b 9
 ///     c 5
-///     d 5
-///     e 5
-///     f 5
-///     g 3
+///     d 7
+///     e 4
+///     f 4
+///     g 4
 /// ")?;
 /// assert_eq!(cages.len(), 7);
 /// let a = cages.get('a').ok_or("no cage a")?;
 /// assert_eq!((a.sum(), a.cells().len()), (7, 3));
-/// assert_eq!(cages.cage_of(Cell::new(3, 2)), None);
-/// assert!(!cages.covers_grid());
+/// assert_eq!(cages.cage_of(Cell::new(3, 2)).map(|c| c.label()), Some('d'));
 ///
-/// let err = Cages::parse("aabb\ncadb\ncedf\ngedf\na 7\nb 8\nc 5\nd 5\ne 5\nf 5").unwrap_err();
+/// let err = Cages::parse("aabb\ncadb\ncedf\ngedf\na 7\nb 9\nc 5\nd 7\ne 4\nf 4").unwrap_err();
 /// assert_eq!(err.to_string(), "cage 'g' has no sum");
+/// let err = Cages::parse("aabb\ncadb\nce.f\ngedf\na 7\nb 9\nc 5\nd 7\ne 4\nf 4\ng 4").unwrap_err();
+/// assert_eq!(err.to_string(), "line 3, column 3: cell r3c3 is in no cage (the cages must cover the grid)");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -220,16 +221,13 @@ impl Cages {
                 return Err(VariantError::ImpossibleSum { label: cage.label, cells, min, max, found: cage.sum });
             }
         }
-        let cages = Cages { map, cages };
-        if cages.covers_grid() {
-            let found: u64 = cages.cages.iter().map(|c| u64::from(c.sum)).sum();
-            let n = n as u64;
-            let expected = n * n * (n + 1) / 2;
-            if found != expected {
-                return Err(VariantError::WrongTotal { found, expected });
-            }
+        let found: u64 = cages.iter().map(|c| u64::from(c.sum)).sum();
+        let n = n as u64;
+        let expected = n * n * (n + 1) / 2;
+        if found != expected {
+            return Err(VariantError::WrongTotal { found, expected });
         }
-        Ok(cages)
+        Ok(Cages { map, cages })
     }
 
     /// The grid shape the map covers.
@@ -242,7 +240,7 @@ impl Cages {
         self.cages.len()
     }
 
-    /// Whether there is no cage (a map of `.` only).
+    /// Whether there is no cage (never, for a parsed map).
     pub fn is_empty(&self) -> bool {
         self.cages.is_empty()
     }
@@ -257,7 +255,7 @@ impl Cages {
         self.map.position(label).map(|k| &self.cages[k])
     }
 
-    /// The cage holding `cell`, if any.
+    /// The cage holding `cell`: `Some` for every cell of the grid, since the cages cover it.
     ///
     /// # Panics
     ///
@@ -266,12 +264,7 @@ impl Cages {
         self.map.index_of(cell).map(|k| &self.cages[k])
     }
 
-    /// Whether every cell is in a cage.
-    pub fn covers_grid(&self) -> bool {
-        self.cages.iter().map(|c| c.cells.len()).sum::<usize>() == self.shape().num_cells()
-    }
-
-    /// The label of `cell` in the map, or `.` outside every cage.
+    /// The label of `cell` in the map.
     pub(crate) fn symbol(&self, cell: Cell) -> char {
         self.map.symbol(cell)
     }
@@ -308,7 +301,6 @@ mod tests {
     fn cages_read_with_their_sums_and_print_back() {
         let cages = Cages::parse(FOUR).unwrap();
         assert_eq!(cages.len(), 7);
-        assert!(cages.covers_grid());
         let sums: Vec<(char, u32, usize)> = cages.iter().map(|c| (c.label(), c.sum(), c.cells().len())).collect();
         assert_eq!(sums, [('a', 7, 3), ('b', 9, 3), ('c', 5, 2), ('d', 7, 3), ('e', 4, 2), ('f', 4, 2), ('g', 4, 1)]);
         assert_eq!(Cages::parse(&cages.to_string()), Ok(cages));
@@ -375,21 +367,25 @@ mod tests {
         let text = FOUR.replace("g 4", "g 3");
         let err = Cages::parse(&text).unwrap_err();
         assert_eq!(err, VariantError::WrongTotal { found: 39, expected: 40 });
-        // Not checked when some cells are outside every cage.
-        let text = "aabb\ncadb\ncedf\n.edf\na 7\nb 9\nc 5\nd 7\ne 4\nf 4\n";
-        assert!(Cages::parse(text).is_ok());
+    }
+
+    #[test]
+    fn a_cell_in_no_cage_is_reported_at_its_position() {
+        let text = "aabb\ncadb\ncedf\ng e.f\na 7\nb 9\nc 5\nd 7\ne 4\nf 4\ng 4\n";
+        let err = Cages::parse(text).unwrap_err();
+        assert_eq!(err, VariantError::Uncaged { line: 4, column: 4, cell: Cell::new(3, 2) });
     }
 
     #[test]
     fn a_cage_larger_than_the_digits_is_reported_before_sums() {
-        let text = "aaaa\na.b.\n....\n....\na 10\nb 1\n";
+        let text = "aaaa\nacbd\neeff\ngghh\na 10\nb 1\nc 1\nd 1\ne 3\nf 3\ng 3\nh 3\n";
         assert_eq!(Cages::parse(text), Err(VariantError::CageTooLarge { label: 'a', cells: 5, max: 4 }));
         assert_eq!(Cages::parse(text).unwrap_err().to_string(), "cage 'a' has 5 cells, more than the 4 digits");
     }
 
     #[test]
     fn a_cage_in_two_pieces_is_not_connected() {
-        let text = "a.a.\n....\n....\n....\na 3\n";
+        let text = "abac\ndddd\neeee\nffff\na 3\nb 1\nc 2\nd 10\ne 10\nf 10\n";
         let err = Cages::parse(text).unwrap_err();
         assert_eq!(
             err,
@@ -405,9 +401,11 @@ mod tests {
     #[test]
     fn digit_labels_take_only_the_exact_sum_line_shape() {
         // "1 2 3 4" is a grid row, not a sum line for cage '1': reading stops there.
-        let lines = lines_of("11..\n....\n....\n....\n1 3\n1 2 3 4\n");
+        let sums: String = (1..=8).map(|k| format!("{k} 5\n")).collect();
+        let text = format!("1122\n3344\n5566\n7788\n{sums}1 2 3 4\n");
+        let lines = lines_of(&text);
         let (cages, end) = Cages::read(&lines, 0).unwrap();
-        assert_eq!((cages.len(), end), (1, 5));
+        assert_eq!((cages.len(), end), (8, 12));
         // A lowercase label always starts a sum line.
         assert!(sum_line("a 1 2").is_some());
         assert!(sum_line("1 2 3").is_none());

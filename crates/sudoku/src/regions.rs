@@ -7,8 +7,8 @@
 //! (4, 6, 9, 12, 16 or 25). A label is an ASCII letter or digit (`a-z`, `A-Z`, `0-9`, case
 //! sensitive); cells with the same label belong to the same region (or cage). Spaces and tabs
 //! between labels are ignored, as are blank lines and comments (from `#` to the end of the
-//! line). The side is the number of labels on the first line. A cage map may also use `.` for a
-//! cell outside every cage.
+//! line). The side is the number of labels on the first line. Every cell has a label: the regions
+//! of a jigsaw and the cages of a killer cover the grid.
 //!
 //! Every region and cage must be *connected*: each of its cells can be reached from the others
 //! through cells of the same label that share an edge. This catches a label used twice by
@@ -64,7 +64,9 @@ impl LabelMap {
                 if ch.is_ascii_alphanumeric() {
                     row.push(Some(ch));
                 } else if ch == '.' && map == MapKind::Cages {
-                    row.push(None);
+                    // An empty-cell symbol: the cell would be in no cage.
+                    let cell = Cell::new(rows.len(), row.len());
+                    return Err(VariantError::Uncaged { line: number, column: k + 1, cell });
                 } else {
                     return Err(VariantError::InvalidLabel { map, line: number, column: k + 1, ch });
                 }
