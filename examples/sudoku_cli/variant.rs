@@ -62,7 +62,8 @@ pub(crate) fn run(args: &Args, config: &Config) -> ExitCode {
             return finish_output(code::INVALID, |out| writeln!(out, "invalid: {why}"));
         }
         Err((code, why)) => {
-            let what = if code == code::INVALID { format!("invalid {variant} puzzle in {name}") } else { "input".into() };
+            let what =
+                if code == code::INVALID { format!("invalid {variant} puzzle in {name}") } else { "input".into() };
             note!("error: {what}: {why}");
             return ExitCode::from(code);
         }
@@ -181,8 +182,12 @@ fn pretty(solver: &mut VariantSolver, puzzle: &Puzzle, name: &str, mode: Mode, o
                     code::SOLVED
                 }
                 CountStatus::LimitReached(l) => {
-                    let _ =
-                        writeln!(out, "Found {} solution{plural} before {} stopped the count.", c.count, limit_words(l));
+                    let _ = writeln!(
+                        out,
+                        "Found {} solution{plural} before {} stopped the count.",
+                        c.count,
+                        limit_words(l)
+                    );
                     code::LIMIT
                 }
             }
