@@ -17,6 +17,11 @@
 //!   [`solutions_up_to`](Solver::solutions_up_to),
 //!   [`count_solutions_up_to`](Solver::count_solutions_up_to), engine
 //!   [`stats`](Solver::stats).
+//! * [`variant`]: Sudoku variants ([`Variant`]: X, killer, jigsaw). [`Puzzle::parse`] reads a
+//!   puzzle with its region or cage map ([`regions`], [`killer`]) and reports malformed maps as
+//!   a positioned [`VariantError`]; [`encode_puzzle`] builds its model (diagonals and regions as
+//!   `AllDifferent`, cages as `DistinctSum`); [`VariantSolver`] solves any variant with the
+//!   options of [`Solver`]. The formats are in `docs/variants.md`.
 //!
 //! # Example
 //!
