@@ -94,7 +94,7 @@ const KILLER: &str = "aabb\ncadb\ncedf\ngedf\na 7\nb 9\nc 5\nd 7\ne 4\nf 4\ng 4\
 fn malformed_definitions_are_errors_with_positions() {
     let cases: Vec<(Variant, String, &str)> = vec![
         // Jigsaw region maps.
-        (Variant::Jigsaw, "aaab\ncabb\nccdb\ncddc\n".into(), "region 'c' has 5 cells, expected 4"),
+        (Variant::Jigsaw, "aaab\ncabb\nccdb\ncddc\n".into(), "region 'c' (first cell r2c1) has 5 cells, expected 4"),
         (Variant::Jigsaw, "aaab\ncabb\nccdb\ncdd\n".into(), "line 4: found 3 labels, expected 4 (the region map is 4x4)"),
         (Variant::Jigsaw, "aaab\ncabb\nc%db\ncddd\n".into(), "line 3, column 2: unexpected character '%' in the region map"),
         (Variant::Jigsaw, "aaab\ncabb\nccdb\n".into(), "the region map has 3 lines, expected 4"),
@@ -109,9 +109,9 @@ fn malformed_definitions_are_errors_with_positions() {
         (Variant::Jigsaw, format!("{JIGSAW}\n1...\n....\n"), "the puzzle grid has 8 cells, expected 16 (the map is 4x4)"),
         (Variant::Jigsaw, "".into(), "no region map: expected lines of region labels first"),
         // Killer cage maps and sums.
-        (Variant::Killer, KILLER.replace("e 4\n", ""), "cage 'e' has no sum"),
-        (Variant::Killer, KILLER.replace("c 5", "c 8"), "cage 'c' has 2 cells: its sum must be between 3 and 7, found 8"),
-        (Variant::Killer, KILLER.replace("g 4", "g 5"), "cage 'g' has 1 cell: its sum must be between 1 and 4, found 5"),
+        (Variant::Killer, KILLER.replace("e 4\n", ""), "cage 'e' (first cell r3c2) has no sum: expected a line 'e SUM'"),
+        (Variant::Killer, KILLER.replace("c 5", "c 8"), "line 7: cage 'c' has 2 cells: its sum must be between 3 and 7, found 8"),
+        (Variant::Killer, KILLER.replace("g 4", "g 5"), "line 11: cage 'g' has 1 cell: its sum must be between 1 and 4, found 5"),
         (Variant::Killer, KILLER.replace("g 4", "g 4\nz 1"), "line 12: sum for cage 'z', which is not in the cage map"),
         (Variant::Killer, KILLER.replace("g 4", "g 4\nb 9"), "line 12: second sum for cage 'b' (the first is on line 6)"),
         (Variant::Killer, KILLER.replace("c 5", "c five"), "line 7, column 3: invalid sum 'five'"),
@@ -126,7 +126,7 @@ fn malformed_definitions_are_errors_with_positions() {
             KILLER.replace("g 4", "g 3"),
             "the cage sums add up to 39, but the cages cover the grid, whose digits add up to 40",
         ),
-        (Variant::Killer, "aaaa\naabc\ndddd\neeee\na 10\nb 1\nc 1\nd 10\ne 10\n".into(), "cage 'a' has 6 cells, more than the 4 digits"),
+        (Variant::Killer, "aaaa\naabc\ndddd\neeee\na 10\nb 1\nc 1\nd 10\ne 10\n".into(), "cage 'a' (first cell r1c1) has 6 cells, more than the 4 digits"),
         (Variant::Killer, format!("{KILLER}\n....\n..1.\n....\n..1.\n"), "column 3 has 1 twice: r2c3 and r4c3"),
         (Variant::Killer, "# no map\n\n".into(), "no cage map: expected lines of cage labels first"),
         // X: clashes on a diagonal.
@@ -146,7 +146,7 @@ fn errors_carry_their_data() {
     let err = Puzzle::parse(Variant::Killer, &KILLER.replace("cedf", "ce.f")).unwrap_err();
     assert_eq!(err, VariantError::Uncaged { line: 3, column: 3, cell: sudoku::Cell::new(2, 2) });
     let err = Puzzle::parse(Variant::Jigsaw, "aaab\ncabb\nccdb\ncddc\n").unwrap_err();
-    assert_eq!(err, VariantError::RegionSize { label: 'c', found: 5, expected: 4 });
+    assert_eq!(err, VariantError::RegionSize { label: 'c', first: sudoku::Cell::new(1, 0), found: 5, expected: 4 });
 }
 
 /// Every single-character change of every data file, and every truncation at a line: parsing
@@ -256,11 +256,17 @@ fn cli_grid_format_shows_the_map_next_to_the_grids() {
 fn cli_reports_malformed_definitions_with_exit_code_4() {
     let bad = KILLER.replace("e 4\n", "");
     let o = run(&["--variant", "killer", "--format", "line", "-"], bad.as_bytes());
-    assert_eq!((code(&o), stdout(&o).as_str()), (4, "invalid: cage 'e' has no sum\n"));
+    assert_eq!(
+        (code(&o), stdout(&o).as_str()),
+        (4, "invalid: cage 'e' (first cell r3c2) has no sum: expected a line 'e SUM'\n")
+    );
     let o = run(&["--variant", "jigsaw", "-"], b"aaab\ncabb\nccdb\ncddc\n");
     assert_eq!(code(&o), 4);
     assert!(stdout(&o).is_empty());
-    assert_eq!(stderr(&o), "error: invalid jigsaw puzzle in standard input: region 'c' has 5 cells, expected 4\n");
+    assert_eq!(
+        stderr(&o),
+        "error: invalid jigsaw puzzle in standard input: region 'c' (first cell r2c1) has 5 cells, expected 4\n"
+    );
     let o = run(&["--variant", "killer", "--format", "line", "-"], b"aabb\ncadb\n\xff");
     assert_eq!((code(&o), stdout(&o).as_str()), (4, "invalid: line 3, column 1: invalid UTF-8\n"));
 }

@@ -276,7 +276,7 @@ impl fmt::Display for MapKind {
 /// use sudoku::{Puzzle, Variant, VariantError};
 ///
 /// let err = Puzzle::parse(Variant::Killer, "aabb\naabb\nccdd\nccde\na 10\nb 10\nc 10\nd 10\ne 1").unwrap_err();
-/// assert_eq!(err.to_string(), "cage 'd' has 3 cells: its sum must be between 6 and 9, found 10");
+/// assert_eq!(err.to_string(), "line 8: cage 'd' has 3 cells: its sum must be between 6 and 9, found 10");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -349,6 +349,8 @@ pub enum VariantError {
     RegionSize {
         /// The region's label.
         label: char,
+        /// Its first cell, in reading order.
+        first: Cell,
         /// Its number of cells.
         found: usize,
         /// The side of the grid.
@@ -379,6 +381,8 @@ pub enum VariantError {
     CageTooLarge {
         /// The cage's label.
         label: char,
+        /// Its first cell, in reading order.
+        first: Cell,
         /// Its number of cells.
         cells: usize,
         /// The number of digits (the side of the grid).
@@ -388,6 +392,8 @@ pub enum VariantError {
     MissingSum {
         /// The cage's label.
         label: char,
+        /// Its first cell, in reading order.
+        first: Cell,
     },
     /// A sum line names a label that is not in the cage map.
     UnknownCage {
@@ -416,6 +422,8 @@ pub enum VariantError {
     },
     /// A cage sum that distinct digits cannot make in a cage of this size.
     ImpossibleSum {
+        /// The line of the sum, from 1.
+        line: usize,
         /// The cage's label.
         label: char,
         /// Its number of cells.
@@ -467,8 +475,8 @@ impl fmt::Display for VariantError {
                 write!(f, "the {map} has {found} lines, expected {expected}")
             }
             VariantError::UnexpectedLine { line } => write!(f, "line {line}: unexpected text after the map"),
-            VariantError::RegionSize { label, found, expected } => {
-                write!(f, "region '{label}' has {found} cells, expected {expected}")
+            VariantError::RegionSize { label, first, found, expected } => {
+                write!(f, "region '{label}' (first cell {first}) has {found} cells, expected {expected}")
             }
             VariantError::NotConnected { map, label, first, apart } => write!(
                 f,
@@ -479,10 +487,12 @@ impl fmt::Display for VariantError {
                 f,
                 "line {line}, column {column}: cell {cell} is in no cage (the cages must cover the grid)"
             ),
-            VariantError::CageTooLarge { label, cells, max } => {
-                write!(f, "cage '{label}' has {cells} cells, more than the {max} digits")
+            VariantError::CageTooLarge { label, first, cells, max } => {
+                write!(f, "cage '{label}' (first cell {first}) has {cells} cells, more than the {max} digits")
             }
-            VariantError::MissingSum { label } => write!(f, "cage '{label}' has no sum"),
+            VariantError::MissingSum { label, first } => {
+                write!(f, "cage '{label}' (first cell {first}) has no sum: expected a line '{label} SUM'")
+            }
             VariantError::UnknownCage { line, label } => {
                 write!(f, "line {line}: sum for cage '{label}', which is not in the cage map")
             }
@@ -495,9 +505,9 @@ impl fmt::Display for VariantError {
             VariantError::InvalidSum { line, column, text } => {
                 write!(f, "line {line}, column {column}: invalid sum '{}'", text.escape_debug())
             }
-            VariantError::ImpossibleSum { label, cells, min, max, found } => {
+            VariantError::ImpossibleSum { line, label, cells, min, max, found } => {
                 let noun = if *cells == 1 { "cell" } else { "cells" };
-                write!(f, "cage '{label}' has {cells} {noun}: its sum must be between {min} and {max}, found {found}")
+                write!(f, "line {line}: cage '{label}' has {cells} {noun}: its sum must be between {min} and {max}, found {found}")
             }
             VariantError::WrongTotal { found, expected } => write!(
                 f,

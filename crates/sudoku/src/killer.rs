@@ -98,7 +98,7 @@ impl Cage {
 /// assert_eq!(cages.cage_of(Cell::new(3, 2)).map(|c| c.label()), Some('d'));
 ///
 /// let err = Cages::parse("aabb\ncadb\ncedf\ngedf\na 7\nb 9\nc 5\nd 7\ne 4\nf 4").unwrap_err();
-/// assert_eq!(err.to_string(), "cage 'g' has no sum");
+/// assert_eq!(err.to_string(), "cage 'g' (first cell r4c1) has no sum: expected a line 'g SUM'");
 /// let err = Cages::parse("aabb\ncadb\nce.f\ngedf\na 7\nb 9\nc 5\nd 7\ne 4\nf 4\ng 4").unwrap_err();
 /// assert_eq!(err.to_string(), "line 3, column 3: cell r3c3 is in no cage (the cages must cover the grid)");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -201,33 +201,42 @@ impl Cages {
     fn check(map: LabelMap, sums: &[Option<(u32, usize)>]) -> Result<Cages, VariantError> {
         let n = map.shape().size();
         for (k, &label) in map.labels().iter().enumerate() {
-            let cells = map.cells(k).len();
-            if cells > n {
-                return Err(VariantError::CageTooLarge { label, cells, max: n });
+            let cells = map.cells(k);
+            if cells.len() > n {
+                return Err(VariantError::CageTooLarge { label, first: cells[0], cells: cells.len(), max: n });
             }
         }
         map.check_connected(MapKind::Cages)?;
         let mut cages = Vec::with_capacity(map.labels().len());
         for (k, &label) in map.labels().iter().enumerate() {
-            let Some((sum, _)) = sums[k] else { return Err(VariantError::MissingSum { label }) };
-            cages.push(Cage { label, sum, cells: map.cells(k).to_vec() });
+            let Some((sum, line)) = sums[k] else {
+                return Err(VariantError::MissingSum { label, first: map.cells(k)[0] });
+            };
+            cages.push((Cage { label, sum, cells: map.cells(k).to_vec() }, line));
         }
-        for cage in &cages {
+        for (cage, line) in &cages {
             let cells = cage.cells.len();
             // `cells` is between 1 and n: checked above, and a label has at least one cell.
             let range = Cage::sum_range(cells, n).unwrap_or(0..=0);
             if !range.contains(&cage.sum) {
                 let (min, max) = (*range.start(), *range.end());
-                return Err(VariantError::ImpossibleSum { label: cage.label, cells, min, max, found: cage.sum });
+                return Err(VariantError::ImpossibleSum {
+                    line: *line,
+                    label: cage.label,
+                    cells,
+                    min,
+                    max,
+                    found: cage.sum,
+                });
             }
         }
-        let found: u64 = cages.iter().map(|c| u64::from(c.sum)).sum();
+        let found: u64 = cages.iter().map(|(c, _)| u64::from(c.sum)).sum();
         let n = n as u64;
         let expected = n * n * (n + 1) / 2;
         if found != expected {
             return Err(VariantError::WrongTotal { found, expected });
         }
-        Ok(Cages { map, cages })
+        Ok(Cages { map, cages: cages.into_iter().map(|(c, _)| c).collect() })
     }
 
     /// The grid shape the map covers.
@@ -319,7 +328,7 @@ mod tests {
     #[test]
     fn a_label_without_a_sum_is_reported() {
         let text = FOUR.replace("e 4\n", "");
-        assert_eq!(Cages::parse(&text), Err(VariantError::MissingSum { label: 'e' }));
+        assert_eq!(Cages::parse(&text), Err(VariantError::MissingSum { label: 'e', first: Cell::new(2, 1) }));
     }
 
     #[test]
@@ -353,12 +362,12 @@ mod tests {
     fn impossible_sums_give_the_range() {
         let text = FOUR.replace("c 5", "c 8");
         let err = Cages::parse(&text).unwrap_err();
-        assert_eq!(err, VariantError::ImpossibleSum { label: 'c', cells: 2, min: 3, max: 7, found: 8 });
-        assert_eq!(err.to_string(), "cage 'c' has 2 cells: its sum must be between 3 and 7, found 8");
+        assert_eq!(err, VariantError::ImpossibleSum { line: 7, label: 'c', cells: 2, min: 3, max: 7, found: 8 });
+        assert_eq!(err.to_string(), "line 7: cage 'c' has 2 cells: its sum must be between 3 and 7, found 8");
         let text = FOUR.replace("g 4", "g 0");
         assert_eq!(
             Cages::parse(&text).unwrap_err().to_string(),
-            "cage 'g' has 1 cell: its sum must be between 1 and 4, found 0"
+            "line 11: cage 'g' has 1 cell: its sum must be between 1 and 4, found 0"
         );
     }
 
@@ -379,8 +388,14 @@ mod tests {
     #[test]
     fn a_cage_larger_than_the_digits_is_reported_before_sums() {
         let text = "aaaa\nacbd\neeff\ngghh\na 10\nb 1\nc 1\nd 1\ne 3\nf 3\ng 3\nh 3\n";
-        assert_eq!(Cages::parse(text), Err(VariantError::CageTooLarge { label: 'a', cells: 5, max: 4 }));
-        assert_eq!(Cages::parse(text).unwrap_err().to_string(), "cage 'a' has 5 cells, more than the 4 digits");
+        assert_eq!(
+            Cages::parse(text),
+            Err(VariantError::CageTooLarge { label: 'a', first: Cell::new(0, 0), cells: 5, max: 4 })
+        );
+        assert_eq!(
+            Cages::parse(text).unwrap_err().to_string(),
+            "cage 'a' (first cell r1c1) has 5 cells, more than the 4 digits"
+        );
     }
 
     #[test]

@@ -221,7 +221,7 @@ pub(crate) fn expect_end(lines: &[&str], start: usize) -> Result<(), VariantErro
 /// assert_eq!(regions.cells(3), [Cell::new(2, 2), Cell::new(3, 1), Cell::new(3, 2), Cell::new(3, 3)]);
 ///
 /// let err = Regions::parse("aaab\ncabb\nccdb\ncddc").unwrap_err();
-/// assert_eq!(err.to_string(), "region 'c' has 5 cells, expected 4");
+/// assert_eq!(err.to_string(), "region 'c' (first cell r2c1) has 5 cells, expected 4");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -256,9 +256,9 @@ impl Regions {
     pub(crate) fn check(&self) -> Result<(), VariantError> {
         let n = self.map.shape().size();
         for (k, &label) in self.map.labels().iter().enumerate() {
-            let found = self.map.cells(k).len();
-            if found != n {
-                return Err(VariantError::RegionSize { label, found, expected: n });
+            let cells = self.map.cells(k);
+            if cells.len() != n {
+                return Err(VariantError::RegionSize { label, first: cells[0], found: cells.len(), expected: n });
             }
         }
         self.map.check_connected(MapKind::Regions)
@@ -346,7 +346,10 @@ mod tests {
     #[test]
     fn wrong_region_size_names_the_first_region_in_reading_order() {
         let text = "aaabbb\naacbbb\nacccdd\neecddd\neecfdd\neeffff\n";
-        assert_eq!(Regions::parse(text), Err(VariantError::RegionSize { label: 'd', found: 7, expected: 6 }));
+        assert_eq!(
+            Regions::parse(text),
+            Err(VariantError::RegionSize { label: 'd', first: Cell::new(2, 4), found: 7, expected: 6 })
+        );
     }
 
     #[test]
@@ -401,6 +404,9 @@ mod tests {
         let lines = lines_of("aA11\naA11\nbB22\nbB22");
         let (r, end) = Regions::read(&lines, 0).unwrap();
         assert_eq!((r.labels(), end), (&['a', 'A', '1', 'b', 'B', '2'][..], 4));
-        assert_eq!(r.check(), Err(VariantError::RegionSize { label: 'a', found: 2, expected: 4 }));
+        assert_eq!(
+            r.check(),
+            Err(VariantError::RegionSize { label: 'a', first: Cell::new(0, 0), found: 2, expected: 4 })
+        );
     }
 }

@@ -193,7 +193,7 @@ impl Puzzle {
     /// let err = Puzzle::parse(Variant::X, "1...\n.2..\n..1.\n....").unwrap_err();
     /// assert_eq!(err.to_string(), "the main diagonal has 1 twice: r1c1 and r3c3");
     /// let err = Puzzle::parse(Variant::Killer, "aabb\naabb\nccdd\nccdd\na 10\nb 10\nc 10\n").unwrap_err();
-    /// assert_eq!(err.to_string(), "cage 'd' has no sum");
+    /// assert_eq!(err.to_string(), "cage 'd' (first cell r3c3) has no sum: expected a line 'd SUM'");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse(variant: Variant, text: &str) -> Result<Puzzle, VariantError> {
