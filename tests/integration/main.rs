@@ -11,5 +11,6 @@ mod sudoku_cli;
 mod sudoku_explain;
 mod sudoku_parse;
 mod sudoku_solve;
+mod sudoku_variants;
 mod user_constraint;
 mod zebra;

@@ -120,7 +120,7 @@ pub(crate) fn parse_grid(text: &str) -> Result<Grid, ParseError> {
 }
 
 /// Parses either form, checking for clashing givens if `validate`.
-fn parse_grid_with(text: &str, validate: bool) -> Result<Grid, ParseError> {
+pub(crate) fn parse_grid_with(text: &str, validate: bool) -> Result<Grid, ParseError> {
     // Pass 1: classify lines, count cells.
     let mut cells = 0usize;
     let mut dash_lines: Vec<usize> = Vec::new();
