@@ -476,6 +476,17 @@ mod cli {
     }
 
     #[test]
+    fn explain_or_grade_with_a_variant_is_a_usage_error() {
+        let killer = concat!(env!("CARGO_MANIFEST_DIR"), "/data/variants/killer_9x9.txt");
+        for flag in ["--explain", "--grade"] {
+            let o = run(&["--variant", "killer", flag, killer], b"");
+            assert_eq!(code(&o), 2, "{flag}: {}", stderr(&o));
+            assert!(stdout(&o).is_empty(), "{flag}");
+            assert!(stderr(&o).contains("--variant killer"), "{flag}: {}", stderr(&o));
+        }
+    }
+
+    #[test]
     fn batch_grade_appends_the_grade_and_band_to_every_line() {
         let text = data("9x9_easy_euler50.txt");
         let lines: Vec<&str> = puzzles(&text).take(5).collect();
