@@ -6,6 +6,8 @@
 //! cargo run --release --example sudoku -- --batch data/9x9_17clue_royle.txt > solutions.txt
 //! cargo run --release --example sudoku -- --batch --jobs 2 --first data/9x9_magictour_top1465.txt
 //! RUST_LOG=csp::prune=trace cargo run --release --example sudoku   # every pruning, by cell
+//! cargo run --release --example sudoku -- --explain puzzle.txt   # the solve as deductions
+//! cargo run --release --example sudoku -- --batch --grade data/9x9_easy_euler50.txt
 //! ```
 //!
 //! The output contract (batch lines, summary, exit codes) is in `--help` and the README.
@@ -21,8 +23,8 @@ use std::time::{Duration, Instant};
 use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku::{
-    CountStatus, Grid, Limits, Outcome, ParseError, Shape, Solver, Stats, Strength, TieBreak, Uniqueness, ValueOrder,
-    VarOrder,
+    CountStatus, Detail, Grade, Grid, Limits, Outcome, ParseError, Shape, Solver, Stats, Strength, TieBreak,
+    Uniqueness, ValueOrder, VarOrder,
 };
 
 /// Arto Inkala's 2012 puzzle: it needs real search, so the statistics say something.
@@ -77,6 +79,21 @@ Batch mode (--batch): every non-empty line not starting with '#' is one puzzle i
                        maximum was reached) instead of the solution, multiple, unsolvable
   A summary (puzzles, unique, multiple, unsolvable, invalid, limit, time, puzzles/s) goes to
   stderr, with a progress bar when stderr is a terminal.
+
+Explanations (--explain[=brief|normal|full], one puzzle only): the solve as steps, one per line,
+  each the step then ': ' and the reason:
+    r3c5 = 7: only place for 7 in box 2       r4c4 = 2: last candidate
+    r3c5 != 7: r3c2 = 7 in row 3              r3c6 != 7: 7 in box 2 is confined to row 3
+    guess r1c1 = 4: 2 candidates {4, 9}       backtrack: r1c1 = 4 leads to a contradiction
+    contradiction: r5c5 has no candidate left: 1 (r5c1 = 1 in row 5); ...
+  normal (the default) shows every step on the way to the solution and summarises each failed
+  guess; brief keeps only the steps the solution rests on, without the eliminations that follow
+  from a placement; full shows failed guesses in full, indented. Clashing givens are listed.
+
+Grades (--grade): a difficulty number (higher is harder) and band (easy, medium, hard,
+  fiendish, extreme) computed from the solve's trace: the hardest deduction used, the number of
+  guesses and their depth (docs/grading.md). In batch mode, and with --format line, each answer
+  line becomes <result><TAB><grade><TAB><band> ('-' for both when the line is invalid).
 
 Exit codes:
   0  solved: a unique solution (with --first: a solution; with --count: at least one),
@@ -136,6 +153,20 @@ struct Args {
     /// Output for a single puzzle: boxed grids with explanations, or one line as in batch mode.
     #[arg(long, value_enum, default_value_t = Format::Grid)]
     format: Format,
+    /// Explain the solve step by step (one puzzle only): brief, normal or full.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "DETAIL",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "normal",
+        conflicts_with_all = ["batch", "count"]
+    )]
+    explain: Option<ExplainDetail>,
+    /// Grade each puzzle's difficulty from the solve's trace (in batch: <result>TAB<grade>TAB<band>).
+    #[arg(long)]
+    grade: bool,
     /// Batch worker threads, each with its own solver (0: one per core). Output order is kept.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=256))]
     jobs: u16,
@@ -180,6 +211,26 @@ enum Values {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ExplainDetail {
+    /// Only the steps the solution rests on, without eliminations that follow from a placement.
+    Brief,
+    /// Every step on the way to the solution; failed guesses summarised.
+    Normal,
+    /// Every step; failed guesses in full, indented.
+    Full,
+}
+
+impl ExplainDetail {
+    fn detail(self) -> Detail {
+        match self {
+            ExplainDetail::Brief => Detail::Brief,
+            ExplainDetail::Normal => Detail::Normal,
+            ExplainDetail::Full => Detail::Full,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Format {
     /// Boxed grids with explanations.
     Grid,
@@ -216,6 +267,8 @@ struct Config {
     value_order: ValueOrder,
     seed: u64,
     limits: Limits,
+    /// Grade each puzzle (--grade).
+    grade: bool,
 }
 
 impl Config {
@@ -243,7 +296,7 @@ impl Config {
         };
         let limits = Limits { max_nodes: args.max_nodes, timeout: args.timeout, cancel: None };
         let locked = matches!(args.propagation, Propagation::Locked);
-        Config { mode, strength, locked, var_order, value_order, seed: args.seed, limits }
+        Config { mode, strength, locked, var_order, value_order, seed: args.seed, limits, grade: args.grade }
     }
 
     fn solver(&self, shape: Shape) -> Solver {
@@ -253,6 +306,7 @@ impl Config {
         solver.set_value_order(self.value_order);
         solver.set_seed(self.seed);
         solver.set_limits(self.limits.clone());
+        solver.set_grading(self.grade);
         solver
     }
 }
@@ -273,6 +327,8 @@ enum Verdict {
         n: u64,
         exact: bool,
     },
+    /// With --grade: the answer and the grade (none for an invalid line).
+    Graded(Box<Verdict>, Option<Grade>),
 }
 
 impl Verdict {
@@ -285,6 +341,25 @@ impl Verdict {
             Verdict::Limit => writeln!(out, "limit"),
             Verdict::Count { n, exact: true } => writeln!(out, "{n}"),
             Verdict::Count { n, exact: false } => writeln!(out, ">={n}"),
+            Verdict::Graded(inner, grade) => {
+                let mut line = Vec::new();
+                inner.write_line(&mut line)?;
+                let line = String::from_utf8_lossy(&line);
+                // Tabs separate the columns: keep them out of the result.
+                let result = line.trim_end_matches('\n').replace('\t', " ");
+                match grade {
+                    Some(g) => writeln!(out, "{result}\t{:.1}\t{}", g.score(), g.band()),
+                    None => writeln!(out, "{result}\t-\t-"),
+                }
+            }
+        }
+    }
+
+    /// The answer without its grade.
+    fn ungraded(&self) -> &Verdict {
+        match self {
+            Verdict::Graded(inner, _) => inner.ungraded(),
+            v => v,
         }
     }
 }
@@ -304,13 +379,14 @@ struct Tally {
 impl Tally {
     fn add(&mut self, v: &Verdict) {
         self.puzzles += 1;
-        let slot = match v {
+        let slot = match v.ungraded() {
             Verdict::Unique(_) | Verdict::Count { n: 1, exact: true } => &mut self.unique,
             Verdict::Solved(_) | Verdict::Count { n: 1, exact: false } => &mut self.solved,
             Verdict::Unsolvable | Verdict::Count { n: 0, .. } => &mut self.unsolvable,
             Verdict::Multiple | Verdict::Count { .. } => &mut self.multiple,
             Verdict::Invalid(_) => &mut self.invalid,
             Verdict::Limit => &mut self.limit,
+            Verdict::Graded(..) => return,
         };
         *slot += 1;
     }
@@ -363,6 +439,7 @@ impl Worker {
     fn verdict(&mut self, item: &Item) -> Verdict {
         let grid = match parse_item(item) {
             Ok(grid) => grid,
+            Err(why) if self.config.grade => return Verdict::Graded(Box::new(Verdict::Invalid(why)), None),
             Err(why) => return Verdict::Invalid(why),
         };
         let mode = self.config.mode;
@@ -370,7 +447,15 @@ impl Worker {
         let solver = &mut self.solvers[i];
         let verdict = answer(solver, &grid, mode);
         add_stats(&mut self.stats, solver.stats());
-        verdict
+        graded(verdict, solver)
+    }
+}
+
+/// The verdict with the grade of the search just run, when grading is on.
+fn graded(verdict: Verdict, solver: &Solver) -> Verdict {
+    match solver.grade() {
+        Some(g) => Verdict::Graded(Box::new(verdict), Some(g)),
+        None => verdict,
     }
 }
 
@@ -618,7 +703,14 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let config = Config::from_args(&args);
     if args.variant != variant::VariantArg::Plain {
+        if args.explain.is_some() || args.grade {
+            let variant = args.variant.variant();
+            note!("error: --explain and --grade read plain puzzles; they do not apply to --variant {variant}");
+            return ExitCode::from(2);
+        }
         variant::run(&args, &config)
+    } else if let Some(detail) = args.explain {
+        run_explain(&args, &config, detail.detail())
     } else if args.batch {
         run_batch(&args, config)
     } else {
@@ -839,7 +931,7 @@ fn run_single(args: &Args, config: &Config) -> ExitCode {
     let mut solver = config.solver(grid.shape());
     match args.format {
         Format::Line => {
-            let verdict = answer(&mut solver, &grid, config.mode);
+            let verdict = graded(answer(&mut solver, &grid, config.mode), &solver);
             let code = verdict_code(&verdict);
             if args.stats {
                 note!("stats: {}", solver.stats());
@@ -849,6 +941,9 @@ fn run_single(args: &Args, config: &Config) -> ExitCode {
         Format::Grid => {
             let mut text = String::new();
             let code = pretty(&mut solver, &grid, &name, config.mode, &mut text);
+            if let Some(g) = solver.grade() {
+                grade_lines(&g, args.stats, &mut text);
+            }
             finish_output(code, |out| out.write_all(text.as_bytes()))
         }
     }
@@ -869,7 +964,7 @@ fn finish_output(code: u8, write: impl FnOnce(&mut dyn Write) -> io::Result<()>)
 }
 
 fn verdict_code(v: &Verdict) -> u8 {
-    match v {
+    match v.ungraded() {
         Verdict::Unique(_) | Verdict::Solved(_) => code::SOLVED,
         Verdict::Count { n, .. } => {
             if *n == 0 {
@@ -882,6 +977,7 @@ fn verdict_code(v: &Verdict) -> u8 {
         Verdict::Unsolvable => code::NO_SOLUTION,
         Verdict::Invalid(_) => code::INVALID,
         Verdict::Limit => code::LIMIT,
+        Verdict::Graded(..) => code::SOLVED,
     }
 }
 
@@ -963,6 +1059,118 @@ fn pretty(solver: &mut Solver, grid: &Grid, name: &str, mode: Mode, out: &mut St
     };
     let _ = writeln!(out, "Statistics: {}", solver.stats());
     code
+}
+
+// ---- explanations and grades ---------------------------------------------------------------
+
+/// `Grade: 6.3 fiendish`, and with --stats the counts it was computed from.
+fn grade_lines(g: &Grade, stats: bool, out: &mut String) {
+    let _ = writeln!(out, "Grade: {g}");
+    if stats {
+        let c = g.counts();
+        let _ = writeln!(
+            out,
+            "Grade counts: naked_singles={} hidden_singles={} taken={} locked={} subsets={} largest_subset={} other={} \
+             guesses={} max_depth={} contradictions={} backtracks={}",
+            c.naked_singles,
+            c.hidden_singles,
+            c.taken,
+            c.locked,
+            c.subsets,
+            c.largest_subset,
+            c.other,
+            c.guesses,
+            c.max_depth,
+            c.contradictions,
+            c.backtracks
+        );
+    }
+}
+
+/// Reads the single puzzle for --explain, keeping clashing givens so that all of them can be
+/// shown; other errors read as without --explain.
+fn read_explained(path: Option<&Path>) -> Result<(Grid, String), (u8, String)> {
+    let Some(path) = path else {
+        let grid = Grid::from_line(EMBEDDED).map_err(|e| (code::INVALID, format!("the embedded puzzle: {e}")))?;
+        return Ok((grid, "the embedded puzzle".to_string()));
+    };
+    let name = display_name(Some(path));
+    let bytes = read_single(Some(path))?;
+    let text = std::str::from_utf8(bytes.strip_prefix(BOM).unwrap_or(&bytes)).ok();
+    match text.map(Grid::parse_keeping_clashes) {
+        Some(Ok(grid)) => Ok((grid, name)),
+        // The same message as without --explain.
+        _ => match parse_single(&bytes) {
+            Ok(grid) => Ok((grid, name)),
+            Err(why) => Err((code::INVALID, why)),
+        },
+    }
+}
+
+/// --explain: the puzzle, the steps, the outcome; the exit code as without it.
+fn run_explain(args: &Args, config: &Config, detail: Detail) -> ExitCode {
+    let (grid, name) = match read_explained(args.input.as_deref()) {
+        Ok(x) => x,
+        Err((code::INVALID, why)) if args.format == Format::Line => {
+            return finish_output(code::INVALID, |out| writeln!(out, "invalid: {why}"));
+        }
+        Err((code, why)) => {
+            let name = display_name(args.input.as_deref());
+            let what = if code == code::INVALID { format!("invalid puzzle in {name}") } else { "input".into() };
+            note!("error: {what}: {why}");
+            return ExitCode::from(code);
+        }
+    };
+    let mut solver = config.solver(grid.shape());
+    let explanation = solver.explain(&grid);
+    let first = matches!(config.mode, Mode::First);
+    let clash = explanation.clashes().next().copied();
+    let verdict = match (clash, explanation.result()) {
+        (Some(c), _) => Verdict::Invalid(c.to_string()),
+        (None, Uniqueness::Unique(g)) if first => Verdict::Solved(g.to_line()),
+        (None, Uniqueness::Multiple(g, _)) if first => Verdict::Solved(g.to_line()),
+        (None, Uniqueness::Unique(g)) => Verdict::Unique(g.to_line()),
+        (None, Uniqueness::Multiple(..)) => Verdict::Multiple,
+        (None, Uniqueness::Unsatisfiable) => Verdict::Unsolvable,
+        (None, Uniqueness::LimitReached(_)) => Verdict::Limit,
+    };
+    let code = verdict_code(&verdict);
+    let mut text = String::new();
+    match args.format {
+        Format::Line => {
+            let _ = write!(text, "{}", explanation.display(detail));
+            let verdict = match (args.grade, clash) {
+                (true, Some(_)) => Verdict::Graded(Box::new(verdict), None),
+                (true, None) => Verdict::Graded(Box::new(verdict), Some(*explanation.grade())),
+                (false, _) => verdict,
+            };
+            let mut line = Vec::new();
+            let _ = verdict.write_line(&mut line);
+            text.push_str(&String::from_utf8_lossy(&line));
+        }
+        Format::Grid => {
+            let _ = writeln!(text, "Puzzle ({name}: {}, {} givens):\n{grid}", grid.shape(), grid.num_filled());
+            let _ = writeln!(text, "Explanation:\n{}", explanation.display(detail));
+            let _ = match explanation.result() {
+                _ if clash.is_some() => writeln!(text, "The puzzle is invalid: its givens clash."),
+                Uniqueness::Unique(s) if first => writeln!(text, "Solution:\n{s}"),
+                Uniqueness::Unique(s) => writeln!(text, "Solution:\n{s}\nThe solution is unique."),
+                Uniqueness::Multiple(a, _) if first => writeln!(text, "Solution:\n{a}"),
+                Uniqueness::Multiple(a, b) => {
+                    writeln!(text, "Solution:\n{a}\nThe puzzle has more than one solution; another one:\n{b}")
+                }
+                Uniqueness::Unsatisfiable => writeln!(text, "The puzzle has no solution."),
+                Uniqueness::LimitReached(l) => {
+                    writeln!(text, "The search was stopped by {} before it could finish.", limit_words(*l))
+                }
+            };
+            if args.grade && clash.is_none() {
+                grade_lines(explanation.grade(), args.stats, &mut text);
+            }
+            let _ = writeln!(text, "Statistics: {}", solver.stats());
+        }
+    }
+    finish_output(code, |out| out.write_all(text.as_bytes()))
 }
 
 // After `note!`, which it uses (macros are in scope from their definition on).

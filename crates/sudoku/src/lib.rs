@@ -79,9 +79,12 @@
 
 mod encode;
 mod error;
+pub mod explain;
+pub mod grade;
 mod grid;
 pub mod killer;
 pub mod parse;
+mod record;
 pub mod regions;
 mod solve;
 pub mod variant;
@@ -91,6 +94,8 @@ pub use csp::{Count, CountStatus, Limit, Limits, Stats, Strength, TieBreak, Valu
 pub use encode::{cell_var, encode};
 pub use error::{Area, AreaClash, MapKind, VariantError};
 pub use error::{Clash, ParseError};
+pub use explain::{Contradiction, Detail, Digits, Elimination, Exclusion, Explanation, Placement, Step, StepKind};
+pub use grade::{Band, Grade, TraceCounts};
 pub use grid::{digit_symbol, symbol_digit, Cell, Grid, Shape, Unit, MAX_SIZE};
 pub use killer::{Cage, Cages};
 pub use regions::Regions;

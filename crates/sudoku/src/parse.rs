@@ -231,6 +231,27 @@ impl Grid {
         parse_grid(text)
     }
 
+    /// Parses a puzzle as [`Grid::parse`] does, but keeps clashing givens instead of
+    /// rejecting them, for a caller that wants to show every clash (as
+    /// [`Solver::explain`](crate::Solver::explain) does). [`Grid::validate`] finds them.
+    ///
+    /// # Errors
+    ///
+    /// As [`Grid::parse`], except [`ParseError::Clash`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku::Grid;
+    ///
+    /// let grid = Grid::parse_keeping_clashes("1..1............")?;
+    /// assert_eq!(grid.validate().unwrap_err().to_string(), "row 1 has 1 twice: r1c1 and r1c4");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_keeping_clashes(text: &str) -> Result<Grid, ParseError> {
+        parse_grid_with(text, false)
+    }
+
     /// Parses a puzzle in the strict line form: one character per cell, `.`, `0`, `_`, `*` or
     /// `-` for an empty cell, nothing else but whitespace around it. Errors are on line 1
     /// (see [`ParseError::at_line`]).

@@ -104,6 +104,9 @@ pub struct Solver {
     limits: Limits,
     /// The engine for `shape` and `strength`, with the options above applied.
     engine: csp::Solver,
+    /// The trace recorder while grading is on ([`Solver::set_grading`]); its observer is
+    /// installed on `engine`.
+    pub(crate) grading: Option<crate::record::Shared>,
 }
 
 impl Default for Solver {
@@ -133,6 +136,7 @@ impl Solver {
             seed: 0,
             limits: Limits::default(),
             engine: build_engine(shape, strength, false),
+            grading: None,
         };
         solver.apply_options();
         solver
@@ -149,6 +153,9 @@ impl Solver {
         log::debug!(target: "sudoku::solve", "build shape={} strength={:?} locked={}", self.shape, self.strength, self.locked);
         self.engine = build_engine(self.shape, self.strength, self.locked);
         self.apply_options();
+        if self.grading.is_some() {
+            self.restore_observer();
+        }
     }
 
     /// The shape of the current engine (that of the last grid solved, or of construction).
@@ -229,13 +236,24 @@ impl Solver {
         &self.engine
     }
 
+    /// The engine, to install an observer (explanations, grading).
+    pub(crate) fn engine_mut(&mut self) -> &mut csp::Solver {
+        &mut self.engine
+    }
+
+    /// Makes the engine one for grids of `shape`, rebuilding it if needed.
+    pub(crate) fn prepare_shape(&mut self, shape: Shape) {
+        if shape != self.shape {
+            self.shape = shape;
+            self.rebuild();
+        }
+    }
+
     /// Resets the engine for `grid` and assigns its givens. Returns `false` if the givens
     /// already conflict (then there is no solution).
     fn load(&mut self, grid: &Grid) -> bool {
-        if grid.shape() != self.shape {
-            self.shape = grid.shape();
-            self.rebuild();
-        }
+        self.prepare_shape(grid.shape());
+        self.clear_grading();
         self.engine.reset();
         for (i, &d) in grid.digits().iter().enumerate() {
             if d != 0 && self.engine.assign(VarId::from_index(i), i32::from(d)).is_err() {
