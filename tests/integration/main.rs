@@ -2,6 +2,11 @@
 
 mod checker;
 mod engine_counts;
+/// The fuzz targets' properties, shared with `fuzz/` (whose crate exports them).
+#[path = "../../fuzz/src/lib.rs"]
+#[allow(unreachable_pub, reason = "public in the fuzz crate, which exports these checks")]
+mod fuzz_checks;
+mod robust_inputs;
 mod sudoku_cli;
 mod sudoku_parse;
 mod sudoku_solve;
