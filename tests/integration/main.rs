@@ -1,11 +1,14 @@
 //! Integration tests: one test binary, one module per area (the regex repository's shape).
 
 mod checker;
+mod cross_check;
 mod engine_counts;
 /// The fuzz targets' properties, shared with `fuzz/` (whose crate exports them).
 #[path = "../../fuzz/src/lib.rs"]
 #[allow(unreachable_pub, reason = "public in the fuzz crate, which exports these checks")]
 mod fuzz_checks;
+mod hostile_input;
+mod limits;
 mod robust_inputs;
 mod sudoku_cli;
 mod sudoku_parse;

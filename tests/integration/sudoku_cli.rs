@@ -40,7 +40,7 @@ fn command() -> Command {
 }
 
 /// Runs the binary with `args` and `stdin`.
-fn run(args: &[&str], stdin: &[u8]) -> Output {
+pub(crate) fn run(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = command()
         .args(args)
         .stdin(Stdio::piped())
@@ -59,15 +59,15 @@ fn run(args: &[&str], stdin: &[u8]) -> Output {
     out
 }
 
-fn stdout(o: &Output) -> String {
+pub(crate) fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
 }
 
-fn stderr(o: &Output) -> String {
+pub(crate) fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-fn code(o: &Output) -> i32 {
+pub(crate) fn code(o: &Output) -> i32 {
     o.status.code().unwrap_or_else(|| panic!("killed by a signal: {o:?}"))
 }
 

@@ -66,7 +66,8 @@ impl fmt::Display for Stats {
 pub struct Limits {
     /// Stop after this many decisions.
     pub max_nodes: Option<u64>,
-    /// Stop after this much time (checked every few nodes).
+    /// Stop after this much time (checked every 16 decisions or backtracks). A timeout too
+    /// long for the clock to represent (hundreds of billions of years) means no timeout.
     pub timeout: Option<Duration>,
     /// Stop as soon as this flag is set (from another thread, say).
     pub cancel: Option<Arc<AtomicBool>>,
@@ -616,7 +617,9 @@ impl Solver {
         self.finish_search();
         self.core.refresh_observing();
         self.started = Some(Instant::now());
-        self.deadline = self.limits.timeout.map(|t| Instant::now() + t);
+        // A timeout too far in the future to represent (`Instant + Duration` would panic) is
+        // no deadline at all.
+        self.deadline = self.limits.timeout.and_then(|t| Instant::now().checked_add(t));
         self.nodes_at_start = self.core.stats.nodes;
         self.ticks = 0;
         self.stack.clear();
