@@ -106,8 +106,9 @@ struct Args {
     /// Print search statistics (always shown in the grid format; in batch, totals on stderr).
     #[arg(long)]
     stats: bool,
-    /// AllDifferent propagation: forward checking, hidden singles, or full GAC (Régin).
-    #[arg(long, value_enum, default_value_t = Propagation::Hidden)]
+    /// Propagation: forward checking, hidden singles, hidden singles with locked candidates,
+    /// or full GAC (Régin).
+    #[arg(long, value_enum, default_value_t = Propagation::Locked)]
     propagation: Propagation,
     /// Which cell to branch on: fewest candidates (ties: first, most constraints, random),
     /// or the first empty cell.
@@ -139,6 +140,9 @@ enum Propagation {
     Fc,
     /// Also hidden singles: a digit with one place left in a unit goes there.
     Hidden,
+    /// Also locked candidates: a digit confined to a box-line overlap in one unit leaves the
+    /// rest of the other (the engine's generic intersection reasoning).
+    Locked,
     /// Generalised arc consistency (naked and hidden pairs, triples, ...).
     Gac,
 }
@@ -197,6 +201,7 @@ enum Mode {
 struct Config {
     mode: Mode,
     strength: Strength,
+    locked: bool,
     var_order: VarOrder,
     value_order: ValueOrder,
     seed: u64,
@@ -212,7 +217,7 @@ impl Config {
         };
         let strength = match args.propagation {
             Propagation::Fc => Strength::ForwardChecking,
-            Propagation::Hidden => Strength::HiddenSingles,
+            Propagation::Hidden | Propagation::Locked => Strength::HiddenSingles,
             Propagation::Gac => Strength::Gac,
         };
         let var_order = match args.heuristic {
@@ -227,11 +232,13 @@ impl Config {
             Values::Random => ValueOrder::Random,
         };
         let limits = Limits { max_nodes: args.max_nodes, timeout: args.timeout, cancel: None };
-        Config { mode, strength, var_order, value_order, seed: args.seed, limits }
+        let locked = matches!(args.propagation, Propagation::Locked);
+        Config { mode, strength, locked, var_order, value_order, seed: args.seed, limits }
     }
 
     fn solver(&self, shape: Shape) -> Solver {
         let mut solver = Solver::with_strength(shape, self.strength);
+        solver.set_locked_candidates(self.locked);
         solver.set_var_order(self.var_order);
         solver.set_value_order(self.value_order);
         solver.set_seed(self.seed);

@@ -8,6 +8,8 @@
 pub use csp;
 pub use sudoku;
 
+pub mod classic;
+
 /// The README's code blocks, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

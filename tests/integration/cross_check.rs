@@ -1,11 +1,12 @@
 //! Cross-checking: thousands of puzzles (unique, multi-solution and without solution) counted
-//! up to 3 under every `AllDifferent` strength, variable order and value order must give the
-//! same count, and the solutions found are checked by `checker`, independent of the solver.
+//! up to 3 under every propagation level (the `AllDifferent` strengths, and locked candidates),
+//! variable order and value order must give the same count, and the solutions found are
+//! checked by `checker`, independent of the solver.
 //!
-//! Every configuration (3 strengths x 4 variable orders x 3 value orders) runs on the small
-//! sets (4x4, tdoku's test cases and no-solution puzzles, their variants); on the large sets
-//! every puzzle runs under the propagating strengths (forward checking on every tenth), with the
-//! orders taking turns.
+//! Every configuration (4 levels x 4 variable orders x 3 value orders) runs on the small sets
+//! (4x4, tdoku's test cases and no-solution puzzles, their variants); on the large sets every
+//! puzzle runs under the hidden, locked and GAC levels (forward checking on every tenth), with
+//! the orders taking turns.
 
 use csp::{CountStatus, Strength, TieBreak, ValueOrder, VarOrder};
 use sudoku::{Grid, Shape, Solver};
@@ -15,7 +16,23 @@ use crate::checker::{check_solution, data, puzzles};
 /// Counts are compared up to this many solutions.
 const MAX: u64 = 3;
 
-const STRENGTHS: [Strength; 3] = [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac];
+/// A propagation level of the CLI (`--propagation`): an `AllDifferent` strength, with or
+/// without locked candidates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Level {
+    strength: Strength,
+    locked: bool,
+}
+
+/// `fc`, `hidden`, `locked` and `gac`.
+const LEVELS: [Level; 4] = [
+    Level { strength: Strength::ForwardChecking, locked: false },
+    Level { strength: Strength::HiddenSingles, locked: false },
+    Level { strength: Strength::HiddenSingles, locked: true },
+    Level { strength: Strength::Gac, locked: false },
+];
+const FC: Level = LEVELS[0];
+const HIDDEN: Level = LEVELS[1];
 const VAR_ORDERS: [VarOrder; 4] = [
     VarOrder::Mrv(TieBreak::First),
     VarOrder::Mrv(TieBreak::MaxDegree),
@@ -27,35 +44,44 @@ const VALUE_ORDERS: [ValueOrder; 3] = [ValueOrder::Ascending, ValueOrder::Descen
 /// One search configuration.
 #[derive(Clone, Copy, Debug)]
 struct Config {
-    strength: Strength,
+    level: Level,
     var: VarOrder,
     value: ValueOrder,
 }
 
-/// Every configuration, strengths outermost.
+/// Every configuration, levels outermost.
 fn all_configs() -> Vec<Config> {
     let mut all = Vec::new();
-    for strength in STRENGTHS {
+    for level in LEVELS {
         for var in VAR_ORDERS {
             for value in VALUE_ORDERS {
-                all.push(Config { strength, var, value });
+                all.push(Config { level, var, value });
             }
         }
     }
     all
 }
 
-/// One solver per strength, reused across puzzles (and shapes) as a batch does.
+/// One solver per level, reused across puzzles (and shapes) as a batch does.
 struct Solvers(Vec<Solver>);
 
 impl Solvers {
     fn new() -> Solvers {
-        Solvers(STRENGTHS.iter().map(|&s| Solver::with_strength(Shape::SIZE_9, s)).collect())
+        Solvers(
+            LEVELS
+                .iter()
+                .map(|l| {
+                    let mut solver = Solver::with_strength(Shape::SIZE_9, l.strength);
+                    solver.set_locked_candidates(l.locked);
+                    solver
+                })
+                .collect(),
+        )
     }
 
     /// The number of solutions of `puzzle` up to [`MAX`] under `config`.
     fn count(&mut self, puzzle: &Grid, config: Config, seed: u64) -> u64 {
-        let i = STRENGTHS.iter().position(|&s| s == config.strength).unwrap_or(0);
+        let i = LEVELS.iter().position(|&l| l == config.level).unwrap_or(0);
         let solver = &mut self.0[i];
         solver.set_var_order(config.var);
         solver.set_value_order(config.value);
@@ -69,11 +95,7 @@ impl Solvers {
     /// with the independent checker. Returns the count.
     fn agree(&mut self, line: &str, configs: &[Config], seed: u64) -> u64 {
         let puzzle = Grid::from_line(line).unwrap_or_else(|e| panic!("{line}: {e}"));
-        let reference = Config {
-            strength: Strength::HiddenSingles,
-            var: VarOrder::Mrv(TieBreak::First),
-            value: ValueOrder::Ascending,
-        };
+        let reference = Config { level: HIDDEN, var: VarOrder::Mrv(TieBreak::First), value: ValueOrder::Ascending };
         let expected = self.count(&puzzle, reference, seed);
         for &config in configs {
             assert_eq!(self.count(&puzzle, config, seed), expected, "{line} under {config:?} (seed {seed})");
@@ -151,22 +173,19 @@ fn small_sets_have_the_same_counts_under_every_configuration() {
 }
 
 #[test]
-fn large_sets_have_the_same_counts_under_every_strength() {
+fn large_sets_have_the_same_counts_under_every_level() {
     let mut solvers = Solvers::new();
     let mut seen = Seen::default();
-    // Each puzzle under the propagating strengths, one order pair per puzzle, taking turns;
+    // Each puzzle under hidden singles, locked candidates and GAC, one order pair per puzzle, taking turns;
     // forward checking (slow on hard puzzles: an exhaustive count to 3 of a 17-clue puzzle
     // takes it ~10^4 nodes, and in input order far more) on every tenth puzzle, with MRV.
     let mut turn = 0usize;
     let mut next_configs = || {
         let (var, value) = (VAR_ORDERS[turn % 4], VALUE_ORDERS[(turn / 4) % 3]);
-        let mut configs: Vec<Config> = STRENGTHS
-            .iter()
-            .filter(|&&s| s != Strength::ForwardChecking)
-            .map(|&strength| Config { strength, var, value })
-            .collect();
+        let mut configs: Vec<Config> =
+            LEVELS.iter().filter(|&&l| l != FC).map(|&level| Config { level, var, value }).collect();
         if turn % 10 == 0 {
-            configs.push(Config { strength: Strength::ForwardChecking, var: VarOrder::Mrv(TieBreak::Random), value });
+            configs.push(Config { level: FC, var: VarOrder::Mrv(TieBreak::Random), value });
         }
         turn += 1;
         configs
@@ -190,7 +209,7 @@ fn large_sets_have_the_same_counts_under_every_strength() {
         assert_eq!(solvers.agree(puzzle, &next_configs(), k as u64), 1, "{puzzle}");
         seen.add(1);
     }
-    // A changed given: no solution or several; the strengths must agree.
+    // A changed given: no solution or several; the levels must agree.
     for (k, puzzle) in puzzles(&data("9x9_forum_hardest_1905_11plus.txt")).step_by(97).take(300).enumerate() {
         let mut cells = puzzle.as_bytes().to_vec();
         let givens: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] != b'.').collect();

@@ -7,9 +7,15 @@ mod engine_counts;
 #[path = "../../fuzz/src/lib.rs"]
 #[allow(unreachable_pub, reason = "public in the fuzz crate, which exports these checks")]
 mod fuzz_checks;
+mod graph_coloring;
 mod hostile_input;
+mod killer_cages;
 mod limits;
+mod map_coloring;
 mod robust_inputs;
+mod send_more_money;
 mod sudoku_cli;
 mod sudoku_parse;
 mod sudoku_solve;
+mod user_constraint;
+mod zebra;

@@ -207,3 +207,40 @@ fn puzzles_of_mixed_shapes_share_one_solver() {
         }
     }
 }
+
+/// Locked candidates (the engine's intersection reasoning) change the search, never the
+/// answers: the tdoku exact counts, the no-solution set, and large-set puzzles, checked.
+#[test]
+fn locked_candidates_keep_every_count_and_solution() {
+    let text = data("9x9_tdoku_test_cases.txt");
+    let mut solver = Solver::new(Shape::SIZE_9);
+    solver.set_locked_candidates(true);
+    assert!(solver.locked_candidates());
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let mut f = line.trim().split(':');
+        let puzzle = f.next().unwrap();
+        let expected: u64 = f.next().unwrap().parse().unwrap();
+        let grid = Grid::from_line(puzzle).unwrap();
+        let c = solver.count_solutions_up_to(&grid, 1000);
+        assert_eq!((c.count, c.status), (expected, CountStatus::Complete), "{puzzle}");
+        for g in solver.solutions_up_to(&grid, 3).grids {
+            check_solution(puzzle, &g.to_line()).unwrap();
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 43);
+    for line in puzzles(&data("9x9_no_solution_tdoku.txt")) {
+        assert_eq!(solver.solve_unique(&Grid::from_line(line).unwrap()), Uniqueness::Unsatisfiable, "{line}");
+    }
+    for line in puzzles(&data("9x9_magictour_top1465.txt")).take(200) {
+        let Uniqueness::Unique(g) = solver.solve_unique(&Grid::from_line(line).unwrap()) else { panic!("{line}") };
+        check_solution(line, &g.to_line()).unwrap();
+    }
+    let mut sixteen = Solver::new(Shape::SIZE_16);
+    sixteen.set_locked_candidates(true);
+    for line in puzzles(&data("16x16_kr100.txt")).take(20) {
+        let Uniqueness::Unique(g) = sixteen.solve_unique(&Grid::from_line(line).unwrap()) else { panic!("{line}") };
+        check_solution(line, &g.to_line()).unwrap();
+    }
+}

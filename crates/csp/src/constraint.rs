@@ -28,7 +28,8 @@
 //!    [`Constraint::on_fixed`] if part of its reasoning is cheap and incremental.
 //! 4. Post it with [`Model::post`](crate::Model::post).
 //! 5. Test it: build a tiny model, propagate, assert the exact domains; add one test per
-//!    wipe-out path; compare solutions with brute force (see `tests/` of this crate).
+//!    wipe-out path; compare solutions with brute force (see `constraints/testing.rs` and
+//!    `tests/properties.rs` of this crate).
 //!
 //! ```
 //! use csp::{Conflict, Constraint, Context, Model, Rule, Value, VarId};

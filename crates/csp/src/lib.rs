@@ -12,7 +12,9 @@
 //!   ([`Solver::new_checkpoint`], [`Solver::restore_to`]) and search ([`Solver::solve`],
 //!   [`Solver::solutions`], [`Solver::count_solutions`]).
 //! * [`constraints`]: [`AllDifferent`] (three [`Strength`]s), [`NotEqual`], [`Equal`],
-//!   [`Binary`] relations.
+//!   [`Binary`] relations, [`Linear`] sums ([`Comparison`]), [`DistinctSum`] (all different
+//!   with a sum), [`Table`] (allowed or forbidden tuples), [`Element`], and [`Predicate`], the
+//!   escape hatch for conditions no other constraint expresses.
 //! * [`Event`]: the stream of decisions, prunings with reasons, wipe-outs and backtracks.
 //!
 //! # Example
@@ -89,7 +91,10 @@ mod store;
 mod var;
 
 pub use constraint::{Constraint, ConstraintId, Context, Events, Priority, Rule};
-pub use constraints::{AllDifferent, Binary, Equal, Intersection, NotEqual, Strength};
+pub use constraints::{
+    AllDifferent, Binary, Comparison, DistinctSum, Element, Equal, Intersection, Linear, NotEqual, Predicate, Strength,
+    Table,
+};
 pub use domain::{Domain, DomainIter, InitialDomain};
 pub use error::{Conflict, ModelError};
 pub use event::{Event, Observer, Reason};

@@ -170,6 +170,7 @@ impl Core {
 
     pub(crate) fn set_outside_rule(&mut self, rule: Rule) {
         self.outside_rule = rule;
+        self.premises.clear();
     }
 
     pub(crate) fn has_pending(&self) -> bool {
@@ -244,6 +245,7 @@ impl Core {
 
     pub(crate) fn fail(&mut self, c: Conflict) {
         self.clear_pending();
+        self.premises.clear();
         self.failed = Some(c);
     }
 
@@ -256,6 +258,9 @@ impl Core {
                     if w.events & Events::ON_FIXED.0 != 0 {
                         self.current = w.constraint;
                         self.stats.propagations += 1;
+                        if self.observing {
+                            self.premises.clear();
+                        }
                         let mut ctx = Context { core: self, vars };
                         constraints[w.constraint as usize].on_fixed(&mut ctx, w.local as usize)?;
                     }
@@ -266,6 +271,10 @@ impl Core {
             let Some(c) = self.pop_scheduled() else { return Ok(()) };
             self.current = c;
             self.stats.propagations += 1;
+            if self.observing {
+                // Premises belong to the constraint that set them, for its own changes only.
+                self.premises.clear();
+            }
             let mut ctx = Context { core: self, vars };
             constraints[c as usize].propagate(&mut ctx)?;
             self.current = NONE;

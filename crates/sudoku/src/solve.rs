@@ -95,6 +95,9 @@ pub struct Solutions {
 pub struct Solver {
     shape: Shape,
     strength: Strength,
+    /// Whether locked-candidate reasoning between overlapping units is posted
+    /// ([`csp::Model::post_intersections`]).
+    locked: bool,
     var_order: VarOrder,
     value_order: ValueOrder,
     seed: u64,
@@ -124,11 +127,12 @@ impl Solver {
         let mut solver = Solver {
             shape,
             strength,
+            locked: false,
             var_order,
             value_order,
             seed: 0,
             limits: Limits::default(),
-            engine: build_engine(shape, strength),
+            engine: build_engine(shape, strength, false),
         };
         solver.apply_options();
         solver
@@ -142,8 +146,8 @@ impl Solver {
     }
 
     fn rebuild(&mut self) {
-        log::debug!(target: "sudoku::solve", "build shape={} strength={:?}", self.shape, self.strength);
-        self.engine = build_engine(self.shape, self.strength);
+        log::debug!(target: "sudoku::solve", "build shape={} strength={:?} locked={}", self.shape, self.strength, self.locked);
+        self.engine = build_engine(self.shape, self.strength, self.locked);
         self.apply_options();
     }
 
@@ -163,6 +167,23 @@ impl Solver {
     pub fn set_strength(&mut self, strength: Strength) {
         if strength != self.strength {
             self.strength = strength;
+            self.rebuild();
+        }
+    }
+
+    /// Whether locked candidates are on (see [`set_locked_candidates`](Solver::set_locked_candidates)).
+    pub fn locked_candidates(&self) -> bool {
+        self.locked
+    }
+
+    /// Turns on (or off) the reasoning between a box and a row or column that overlap: a digit
+    /// whose places in one of them all lie in the overlap leaves the rest of the other
+    /// ("pointing" and "claiming"). It is the engine's generic
+    /// [`csp::Model::post_intersections`]; it finds the same solutions with fewer nodes, at a
+    /// cost per node. The engine model is rebuilt if the setting changes.
+    pub fn set_locked_candidates(&mut self, on: bool) {
+        if on != self.locked {
+            self.locked = on;
             self.rebuild();
         }
     }
@@ -338,9 +359,18 @@ impl Solver {
 }
 
 /// The engine for an empty grid of `shape`, its root state computed.
-fn build_engine(shape: Shape, strength: Strength) -> csp::Solver {
+fn build_engine(shape: Shape, strength: Strength, locked: bool) -> csp::Solver {
     let model = match encode(shape, strength) {
-        Ok(model) => model,
+        Ok(mut model) => {
+            if locked {
+                // Never fails for these models: every unit is a plain all-different over
+                // range domains.
+                if let Err(e) = model.post_intersections() {
+                    unreachable!("locked candidates for a {shape} grid: {e}");
+                }
+            }
+            model
+        }
         // Not reachable from any input: the shape is one of the supported ones, whose domains
         // are non-empty and whose constraints name the model's own variables.
         Err(e) => unreachable!("the encoding of a {shape} grid is always a valid model: {e}"),

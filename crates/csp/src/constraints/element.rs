@@ -1,0 +1,308 @@
+//! `Element`: `result = array[index]`, with an array of variables or of constants.
+
+use crate::constraint::{Constraint, Priority, Rule};
+use crate::error::Conflict;
+use crate::propagate::Context;
+use crate::var::{Value, VarId};
+
+/// `result = array[index]`: a variable picks an entry of an array, by position (from 0).
+///
+/// The array holds variables ([`Element::new`]) or constants ([`Element::constants`]); a
+/// constant array turns a lookup table into a constraint (the cost of item `index` is
+/// `result`). Indices outside `0..array.len()` are removed from `index`.
+///
+/// # Propagation
+///
+/// Domain consistency, repeated to a fixed point:
+///
+/// * `index` keeps `i` only if `array[i]` and `result` have a value in common;
+/// * `result` keeps `v` only if some `array[i]` with `i` in `index` can be `v`;
+/// * once `index` is fixed to `i`, `array[i]` keeps only the values of `result`.
+///
+/// With distinct variables this is generalised arc consistency. Removals have the rule
+/// [`Rule::NoSupport`].
+///
+/// # Complexity
+///
+/// `O(|D(index)| * |D(result)|)` domain look-ups per pass.
+///
+/// # Example
+///
+/// ```
+/// use csp::{Element, Model};
+///
+/// let mut model = Model::new();
+/// let item = model.new_var(0..=9)?;
+/// let cost = model.new_var(0..=100)?;
+/// model.post(Element::constants(item, [30, 10, 20, 10], cost))?;
+/// let mut solver = model.into_solver();
+/// solver.propagate()?;
+/// assert_eq!(solver.domain(item).to_vec(), vec![0, 1, 2, 3]);
+/// assert_eq!(solver.domain(cost).to_vec(), vec![10, 20, 30]);
+/// solver.remove_value(cost, 10)?;
+/// solver.propagate()?;
+/// assert_eq!(solver.domain(item).to_vec(), vec![0, 2]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Element {
+    /// `[index, result, array...]` (the array part is empty for constants).
+    scope: Vec<VarId>,
+    /// The constant array, or `None` for an array of variables.
+    constants: Option<Vec<Value>>,
+    /// Scratch: keep flags, in domain order, for `Context::retain`.
+    keep: Vec<bool>,
+    /// Scratch: the constants at the indices left, sorted.
+    reachable: Vec<Value>,
+}
+
+impl Element {
+    /// `result = array[index]` for an array of variables.
+    pub fn new(index: VarId, array: impl Into<Vec<VarId>>, result: VarId) -> Element {
+        let mut scope = vec![index, result];
+        scope.extend(array.into());
+        Element { scope, constants: None, keep: Vec::new(), reachable: Vec::new() }
+    }
+
+    /// `result = array[index]` for an array of constants.
+    pub fn constants(index: VarId, array: impl Into<Vec<Value>>, result: VarId) -> Element {
+        Element { scope: vec![index, result], constants: Some(array.into()), keep: Vec::new(), reachable: Vec::new() }
+    }
+
+    /// The number of entries of the array.
+    pub fn len(&self) -> usize {
+        match &self.constants {
+            Some(c) => c.len(),
+            None => self.scope.len() - 2,
+        }
+    }
+
+    /// Whether the array is empty (the constraint can then not be satisfied).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Keeps the values of `x` whose flag in `self.keep` (in domain order) is set.
+    fn retain_flags(&mut self, ctx: &mut Context<'_>, x: VarId) -> Result<bool, Conflict> {
+        if self.keep.iter().all(|&k| k) {
+            return Ok(false);
+        }
+        let mut it = self.keep.iter();
+        ctx.retain(x, |_| *it.next().unwrap_or(&true), Rule::NoSupport)
+    }
+
+    fn pass_constants(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let (index, result) = (self.scope[0], self.scope[1]);
+        let array = self.constants.as_deref().unwrap_or(&[]);
+        self.keep.clear();
+        self.keep.extend(
+            ctx.domain(index)
+                .iter()
+                .map(|i| usize::try_from(i).ok().and_then(|i| array.get(i)).is_some_and(|&v| ctx.contains(result, v))),
+        );
+        let mut changed = self.retain_flags(ctx, index)?;
+        let array = self.constants.as_deref().unwrap_or(&[]);
+        self.reachable.clear();
+        self.reachable
+            .extend(ctx.domain(index).iter().filter_map(|i| usize::try_from(i).ok().and_then(|i| array.get(i))));
+        self.reachable.sort_unstable();
+        self.keep.clear();
+        self.keep.extend(ctx.domain(result).iter().map(|v| self.reachable.binary_search(&v).is_ok()));
+        changed |= self.retain_flags(ctx, result)?;
+        Ok(changed)
+    }
+
+    fn pass_vars(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let (index, result) = (self.scope[0], self.scope[1]);
+        let array = &self.scope[2..];
+        self.keep.clear();
+        self.keep.extend(
+            ctx.domain(index).iter().map(|i| {
+                usize::try_from(i).ok().and_then(|i| array.get(i)).is_some_and(|&a| intersects(ctx, a, result))
+            }),
+        );
+        let mut changed = self.retain_flags(ctx, index)?;
+        let array = &self.scope[2..];
+        self.keep.clear();
+        self.keep.extend(ctx.domain(result).iter().map(|v| {
+            ctx.domain(index)
+                .iter()
+                .any(|i| usize::try_from(i).ok().and_then(|i| array.get(i)).is_some_and(|&a| ctx.contains(a, v)))
+        }));
+        changed |= self.retain_flags(ctx, result)?;
+        let fixed_entry = ctx.value(index).and_then(|i| usize::try_from(i).ok()).and_then(|i| self.scope.get(2 + i));
+        if let Some(&a) = fixed_entry {
+            self.keep.clear();
+            self.keep.extend(ctx.domain(a).iter().map(|v| ctx.contains(result, v)));
+            changed |= self.retain_flags(ctx, a)?;
+        }
+        Ok(changed)
+    }
+}
+
+/// Whether the domains of `a` and `b` share a value.
+fn intersects(ctx: &Context<'_>, a: VarId, b: VarId) -> bool {
+    let (da, db) = (ctx.domain(a), ctx.domain(b));
+    if da.len() <= db.len() {
+        da.iter().any(|v| db.contains(v))
+    } else {
+        db.iter().any(|v| da.contains(v))
+    }
+}
+
+impl Constraint for Element {
+    fn kind(&self) -> &'static str {
+        "element"
+    }
+
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Normal
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        loop {
+            let changed = if self.constants.is_some() { self.pass_constants(ctx)? } else { self.pass_vars(ctx)? };
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        let Ok(i) = usize::try_from(values[0]) else { return false };
+        let entry = match &self.constants {
+            Some(c) => c.get(i).copied(),
+            None => values.get(2 + i).copied(),
+        };
+        entry == Some(values[1])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::constraints::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
+    use crate::model::Model;
+    use crate::search::Solver;
+
+    #[test]
+    fn index_loses_out_of_range_and_unsupported_positions() {
+        let (mut model, v) = model_with(&[(-2..=5).collect(), vec![4, 5], vec![1, 4], vec![2, 3], vec![5, 9]]);
+        model.post(Element::new(v[0], vec![v[2], v[3], v[4]], v[1])).unwrap();
+        let d = propagated(model, &v).unwrap();
+        assert_eq!(d[0], vec![0, 2]);
+        assert_eq!(d[1], vec![4, 5]);
+        // Index not fixed: the array keeps its values.
+        assert_eq!(d[2..], [vec![1, 4], vec![2, 3], vec![5, 9]]);
+    }
+
+    #[test]
+    fn fixed_index_makes_entry_and_result_equal() {
+        let (mut model, v) = model_with(&[vec![1], (0..=9).collect(), vec![0, 1], vec![2, 3, 4, 12]]);
+        model.post(Element::new(v[0], vec![v[2], v[3]], v[1])).unwrap();
+        let d = propagated(model, &v).unwrap();
+        assert_eq!(d, vec![vec![1], vec![2, 3, 4], vec![0, 1], vec![2, 3, 4]]);
+    }
+
+    #[test]
+    fn constants_filter_index_and_result() {
+        let (mut model, v) = model_with(&[(0..=9).collect(), vec![10, 20, 25]]);
+        model.post(Element::constants(v[0], [30, 10, 20, 10], v[1])).unwrap();
+        assert_eq!(propagated(model, &v).unwrap(), vec![vec![1, 2, 3], vec![10, 20]]);
+    }
+
+    #[test]
+    fn wipes_out_the_index_without_a_matching_entry() {
+        let (mut model, v) = model_with(&[(0..=1).collect(), vec![7]]);
+        model.post(Element::constants(v[0], [1, 2], v[1])).unwrap();
+        let c = Solver::new(model).propagate().expect_err("7 is not in the array");
+        assert_eq!(c.var, Some(v[0]));
+    }
+
+    #[test]
+    fn wipes_out_the_index_of_an_empty_array() {
+        let (mut model, v) = model_with(&[(0..=1).collect(), vec![7]]);
+        model.post(Element::new(v[0], Vec::new(), v[1])).unwrap();
+        let c = Solver::new(model).propagate().expect_err("no entry at all");
+        assert_eq!(c.var, Some(v[0]));
+    }
+
+    #[test]
+    fn fails_when_the_fixed_entry_disagrees_with_the_result() {
+        // The index is fixed by a removal; its entry has nothing in common with the result, so
+        // the index loses its last value. (Every failure goes through the index: a result or an
+        // entry can only lose its last value if the index has no supported position left.)
+        let (mut model, v) = model_with(&[vec![0, 1], vec![1, 2], vec![1, 2], vec![1, 2]]);
+        model.post(Element::new(v[0], vec![v[2], v[3]], v[1])).unwrap();
+        let mut solver = Solver::new(model);
+        solver.propagate().unwrap();
+        solver.remove_value(v[0], 0).unwrap();
+        solver.remove_value(v[1], 1).unwrap();
+        solver.remove_value(v[3], 2).unwrap();
+        solver.propagate().expect_err("x3 = 1 but the result is 2");
+    }
+
+    #[test]
+    fn index_may_appear_in_the_array() {
+        // x = [x, 1][x]: x = 0 picks itself (0 = 0); x = 1 picks 1.
+        let mut model = Model::new();
+        let x = model.new_var(0..=2).unwrap();
+        let one = model.new_var(1..=1).unwrap();
+        model.post(Element::new(x, vec![x, one], x)).unwrap();
+        assert_eq!(solve_all(model, &[x]), vec![vec![0], vec![1]]);
+    }
+
+    proptest! {
+        #[test]
+        fn variable_array_solutions_equal_brute_force_and_propagation_is_gac(
+            index in small_domain(-1, 3),
+            result in small_domain(0, 3),
+            array in proptest::collection::vec(small_domain(0, 3), 0..=3),
+        ) {
+            let mut domains = vec![index, result];
+            domains.extend(array);
+            let n = domains.len() - 2;
+            let holds = |vs: &[Value]| usize::try_from(vs[0]).ok().filter(|&i| i < n).is_some_and(|i| vs[2 + i] == vs[1]);
+            let expected = brute_force(&domains, holds);
+            let (mut model, v) = model_with(&domains);
+            model.post(Element::new(v[0], v[2..].to_vec(), v[1])).unwrap();
+            prop_assert_eq!(solve_all(model, &v), expected.clone());
+            let (mut model, v) = model_with(&domains);
+            model.post(Element::new(v[0], v[2..].to_vec(), v[1])).unwrap();
+            match propagated(model, &v) {
+                None => prop_assert!(expected.is_empty()),
+                Some(d) => prop_assert_eq!(d, projections(&expected, v.len())),
+            }
+        }
+
+        #[test]
+        fn constant_array_solutions_equal_brute_force_and_propagation_is_gac(
+            index in small_domain(-1, 4),
+            result in small_domain(0, 3),
+            array in proptest::collection::vec(0i32..=3, 0..=4),
+        ) {
+            let domains = vec![index, result];
+            let holds = |vs: &[Value]| usize::try_from(vs[0]).ok().and_then(|i| array.get(i)) == Some(&vs[1]);
+            let expected = brute_force(&domains, holds);
+            let (mut model, v) = model_with(&domains);
+            model.post(Element::constants(v[0], array.clone(), v[1])).unwrap();
+            prop_assert_eq!(solve_all(model, &v), expected.clone());
+            let (mut model, v) = model_with(&domains);
+            model.post(Element::constants(v[0], array.clone(), v[1])).unwrap();
+            match propagated(model, &v) {
+                None => prop_assert!(expected.is_empty()),
+                Some(d) => prop_assert_eq!(d, projections(&expected, 2)),
+            }
+        }
+    }
+}

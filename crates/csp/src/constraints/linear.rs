@@ -1,0 +1,622 @@
+//! `Linear`: `a1*x1 + ... + an*xn ⋈ c` with `⋈` one of `=`, `<=`, `>=`, `!=`.
+
+use std::fmt;
+
+use crate::constraint::{Constraint, Events, Priority, Rule};
+use crate::error::{Conflict, ModelError};
+use crate::model::Model;
+use crate::propagate::Context;
+use crate::var::{Value, VarId};
+
+/// How the two sides of a [`Linear`] constraint compare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Comparison {
+    /// `lhs = rhs`.
+    Equal,
+    /// `lhs <= rhs`.
+    LessOrEqual,
+    /// `lhs >= rhs`.
+    GreaterOrEqual,
+    /// `lhs != rhs`.
+    NotEqual,
+}
+
+impl Comparison {
+    /// Whether `lhs ⋈ rhs` holds.
+    pub fn holds<T: Ord>(self, lhs: T, rhs: T) -> bool {
+        match self {
+            Comparison::Equal => lhs == rhs,
+            Comparison::LessOrEqual => lhs <= rhs,
+            Comparison::GreaterOrEqual => lhs >= rhs,
+            Comparison::NotEqual => lhs != rhs,
+        }
+    }
+
+    /// The comparison as written: `=`, `<=`, `>=` or `!=`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Comparison::Equal => "=",
+            Comparison::LessOrEqual => "<=",
+            Comparison::GreaterOrEqual => ">=",
+            Comparison::NotEqual => "!=",
+        }
+    }
+}
+
+impl fmt::Display for Comparison {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.symbol())
+    }
+}
+
+/// A linear constraint `a1*x1 + ... + an*xn ⋈ c` ([`Comparison`]), propagated on bounds.
+///
+/// Unlike [`Equal`](crate::Equal) and [`NotEqual`](crate::NotEqual), which relate two
+/// variables, `Linear` takes any number of weighted terms. Terms on the same variable are merged
+/// (`x + x` is `2*x`) and zero coefficients dropped when the constraint is built, so
+/// [`scope`](Constraint::scope) lists each variable once.
+///
+/// # Propagation
+///
+/// * `=`, `<=`, `>=`: *bounds consistency*. With `L` and `U` the smallest and largest values
+///   the left side can take given the bounds of the domains, each term is bounded by what the
+///   others leave: `a_i*x_i <= c - (L - min(a_i*x_i))` for `<=` and `=`, and
+///   `a_i*x_i >= c - (U - max(a_i*x_i))` for `>=` and `=`. The new bounds of `x_i` are rounded
+///   inwards; holes in domains are not used, so a value strictly between the bounds is never
+///   removed. One call repeats this until no bound moves, so the constraint is idempotent.
+///   Fails when `L > c` (for `<=`, `=`) or `U < c` (for `>=`, `=`).
+/// * `!=`: *forward checking*. When all variables but one are fixed, the one value of the last
+///   variable that would make the sum equal `c` is removed; fails when all are fixed and the
+///   sum equals `c`.
+///
+/// Every removal has the rule [`Rule::Bounds`]; when explanations are collected its premises
+/// are the other variables of the constraint (a failure's premises are all of them).
+///
+/// Sums are computed in `i64`; [`Model::post`] refuses a constraint whose sums could
+/// overflow (coefficients times values beyond about `2^62` in total).
+///
+/// # Complexity
+///
+/// `O(n)` per pass for `n` terms; a pass is repeated only when it moved a bound.
+///
+/// # Example
+///
+/// ```
+/// use csp::{Comparison, Linear, Model};
+///
+/// let mut model = Model::new();
+/// let x = model.new_var(0..=10)?;
+/// let y = model.new_var(0..=10)?;
+/// model.post(Linear::new([(2, x), (3, y)], Comparison::Equal, 12))?; // 2x + 3y = 12
+/// let mut solver = model.into_solver();
+/// solver.propagate()?;
+/// assert_eq!((solver.domain(x).min(), solver.domain(x).max()), (Some(0), Some(6)));
+/// assert_eq!((solver.domain(y).min(), solver.domain(y).max()), (Some(0), Some(4)));
+/// assert_eq!(solver.count_solutions(u64::MAX).count, 3); // (0, 4), (3, 2), (6, 0)
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Linear {
+    /// Distinct variables, in increasing order, each with a non-zero coefficient.
+    vars: Vec<VarId>,
+    /// `coeffs[i]` is the (merged) coefficient of `vars[i]`; never zero.
+    coeffs: Vec<i64>,
+    cmp: Comparison,
+    rhs: i64,
+    /// Scratch for explanation premises.
+    premises: Vec<VarId>,
+}
+
+impl Linear {
+    /// `Σ coefficient * var ⋈ rhs` for the given `(coefficient, var)` terms.
+    pub fn new(terms: impl IntoIterator<Item = (Value, VarId)>, cmp: Comparison, rhs: Value) -> Linear {
+        let mut terms: Vec<(VarId, i64)> = terms.into_iter().map(|(a, x)| (x, i64::from(a))).collect();
+        terms.sort_by_key(|&(x, _)| x);
+        let mut vars: Vec<VarId> = Vec::with_capacity(terms.len());
+        let mut coeffs: Vec<i64> = Vec::with_capacity(terms.len());
+        for (x, a) in terms {
+            match vars.last() {
+                Some(&last) if last == x => {
+                    if let Some(c) = coeffs.last_mut() {
+                        *c += a;
+                    }
+                }
+                _ => {
+                    vars.push(x);
+                    coeffs.push(a);
+                }
+            }
+        }
+        let mut k = 0;
+        for i in 0..vars.len() {
+            if coeffs[i] != 0 {
+                vars[k] = vars[i];
+                coeffs[k] = coeffs[i];
+                k += 1;
+            }
+        }
+        vars.truncate(k);
+        coeffs.truncate(k);
+        Linear { vars, coeffs, cmp, rhs: i64::from(rhs), premises: Vec::new() }
+    }
+
+    /// `x1 + ... + xn ⋈ rhs` (every coefficient 1).
+    pub fn sum(vars: impl IntoIterator<Item = VarId>, cmp: Comparison, rhs: Value) -> Linear {
+        Linear::new(vars.into_iter().map(|x| (1, x)), cmp, rhs)
+    }
+
+    /// The variables, each once, in increasing order (after merging and dropping zero terms).
+    pub fn vars(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    /// The coefficient of each variable of [`vars`](Linear::vars), after merging.
+    pub fn coefficients(&self) -> &[i64] {
+        &self.coeffs
+    }
+
+    /// The comparison.
+    pub fn comparison(&self) -> Comparison {
+        self.cmp
+    }
+
+    /// The right-hand side `c`.
+    pub fn rhs(&self) -> i64 {
+        self.rhs
+    }
+
+    /// The smallest and largest values of term `i` given the current bounds.
+    #[inline]
+    fn term_bounds(&self, ctx: &Context<'_>, i: usize) -> (i64, i64) {
+        let d = ctx.domain(self.vars[i]);
+        let (lo, hi) = (i64::from(d.min().unwrap_or(0)), i64::from(d.max().unwrap_or(0)));
+        let a = self.coeffs[i];
+        if a > 0 {
+            (a * lo, a * hi)
+        } else {
+            (a * hi, a * lo)
+        }
+    }
+
+    /// Sets the premises to every variable but `skip` (all of them for `usize::MAX`).
+    fn set_premises_except(&mut self, ctx: &mut Context<'_>, skip: usize) {
+        self.premises.clear();
+        self.premises.extend(self.vars.iter().enumerate().filter(|&(j, _)| j != skip).map(|(_, &x)| x));
+        ctx.set_premises(&self.premises);
+    }
+
+    /// One pass of bounds reasoning; returns whether a bound moved.
+    fn bounds_pass(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let (le, ge) = match self.cmp {
+            Comparison::Equal => (true, true),
+            Comparison::LessOrEqual => (true, false),
+            Comparison::GreaterOrEqual => (false, true),
+            Comparison::NotEqual => (false, false),
+        };
+        let (mut sum_lo, mut sum_hi) = (0i64, 0i64);
+        for i in 0..self.vars.len() {
+            let (lo, hi) = self.term_bounds(ctx, i);
+            sum_lo += lo;
+            sum_hi += hi;
+        }
+        let c = self.rhs;
+        if (le && sum_lo > c) || (ge && sum_hi < c) {
+            if ctx.is_explaining() {
+                self.set_premises_except(ctx, usize::MAX);
+            }
+            return Err(ctx.fail(Rule::Bounds));
+        }
+        let mut changed = false;
+        for i in 0..self.vars.len() {
+            let (lo, hi) = self.term_bounds(ctx, i);
+            // Bounds on the term a*x, then on x (rounded inwards).
+            let term_max = if le { c - (sum_lo - lo) } else { i64::MAX };
+            let term_min = if ge { c - (sum_hi - hi) } else { i64::MIN };
+            if term_max >= hi && term_min <= lo {
+                continue;
+            }
+            let a = self.coeffs[i];
+            let (x_min, x_max) = if a > 0 {
+                (if ge { ceil_div(term_min, a) } else { i64::MIN }, if le { floor_div(term_max, a) } else { i64::MAX })
+            } else {
+                (if le { ceil_div(term_max, a) } else { i64::MIN }, if ge { floor_div(term_min, a) } else { i64::MAX })
+            };
+            if ctx.is_explaining() {
+                self.set_premises_except(ctx, i);
+            }
+            changed |= tighten(ctx, self.vars[i], x_min, x_max)?;
+        }
+        Ok(changed)
+    }
+
+    fn propagate_not_equal(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let mut free = None;
+        let mut sum = 0i64;
+        for (i, (&x, &a)) in self.vars.iter().zip(&self.coeffs).enumerate() {
+            match ctx.value(x) {
+                Some(v) => sum += a * i64::from(v),
+                None if free.is_none() => free = Some(i),
+                None => return Ok(()),
+            }
+        }
+        match free {
+            None if sum == self.rhs => {
+                if ctx.is_explaining() {
+                    self.set_premises_except(ctx, usize::MAX);
+                }
+                Err(ctx.fail(Rule::Bounds))
+            }
+            None => Ok(()),
+            Some(i) => {
+                let (r, a) = (self.rhs - sum, self.coeffs[i]);
+                if r % a == 0 {
+                    if let Ok(v) = Value::try_from(r / a) {
+                        if ctx.is_explaining() {
+                            self.set_premises_except(ctx, i);
+                        }
+                        ctx.remove_value(self.vars[i], v, Rule::Bounds)?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// `floor(a / b)` for `b != 0`.
+#[inline]
+pub(crate) fn floor_div(a: i64, b: i64) -> i64 {
+    let q = a / b;
+    if a % b != 0 && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// `ceil(a / b)` for `b != 0`.
+#[inline]
+pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {
+    let q = a / b;
+    if a % b != 0 && ((a < 0) == (b < 0)) {
+        q + 1
+    } else {
+        q
+    }
+}
+
+/// Restricts `x` to `lo..=hi` (bounds in `i64`, possibly outside the `i32` range). Returns
+/// whether the domain changed.
+pub(crate) fn tighten(ctx: &mut Context<'_>, x: VarId, lo: i64, hi: i64) -> Result<bool, Conflict> {
+    let d = ctx.domain(x);
+    let (Some(min), Some(max)) = (d.min(), d.max()) else { return Ok(false) };
+    let (min, max) = (i64::from(min), i64::from(max));
+    if lo > max || hi < min {
+        // Nothing left: empty the domain, which reports the wipe-out.
+        return ctx.retain(x, |_| false, Rule::Bounds);
+    }
+    let mut changed = false;
+    if lo > min {
+        // min < lo <= max, so `lo` is an i32.
+        changed |= ctx.remove_below(x, lo as Value, Rule::Bounds)?;
+    }
+    if hi < max {
+        changed |= ctx.remove_above(x, hi as Value, Rule::Bounds)?;
+    }
+    Ok(changed)
+}
+
+impl Constraint for Linear {
+    fn kind(&self) -> &'static str {
+        "linear"
+    }
+
+    fn scope(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    fn subscriptions(&self, _local: usize) -> Events {
+        match self.cmp {
+            Comparison::NotEqual => Events::FIXED,
+            _ => Events::BOUNDS,
+        }
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Normal
+    }
+
+    fn is_idempotent(&self) -> bool {
+        // Bounds reasoning loops to its own fixed point; the `!=` rule fixes nothing.
+        true
+    }
+
+    fn on_post(&mut self, model: &Model) -> Result<(), ModelError> {
+        // `|c|` plus the largest absolute sum of the terms must fit in an i64: every partial sum
+        // and every `c - partial sum` then does.
+        let mut total: i128 = i128::from(self.rhs).abs();
+        for (&x, &a) in self.vars.iter().zip(&self.coeffs) {
+            let d = model.initial_domain(x);
+            let (lo, hi) = (d.min().unwrap_or(0), d.max().unwrap_or(0));
+            let m = i128::from(lo).abs().max(i128::from(hi).abs());
+            total += i128::from(a).abs() * m;
+        }
+        if total > i128::from(i64::MAX) {
+            return Err(ModelError::InvalidConstraint {
+                kind: "linear",
+                message: format!(
+                    "coefficients times domain values reach {total} in absolute value, beyond the 64-bit range of sums"
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let r = if self.cmp == Comparison::NotEqual {
+            self.propagate_not_equal(ctx)
+        } else {
+            loop {
+                match self.bounds_pass(ctx) {
+                    Ok(true) => continue,
+                    Ok(false) => break Ok(()),
+                    Err(c) => break Err(c),
+                }
+            }
+        };
+        if ctx.is_explaining() {
+            ctx.clear_premises();
+        }
+        r
+    }
+
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        let lhs: i128 = values.iter().zip(&self.coeffs).map(|(&v, &a)| i128::from(a) * i128::from(v)).sum();
+        self.cmp.holds(lhs, i128::from(self.rhs))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::constraints::testing::{brute_force, model_with, propagated, small_domains, solve_all};
+    use crate::event::Event;
+    use crate::search::Solver;
+
+    fn eval(coeffs: &[Value], values: &[Value]) -> i64 {
+        coeffs.iter().zip(values).map(|(&a, &v)| i64::from(a) * i64::from(v)).sum()
+    }
+
+    fn post(domains: &[Vec<Value>], coeffs: &[Value], cmp: Comparison, rhs: Value) -> (Model, Vec<VarId>) {
+        let (mut model, vars) = model_with(domains);
+        model.post(Linear::new(coeffs.iter().copied().zip(vars.iter().copied()), cmp, rhs)).unwrap();
+        (model, vars)
+    }
+
+    #[test]
+    fn equal_narrows_every_bound() {
+        // x + y + z = 20 over 1..=9: each is at least 20 - 18 = 2.
+        let (model, v) =
+            post(&[(1..=9).collect(), (1..=9).collect(), (1..=9).collect()], &[1, 1, 1], Comparison::Equal, 20);
+        let d = propagated(model, &v).unwrap();
+        assert_eq!(d, vec![(2..=9).collect::<Vec<_>>(); 3]);
+    }
+
+    #[test]
+    fn equal_with_negative_coefficient_rounds_inwards() {
+        // 3x - 2y = 1, x in 0..=5, y in 0..=5: 3x = 1 + 2y in 1..=11, so x in 1..=3;
+        // 2y = 3x - 1 in 2..=8, so y in 1..=4.
+        let (model, v) = post(&[(0..=5).collect(), (0..=5).collect()], &[3, -2], Comparison::Equal, 1);
+        let d = propagated(model, &v).unwrap();
+        assert_eq!(d, vec![vec![1, 2, 3], vec![1, 2, 3, 4]]);
+    }
+
+    #[test]
+    fn less_or_equal_cuts_upper_bounds_only() {
+        let (model, v) = post(&[(0..=9).collect(), (2..=9).collect()], &[1, 2], Comparison::LessOrEqual, 7);
+        let d = propagated(model, &v).unwrap();
+        // x <= 7 - 4 = 3; 2y <= 7 so y <= 3.
+        assert_eq!(d, vec![vec![0, 1, 2, 3], vec![2, 3]]);
+    }
+
+    #[test]
+    fn greater_or_equal_cuts_lower_bounds_only() {
+        let (model, v) = post(&[(0..=5).collect(), (0..=5).collect()], &[1, -1], Comparison::GreaterOrEqual, 4);
+        let d = propagated(model, &v).unwrap();
+        // x - y >= 4: x >= 4, y <= 1.
+        assert_eq!(d, vec![vec![4, 5], vec![0, 1]]);
+    }
+
+    #[test]
+    fn bounds_skip_holes_and_repeat_to_a_fixed_point() {
+        // x = y with x in {0, 5, 6}, y in 1..=5: x >= 1 lands on 5, so y >= 5.
+        let (model, v) = post(&[vec![0, 5, 6], (1..=5).collect()], &[1, -1], Comparison::Equal, 0);
+        let d = propagated(model, &v).unwrap();
+        assert_eq!(d, vec![vec![5], vec![5]]);
+    }
+
+    #[test]
+    fn repeated_terms_merge() {
+        let mut model = Model::new();
+        let x = model.new_var(0..=9).unwrap();
+        let lin = Linear::new([(1, x), (1, x), (0, x)], Comparison::Equal, 8);
+        assert_eq!((lin.vars(), lin.coefficients()), (&[x][..], &[2][..]));
+        model.post(lin).unwrap();
+        assert_eq!(propagated(model, &[x]).unwrap(), vec![vec![4]]);
+    }
+
+    #[test]
+    fn not_equal_removes_the_last_value_when_all_but_one_are_fixed() {
+        let (model, v) = post(&[vec![2], (0..=5).collect(), vec![1]], &[1, 2, 3], Comparison::NotEqual, 9);
+        // 2 + 2y + 3 != 9: y != 2.
+        assert_eq!(propagated(model, &v).unwrap(), vec![vec![2], vec![0, 1, 3, 4, 5], vec![1]]);
+    }
+
+    #[test]
+    fn not_equal_waits_while_two_are_free() {
+        let (model, v) = post(&[vec![2, 3], vec![2, 3]], &[1, 1], Comparison::NotEqual, 5);
+        assert_eq!(propagated(model, &v).unwrap(), vec![vec![2, 3], vec![2, 3]]);
+    }
+
+    #[test]
+    fn equal_fails_when_the_sum_is_too_small() {
+        let (model, _) = post(&[(1..=3).collect(), (1..=3).collect()], &[1, 1], Comparison::Equal, 7);
+        let mut solver = Solver::new(model);
+        let c = solver.propagate().expect_err("1..=3 + 1..=3 cannot reach 7");
+        assert_eq!(c.var, None);
+    }
+
+    #[test]
+    fn equal_fails_when_the_sum_is_too_large() {
+        let (model, _) = post(&[(1..=3).collect(), (1..=3).collect()], &[1, 1], Comparison::Equal, 1);
+        Solver::new(model).propagate().expect_err("the smallest sum is 2");
+    }
+
+    #[test]
+    fn less_or_equal_fails_when_the_smallest_sum_exceeds() {
+        let (model, _) = post(&[(4..=5).collect(), (0..=5).collect()], &[1, -1], Comparison::LessOrEqual, -2);
+        Solver::new(model).propagate().expect_err("x - y >= -1 > -2");
+    }
+
+    #[test]
+    fn greater_or_equal_fails_when_the_largest_sum_falls_short() {
+        let (model, _) = post(&[(0..=2).collect()], &[3], Comparison::GreaterOrEqual, 7);
+        Solver::new(model).propagate().expect_err("3x <= 6 < 7");
+    }
+
+    #[test]
+    fn equal_wipes_out_a_domain_with_no_value_in_the_bounds() {
+        // 2x = 3: x in [2, 1] after rounding inwards, no value.
+        let (model, v) = post(&[(0..=5).collect()], &[2], Comparison::Equal, 3);
+        let c = Solver::new(model).propagate().expect_err("2x is even");
+        assert_eq!(c.var, Some(v[0]));
+    }
+
+    #[test]
+    fn not_equal_fails_when_all_fixed_and_equal() {
+        let (model, _) = post(&[vec![2], vec![3]], &[1, 1], Comparison::NotEqual, 5);
+        let c = Solver::new(model).propagate().expect_err("2 + 3 = 5");
+        assert_eq!(c.var, None);
+    }
+
+    #[test]
+    fn empty_sum_compares_zero_with_the_constant() {
+        let mut model = Model::new();
+        model.post(Linear::sum([], Comparison::LessOrEqual, 0)).unwrap();
+        assert_eq!(Solver::new(model).count_solutions(10).count, 1);
+        let mut model = Model::new();
+        model.post(Linear::sum([], Comparison::Equal, 1)).unwrap();
+        assert_eq!(Solver::new(model).count_solutions(10).count, 0);
+    }
+
+    #[test]
+    fn post_rejects_sums_that_could_overflow() {
+        let mut model = Model::new();
+        let x = model.new_var(vec![i32::MIN, i32::MAX]).unwrap();
+        let y = model.new_var(vec![i32::MIN, i32::MAX]).unwrap();
+        let terms: Vec<(Value, VarId)> = (0..10).flat_map(|_| [(i32::MAX, x), (i32::MIN, y)]).collect();
+        let err = model.post(Linear::new(terms, Comparison::Equal, 0)).unwrap_err();
+        assert!(matches!(err, ModelError::InvalidConstraint { kind: "linear", .. }), "{err}");
+    }
+
+    #[test]
+    fn extreme_values_do_not_overflow() {
+        let mut model = Model::new();
+        let x = model.new_var(vec![i32::MIN, 0, i32::MAX]).unwrap();
+        let y = model.new_var(vec![-i32::MAX, 0, i32::MAX]).unwrap();
+        model.post(Linear::new([(i32::MAX, x), (i32::MAX, y)], Comparison::Equal, 0)).unwrap();
+        let found = solve_all(model, &[x, y]);
+        assert_eq!(found, vec![vec![0, 0], vec![i32::MAX, -i32::MAX]]);
+    }
+
+    #[test]
+    fn prunings_carry_bounds_rule_and_the_other_variables() {
+        let (model, v) =
+            post(&[(0..=9).collect(), (0..=2).collect(), (0..=3).collect()], &[1, 1, 1], Comparison::Equal, 12);
+        let mut solver = Solver::new(model);
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = seen.clone();
+        solver.set_observer(Some(Box::new(move |e: &Event<'_>| {
+            if let Event::Prune { var, reason, .. } = e {
+                sink.lock().unwrap().push((*var, reason.rule, reason.premises.to_vec()));
+            }
+        })));
+        solver.propagate().unwrap();
+        let seen = seen.lock().unwrap();
+        // x >= 12 - 5 = 7 removes 0..=6 from x, with y and z as premises; z >= 12 - 11 = 1
+        // removes 0 from z, with x and y as premises.
+        let mut expected: Vec<_> = (0..7).map(|_| (v[0], Rule::Bounds, vec![v[1], v[2]])).collect();
+        expected.push((v[2], Rule::Bounds, vec![v[0], v[1]]));
+        assert_eq!(*seen, expected);
+    }
+
+    fn cmp_strategy() -> impl Strategy<Value = Comparison> {
+        prop_oneof![
+            Just(Comparison::Equal),
+            Just(Comparison::LessOrEqual),
+            Just(Comparison::GreaterOrEqual),
+            Just(Comparison::NotEqual)
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn solutions_equal_brute_force(
+            domains in small_domains(4, -3, 3),
+            coeffs in proptest::collection::vec(-3i32..=3, 4),
+            cmp in cmp_strategy(),
+            rhs in -8i32..=8,
+        ) {
+            let coeffs = &coeffs[..domains.len()];
+            let expected = brute_force(&domains, |vs| cmp.holds(eval(coeffs, vs), i64::from(rhs)));
+            let (model, v) = post(&domains, coeffs, cmp, rhs);
+            prop_assert_eq!(solve_all(model, &v), expected);
+        }
+
+        #[test]
+        fn propagation_keeps_every_supported_value_and_reaches_bounds_consistency(
+            domains in small_domains(4, -3, 3),
+            coeffs in proptest::collection::vec(-3i32..=3, 4),
+            cmp in cmp_strategy(),
+            rhs in -8i32..=8,
+        ) {
+            let coeffs = &coeffs[..domains.len()];
+            let expected = brute_force(&domains, |vs| cmp.holds(eval(coeffs, vs), i64::from(rhs)));
+            let (model, v) = post(&domains, coeffs, cmp, rhs);
+            match propagated(model, &v) {
+                None => prop_assert!(expected.is_empty()),
+                Some(d) => {
+                    for s in &expected {
+                        for (p, val) in s.iter().enumerate() {
+                            prop_assert!(d[p].contains(val), "{} removed from x{} but in solution {:?}", val, p, s);
+                        }
+                    }
+                    if cmp != Comparison::NotEqual && !expected.is_empty() {
+                        // Bounds consistency: each remaining bound extends to a real-valued
+                        // solution within the other bounds.
+                        for p in 0..d.len() {
+                            for &b in [d[p][0], d[p][d[p].len() - 1]].iter() {
+                                let (mut lo, mut hi) = (i64::from(coeffs[p]) * i64::from(b), i64::from(coeffs[p]) * i64::from(b));
+                                for q in (0..d.len()).filter(|&q| q != p) {
+                                    let a = i64::from(coeffs[q]);
+                                    let (u, w) = (a * i64::from(d[q][0]), a * i64::from(d[q][d[q].len() - 1]));
+                                    lo += u.min(w);
+                                    hi += u.max(w);
+                                }
+                                let c = i64::from(rhs);
+                                let ok = match cmp {
+                                    Comparison::Equal => lo <= c && c <= hi,
+                                    Comparison::LessOrEqual => lo <= c,
+                                    _ => hi >= c,
+                                };
+                                prop_assert!(ok, "bound {} of x{} has no support in {:?}", b, p, d);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,540 @@
+//! `Table`: the tuples a group of variables may (or may not) take, listed extensionally.
+
+use fixedbitset::Block;
+
+use crate::constraint::{Constraint, Priority, Rule};
+use crate::domain::BITS;
+use crate::error::{Conflict, ModelError};
+use crate::model::Model;
+use crate::propagate::Context;
+use crate::var::{Value, VarId};
+
+/// Whether a [`Table`] lists the allowed or the forbidden tuples.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Mode {
+    Allowed,
+    Forbidden,
+}
+
+/// An extensional constraint: the variables take one of the listed tuples
+/// ([`Table::allowed`]), or none of them ([`Table::forbidden`]).
+///
+/// Where [`Binary`](crate::Binary) states a relation of two variables by a predicate, a table
+/// states a relation of any arity by its tuples. Both modes reach *generalised arc consistency*
+/// (GAC): every value left is part of some tuple of values left that satisfies the constraint.
+///
+/// A variable may appear more than once in the scope; a tuple then counts only if it gives
+/// every occurrence the same value. The constraint's [`scope`](Constraint::scope) lists each
+/// variable once, in order of first appearance, and tuples are stored projected on it,
+/// deduplicated.
+///
+/// # Propagation
+///
+/// * Allowed tuples, in the style of simple tabular reduction (STR, Ullmann 2007): one scan
+///   over the tuples keeps those whose values are all still in the domains (the *valid*
+///   tuples), marks their values as supported, then removes every unsupported value with
+///   [`Rule::NoSupport`]. Fails when no tuple is valid.
+/// * Forbidden tuples, by counting: `x = v` has no support when the valid forbidden tuples with
+///   `x = v` are as many as the combinations of the other domains. Repeated until nothing
+///   changes.
+///
+/// When explanations are collected, a removal's premises are the other variables of the
+/// table.
+///
+/// # Errors
+///
+/// [`Model::post`] refuses a table with a tuple of the wrong length or a value outside the
+/// initial domain of its variable ([`ModelError::InvalidConstraint`]): such a tuple could never
+/// match, and it is more often a typo than an intent. Filter the tuples first if it is intended.
+/// An empty list of allowed tuples is accepted and makes the model unsatisfiable.
+///
+/// # Complexity
+///
+/// Each propagation scans every tuple: `O(t * n)` for `t` tuples of arity `n`, plus the size of
+/// the domains' bitsets. The engine keeps no state between calls (it has no backtrack hook for
+/// constraints), so the scan is not restricted to the tuples valid at the previous call as in
+/// STR proper.
+///
+/// # Example
+///
+/// ```
+/// use csp::{Model, Table};
+///
+/// let mut model = Model::new();
+/// let x = model.new_vars(3, 0..=2)?;
+/// // x0 + x1 = x2 with x0 < x1, as a table.
+/// model.post(Table::allowed(x.clone(), [[0, 1, 1], [0, 2, 2], [1, 2, 3]]))
+///     .expect_err("3 is not in the domain of x2");
+/// model.post(Table::allowed(x.clone(), [[0, 1, 1], [0, 2, 2]]))?;
+/// let mut solver = model.into_solver();
+/// solver.propagate()?;
+/// assert_eq!(solver.value(x[0]), Some(0));
+/// assert_eq!(solver.domain(x[1]).to_vec(), vec![1, 2]);
+/// solver.remove_value(x[2], 2)?;
+/// solver.propagate()?;
+/// assert_eq!(solver.value(x[1]), Some(1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Table {
+    mode: Mode,
+    /// The distinct variables, in order of first appearance.
+    vars: Vec<VarId>,
+    /// The tuples projected on `vars`, flat (`vars.len()` values each), sorted and distinct.
+    values: Vec<Value>,
+    /// For each stored tuple, its index in the caller's list (for error messages).
+    origin: Vec<usize>,
+    /// The first malformed tuple seen by the constructor, reported by `on_post`.
+    error: Option<String>,
+    /// Built by `on_post`: `bits[t * n + p]` is the domain bit of tuple `t`'s value at `p`.
+    bits: Vec<u32>,
+    /// Built by `on_post`: first block of variable `p` in `marks` (and `offsets[n]` the total).
+    offsets: Vec<usize>,
+    /// Scratch: one bitset per variable (supported values, or values to remove).
+    marks: Vec<Block>,
+    /// Scratch for forbidden tables: per (variable, bit), valid forbidden tuples with it.
+    /// Invariant: all zero between calls.
+    counts: Vec<u32>,
+    /// Scratch for forbidden tables: the valid tuples of the current pass.
+    valid: Vec<u32>,
+    /// Scratch for forbidden tables: current domain sizes.
+    sizes: Vec<u64>,
+    premises: Vec<VarId>,
+}
+
+impl Table {
+    /// The variables take one of `tuples` (in the order of `vars`).
+    ///
+    /// Tuples of the wrong length are reported by [`Model::post`].
+    pub fn allowed<T: AsRef<[Value]>>(vars: impl Into<Vec<VarId>>, tuples: impl IntoIterator<Item = T>) -> Table {
+        Table::build(Mode::Allowed, vars.into(), tuples)
+    }
+
+    /// The variables take any values except those of `tuples` (in the order of `vars`).
+    ///
+    /// Tuples of the wrong length are reported by [`Model::post`].
+    pub fn forbidden<T: AsRef<[Value]>>(vars: impl Into<Vec<VarId>>, tuples: impl IntoIterator<Item = T>) -> Table {
+        Table::build(Mode::Forbidden, vars.into(), tuples)
+    }
+
+    fn build<T: AsRef<[Value]>>(mode: Mode, scope: Vec<VarId>, tuples: impl IntoIterator<Item = T>) -> Table {
+        let mut vars: Vec<VarId> = Vec::with_capacity(scope.len());
+        let mut position = Vec::with_capacity(scope.len());
+        for &x in &scope {
+            match vars.iter().position(|&y| y == x) {
+                Some(p) => position.push(p),
+                None => {
+                    position.push(vars.len());
+                    vars.push(x);
+                }
+            }
+        }
+        let n = vars.len();
+        let mut error = None;
+        let mut projected: Vec<(Vec<Value>, usize)> = Vec::new();
+        'tuples: for (k, t) in tuples.into_iter().enumerate() {
+            let t = t.as_ref();
+            if t.len() != scope.len() {
+                if error.is_none() {
+                    error = Some(format!("tuple {k} has {} values for {} variables", t.len(), scope.len()));
+                }
+                continue;
+            }
+            let mut row: Vec<Option<Value>> = vec![None; n];
+            for (&v, &p) in t.iter().zip(&position) {
+                match row[p] {
+                    Some(u) if u != v => continue 'tuples, // a repeated variable with two values
+                    _ => row[p] = Some(v),
+                }
+            }
+            projected.push((row.into_iter().map(|v| v.unwrap_or_default()).collect(), k));
+        }
+        projected.sort();
+        projected.dedup_by(|later, first| later.0 == first.0);
+        let mut values = Vec::with_capacity(projected.len() * n);
+        let mut origin = Vec::with_capacity(projected.len());
+        for (row, k) in projected {
+            values.extend_from_slice(&row);
+            origin.push(k);
+        }
+        Table {
+            mode,
+            vars,
+            values,
+            origin,
+            error,
+            bits: Vec::new(),
+            offsets: Vec::new(),
+            marks: Vec::new(),
+            counts: Vec::new(),
+            valid: Vec::new(),
+            sizes: Vec::new(),
+            premises: Vec::new(),
+        }
+    }
+
+    /// The number of distinct tuples stored (after projection on the distinct variables).
+    pub fn len(&self) -> usize {
+        self.origin.len()
+    }
+
+    /// Whether no tuple is stored: an allowed table is then unsatisfiable, a forbidden one
+    /// always satisfied.
+    pub fn is_empty(&self) -> bool {
+        self.origin.is_empty()
+    }
+
+    /// Whether the tuples are the forbidden ones.
+    pub fn is_forbidden(&self) -> bool {
+        self.mode == Mode::Forbidden
+    }
+
+    /// Whether tuple `t` has all its values in the current domains.
+    #[inline]
+    fn is_valid(&self, ctx: &Context<'_>, t: usize) -> bool {
+        let n = self.vars.len();
+        self.bits[t * n..(t + 1) * n].iter().zip(&self.vars).all(|(&b, &x)| {
+            let b = b as usize;
+            ctx.blocks(x)[b / BITS] & (1 << (b % BITS)) != 0
+        })
+    }
+
+    fn set_premises_except(&mut self, ctx: &mut Context<'_>, skip: usize) {
+        self.premises.clear();
+        self.premises.extend(self.vars.iter().enumerate().filter(|&(j, _)| j != skip).map(|(_, &x)| x));
+        ctx.set_premises(&self.premises);
+    }
+
+    /// Keeps, for each variable, the bits of `marks` (or removes them if `remove`). Returns
+    /// whether a domain changed.
+    fn apply_marks(&mut self, ctx: &mut Context<'_>, remove: bool) -> Result<bool, Conflict> {
+        let mut changed = false;
+        for p in 0..self.vars.len() {
+            let (start, end) = (self.offsets[p], self.offsets[p + 1]);
+            let x = self.vars[p];
+            let mut premises_set = false;
+            for wi in 0..end - start {
+                let m = self.marks[start + wi];
+                let keep = if remove { !m } else { m };
+                if ctx.blocks(x)[wi] & !keep == 0 {
+                    continue;
+                }
+                if ctx.is_explaining() && !premises_set {
+                    self.set_premises_except(ctx, p);
+                    premises_set = true;
+                }
+                changed |= ctx.retain_block(x, wi, keep, Rule::NoSupport)?;
+            }
+        }
+        Ok(changed)
+    }
+
+    fn fail(&mut self, ctx: &mut Context<'_>) -> Conflict {
+        if ctx.is_explaining() {
+            self.set_premises_except(ctx, usize::MAX);
+        }
+        ctx.fail(Rule::NoSupport)
+    }
+
+    fn propagate_allowed(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let n = self.vars.len();
+        self.marks.fill(0);
+        let mut any = false;
+        for t in 0..self.origin.len() {
+            if !self.is_valid(ctx, t) {
+                continue;
+            }
+            any = true;
+            for p in 0..n {
+                let b = self.bits[t * n + p] as usize;
+                self.marks[self.offsets[p] + b / BITS] |= 1 << (b % BITS);
+            }
+        }
+        if !any {
+            return Err(self.fail(ctx));
+        }
+        self.apply_marks(ctx, false).map(|_| ())
+    }
+
+    fn propagate_forbidden(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let n = self.vars.len();
+        if n == 0 {
+            // The empty tuple is the only assignment; it is forbidden if listed.
+            return if self.origin.is_empty() { Ok(()) } else { Err(self.fail(ctx)) };
+        }
+        loop {
+            self.valid.clear();
+            for t in 0..self.origin.len() {
+                if self.is_valid(ctx, t) {
+                    self.valid.push(t as u32);
+                    for p in 0..n {
+                        self.counts[self.offsets[p] * BITS + self.bits[t * n + p] as usize] += 1;
+                    }
+                }
+            }
+            self.sizes.clear();
+            self.sizes.extend(self.vars.iter().map(|&x| ctx.size(x) as u64));
+            self.marks.fill(0);
+            let mut any = false;
+            for p in 0..n {
+                // Combinations of the other domains; beyond the number of tuples nothing is
+                // removed, so saturating is exact enough.
+                let others = (0..n).filter(|&q| q != p).fold(1u64, |acc, q| acc.saturating_mul(self.sizes[q]));
+                if others > self.valid.len() as u64 {
+                    continue;
+                }
+                for &t in &self.valid {
+                    let b = self.bits[t as usize * n + p] as usize;
+                    if u64::from(self.counts[self.offsets[p] * BITS + b]) == others {
+                        self.marks[self.offsets[p] + b / BITS] |= 1 << (b % BITS);
+                        any = true;
+                    }
+                }
+            }
+            // Restore the all-zero invariant of `counts`.
+            for &t in &self.valid {
+                for p in 0..n {
+                    self.counts[self.offsets[p] * BITS + self.bits[t as usize * n + p] as usize] = 0;
+                }
+            }
+            if !any || !self.apply_marks(ctx, true)? {
+                return Ok(());
+            }
+        }
+    }
+}
+
+impl Constraint for Table {
+    fn kind(&self) -> &'static str {
+        "table"
+    }
+
+    fn scope(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Slow
+    }
+
+    fn is_idempotent(&self) -> bool {
+        // Allowed: the valid tuples stay valid after the removals. Forbidden: loops.
+        true
+    }
+
+    fn on_post(&mut self, model: &Model) -> Result<(), ModelError> {
+        if let Some(message) = self.error.take() {
+            return Err(ModelError::InvalidConstraint { kind: "table", message });
+        }
+        let n = self.vars.len();
+        self.bits.clear();
+        self.bits.reserve(self.values.len());
+        for (k, row) in self.values.chunks(n.max(1)).enumerate().take(self.origin.len()) {
+            for (&v, &x) in row.iter().zip(&self.vars) {
+                let info = model.var_info(x);
+                let Some(bit) = info.map.bit(v, info.len as usize) else {
+                    return Err(ModelError::InvalidConstraint {
+                        kind: "table",
+                        message: format!(
+                            "tuple {} has value {v} for {}, outside its initial domain",
+                            self.origin[k],
+                            model.display_var(x)
+                        ),
+                    });
+                };
+                self.bits.push(bit as u32);
+            }
+        }
+        self.offsets.clear();
+        let mut total = 0;
+        for &x in &self.vars {
+            self.offsets.push(total);
+            total += model.var_info(x).words as usize;
+        }
+        self.offsets.push(total);
+        self.marks = vec![0; total];
+        if self.mode == Mode::Forbidden {
+            self.counts = vec![0; total * BITS];
+        }
+        Ok(())
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let r = match self.mode {
+            Mode::Allowed => self.propagate_allowed(ctx),
+            Mode::Forbidden => self.propagate_forbidden(ctx),
+        };
+        if ctx.is_explaining() {
+            ctx.clear_premises();
+        }
+        r
+    }
+
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        let n = self.vars.len();
+        let listed = if n == 0 { !self.origin.is_empty() } else { self.values.chunks(n).any(|row| row == values) };
+        listed == (self.mode == Mode::Allowed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::constraints::testing::{brute_force, model_with, projections, propagated, small_domains, solve_all};
+    use crate::search::Solver;
+
+    fn table(domains: &[Vec<Value>], forbidden: bool, tuples: &[Vec<Value>]) -> (Model, Vec<VarId>) {
+        let (mut model, vars) = model_with(domains);
+        let t = if forbidden { Table::forbidden(vars.clone(), tuples) } else { Table::allowed(vars.clone(), tuples) };
+        model.post(t).unwrap();
+        (model, vars)
+    }
+
+    #[test]
+    fn allowed_keeps_only_values_of_valid_tuples() {
+        let tuples = vec![vec![1, 2, 3], vec![2, 2, 1], vec![3, 1, 1], vec![3, 3, 3]];
+        let (model, v) = table(&vec![(1..=3).collect::<Vec<_>>(); 3], false, &tuples);
+        let mut solver = Solver::new(model);
+        solver.remove_value(v[1], 3).unwrap();
+        solver.propagate().unwrap();
+        // (3, 3, 3) is no longer valid: 3 left D(x1).
+        let d: Vec<Vec<Value>> = v.iter().map(|&x| solver.domain(x).to_vec()).collect();
+        assert_eq!(d, vec![vec![1, 2, 3], vec![1, 2], vec![1, 3]]);
+    }
+
+    #[test]
+    fn allowed_reacts_to_removals() {
+        let tuples = vec![vec![1, 2], vec![2, 3], vec![3, 1]];
+        let (model, v) = table(&[(1..=3).collect(), (1..=3).collect()], false, &tuples);
+        let mut solver = Solver::new(model);
+        solver.remove_value(v[1], 3).unwrap();
+        solver.propagate().unwrap();
+        assert_eq!(solver.domain(v[0]).to_vec(), vec![1, 3]);
+    }
+
+    #[test]
+    fn allowed_fails_without_valid_tuple() {
+        let (model, _) = table(&[vec![1, 2], vec![1, 2]], false, &[vec![1, 1], vec![2, 2]]);
+        let mut solver = Solver::new(model);
+        solver.remove_value(VarId::from_index(0), 1).unwrap();
+        solver.remove_value(VarId::from_index(1), 2).unwrap();
+        let c = solver.propagate().expect_err("(2, 1) is not allowed");
+        assert_eq!(c.var, None);
+    }
+
+    #[test]
+    fn empty_allowed_table_is_unsatisfiable() {
+        let (model, _) = table(&[vec![1, 2]], false, &[]);
+        Solver::new(model).propagate().expect_err("no tuple at all");
+    }
+
+    #[test]
+    fn forbidden_removes_a_value_whose_combinations_are_all_forbidden() {
+        // x = 1 is forbidden with every y; then y = 2 is forbidden with the x left.
+        let tuples = vec![vec![1, 1], vec![1, 2], vec![2, 2], vec![3, 2]];
+        let (model, v) = table(&[(1..=3).collect(), vec![1, 2]], true, &tuples);
+        assert_eq!(propagated(model, &v).unwrap(), vec![vec![2, 3], vec![1]]);
+    }
+
+    #[test]
+    fn forbidden_wipes_out_a_variable_with_every_value_forbidden() {
+        let (model, v) = table(&[vec![1, 2], vec![5]], true, &[vec![1, 5], vec![2, 5]]);
+        let c = Solver::new(model).propagate().expect_err("every pair is forbidden");
+        assert!(c.var == Some(v[0]) || c.var == Some(v[1]), "{c:?}");
+    }
+
+    #[test]
+    fn forbidden_empty_tuple_of_no_variable_fails() {
+        let mut model = Model::new();
+        model.post(Table::forbidden(Vec::new(), [[0i32; 0]])).unwrap();
+        Solver::new(model).propagate().expect_err("the only assignment is forbidden");
+    }
+
+    #[test]
+    fn repeated_variable_needs_equal_values() {
+        let mut model = Model::new();
+        let x = model.new_var(1..=3).unwrap();
+        let y = model.new_var(1..=3).unwrap();
+        let t = Table::allowed(vec![x, y, x], [[1, 1, 2], [2, 3, 2], [3, 1, 3]]);
+        assert_eq!(t.len(), 2);
+        model.post(t).unwrap();
+        assert_eq!(solve_all(model, &[x, y]), vec![vec![2, 3], vec![3, 1]]);
+    }
+
+    #[test]
+    fn duplicate_forbidden_tuples_count_once() {
+        let (model, v) = table(&[vec![1, 2], vec![1, 2]], true, &[vec![1, 1], vec![1, 1], vec![1, 2]]);
+        assert_eq!(solve_all(model, &v), vec![vec![2, 1], vec![2, 2]]);
+    }
+
+    #[test]
+    fn post_rejects_a_tuple_of_the_wrong_length() {
+        let mut model = Model::new();
+        let x = model.new_vars(2, 0..=1).unwrap();
+        let err = model.post(Table::allowed(x, vec![vec![0, 1], vec![1]])).unwrap_err();
+        assert_eq!(
+            err,
+            ModelError::InvalidConstraint { kind: "table", message: "tuple 1 has 1 values for 2 variables".into() }
+        );
+    }
+
+    #[test]
+    fn post_rejects_a_value_outside_the_initial_domain() {
+        let mut model = Model::new();
+        let x = model.new_named_var("a", 0..=1).unwrap();
+        let y = model.new_named_var("b", 0..=1).unwrap();
+        let err = model.post(Table::forbidden(vec![x, y], [[0, 1], [1, 7]])).unwrap_err();
+        assert_eq!(
+            err,
+            ModelError::InvalidConstraint {
+                kind: "table",
+                message: "tuple 1 has value 7 for b, outside its initial domain".into()
+            }
+        );
+    }
+
+    #[test]
+    fn large_domains_use_several_blocks() {
+        let mut model = Model::new();
+        let x = model.new_var(0..=199).unwrap();
+        let y = model.new_var(0..=199).unwrap();
+        let tuples: Vec<[Value; 2]> = (0..200).map(|i| [i, (i * 7) % 200]).collect();
+        model.post(Table::allowed(vec![x, y], tuples)).unwrap();
+        let mut solver = Solver::new(model);
+        solver.remove_value(y, 7).unwrap();
+        solver.propagate().unwrap();
+        assert!(!solver.domain(x).contains(1));
+        assert_eq!(solver.domain(x).len(), 199);
+        for v in 151..200 {
+            solver.remove_value(x, v).unwrap();
+        }
+        solver.propagate().unwrap();
+        assert_eq!(solver.domain(y).len(), 150);
+    }
+
+    fn tuples_strategy() -> impl Strategy<Value = (Vec<Vec<Value>>, Vec<Vec<Value>>)> {
+        small_domains(3, 0, 3).prop_flat_map(|domains| {
+            let tuple: Vec<_> = domains.iter().cloned().map(proptest::sample::select).collect();
+            (Just(domains), proptest::collection::vec(tuple, 0..12))
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn solutions_equal_brute_force_and_root_propagation_is_gac(
+            (domains, tuples) in tuples_strategy(),
+            forbidden in any::<bool>(),
+        ) {
+            let expected = brute_force(&domains, |vs| tuples.iter().any(|t| t == vs) != forbidden);
+            let (model, v) = table(&domains, forbidden, &tuples);
+            prop_assert_eq!(solve_all(model, &v), expected.clone());
+            let (model, v) = table(&domains, forbidden, &tuples);
+            match propagated(model, &v) {
+                None => prop_assert!(expected.is_empty()),
+                Some(d) => prop_assert_eq!(d, projections(&expected, v.len())),
+            }
+        }
+    }
+}

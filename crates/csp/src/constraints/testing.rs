@@ -1,0 +1,92 @@
+//! Test helpers shared by the constraints' unit and property tests: brute-force enumeration
+//! and solving a whole model, independently of any one constraint.
+
+use proptest::prelude::*;
+
+use crate::model::Model;
+use crate::search::Solver;
+use crate::var::{Value, VarId};
+
+/// Every assignment of `domains` (the Cartesian product, in lexicographic order) for which
+/// `holds` is true.
+pub(crate) fn brute_force(domains: &[Vec<Value>], holds: impl Fn(&[Value]) -> bool) -> Vec<Vec<Value>> {
+    let mut out = Vec::new();
+    if domains.iter().any(Vec::is_empty) {
+        return out;
+    }
+    let mut idx = vec![0usize; domains.len()];
+    let mut values: Vec<Value> = domains.iter().map(|d| d[0]).collect();
+    loop {
+        if holds(&values) {
+            out.push(values.clone());
+        }
+        // Odometer increment, last position fastest.
+        let mut p = domains.len();
+        loop {
+            if p == 0 {
+                return out;
+            }
+            p -= 1;
+            idx[p] += 1;
+            if idx[p] < domains[p].len() {
+                values[p] = domains[p][idx[p]];
+                break;
+            }
+            idx[p] = 0;
+            values[p] = domains[p][0];
+        }
+    }
+}
+
+/// Every solution of `model` found by the solver, restricted to `vars` and sorted. Each full
+/// solution is checked against every constraint's `is_satisfied` first.
+pub(crate) fn solve_all(model: Model, vars: &[VarId]) -> Vec<Vec<Value>> {
+    let mut solver = Solver::new(model);
+    let mut found = Vec::new();
+    let mut all = Vec::new();
+    for s in solver.solutions() {
+        all.push(s.values().to_vec());
+        found.push(vars.iter().map(|&v| s[v]).collect::<Vec<_>>());
+    }
+    for values in &all {
+        assert_eq!(solver.model().check_assignment(values), Ok(()), "solution {values:?} violates the model");
+    }
+    found.sort();
+    found
+}
+
+/// The values left in each domain after root propagation, or `None` after a conflict.
+pub(crate) fn propagated(model: Model, vars: &[VarId]) -> Option<Vec<Vec<Value>>> {
+    let mut solver = Solver::new(model);
+    solver.propagate().ok()?;
+    Some(vars.iter().map(|&v| solver.domain(v).to_vec()).collect())
+}
+
+/// For each position, the sorted distinct values it takes among `solutions`.
+pub(crate) fn projections(solutions: &[Vec<Value>], n: usize) -> Vec<Vec<Value>> {
+    (0..n)
+        .map(|p| {
+            let mut vs: Vec<Value> = solutions.iter().map(|s| s[p]).collect();
+            vs.sort_unstable();
+            vs.dedup();
+            vs
+        })
+        .collect()
+}
+
+/// A small non-empty domain: a subset of `lo..=hi`.
+pub(crate) fn small_domain(lo: Value, hi: Value) -> impl Strategy<Value = Vec<Value>> {
+    proptest::collection::btree_set(lo..=hi, 1..=(hi - lo + 1) as usize).prop_map(|s| s.into_iter().collect())
+}
+
+/// `n` small domains, `n` in `1..=max_vars`.
+pub(crate) fn small_domains(max_vars: usize, lo: Value, hi: Value) -> impl Strategy<Value = Vec<Vec<Value>>> {
+    proptest::collection::vec(small_domain(lo, hi), 1..=max_vars)
+}
+
+/// A model with one variable per domain.
+pub(crate) fn model_with(domains: &[Vec<Value>]) -> (Model, Vec<VarId>) {
+    let mut model = Model::new();
+    let vars = domains.iter().map(|d| model.new_var(d.clone()).expect("non-empty test domain")).collect();
+    (model, vars)
+}

@@ -1,0 +1,15 @@
+//! Classic constraint-satisfaction problems built on the [`csp`] engine, shared by the
+//! examples (`examples/*.rs`, the command-line front ends) and the integration tests (which
+//! check their known answers).
+//!
+//! | module | problem | constraints used |
+//! |---|---|---|
+//! | [`cryptarithm`] | `SEND + MORE = MONEY` and other letter sums | [`csp::AllDifferent`], [`csp::Linear`] |
+//! | [`map_coloring`] | colour a map so that neighbours differ (Australia) | [`csp::NotEqual`] |
+//! | [`graph_coloring`] | chromatic number of a DIMACS `.col` graph | [`csp::NotEqual`], search by successive `k` |
+//! | [`zebra`] | the Einstein (zebra) puzzle | [`csp::AllDifferent`], [`csp::Equal`], [`csp::Table`] |
+
+pub mod cryptarithm;
+pub mod graph_coloring;
+pub mod map_coloring;
+pub mod zebra;
