@@ -1,6 +1,6 @@
 //! Arbitrary input into the parsers and the batch path: the fuzz targets' properties
 //! (`fuzz/src/lib.rs`, included here as `fuzz_checks`) on a few hundred random inputs per run,
-//! so that CI exercises what the fuzzers check. See docs/fuzzing.md.
+//! so that CI exercises what the fuzzers check. See docs/robustness.md.
 
 use proptest::prelude::*;
 
