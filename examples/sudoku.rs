@@ -59,6 +59,10 @@ Input:
   lines (spaces, '|', '+' and '-' separator lines, blank lines and '#' comments are ignored).
   Digits are 1-9 then A-P; an empty cell is '.', '0', '_', '*' or '-'.
 
+Variants (--variant x|killer|jigsaw): one puzzle per file, in the formats of docs/variants.md:
+  x: a grid as above; killer: a cage map, one 'LABEL SUM' line per cage, then optional givens;
+  jigsaw: a region map, then the givens. Every option but --batch applies.
+
 Batch mode (--batch): every non-empty line not starting with '#' is one puzzle in line form.
   Stdout gets exactly one line per puzzle, in input order:
     <solution>         the unique solution, in line form (with --first: the first found)
@@ -132,6 +136,9 @@ struct Args {
     /// Batch worker threads, each with its own solver (0: one per core). Output order is kept.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=256))]
     jobs: u16,
+    /// The rules: plain Sudoku, or a variant read from FILE (see docs/variants.md).
+    #[arg(long, value_enum, default_value_t = variant::VariantArg::Plain)]
+    variant: variant::VariantArg,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -482,7 +489,9 @@ fn main() -> ExitCode {
     env_logger::init();
     let args = Args::parse();
     let config = Config::from_args(&args);
-    if args.batch {
+    if args.variant != variant::VariantArg::Plain {
+        variant::run(&args, &config)
+    } else if args.batch {
         run_batch(&args, config)
     } else {
         run_single(&args, &config)
@@ -648,15 +657,20 @@ fn read_single(path: Option<&Path>) -> Result<Vec<u8>, (u8, String)> {
     Ok(bytes)
 }
 
-/// Parses a single-puzzle input, with a hint when it looks like a batch file.
-fn parse_single(bytes: &[u8]) -> Result<Grid, String> {
+/// A single-puzzle input as text, without its byte order mark.
+fn decode(bytes: &[u8]) -> Result<&str, String> {
     let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
-    let text = std::str::from_utf8(bytes).map_err(|e| {
+    std::str::from_utf8(bytes).map_err(|e| {
         let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
         let line_start = bytes[..e.valid_up_to()].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         let column = std::str::from_utf8(&bytes[line_start..e.valid_up_to()]).map_or(0, |s| s.chars().count()) + 1;
         format!("line {line}, column {column}: invalid UTF-8")
-    })?;
+    })
+}
+
+/// Parses a single-puzzle input, with a hint when it looks like a batch file.
+fn parse_single(bytes: &[u8]) -> Result<Grid, String> {
+    let text = decode(bytes)?;
     Grid::parse(text).map_err(|e| {
         let puzzle_lines =
             text.lines().filter(|l| Shape::from_num_cells(l.trim().chars().count()).is_some()).take(2).count();
@@ -822,3 +836,7 @@ fn pretty(solver: &mut Solver, grid: &Grid, name: &str, mode: Mode, out: &mut St
     let _ = writeln!(out, "Statistics: {}", solver.stats());
     code
 }
+
+// After `note!`, which it uses (macros are in scope from their definition on).
+#[path = "sudoku_cli/variant.rs"]
+mod variant;

@@ -14,3 +14,8 @@ pub mod classic;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The code in `docs/scaling.md` (parallel subtree search), compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/scaling.md")]
+pub struct ScalingDoctests;

@@ -17,5 +17,6 @@ mod send_more_money;
 mod sudoku_cli;
 mod sudoku_parse;
 mod sudoku_solve;
+mod sudoku_variants;
 mod user_constraint;
 mod zebra;

@@ -19,6 +19,11 @@
 //!   [`solutions_up_to`](Solver::solutions_up_to),
 //!   [`count_solutions_up_to`](Solver::count_solutions_up_to), engine
 //!   [`stats`](Solver::stats).
+//! * [`variant`]: Sudoku variants ([`Variant`]: X, killer, jigsaw). [`Puzzle::parse`] reads a
+//!   puzzle with its region or cage map ([`regions`], [`killer`]) and reports malformed maps as
+//!   a positioned [`VariantError`]; [`encode_puzzle`] builds its model (diagonals and regions as
+//!   `AllDifferent`, cages as `DistinctSum`); [`VariantSolver`] solves any variant with the
+//!   options of [`Solver`]. The formats are in `docs/variants.md`.
 //!
 //! # Example
 //!
@@ -78,11 +83,20 @@ pub mod batch;
 mod encode;
 mod error;
 mod grid;
+pub mod killer;
 pub mod parse;
+pub mod regions;
 mod solve;
+pub mod variant;
+mod variant_solve;
 
 pub use csp::{Count, CountStatus, Limit, Limits, Stats, Strength, TieBreak, ValueOrder, VarOrder};
 pub use encode::{cell_var, encode};
+pub use error::{Area, AreaClash, MapKind, VariantError};
 pub use error::{Clash, ParseError};
 pub use grid::{digit_symbol, symbol_digit, Cell, Grid, Shape, Unit, MAX_SIZE};
+pub use killer::{Cage, Cages};
+pub use regions::Regions;
 pub use solve::{Outcome, Solutions, Solver, Uniqueness};
+pub use variant::{encode_puzzle, Puzzle, Rules, UnknownVariant, Variant};
+pub use variant_solve::VariantSolver;

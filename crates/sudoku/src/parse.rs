@@ -116,6 +116,11 @@ fn push_cells(line: &str, number: usize, shape: Shape, out: &mut Vec<u8>) -> Res
 
 /// Parses either form; see the [module docs](self).
 pub(crate) fn parse_grid(text: &str) -> Result<Grid, ParseError> {
+    parse_grid_with(text, true)
+}
+
+/// Parses either form, checking for clashing givens if `validate`.
+pub(crate) fn parse_grid_with(text: &str, validate: bool) -> Result<Grid, ParseError> {
     // Pass 1: classify lines, count cells.
     let mut cells = 0usize;
     let mut dash_lines: Vec<usize> = Vec::new();
@@ -156,7 +161,7 @@ pub(crate) fn parse_grid(text: &str) -> Result<Grid, ParseError> {
             push_cells(line, i + 1, shape, &mut digits)?;
         }
     }
-    finish(shape, digits, "grid")
+    finish(shape, digits, "grid", validate)
 }
 
 /// Parses the strict line form; see the [module docs](self).
@@ -184,12 +189,14 @@ pub(crate) fn parse_line(line: &str) -> Result<Grid, ParseError> {
             _ => digits.push(0),
         }
     }
-    finish(shape, digits, "line")
+    finish(shape, digits, "line", true)
 }
 
-fn finish(shape: Shape, digits: Vec<u8>, form: &str) -> Result<Grid, ParseError> {
+fn finish(shape: Shape, digits: Vec<u8>, form: &str, validate: bool) -> Result<Grid, ParseError> {
     let grid = Grid::from_raw(shape, digits.into_boxed_slice());
-    grid.validate()?;
+    if validate {
+        grid.validate()?;
+    }
     log::debug!(target: "sudoku::parse", "parsed form={form} shape={shape} givens={}", grid.num_filled());
     Ok(grid)
 }

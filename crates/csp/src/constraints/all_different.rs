@@ -99,6 +99,10 @@ pub struct AllDifferent {
     /// Locked-value reasoning with overlapping all-different groups
     /// ([`Model::post_intersections`]).
     partners: Vec<Partner>,
+    /// The most locals any partner overlap holds.
+    max_overlap: u32,
+    /// Scratch for locked values: the locals holding each value bit (one block's worth).
+    places: Vec<u64>,
 }
 
 /// An overlapping all-different group: the locals of this constraint inside the overlap, and
@@ -122,6 +126,8 @@ impl AllDifferent {
             pairs: Vec::new(),
             matching: Matching::default(),
             partners: Vec::new(),
+            max_overlap: 0,
+            places: Vec::new(),
         }
     }
 
@@ -213,13 +219,18 @@ impl AllDifferent {
 
     fn propagate_words(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let w = self.words.as_ref().expect("word layout");
-        let (mut once, mut twice, mut fixed): (Block, Block, Block) = (0, 0, 0);
+        // Bit-sliced saturating counters: `at_least[c]` holds the values with more than `c`
+        // places (the last two only serve locked values).
+        let mut at_least: [Block; 4] = [0; 4];
+        let mut fixed: Block = 0;
         let mut fixed_count = 0u32;
         let flat = ctx.flat_blocks();
         for (&o, &s) in w.offs.iter().zip(&w.shifts) {
             let d = flat[o as usize] << s;
-            twice |= once & d;
-            once |= d;
+            at_least[3] |= at_least[2] & d;
+            at_least[2] |= at_least[1] & d;
+            at_least[1] |= at_least[0] & d;
+            at_least[0] |= d;
             if d & d.wrapping_sub(1) == 0 {
                 if fixed & d != 0 {
                     // Two variables fixed to the same value.
@@ -230,7 +241,7 @@ impl AllDifferent {
             }
         }
         // Forward checking from scratch: values of fixed variables leave the others.
-        if fixed & twice != 0 {
+        if fixed & at_least[1] != 0 {
             for i in 0..self.vars.len() {
                 let (o, s) = (w.offs[i] as usize, w.shifts[i]);
                 let d = ctx.block_at(o);
@@ -245,28 +256,31 @@ impl AllDifferent {
                 return Ok(());
             }
             // Recount after the removals.
-            (once, twice) = (0, 0);
+            at_least = [0; 4];
             let flat = ctx.flat_blocks();
             for (&o, &s) in w.offs.iter().zip(&w.shifts) {
                 let d = flat[o as usize] << s;
-                twice |= once & d;
-                once |= d;
+                at_least[3] |= at_least[2] & d;
+                at_least[2] |= at_least[1] & d;
+                at_least[1] |= at_least[0] & d;
+                at_least[0] |= d;
             }
         }
         if self.strength == Strength::ForwardChecking {
             return Ok(());
         }
         let n = self.vars.len() as u32;
+        let once = at_least[0];
         let values = once.count_ones();
         if values < n {
             return Err(ctx.fail(Rule::Pigeonhole));
         }
         if values == n && fixed_count < n {
-            let mut singles = once & !twice & !fixed;
+            let mut singles = once & !at_least[1] & !fixed;
             if singles == 0 && !self.partners.is_empty() {
                 // Locked values only once the unit has no hidden single left: an assignment
                 // reschedules this constraint anyway.
-                return self.locked_values(ctx);
+                return self.locked_values(ctx, &at_least, fixed);
             }
             while singles != 0 {
                 let p = singles.trailing_zeros();
@@ -287,28 +301,60 @@ impl AllDifferent {
 
     /// With the constraint value-tight: each value whose places all lie inside the overlap
     /// with a partner is removed from the partner's variables outside the overlap.
-    fn locked_values(&self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let w = self.words.as_ref().expect("word layout");
-        for p in &self.partners {
-            let flat = ctx.flat_blocks();
-            let (mut inside, mut outside): (Block, Block) = (0, 0);
-            for (k, (&o, &s)) in w.offs.iter().zip(&w.shifts).enumerate() {
-                let d = flat[o as usize] << s;
-                if p.inside >> k & 1 == 1 {
-                    inside |= d;
-                } else {
-                    outside |= d;
+    ///
+    /// Works per value rather than per partner: one pass over the domains counts the places of
+    /// every value (saturating at four) and records where each one is; only values with no
+    /// more places than the largest overlap, and not already fixed, can be locked, and each of
+    /// those is tested against every partner with one mask operation.
+    ///
+    /// `at_least` and `fixed` are the counters and the fixed values of the caller's pass over
+    /// the domains.
+    fn locked_values(&mut self, ctx: &mut Context<'_>, at_least: &[Block; 4], fixed: Block) -> Result<(), Conflict> {
+        let Self { words, partners, max_overlap, places, .. } = self;
+        let w = words.as_ref().expect("word layout");
+        let crowded = match *max_overlap {
+            0 => return Ok(()),
+            k @ 1..=3 => at_least[k as usize],
+            _ => 0,
+        };
+        let candidates = at_least[0] & !crowded & !fixed;
+        if candidates == 0 {
+            return Ok(());
+        }
+        // Where each candidate value is: `places[v]` is the set of locals holding value bit v
+        // (`add_intersection` keeps partnered constraints to at most 64 locals). Only the
+        // candidates' entries are cleared and read.
+        let mut m = candidates;
+        while m != 0 {
+            places[m.trailing_zeros() as usize] = 0;
+            m &= m - 1;
+        }
+        let flat = ctx.flat_blocks();
+        for (k, (&o, &s)) in w.offs.iter().zip(&w.shifts).enumerate() {
+            let mut m = (flat[o as usize] << s) & candidates;
+            while m != 0 {
+                places[m.trailing_zeros() as usize] |= 1 << k;
+                m &= m - 1;
+            }
+        }
+        let mut values = candidates;
+        while values != 0 {
+            let v = values.trailing_zeros();
+            values &= values - 1;
+            let at = places[v as usize];
+            for p in partners.iter() {
+                if at & !p.inside != 0 {
+                    continue;
                 }
-            }
-            let locked = inside & !outside;
-            if locked == 0 {
-                continue;
-            }
-            for &(x, o, s) in &p.outside {
-                let hit = (locked >> s) & ctx.block_at(o as usize);
-                if hit != 0 {
-                    let value = ctx.value_of_bit(x, hit.trailing_zeros() as usize);
-                    ctx.retain_block(x, 0, !hit, Rule::Locked { value, within: p.own })?;
+                for &(x, o, s) in &p.outside {
+                    if v < s {
+                        continue;
+                    }
+                    let bit = 1 << (v - s);
+                    if ctx.block_at(o as usize) & bit != 0 {
+                        let value = ctx.value_of_bit(x, (v - s) as usize);
+                        ctx.retain_block(x, 0, !bit, Rule::Locked { value, within: p.own })?;
+                    }
                 }
             }
         }
@@ -710,6 +756,8 @@ impl Constraint for AllDifferent {
         }
         let inside =
             self.vars.iter().enumerate().filter(|(_, x)| shared.contains(x)).fold(0u64, |m, (k, _)| m | 1 << k);
+        self.max_overlap = self.max_overlap.max(inside.count_ones());
+        self.places.resize(BITS, 0);
         self.partners.push(Partner { own, inside, outside: out });
         true
     }
@@ -848,5 +896,52 @@ mod tests {
                 || v == xs[2] && r == Rule::ValueTaken { var: xs[1], value: 2 }),
             "{seen:?}"
         );
+    }
+
+    /// Two all-different groups `a` (own) and `b` sharing `shared` locals of `a`: the model,
+    /// with intersections posted, and the variables of `a` and of `b` outside the overlap.
+    fn overlapping(n: usize, shared: usize, outside: usize) -> (Solver, Vec<VarId>, Vec<VarId>) {
+        let mut m = Model::new();
+        let a = m.new_vars(n, 1..=n as i32).unwrap();
+        let rest = m.new_vars(outside, 1..=n as i32).unwrap();
+        let b: Vec<VarId> = a[..shared].iter().chain(&rest).copied().collect();
+        m.post(AllDifferent::new(a.clone())).unwrap();
+        m.post(AllDifferent::new(b)).unwrap();
+        assert_eq!(m.post_intersections().unwrap(), 1);
+        (m.into_solver(), a, rest)
+    }
+
+    #[test]
+    fn a_value_locked_in_the_overlap_leaves_the_partner() {
+        // a = x0..x3, b = {x0, x1, y0, y1}: with 1 gone from x2 and x3, a must put 1 in x0 or
+        // x1, so b cannot put it in y0 or y1.
+        let (mut s, a, rest) = overlapping(4, 2, 2);
+        s.remove_value(a[2], 1).unwrap();
+        s.remove_value(a[3], 1).unwrap();
+        s.propagate().unwrap();
+        assert_eq!(domains(&s, &rest), vec![vec![2, 3, 4], vec![2, 3, 4]]);
+        assert_eq!(domains(&s, &a[..2]), vec![vec![1, 2, 3, 4], vec![1, 2, 3, 4]]);
+        // Two values locked at once.
+        let (mut s, a, rest) = overlapping(4, 2, 2);
+        for v in [1, 2] {
+            s.remove_value(a[2], v).unwrap();
+            s.remove_value(a[3], v).unwrap();
+        }
+        s.propagate().unwrap();
+        assert_eq!(domains(&s, &rest), vec![vec![3, 4], vec![3, 4]]);
+    }
+
+    #[test]
+    fn locked_values_with_an_overlap_wider_than_three() {
+        // a = x0..x4, b = {x0..x3, y0}: 5 gone from x4 locks 5 into the overlap of four.
+        let (mut s, a, rest) = overlapping(5, 4, 1);
+        s.remove_value(a[4], 5).unwrap();
+        s.propagate().unwrap();
+        assert_eq!(domains(&s, &rest), vec![vec![1, 2, 3, 4]]);
+        // A value with a place outside the overlap stays.
+        let (mut s, a, rest) = overlapping(5, 4, 1);
+        s.remove_value(a[3], 5).unwrap();
+        s.propagate().unwrap();
+        assert_eq!(domains(&s, &rest), vec![vec![1, 2, 3, 4, 5]]);
     }
 }

@@ -1,0 +1,198 @@
+//! `--variant x|killer|jigsaw`: one puzzle of a Sudoku variant (docs/variants.md), read, solved
+//! and printed with the options of plain puzzles. The parsing, checks, encoding and rendering
+//! live in the `sudoku` crate ([`Puzzle`], [`VariantSolver`]); this module only wires them to
+//! the command line.
+
+use super::*;
+use sudoku::{Puzzle, Variant, VariantSolver};
+
+/// The `--variant` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum VariantArg {
+    /// Rows, columns and boxes.
+    Plain,
+    /// Also both main diagonals.
+    X,
+    /// Cages with sums: a cage map, one 'LABEL SUM' line per cage, then optional givens.
+    Killer,
+    /// Irregular regions instead of boxes: a region map, then the givens.
+    Jigsaw,
+}
+
+impl VariantArg {
+    pub(crate) fn variant(self) -> Variant {
+        match self {
+            VariantArg::Plain => Variant::Plain,
+            VariantArg::X => Variant::X,
+            VariantArg::Killer => Variant::Killer,
+            VariantArg::Jigsaw => Variant::Jigsaw,
+        }
+    }
+}
+
+fn solver(config: &Config) -> VariantSolver {
+    let mut solver = VariantSolver::with_strength(config.strength);
+    solver.set_locked_candidates(config.locked);
+    solver.set_var_order(config.var_order);
+    solver.set_value_order(config.value_order);
+    solver.set_seed(config.seed);
+    solver.set_limits(config.limits.clone());
+    solver
+}
+
+/// Solves the one puzzle of FILE (or '-') under `args.variant`; returns the exit code.
+pub(crate) fn run(args: &Args, config: &Config) -> ExitCode {
+    let variant = args.variant.variant();
+    if args.batch {
+        note!("error: --batch reads plain puzzles, one per line; a --variant {variant} puzzle is read from one file");
+        return ExitCode::from(2);
+    }
+    let Some(path) = args.input.as_deref() else {
+        note!("error: --variant {variant} needs a puzzle file (or '-' for standard input); see docs/variants.md");
+        return ExitCode::from(2);
+    };
+    let name = display_name(Some(path));
+    let parsed = read_single(Some(path)).and_then(|bytes| {
+        let text = decode(&bytes).map_err(|m| (code::INVALID, m))?;
+        Puzzle::parse(variant, text).map_err(|e| (code::INVALID, e.to_string()))
+    });
+    let puzzle = match parsed {
+        Ok(p) => p,
+        Err((code::INVALID, why)) if args.format == Format::Line => {
+            return finish_output(code::INVALID, |out| writeln!(out, "invalid: {why}"));
+        }
+        Err((code, why)) => {
+            let what =
+                if code == code::INVALID { format!("invalid {variant} puzzle in {name}") } else { "input".into() };
+            note!("error: {what}: {why}");
+            return ExitCode::from(code);
+        }
+    };
+    let mut solver = solver(config);
+    match args.format {
+        Format::Line => {
+            let verdict = answer(&mut solver, &puzzle, config.mode);
+            if args.stats {
+                note!("stats: {}", solver.stats());
+            }
+            finish_output(verdict_code(&verdict), |out| verdict.write_line(out))
+        }
+        Format::Grid => {
+            let mut text = String::new();
+            let code = pretty(&mut solver, &puzzle, &name, config.mode, &mut text);
+            finish_output(code, |out| out.write_all(text.as_bytes()))
+        }
+    }
+}
+
+/// The batch-line answer for `puzzle`.
+fn answer(solver: &mut VariantSolver, puzzle: &Puzzle, mode: Mode) -> Verdict {
+    match mode {
+        Mode::Unique => match solver.solve_unique(puzzle) {
+            Uniqueness::Unique(g) => Verdict::Unique(g.to_line()),
+            Uniqueness::Multiple(..) => Verdict::Multiple,
+            Uniqueness::Unsatisfiable => Verdict::Unsolvable,
+            Uniqueness::LimitReached(_) => Verdict::Limit,
+        },
+        Mode::First => match solver.solve(puzzle) {
+            Outcome::Solved(g) => Verdict::Solved(g.to_line()),
+            Outcome::Unsatisfiable => Verdict::Unsolvable,
+            Outcome::LimitReached(_) => Verdict::Limit,
+        },
+        Mode::Count(max) => {
+            let c = solver.count_solutions_up_to(puzzle, max);
+            match c.status {
+                CountStatus::Complete => Verdict::Count { n: c.count, exact: true },
+                CountStatus::MaxReached => Verdict::Count { n: c.count, exact: false },
+                CountStatus::LimitReached(_) => Verdict::Limit,
+            }
+        }
+    }
+}
+
+/// The grid-format report: grids are shown next to the cage or region map; returns the exit
+/// code.
+fn pretty(solver: &mut VariantSolver, puzzle: &Puzzle, name: &str, mode: Mode, out: &mut String) -> u8 {
+    let grid = puzzle.grid();
+    let extra = match (puzzle.cages(), puzzle.regions()) {
+        (Some(cages), _) => format!(", {} cages", cages.len()),
+        (_, Some(regions)) => format!(", {} regions", regions.len()),
+        _ => String::new(),
+    };
+    let _ = writeln!(
+        out,
+        "Puzzle ({name}: {} {}, {} givens{extra}):\n{}",
+        puzzle.variant(),
+        puzzle.shape(),
+        grid.num_filled(),
+        puzzle.render(grid)
+    );
+    let code = match mode {
+        Mode::Unique => match solver.solve_unique(puzzle) {
+            Uniqueness::Unique(s) => {
+                let _ = writeln!(out, "Solution:\n{}\nThe solution is unique.", puzzle.render(&s));
+                code::SOLVED
+            }
+            Uniqueness::Multiple(a, b) => {
+                let (a, b) = (puzzle.render(&a), puzzle.render(&b));
+                let _ = writeln!(out, "Solution 1:\n{a}\nSolution 2:\n{b}\nThe puzzle has more than one solution.");
+                code::MULTIPLE
+            }
+            Uniqueness::Unsatisfiable => {
+                let _ = writeln!(out, "The puzzle has no solution.");
+                code::NO_SOLUTION
+            }
+            Uniqueness::LimitReached(l) => {
+                let _ = writeln!(out, "The search was stopped by {} before it could finish.", limit_words(l));
+                code::LIMIT
+            }
+        },
+        Mode::First => match solver.solve(puzzle) {
+            Outcome::Solved(s) => {
+                let _ = writeln!(out, "Solution (the first found; uniqueness not checked):\n{}", puzzle.render(&s));
+                code::SOLVED
+            }
+            Outcome::Unsatisfiable => {
+                let _ = writeln!(out, "The puzzle has no solution.");
+                code::NO_SOLUTION
+            }
+            Outcome::LimitReached(l) => {
+                let _ = writeln!(out, "The search was stopped by {} before finding a solution.", limit_words(l));
+                code::LIMIT
+            }
+        },
+        Mode::Count(max) => {
+            let c = solver.count_solutions_up_to(puzzle, max);
+            let plural = if c.count == 1 { "" } else { "s" };
+            match c.status {
+                CountStatus::Complete => {
+                    let _ = writeln!(out, "The puzzle has exactly {} solution{plural}.", c.count);
+                    if c.count == 0 {
+                        code::NO_SOLUTION
+                    } else {
+                        code::SOLVED
+                    }
+                }
+                CountStatus::MaxReached => {
+                    let _ = writeln!(
+                        out,
+                        "The puzzle has at least {} solution{plural} (counting stopped at --count {max}).",
+                        c.count
+                    );
+                    code::SOLVED
+                }
+                CountStatus::LimitReached(l) => {
+                    let _ = writeln!(
+                        out,
+                        "Found {} solution{plural} before {} stopped the count.",
+                        c.count,
+                        limit_words(l)
+                    );
+                    code::LIMIT
+                }
+            }
+        }
+    };
+    let _ = writeln!(out, "Statistics: {}", solver.stats());
+    code
+}

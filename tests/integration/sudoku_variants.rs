@@ -1,0 +1,288 @@
+//! Sudoku variants (`x`, `killer`, `jigsaw`): the puzzles of `data/variants/` solve to their
+//! stated solutions, checked by the independent checker and proved unique; malformed
+//! definitions are errors with positions, never panics; and the example binary's `--variant`
+//! as a real process.
+
+use sudoku::{Count, CountStatus, Limits, Puzzle, Strength, Uniqueness, Variant, VariantError, VariantSolver};
+
+use crate::checker::{check_variant, data, data_path};
+use crate::sudoku_cli::{code, run, stderr, stdout};
+
+/// Every file of `data/variants/`, with its variant (the file name's first word).
+const FILES: [(&str, Variant); 9] = [
+    ("jigsaw_4x4.txt", Variant::Jigsaw),
+    ("jigsaw_6x6.txt", Variant::Jigsaw),
+    ("jigsaw_9x9.txt", Variant::Jigsaw),
+    ("killer_4x4.txt", Variant::Killer),
+    ("killer_6x6.txt", Variant::Killer),
+    ("killer_9x9.txt", Variant::Killer),
+    ("killer_9x9_givens.txt", Variant::Killer),
+    ("x_6x6.txt", Variant::X),
+    ("x_9x9.txt", Variant::X),
+];
+
+fn file(name: &str) -> String {
+    data(&format!("variants/{name}"))
+}
+
+fn path(name: &str) -> String {
+    data_path(&format!("variants/{name}")).to_string_lossy().into_owned()
+}
+
+/// The `# solution:` line of a data file.
+fn stated_solution(text: &str) -> &str {
+    text.lines().find_map(|l| l.strip_prefix("# solution:")).map(str::trim).expect("a '# solution:' line")
+}
+
+#[test]
+fn the_data_directory_holds_exactly_the_files_tested() {
+    let mut found: Vec<String> = std::fs::read_dir(data_path("variants"))
+        .expect("data/variants")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".txt"))
+        .collect();
+    found.sort();
+    let mut listed: Vec<&str> = FILES.iter().map(|(n, _)| *n).collect();
+    listed.sort_unstable();
+    assert_eq!(found, listed);
+}
+
+#[test]
+fn every_variant_file_has_its_stated_solution_and_no_other() {
+    for (name, variant) in FILES {
+        let text = file(name);
+        let expected = stated_solution(&text);
+        // The stated solution, by the checker alone (no solver, no `sudoku` parsing).
+        assert_eq!(check_variant(&variant.to_string(), &text, expected), Ok(()), "{name}");
+        let puzzle = Puzzle::parse(variant, &text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(puzzle.variant(), variant);
+        for strength in [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac] {
+            let mut solver = VariantSolver::with_strength(strength);
+            let Uniqueness::Unique(solution) = solver.solve_unique(&puzzle) else {
+                panic!("{name} at {strength:?}: not unique")
+            };
+            assert_eq!(solution.to_line(), expected, "{name} at {strength:?}");
+            assert!(puzzle.is_solution(&solution), "{name}");
+            let count = solver.count_solutions_up_to(&puzzle, 2);
+            assert_eq!(count, Count { count: 1, status: CountStatus::Complete }, "{name} at {strength:?}");
+        }
+    }
+}
+
+#[test]
+fn the_variant_rules_matter_for_the_data_puzzles() {
+    // Read as plain puzzles (the grid alone), the x and jigsaw puzzles have several solutions,
+    // or clash under the boxes; without its givens, killer_9x9_givens has several solutions.
+    let mut solver = VariantSolver::new();
+    for name in ["x_6x6.txt", "x_9x9.txt"] {
+        let plain = Puzzle::parse(Variant::Plain, &file(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(matches!(solver.solve_unique(&plain), Uniqueness::Multiple(..)), "{name}");
+    }
+    let text = file("killer_9x9_givens.txt");
+    let cages_only: String = text.lines().take_while(|l| !l.trim().is_empty()).map(|l| format!("{l}\n")).collect();
+    let puzzle = Puzzle::parse(Variant::Killer, &cages_only).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(puzzle.grid().num_filled(), 0);
+    assert!(matches!(solver.solve_unique(&puzzle), Uniqueness::Multiple(..)));
+    let puzzle = Puzzle::parse(Variant::Killer, &text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(puzzle.grid().num_filled(), 5);
+}
+
+const JIGSAW: &str = "aaab\ncabb\nccdb\ncddd\n";
+const KILLER: &str = "aabb\ncadb\ncedf\ngedf\na 7\nb 9\nc 5\nd 7\ne 4\nf 4\ng 4\n";
+
+#[test]
+fn malformed_definitions_are_errors_with_positions() {
+    let cases: Vec<(Variant, String, &str)> = vec![
+        // Jigsaw region maps.
+        (Variant::Jigsaw, "aaab\ncabb\nccdb\ncddc\n".into(), "region 'c' (first cell r2c1) has 5 cells, expected 4"),
+        (Variant::Jigsaw, "aaab\ncabb\nccdb\ncdd\n".into(), "line 4: found 3 labels, expected 4 (the region map is 4x4)"),
+        (Variant::Jigsaw, "aaab\ncabb\nc%db\ncddd\n".into(), "line 3, column 2: unexpected character '%' in the region map"),
+        (Variant::Jigsaw, "aaab\ncabb\nccdb\n".into(), "the region map has 3 lines, expected 4"),
+        (Variant::Jigsaw, "aaaab\n".into(), "line 1: the region map starts with 5 labels, but a grid has 4, 6, 9, 12, 16 or 25 columns"),
+        (
+            Variant::Jigsaw,
+            "abab\nabab\ncdcd\ncdcd\n".into(),
+            "region 'a' is not connected: r1c3 cannot be reached from r1c1 (labels must be connected through cell edges)",
+        ),
+        (Variant::Jigsaw, format!("{JIGSAW}\n1...\n.1..\n....\n....\n"), "region 'a' has 1 twice: r1c1 and r2c2"),
+        (Variant::Jigsaw, format!("{JIGSAW}\n1...\n..x.\n"), "line 7, column 3: unexpected character 'x'"),
+        (Variant::Jigsaw, format!("{JIGSAW}\n1...\n....\n"), "the puzzle grid has 8 cells, expected 16 (the map is 4x4)"),
+        (Variant::Jigsaw, "".into(), "no region map: expected lines of region labels first"),
+        // Killer cage maps and sums.
+        (Variant::Killer, KILLER.replace("e 4\n", ""), "cage 'e' (first cell r3c2) has no sum: expected a line 'e SUM'"),
+        (Variant::Killer, KILLER.replace("c 5", "c 8"), "line 7: cage 'c' has 2 cells: its sum must be between 3 and 7, found 8"),
+        (Variant::Killer, KILLER.replace("g 4", "g 5"), "line 11: cage 'g' has 1 cell: its sum must be between 1 and 4, found 5"),
+        (Variant::Killer, KILLER.replace("g 4", "g 4\nz 1"), "line 12: sum for cage 'z', which is not in the cage map"),
+        (Variant::Killer, KILLER.replace("g 4", "g 4\nb 9"), "line 12: second sum for cage 'b' (the first is on line 6)"),
+        (Variant::Killer, KILLER.replace("c 5", "c five"), "line 7, column 3: invalid sum 'five'"),
+        (Variant::Killer, KILLER.replace("c 5", "c"), "line 7, column 2: expected a sum after the cage label"),
+        (
+            Variant::Killer,
+            KILLER.replace("cedf", "ce.f"),
+            "line 3, column 3: cell r3c3 is in no cage (the cages must cover the grid)",
+        ),
+        (
+            Variant::Killer,
+            KILLER.replace("g 4", "g 3"),
+            "the cage sums add up to 39, but the cages cover the grid, whose digits add up to 40",
+        ),
+        (Variant::Killer, "aaaa\naabc\ndddd\neeee\na 10\nb 1\nc 1\nd 10\ne 10\n".into(), "cage 'a' (first cell r1c1) has 6 cells, more than the 4 digits"),
+        (Variant::Killer, format!("{KILLER}\n....\n..1.\n....\n..1.\n"), "column 3 has 1 twice: r2c3 and r4c3"),
+        (Variant::Killer, "# no map\n\n".into(), "no cage map: expected lines of cage labels first"),
+        // X: clashes on a diagonal.
+        (Variant::X, "1...\n.2..\n..1.\n....\n".into(), "the main diagonal has 1 twice: r1c1 and r3c3"),
+        (Variant::X, "...1\n....\n.1..\n....\n".into(), "the anti-diagonal has 1 twice: r1c4 and r3c2"),
+    ];
+    for (variant, text, expected) in cases {
+        match Puzzle::parse(variant, &text) {
+            Err(e) => assert_eq!(e.to_string(), expected, "{variant}:\n{text}"),
+            Ok(p) => panic!("{variant}: parsed, expected '{expected}':\n{p}"),
+        }
+    }
+}
+
+#[test]
+fn errors_carry_their_data() {
+    let err = Puzzle::parse(Variant::Killer, &KILLER.replace("cedf", "ce.f")).unwrap_err();
+    assert_eq!(err, VariantError::Uncaged { line: 3, column: 3, cell: sudoku::Cell::new(2, 2) });
+    let err = Puzzle::parse(Variant::Jigsaw, "aaab\ncabb\nccdb\ncddc\n").unwrap_err();
+    assert_eq!(err, VariantError::RegionSize { label: 'c', first: sudoku::Cell::new(1, 0), found: 5, expected: 4 });
+}
+
+/// Every single-character change of every data file, and every truncation at a line: parsing
+/// answers (a puzzle or an error) and never panics, and whatever parses is solved (under a node
+/// limit) without panicking.
+#[test]
+fn mutated_puzzle_files_never_panic() {
+    let mut solver = VariantSolver::new();
+    solver.set_limits(Limits { max_nodes: Some(200), ..Limits::default() });
+    let replacements = ['x', '.', '0', '9', 'a', 'Z', ' ', '\n', '#', '-', '|', 'é'];
+    let mut parsed = 0;
+    for (name, variant) in FILES {
+        let text = file(name);
+        let body = text.as_str();
+        let chars: Vec<char> = body.chars().collect();
+        let mut try_text = |t: &str| {
+            if let Ok(p) = Puzzle::parse(variant, t) {
+                parsed += 1;
+                let _ = solver.solve_unique(&p);
+            }
+            // Every variant reads every text without panicking, too.
+            for other in Variant::ALL {
+                let _ = Puzzle::parse(other, t);
+            }
+        };
+        let step = if chars.len() > 400 { 3 } else { 1 };
+        for i in (0..chars.len()).step_by(step) {
+            for r in replacements {
+                let mut mutated = chars.clone();
+                mutated[i] = r;
+                try_text(&mutated.iter().collect::<String>());
+            }
+        }
+        for (k, _) in body.match_indices('\n') {
+            try_text(&body[..k]);
+        }
+    }
+    assert!(parsed > 100, "only {parsed} mutations parsed");
+}
+
+// ---- the example binary --------------------------------------------------------------------
+
+#[test]
+fn cli_solves_every_variant_file_in_line_format() {
+    for (name, variant) in FILES {
+        let expected = format!("{}\n", stated_solution(&file(name)));
+        let o = run(&["--variant", &variant.to_string(), "--format", "line", &path(name)], b"");
+        assert_eq!((code(&o), stdout(&o)), (0, expected), "{name}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn cli_options_apply_to_variants() {
+    let killer = path("killer_9x9_givens.txt");
+    let line = ["--variant", "killer", "--format", "line"];
+    let with = |extra: &[&str], stdin: &[u8]| {
+        let args: Vec<&str> = line.iter().copied().chain(extra.iter().copied()).collect();
+        run(&args, stdin)
+    };
+    // --count, --first, --stats, --propagation, standard input.
+    let o = with(&["--count", "5", &killer], b"");
+    assert_eq!((code(&o), stdout(&o).as_str()), (0, "1\n"));
+    let o = with(&["--first", "--propagation", "fc", "--stats", &killer], b"");
+    assert_eq!(code(&o), 0);
+    assert_eq!(stdout(&o).trim_end(), stated_solution(&file("killer_9x9_givens.txt")));
+    assert!(stderr(&o).starts_with("stats: nodes="), "{}", stderr(&o));
+    let o = with(&["-"], file("killer_4x4.txt").as_bytes());
+    assert_eq!((code(&o), stdout(&o).as_str()), (0, "1234341221434321\n"), "{}", stderr(&o));
+    // Several solutions (the cages without the givens), counted and reported.
+    let text = file("killer_9x9_givens.txt");
+    let cages_only: String = text.lines().take_while(|l| !l.trim().is_empty()).map(|l| format!("{l}\n")).collect();
+    let o = with(&["-"], cages_only.as_bytes());
+    assert_eq!((code(&o), stdout(&o).as_str()), (3, "multiple\n"));
+    let o = with(&["--count", "3", "-"], cages_only.as_bytes());
+    assert_eq!((code(&o), stdout(&o).as_str()), (0, ">=3\n"));
+    // No solution: the sums pass every check, but no grid meets them.
+    let o = with(&["-"], b"a b b c\nd d d c\ne e f g\ne h g g\na 2\nb 5\nc 6\nd 7\ne 7\nf 4\ng 6\nh 3\n");
+    assert_eq!((code(&o), stdout(&o).as_str()), (1, "unsolvable\n"));
+    // A node limit stops a search that needs one.
+    let o = run(
+        &["--variant", "x", "--format", "line", "--propagation", "fc", "--max-nodes", "1", &path("x_9x9.txt")],
+        b"",
+    );
+    assert_eq!((code(&o), stdout(&o).as_str()), (5, "limit\n"));
+}
+
+#[test]
+fn cli_grid_format_shows_the_map_next_to_the_grids() {
+    let o = run(&["--variant", "jigsaw", &path("jigsaw_4x4.txt")], b"");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("jigsaw 4x4, 3 givens, 4 regions):\n. . . .    a a a b\n2 . . .    c a b b\n"), "{out}");
+    assert!(
+        out.contains("Solution:\n1 2 3 4    a a a b\n2 4 1 3    c a b b\n3 1 4 2    c c d b\n4 3 2 1    c d d d\n"),
+        "{out}"
+    );
+    assert!(out.contains("The solution is unique.") && out.contains("Statistics: nodes="), "{out}");
+    let o = run(&["--variant", "killer", &path("killer_4x4.txt")], b"");
+    let out = stdout(&o);
+    assert!(out.contains("killer 4x4, 0 givens, 8 cages):\n. . | . .    a b | b c\n"), "{out}");
+    assert!(out.contains("1 2 | 3 4    a b | b c\n"), "{out}");
+    let o = run(&["--variant", "x", &path("x_6x6.txt")], b"");
+    assert!(stdout(&o).contains("(") && stdout(&o).contains("x 6x6, 5 givens):"), "{}", stdout(&o));
+}
+
+#[test]
+fn cli_reports_malformed_definitions_with_exit_code_4() {
+    let bad = KILLER.replace("e 4\n", "");
+    let o = run(&["--variant", "killer", "--format", "line", "-"], bad.as_bytes());
+    assert_eq!(
+        (code(&o), stdout(&o).as_str()),
+        (4, "invalid: cage 'e' (first cell r3c2) has no sum: expected a line 'e SUM'\n")
+    );
+    let o = run(&["--variant", "jigsaw", "-"], b"aaab\ncabb\nccdb\ncddc\n");
+    assert_eq!(code(&o), 4);
+    assert!(stdout(&o).is_empty());
+    assert_eq!(
+        stderr(&o),
+        "error: invalid jigsaw puzzle in standard input: region 'c' (first cell r2c1) has 5 cells, expected 4\n"
+    );
+    let o = run(&["--variant", "killer", "--format", "line", "-"], b"aabb\ncadb\n\xff");
+    assert_eq!((code(&o), stdout(&o).as_str()), (4, "invalid: line 3, column 1: invalid UTF-8\n"));
+}
+
+#[test]
+fn cli_variant_usage_errors_exit_with_2() {
+    for (args, needle) in [
+        (&["--variant", "sandwich", "-"][..], "invalid value 'sandwich'"),
+        (&["--variant", "killer"], "needs a puzzle file"),
+        (&["--variant", "x", "--batch", "-"], "--batch reads plain puzzles"),
+    ] {
+        let o = run(args, b"");
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty());
+    }
+    let o = run(&["--help"], b"");
+    assert!(stdout(&o).contains("--variant <VARIANT>") && stdout(&o).contains("docs/variants.md"), "{}", stdout(&o));
+}
