@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sudoku::batch;
 use sudoku::{
     CountStatus, Detail, Grade, Grid, Limits, Outcome, ParseError, Shape, Solver, Stats, Strength, TieBreak,
     Uniqueness, ValueOrder, VarOrder,
@@ -30,10 +31,6 @@ use sudoku::{
 /// Arto Inkala's 2012 puzzle: it needs real search, so the statistics say something.
 const EMBEDDED: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
-/// The longest batch line read, in bytes: far above any valid line (625 cells and some
-/// whitespace), and a bound on memory whatever the input.
-const MAX_LINE: usize = 4096;
-
 /// The largest single-puzzle input, in bytes.
 const MAX_INPUT: u64 = 1 << 20;
 
@@ -41,7 +38,7 @@ const MAX_INPUT: u64 = 1 << 20;
 /// per-chunk thread start.
 const CHUNK_PER_JOB: usize = 512;
 
-/// The most batch puzzles held at once, whatever `--jobs`: with [`MAX_LINE`], at most 16 MiB.
+/// The most batch puzzles held at once, whatever `--jobs`: with [`batch::MAX_LINE`], at most 16 MiB.
 const MAX_CHUNK: usize = 4096;
 
 /// The UTF-8 byte order mark, skipped at the start of the input.
@@ -403,15 +400,6 @@ fn add_stats(total: &mut Stats, s: &Stats) {
     total.time += s.time;
 }
 
-/// One batch line, as read.
-#[derive(Debug)]
-enum Item {
-    /// The line's bytes (at most [`MAX_LINE`]).
-    Line { number: usize, bytes: Vec<u8> },
-    /// A line longer than [`MAX_LINE`], skipped unread.
-    TooLong { number: usize },
-}
-
 /// A worker: one solver per shape met, and its statistics.
 #[derive(Debug)]
 struct Worker {
@@ -436,11 +424,11 @@ impl Worker {
         }
     }
 
-    fn verdict(&mut self, item: &Item) -> Verdict {
-        let grid = match parse_item(item) {
+    fn verdict(&mut self, item: &batch::Line) -> Verdict {
+        let grid = match item.parse() {
             Ok(grid) => grid,
-            Err(why) if self.config.grade => return Verdict::Graded(Box::new(Verdict::Invalid(why)), None),
-            Err(why) => return Verdict::Invalid(why),
+            Err(why) if self.config.grade => return Verdict::Graded(Box::new(Verdict::Invalid(why.to_string())), None),
+            Err(why) => return Verdict::Invalid(why.to_string()),
         };
         let mode = self.config.mode;
         let i = self.solver_index(grid.shape());
@@ -478,122 +466,6 @@ fn answer(solver: &mut Solver, grid: &Grid, mode: Mode) -> Verdict {
                 CountStatus::Complete => Verdict::Count { n: c.count, exact: true },
                 CountStatus::MaxReached => Verdict::Count { n: c.count, exact: false },
                 CountStatus::LimitReached(_) => Verdict::Limit,
-            }
-        }
-    }
-}
-
-/// The 1-based column of the first invalid UTF-8 byte, counted in characters.
-fn utf8_column(bytes: &[u8], e: &std::str::Utf8Error) -> usize {
-    let valid = &bytes[..e.valid_up_to()];
-    std::str::from_utf8(valid).map_or(e.valid_up_to(), |s| s.chars().count()) + 1
-}
-
-fn parse_item(item: &Item) -> Result<Grid, String> {
-    match item {
-        Item::TooLong { number } => Err(format!(
-            "line {number}: too long (more than {MAX_LINE} bytes; the largest puzzle has {} cells)",
-            Shape::SIZE_25.num_cells()
-        )),
-        Item::Line { number, bytes } => {
-            let text = std::str::from_utf8(bytes)
-                .map_err(|e| format!("line {number}, column {}: invalid UTF-8", utf8_column(bytes, &e)))?;
-            Grid::from_line(text).map_err(|e| positioned(e, *number))
-        }
-    }
-}
-
-/// The message of `e`, with the line of the batch file.
-fn positioned(e: ParseError, line: usize) -> String {
-    if e.line().is_some() {
-        e.at_line(line).to_string()
-    } else {
-        format!("line {line}: {e}")
-    }
-}
-
-/// Reads lines of at most [`MAX_LINE`] bytes, skipping the rest of longer lines without
-/// holding them: memory stays bounded whatever the input.
-struct LineReader<R> {
-    inner: R,
-    buf: Vec<u8>,
-    number: usize,
-    bytes_read: u64,
-}
-
-/// One line from [`LineReader`].
-enum RawLine<'a> {
-    /// The whole line, without its `\n`.
-    Complete(&'a [u8]),
-    /// The first [`MAX_LINE`] bytes; `blank` tells whether the whole line was whitespace.
-    Truncated { head: &'a [u8], blank: bool },
-}
-
-impl<R: BufRead> LineReader<R> {
-    fn new(inner: R) -> LineReader<R> {
-        LineReader { inner, buf: Vec::with_capacity(MAX_LINE), number: 0, bytes_read: 0 }
-    }
-
-    /// The next line and its 1-based number, or `None` at the end of the input.
-    fn next_line(&mut self) -> io::Result<Option<(usize, RawLine<'_>)>> {
-        self.buf.clear();
-        let (mut any, mut truncated, mut tail_blank) = (false, false, true);
-        loop {
-            let chunk = match self.inner.fill_buf() {
-                Ok(c) => c,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if chunk.is_empty() {
-                if !any {
-                    return Ok(None);
-                }
-                break;
-            }
-            any = true;
-            let newline = chunk.iter().position(|&b| b == b'\n');
-            let part = &chunk[..newline.unwrap_or(chunk.len())];
-            let room = MAX_LINE - self.buf.len();
-            if part.len() <= room {
-                self.buf.extend_from_slice(part);
-            } else {
-                self.buf.extend_from_slice(&part[..room]);
-                truncated = true;
-                tail_blank &= part[room..].iter().all(u8::is_ascii_whitespace);
-            }
-            let used = part.len() + usize::from(newline.is_some());
-            self.inner.consume(used);
-            self.bytes_read += used as u64;
-            if newline.is_some() {
-                break;
-            }
-        }
-        self.number += 1;
-        if self.number == 1 && self.buf.starts_with(BOM) {
-            self.buf.drain(..BOM.len());
-        }
-        let line = if truncated {
-            let blank = tail_blank && self.buf.iter().all(u8::is_ascii_whitespace);
-            RawLine::Truncated { head: &self.buf, blank }
-        } else {
-            RawLine::Complete(&self.buf)
-        };
-        Ok(Some((self.number, line)))
-    }
-
-    /// The next puzzle line, skipping blank and comment lines.
-    fn next_item(&mut self) -> io::Result<Option<Item>> {
-        loop {
-            let Some((number, line)) = self.next_line()? else { return Ok(None) };
-            let (head, truncated) = match line {
-                RawLine::Complete(b) => (b, false),
-                RawLine::Truncated { blank: true, .. } => continue,
-                RawLine::Truncated { head, blank: false } => (head, true),
-            };
-            match head.iter().find(|b| !b.is_ascii_whitespace()) {
-                None | Some(b'#') => continue,
-                Some(_) if truncated => return Ok(Some(Item::TooLong { number })),
-                Some(_) => return Ok(Some(Item::Line { number, bytes: head.to_vec() })),
             }
         }
     }
@@ -740,7 +612,7 @@ fn run_batch(args: &Args, config: Config) -> ExitCode {
     let stdout = io::stdout();
     let flush_each = stdout.is_terminal();
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
-    let mut reader = LineReader::new(BufReader::with_capacity(64 * 1024, input));
+    let mut reader = batch::Reader::new(BufReader::with_capacity(64 * 1024, input));
     let result = batch_loop(&mut reader, &mut out, &mut workers, &mut tally, &mut progress, flush_each, &name);
     let result = result.and_then(|()| out.flush().map_err(output_error));
     progress.finish();
@@ -774,7 +646,7 @@ fn run_batch(args: &Args, config: Config) -> ExitCode {
 }
 
 fn batch_loop(
-    reader: &mut LineReader<impl BufRead>,
+    reader: &mut batch::Reader<impl BufRead>,
     out: &mut impl Write,
     workers: &mut [Worker],
     tally: &mut Tally,
@@ -783,12 +655,12 @@ fn batch_loop(
     name: &str,
 ) -> Result<(), Stop> {
     let chunk_len = if workers.len() == 1 { 1 } else { (CHUNK_PER_JOB * workers.len()).min(MAX_CHUNK) };
-    let mut chunk: Vec<Item> = Vec::with_capacity(chunk_len);
+    let mut chunk: Vec<batch::Line> = Vec::with_capacity(chunk_len);
     loop {
         chunk.clear();
         let mut eof = false;
         while chunk.len() < chunk_len {
-            match reader.next_item() {
+            match reader.next_line() {
                 Ok(Some(item)) => chunk.push(item),
                 Ok(None) => {
                     eof = true;
@@ -802,7 +674,7 @@ fn batch_loop(
             }
         }
         emit(&solve_chunk(workers, &chunk), out, tally, flush_each)?;
-        progress.update(tally.puzzles, reader.bytes_read);
+        progress.update(tally.puzzles, reader.bytes_read());
         if eof {
             return Ok(());
         }
@@ -823,7 +695,7 @@ fn emit(verdicts: &[Verdict], out: &mut impl Write, tally: &mut Tally, flush_eac
 /// Answers a chunk of puzzles, in order: on the calling thread with one worker, else with one
 /// scoped thread per worker taking puzzles from a shared counter (so one hard puzzle does not
 /// hold up a whole share).
-fn solve_chunk(workers: &mut [Worker], chunk: &[Item]) -> Vec<Verdict> {
+fn solve_chunk(workers: &mut [Worker], chunk: &[batch::Line]) -> Vec<Verdict> {
     if workers.len() == 1 || chunk.len() <= 1 {
         let w = &mut workers[0];
         return chunk.iter().map(|item| w.verdict(item)).collect();

@@ -1,11 +1,19 @@
 //! Integration tests: one test binary, one module per area (the regex repository's shape).
 
 mod checker;
+mod cross_check;
 mod engine_counts;
 mod engine_observer;
+/// The fuzz targets' properties, shared with `fuzz/` (whose crate exports them).
+#[path = "../../fuzz/src/lib.rs"]
+#[allow(unreachable_pub, reason = "public in the fuzz crate, which exports these checks")]
+mod fuzz_checks;
 mod graph_coloring;
+mod hostile_input;
 mod killer_cages;
+mod limits;
 mod map_coloring;
+mod robust_inputs;
 mod send_more_money;
 mod sudoku_cli;
 mod sudoku_explain;

@@ -61,12 +61,20 @@ impl fmt::Display for Stats {
     }
 }
 
+/// How far apart (at most, roughly) the search reads the clock when a timeout is set.
+const CLOCK_INTERVAL: Duration = Duration::from_millis(1);
+/// The most steps between two reads of the clock.
+const MAX_STRIDE: u32 = 1024;
+
 /// Resource limits on one search. The default has none.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Stop after this many decisions.
     pub max_nodes: Option<u64>,
-    /// Stop after this much time (checked every few nodes).
+    /// Stop after this much time. The clock is read between decisions and backtracks, about
+    /// every millisecond (more often when steps are slow), so the search overshoots by about
+    /// a millisecond plus the cost of one step (docs/robustness.md has measurements). A timeout too
+    /// long for the clock to represent (hundreds of billions of years) means no timeout.
     pub timeout: Option<Duration>,
     /// Stop as soon as this flag is set (from another thread, say).
     pub cancel: Option<Arc<AtomicBool>>,
@@ -269,7 +277,12 @@ pub struct Solver {
     nodes_at_start: u64,
     deadline: Option<Instant>,
     started: Option<Instant>,
+    // Steps since the clock was last read, and how many steps to let pass between two reads:
+    // adapted so that reads are about [`CLOCK_INTERVAL`] apart whatever a step costs (a GAC
+    // node on a 25x25 grid takes milliseconds, a forward-checking node on 9x9 a microsecond).
     ticks: u32,
+    stride: u32,
+    last_clock: Option<Instant>,
     values: Vec<Value>,
     #[cfg(debug_assertions)]
     check_buf: Vec<Value>,
@@ -333,6 +346,8 @@ impl Solver {
             deadline: None,
             started: None,
             ticks: 0,
+            stride: 1,
+            last_clock: None,
             values: Vec::with_capacity(n),
             #[cfg(debug_assertions)]
             check_buf: Vec::new(),
@@ -616,9 +631,13 @@ impl Solver {
         self.finish_search();
         self.core.refresh_observing();
         self.started = Some(Instant::now());
-        self.deadline = self.limits.timeout.map(|t| Instant::now() + t);
+        // A timeout too far in the future to represent (`Instant + Duration` would panic) is
+        // no deadline at all.
+        self.deadline = self.limits.timeout.and_then(|t| Instant::now().checked_add(t));
         self.nodes_at_start = self.core.stats.nodes;
         self.ticks = 0;
+        self.stride = 1;
+        self.last_clock = self.started;
         self.stack.clear();
         let pristine = self.pristine && self.core.store.level() == 0 && self.core.failed.is_none();
         self.base_level = self.core.store.level();
@@ -673,9 +692,20 @@ impl Solver {
             }
         }
         if let Some(deadline) = self.deadline {
-            self.ticks = self.ticks.wrapping_add(1);
-            if self.ticks % 16 == 0 && Instant::now() >= deadline {
-                return Some(Limit::Time);
+            self.ticks += 1;
+            if self.ticks >= self.stride {
+                self.ticks = 0;
+                let now = Instant::now();
+                if now >= deadline {
+                    return Some(Limit::Time);
+                }
+                let since = self.last_clock.map_or(Duration::ZERO, |t| now.saturating_duration_since(t));
+                self.last_clock = Some(now);
+                if since > CLOCK_INTERVAL {
+                    self.stride = (self.stride / 2).max(1);
+                } else if since < CLOCK_INTERVAL / 4 {
+                    self.stride = (self.stride * 2).min(MAX_STRIDE);
+                }
             }
         }
         None

@@ -12,6 +12,8 @@
 //!   typed [`ParseError`] that gives positions, counts and clashing cells.
 //! * [`encode()`]: a grid shape as a [`csp::Model`], one variable per cell, one `AllDifferent`
 //!   per unit.
+//! * [`batch`]: a [`batch::Reader`] of puzzle files, one puzzle per line, in bounded memory,
+//!   with errors that name the line ([`batch::LineError`]).
 //! * [`Solver`]: reusable; [`solve`](Solver::solve) (first solution),
 //!   [`solve_unique`](Solver::solve_unique), [`is_unique`](Solver::is_unique),
 //!   [`solutions_up_to`](Solver::solutions_up_to),
@@ -77,6 +79,7 @@
 #![warn(missing_debug_implementations)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
+pub mod batch;
 mod encode;
 mod error;
 pub mod explain;

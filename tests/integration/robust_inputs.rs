@@ -1,0 +1,84 @@
+//! Arbitrary input into the parsers and the batch path: the fuzz targets' properties
+//! (`fuzz/src/lib.rs`, included here as `fuzz_checks`) on a few hundred random inputs per run,
+//! so that CI exercises what the fuzzers check. See docs/robustness.md.
+
+use proptest::prelude::*;
+
+use crate::fuzz_checks;
+
+/// Bytes that matter to the parsers and the batch reader, to mix into random input.
+const INTERESTING: &[u8] = b"123456789ABCDEFGHIJKLMNOPQZa.0_*-|+# \t\r\n\n\n\x00\xff\xef\xbb\xbf\xc3\xa9";
+
+/// Random bytes, half of them drawn from [`INTERESTING`].
+fn puzzle_like_bytes(max_len: usize) -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(prop_oneof![any::<u8>(), prop::sample::select(INTERESTING)], 0..max_len)
+}
+
+/// A valid puzzle line (one of the data sets' shapes) with a few bytes overwritten.
+fn mutated_puzzle() -> impl Strategy<Value = Vec<u8>> {
+    const PUZZLES: [&str; 4] = [
+        "1.3.3.1..1.3..2.",
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        "123456456123231564564231312645645312",
+    ];
+    (
+        prop::sample::select(PUZZLES.to_vec()),
+        prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(INTERESTING)), 0..4),
+    )
+        .prop_map(|(p, edits)| {
+            let mut bytes = p.as_bytes().to_vec();
+            for (i, b) in edits {
+                let at = i.index(bytes.len());
+                bytes[at] = b;
+            }
+            bytes
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn line_form_accepts_valid_grids_and_rejects_precisely(data in prop_oneof![puzzle_like_bytes(700), mutated_puzzle()]) {
+        fuzz_checks::line(&data);
+    }
+
+    #[test]
+    fn grid_form_accepts_valid_grids_and_rejects_precisely(data in prop_oneof![puzzle_like_bytes(900), mutated_puzzle()]) {
+        fuzz_checks::grid(&data);
+    }
+
+    #[test]
+    fn batch_reads_every_line_once_and_answers_consistently(
+        config in any::<[u8; 2]>(),
+        lines in prop::collection::vec(prop_oneof![puzzle_like_bytes(120), mutated_puzzle()], 0..6),
+    ) {
+        let mut data = config.to_vec();
+        for l in lines {
+            data.extend_from_slice(&l);
+            data.push(b'\n');
+        }
+        fuzz_checks::batch(&data);
+    }
+}
+
+#[test]
+fn the_fuzz_seeds_pass() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz").join("corpus");
+    for name in ["line", "grid", "batch"] {
+        let check = match name {
+            "line" => fuzz_checks::line,
+            "grid" => fuzz_checks::grid,
+            _ => fuzz_checks::batch,
+        };
+        let dir = root.join(name);
+        let mut n = 0;
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.expect("directory entry").path();
+            check(&std::fs::read(&path).expect("seed file"));
+            n += 1;
+        }
+        assert!(n > 0, "no seeds in {}", dir.display());
+    }
+}
