@@ -47,7 +47,8 @@ fn sudoku_model() -> (Solver, Vec<VarId>) {
 
 /// A checkpoint, one decision with its propagation, and the restore, on a 9x9 state.
 fn snapshot(c: &mut Criterion) {
-    let puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    // A puzzle that propagation alone does not solve, so there is a cell to decide.
+    let puzzle = &include_str!("../data/9x9_famous_hardest.txt")[..81];
     for (name, mode) in [("copy", SnapshotMode::Copy), ("trail", SnapshotMode::Trail)] {
         let (mut s, vars) = sudoku_model();
         s.set_snapshot_mode(mode);
@@ -58,6 +59,7 @@ fn snapshot(c: &mut Criterion) {
         }
         s.propagate().unwrap();
         let free = vars.iter().copied().find(|&v| s.domain(v).len() > 1);
+        assert!(free.is_some(), "the benchmark needs an undecided cell");
         c.bench_function(&format!("snapshot/checkpoint_restore_9x9/{name}"), |b| {
             b.iter(|| {
                 let cp = s.new_checkpoint();

@@ -24,7 +24,7 @@ struct Args {
     /// Stop counting at this many solutions.
     #[arg(long, default_value_t = u64::MAX)]
     max: u64,
-    /// Print the search statistics.
+    /// Print the search statistics (of the count, then of the search for the board shown).
     #[arg(long)]
     stats: bool,
 }
@@ -87,6 +87,11 @@ fn main() -> ExitCode {
             _ => "at least ",
         };
         println!("{}-queens: {qualifier}{} solutions", args.n, count.count);
+        if args.stats {
+            eprintln!("stats of the count: {}", solver.stats());
+        }
+        // The board below comes from a second, separate search with its own statistics.
+        solver.reset_stats();
     }
     let code = match solver.solve() {
         Outcome::Solved(s) => {
@@ -110,7 +115,7 @@ fn main() -> ExitCode {
         }
     };
     if args.stats {
-        eprintln!("stats: {}", solver.stats());
+        eprintln!("stats of the search for one solution: {}", solver.stats());
     }
     code
 }
