@@ -184,7 +184,7 @@ fn large_sets_have_the_same_counts_under_every_level() {
         let (var, value) = (VAR_ORDERS[turn % 4], VALUE_ORDERS[(turn / 4) % 3]);
         let mut configs: Vec<Config> =
             LEVELS.iter().filter(|&&l| l != FC).map(|&level| Config { level, var, value }).collect();
-        if turn % 10 == 0 {
+        if turn.is_multiple_of(10) {
             configs.push(Config { level: FC, var: VarOrder::Mrv(TieBreak::Random), value });
         }
         turn += 1;

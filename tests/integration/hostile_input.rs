@@ -87,7 +87,7 @@ fn binary_garbage_in_batch_gets_one_answer_per_line_and_exit_0() {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
-        input.push(if state % 50 == 0 { b'\n' } else { (state >> 24) as u8 });
+        input.push(if state.is_multiple_of(50) { b'\n' } else { (state >> 24) as u8 });
     }
     let o = run(&["--batch"], &input);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
