@@ -468,7 +468,9 @@ fn areas_of(p: &Puzzle) -> Areas {
         }
         assert_eq!(reached.len(), cells.len(), "area {k} is not connected: {cells:?}");
     }
-    distinct.extend(parts.iter().cloned().filter(|_| p.cages().is_none()));
+    if p.cages().is_none() {
+        distinct.extend(parts);
+    }
     distinct.extend(sums.iter().map(|(cells, _)| cells.clone()));
     Areas { distinct, sums }
 }
@@ -586,6 +588,9 @@ fn check_variant_error(variant: Variant, e: &VariantError, lines: &[&str]) {
             // The cell is the label's position on its line.
             let before = l.chars().take(column - 1).filter(|c| !c.is_whitespace()).count();
             assert_eq!(cell.col(), before, "{e:?} in {l:?}");
+            // And it is a cell of the grid: the map's lines are as long as its first.
+            let first = lines.iter().find(|l| !is_blank(l)).map_or(0, |l| map_labels(l));
+            assert!(cell.row() < first && cell.col() < first, "{e:?}: outside a {first}x{first} map");
         }
         VariantError::CageTooLarge { cells, max, .. } => {
             assert!(killer && cells > max, "{e:?}");
