@@ -11,12 +11,19 @@
 //!   one line;
 //! * the batch reader yields exactly the lines a simple reference splitter finds, with their
 //!   numbers, and the solver's answers on them are consistent (solutions are checked, two
-//!   propagation strengths agree, node limits are exact).
+//!   propagation strengths agree, node limits are exact);
+//! * a killer or jigsaw puzzle ([`killer`], [`jigsaw`]) that parses is well formed (its cages or
+//!   regions checked here from scratch), prints and reads back to itself, builds a model, and is
+//!   answered under a node limit with solutions that a checker independent of the solver
+//!   accepts; one that does not parse gets a typed error that names a real position.
 
 use std::io::BufReader;
 
 use sudoku::batch::{Line, LineError, Reader, MAX_LINE};
-use sudoku::{symbol_digit, Grid, Limit, Limits, ParseError, Shape, Solver, Strength, Uniqueness};
+use sudoku::{
+    encode_puzzle, symbol_digit, Cage, Cages, Cell, Grid, Limit, Limits, MapKind, ParseError, Puzzle, Regions, Shape,
+    Solver, Strength, Uniqueness, Unit, Variant, VariantError, VariantSolver,
+};
 
 /// The empty-cell symbols of both forms.
 const EMPTY: [char; 5] = ['.', '0', '_', '*', '-'];
@@ -271,4 +278,353 @@ fn check_answer(puzzle: &Grid, answer: &Uniqueness, nodes: u64, max_nodes: u64) 
         }
     }
     assert!(nodes <= max_nodes);
+}
+
+/// A killer sudoku, [`Puzzle::parse`] with [`Variant::Killer`] (and [`Cages::parse`] on the
+/// same text), on `data` read as UTF-8 (invalid sequences replaced). See [`variant`].
+pub fn killer(data: &[u8]) {
+    variant(Variant::Killer, data);
+}
+
+/// A jigsaw sudoku, [`Puzzle::parse`] with [`Variant::Jigsaw`] (and [`Regions::parse`] on the
+/// same text), on `data` read as UTF-8 (invalid sequences replaced). See [`variant`].
+pub fn jigsaw(data: &[u8]) {
+    variant(Variant::Jigsaw, data);
+}
+
+/// The properties of a variant puzzle text: an accepted puzzle is well formed, round-trips,
+/// builds a model and is answered correctly under a node limit; a rejected one gets a typed
+/// error of its variant whose positions hold what it says. The standalone map parser agrees.
+fn variant(variant: Variant, data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    // The lines as the parsers number them (`str::lines`), for the positions of errors.
+    let lines: Vec<&str> = text.lines().collect();
+    match Puzzle::parse(variant, &text) {
+        Ok(p) => check_puzzle(variant, &p),
+        Err(e) => check_variant_error(variant, &e, &lines),
+    }
+    // The map alone: what it accepts is the puzzle with an empty grid.
+    let alone = match variant {
+        Variant::Killer => Cages::parse(&text).map(|c| Puzzle::killer(Grid::empty(c.shape()), c)),
+        _ => Regions::parse(&text).map(|r| Puzzle::jigsaw(Grid::empty(r.shape()), r)),
+    };
+    match alone {
+        Ok(p) => {
+            let p = p.expect("the empty grid has the map's size");
+            assert_eq!(Puzzle::parse(variant, &text).as_ref(), Ok(&p), "the map alone and the puzzle differ");
+            let shown = match variant {
+                Variant::Killer => p.cages().map(ToString::to_string),
+                _ => p.regions().map(ToString::to_string),
+            };
+            assert_eq!(Puzzle::parse(variant, &shown.expect("the variant's structure")).as_ref(), Ok(&p));
+        }
+        Err(e) => check_variant_error(variant, &e, &lines),
+    }
+}
+
+/// The node limit of each answer: small enough for milliseconds per input under the fuzzers'
+/// instrumentation, smaller above 9x9, whose nodes cost more.
+fn variant_node_limit(shape: Shape) -> u64 {
+    if shape.size() <= 9 {
+        1000
+    } else {
+        100
+    }
+}
+
+/// Checks an accepted puzzle: its structure, the round trip through `Display`, its model, and
+/// the answers of two differently configured solvers.
+fn check_puzzle(variant: Variant, p: &Puzzle) {
+    assert_eq!(p.variant(), variant);
+    let shape = p.shape();
+    assert_eq!(p.grid().shape(), shape);
+    assert!(p.grid().digits().iter().all(|&d| d <= shape.max_digit()));
+    assert_eq!(p.validate(), Ok(()), "accepted givens clash: {p:?}");
+    assert_eq!(Puzzle::parse(variant, &p.to_string()).as_ref(), Ok(p), "does not read back:\n{p}");
+    let areas = areas_of(p);
+    // The givens do not clash in any area (checked here without `Puzzle::validate`).
+    for cells in &areas.distinct {
+        assert!(all_different(cells.iter().filter_map(|&c| p.grid().get(c))), "givens clash in {cells:?}: {p:?}");
+    }
+    // The model: one variable per cell, one constraint per area.
+    for strength in [Strength::ForwardChecking, Strength::Gac] {
+        let model = encode_puzzle(p, strength).unwrap_or_else(|e| panic!("no model for {p:?}: {e}"));
+        assert_eq!(model.num_vars(), shape.num_cells());
+        assert_eq!(model.num_constraints(), areas.distinct.len());
+    }
+    // The answers: hidden singles with locked candidates (the CLI's default), and forward
+    // checking without; when neither stops at the limit they agree.
+    let nodes = variant_node_limit(shape);
+    let limits = Limits { max_nodes: Some(nodes), ..Limits::default() };
+    let mut answers = Vec::new();
+    for (strength, locked) in [(Strength::HiddenSingles, true), (Strength::ForwardChecking, false)] {
+        let mut solver = VariantSolver::with_strength(strength);
+        solver.set_locked_candidates(locked);
+        solver.set_limits(limits.clone());
+        let answer = solver.solve_unique(p);
+        let used = solver.stats().nodes;
+        assert!(used <= nodes);
+        match &answer {
+            Uniqueness::Unique(s) => check_variant_solution(p, &areas, s),
+            Uniqueness::Multiple(a, b) => {
+                check_variant_solution(p, &areas, a);
+                check_variant_solution(p, &areas, b);
+                assert_ne!(a, b);
+            }
+            Uniqueness::Unsatisfiable => {}
+            Uniqueness::LimitReached(limit) => {
+                assert_eq!(*limit, Limit::Nodes);
+                assert_eq!(used, nodes, "the node limit is exact");
+            }
+        }
+        answers.push(answer);
+    }
+    match (&answers[0], &answers[1]) {
+        (Uniqueness::LimitReached(_), _) | (_, Uniqueness::LimitReached(_)) => {}
+        (Uniqueness::Unique(a), Uniqueness::Unique(b)) => assert_eq!(a, b, "{p:?}"),
+        (Uniqueness::Multiple(..), Uniqueness::Multiple(..))
+        | (Uniqueness::Unsatisfiable, Uniqueness::Unsatisfiable) => {}
+        (a, b) => panic!("the solvers disagree on {p:?}: {a:?} and {b:?}"),
+    }
+}
+
+/// The areas of a puzzle, built here from its cages or regions and checked to be well formed.
+struct Areas {
+    /// Every area whose digits differ: rows, columns, then boxes (killer) or regions (jigsaw),
+    /// then cages (killer).
+    distinct: Vec<Vec<Cell>>,
+    /// The cages with their sums.
+    sums: Vec<(Vec<Cell>, u32)>,
+}
+
+/// The areas of `p`, checking its structure: the cages or regions cover the grid once, are
+/// connected, and have the right sizes (regions) or possible sums adding up to the grid's total
+/// (cages).
+fn areas_of(p: &Puzzle) -> Areas {
+    let shape = p.shape();
+    let n = shape.size();
+    let mut distinct: Vec<Vec<Cell>> = Vec::new();
+    distinct.extend((0..n).map(|r| (0..n).map(|c| Cell::new(r, c)).collect()));
+    distinct.extend((0..n).map(|c| (0..n).map(|r| Cell::new(r, c)).collect()));
+    let mut sums = Vec::new();
+    let parts: Vec<Vec<Cell>> = if let Some(cages) = p.cages() {
+        assert_eq!(p.variant(), Variant::Killer);
+        distinct.extend((0..n).map(|b| shape.unit_cells(Unit::Box(b)).collect()));
+        let mut total = 0u64;
+        for cage in cages {
+            let k = cage.cells().len();
+            assert!((1..=n).contains(&k), "cage {} has {k} cells", cage.label());
+            let (min, max) = (k * (k + 1) / 2, k * (2 * n - k + 1) / 2);
+            assert!((min..=max).contains(&(cage.sum() as usize)), "impossible sum {cage:?}");
+            assert_eq!(Cage::sum_range(k, n), Some(min as u32..=max as u32));
+            assert_eq!(cages.get(cage.label()), Some(cage));
+            total += u64::from(cage.sum());
+            sums.push((cage.cells().to_vec(), cage.sum()));
+        }
+        assert_eq!(total, (n * n * (n + 1) / 2) as u64, "the sums do not fill the grid");
+        for cell in shape.cells() {
+            let cage = cages.cage_of(cell).expect("the cages cover the grid");
+            assert!(cage.cells().contains(&cell));
+        }
+        cages.iter().map(|c| c.cells().to_vec()).collect()
+    } else {
+        let regions = p.regions().expect("a jigsaw has regions");
+        assert_eq!(regions.len(), n);
+        for cell in shape.cells() {
+            let k = regions.region_of(cell);
+            assert!(regions.cells(k).contains(&cell));
+            assert_eq!(regions.label_of(cell), regions.labels()[k]);
+        }
+        (0..n)
+            .map(|k| {
+                assert_eq!(regions.cells(k).len(), n, "region {k} of {regions:?}");
+                regions.cells(k).to_vec()
+            })
+            .collect()
+    };
+    // Every cell in exactly one part, and each part connected.
+    let mut owner = vec![usize::MAX; shape.num_cells()];
+    for (k, cells) in parts.iter().enumerate() {
+        for &c in cells {
+            assert!(c.row() < n && c.col() < n, "{c} outside the grid");
+            let slot = &mut owner[c.row() * n + c.col()];
+            assert_eq!(*slot, usize::MAX, "{c} in two areas");
+            *slot = k;
+        }
+    }
+    assert!(owner.iter().all(|&k| k != usize::MAX), "a cell in no area");
+    for (k, cells) in parts.iter().enumerate() {
+        let mut reached = vec![cells[0]];
+        let mut i = 0;
+        while let Some(&c) = reached.get(i) {
+            i += 1;
+            let (r, col) = (c.row(), c.col());
+            let next = [(r.wrapping_sub(1), col), (r + 1, col), (r, col.wrapping_sub(1)), (r, col + 1)];
+            for (r, col) in next {
+                if r < n && col < n && owner[r * n + col] == k && !reached.contains(&Cell::new(r, col)) {
+                    reached.push(Cell::new(r, col));
+                }
+            }
+        }
+        assert_eq!(reached.len(), cells.len(), "area {k} is not connected: {cells:?}");
+    }
+    if p.cages().is_none() {
+        distinct.extend(parts);
+    }
+    distinct.extend(sums.iter().map(|(cells, _)| cells.clone()));
+    Areas { distinct, sums }
+}
+
+/// Whether the digits are all different.
+fn all_different(digits: impl Iterator<Item = u8>) -> bool {
+    let mut seen = 0u64;
+    digits.into_iter().all(|d| {
+        let bit = 1u64 << d;
+        let fresh = seen & bit == 0;
+        seen |= bit;
+        fresh
+    })
+}
+
+/// Checks a solution of `p` without the solver: complete, givens kept, every area's digits
+/// different, every cage's sum met; and [`Puzzle::is_solution`] agrees.
+fn check_variant_solution(p: &Puzzle, areas: &Areas, s: &Grid) {
+    let shape = p.shape();
+    assert_eq!(s.shape(), shape);
+    assert!(s.digits().iter().all(|&d| (1..=shape.max_digit()).contains(&d)), "incomplete {s:?}");
+    for (&given, &d) in p.grid().digits().iter().zip(s.digits()) {
+        assert!(given == 0 || given == d, "a given changed: {p:?} -> {s:?}");
+    }
+    let digit = |c: Cell| s.get(c).expect("complete");
+    for cells in &areas.distinct {
+        assert!(all_different(cells.iter().map(|&c| digit(c))), "repeats in {cells:?}: {p:?} -> {s:?}");
+    }
+    for (cells, sum) in &areas.sums {
+        let got: u32 = cells.iter().map(|&c| u32::from(digit(c))).sum();
+        assert_eq!(got, *sum, "cage {cells:?}: {p:?} -> {s:?}");
+    }
+    assert!(p.is_solution(s));
+}
+
+/// The labels of a map line (comment removed): its characters other than whitespace.
+fn map_labels(line: &str) -> usize {
+    let line = line.split_once('#').map_or(line, |(before, _)| before);
+    line.chars().filter(|c| !c.is_whitespace()).count()
+}
+
+/// Whether a line is blank once its comment is removed.
+fn is_blank(line: &str) -> bool {
+    line.split_once('#').map_or(line, |(before, _)| before).trim().is_empty()
+}
+
+/// The first character of a line other than whitespace.
+fn first_char(line: &str) -> Option<char> {
+    line.chars().find(|c| !c.is_whitespace())
+}
+
+/// Checks an error of [`Puzzle::parse`], [`Cages::parse`] or [`Regions::parse`]: of the
+/// variant's map, and its positions in `lines` hold what it names.
+fn check_variant_error(variant: Variant, e: &VariantError, lines: &[&str]) {
+    check_message(e);
+    let kind = if variant == Variant::Killer { MapKind::Cages } else { MapKind::Regions };
+    let line_at = |line: usize| -> &str {
+        line.checked_sub(1).and_then(|i| lines.get(i)).unwrap_or_else(|| panic!("{e:?}: no line {line} in {lines:?}"))
+    };
+    let killer = variant == Variant::Killer;
+    match e {
+        VariantError::Grid(ParseError::InvalidChar { line, column, ch }) => {
+            let l = line_at(*line);
+            assert_eq!(char_at(l, *column), Some(*ch), "{e:?} in {l:?}");
+            assert!(!is_cell_symbol(*ch) && !matches!(ch, '|' | '+' | '#') && !ch.is_whitespace(), "{e:?}");
+            assert!(!l.chars().take(column - 1).any(|c| c == '#'), "{e:?} inside a comment");
+        }
+        VariantError::Grid(ParseError::SymbolOutOfRange { line, column, ch, shape }) => {
+            let l = line_at(*line);
+            assert_eq!(char_at(l, *column), Some(*ch), "{e:?} in {l:?}");
+            assert!(symbol_digit(*ch).is_some_and(|d| d > shape.max_digit()), "{e:?}");
+        }
+        VariantError::Grid(other) => panic!("unexpected grid error {other:?}"),
+        VariantError::GridSize { found, expected } => assert_ne!(*found, expected.num_cells(), "{e:?}"),
+        VariantError::MissingMap { map } => {
+            assert_eq!(*map, kind);
+            assert!(lines.iter().all(|l| is_blank(l)), "{e:?} but there is text");
+        }
+        VariantError::InvalidLabel { map, line, column, ch } => {
+            assert_eq!(*map, kind);
+            let l = line_at(*line);
+            assert_eq!(char_at(l, *column), Some(*ch), "{e:?} in {l:?}");
+            assert!(!ch.is_ascii_alphanumeric() && !ch.is_whitespace() && *ch != '#', "{e:?}");
+            assert!(!(killer && *ch == '.'), "{e:?}: a '.' in a cage map is a cell in no cage");
+        }
+        VariantError::UnsupportedSide { map, line, found } => {
+            assert_eq!(*map, kind);
+            assert_eq!(map_labels(line_at(*line)), *found, "{e:?}");
+            assert_eq!(Shape::from_size(*found), None, "{e:?}");
+        }
+        VariantError::WrongRowLength { map, line, found, expected } => {
+            assert_eq!(*map, kind);
+            assert_eq!(map_labels(line_at(*line)), *found, "{e:?}");
+            assert_ne!(found, expected, "{e:?}");
+            assert!(Shape::from_size(*expected).is_some(), "{e:?}");
+        }
+        VariantError::MissingMapLines { map, found, expected } => {
+            assert_eq!(*map, kind);
+            assert!(found < expected && *found > 0, "{e:?}");
+        }
+        VariantError::UnexpectedLine { line } => assert!(!is_blank(line_at(*line)), "{e:?}"),
+        VariantError::RegionSize { found, expected, first, .. } => {
+            assert!(!killer, "{e:?}");
+            assert_ne!(found, expected, "{e:?}");
+            assert!(first.row() < *expected && first.col() < *expected, "{e:?}");
+        }
+        VariantError::NotConnected { map, first, apart, .. } => {
+            assert_eq!(*map, kind);
+            assert_ne!(first, apart, "{e:?}");
+        }
+        VariantError::Uncaged { line, column, cell } => {
+            assert!(killer, "{e:?}");
+            let l = line_at(*line);
+            assert_eq!(char_at(l, *column), Some('.'), "{e:?} in {l:?}");
+            // The cell is the label's position on its line.
+            let before = l.chars().take(column - 1).filter(|c| !c.is_whitespace()).count();
+            assert_eq!(cell.col(), before, "{e:?} in {l:?}");
+            // And it is a cell of the grid: the map's lines are as long as its first.
+            let first = lines.iter().find(|l| !is_blank(l)).map_or(0, |l| map_labels(l));
+            assert!(cell.row() < first && cell.col() < first, "{e:?}: outside a {first}x{first} map");
+        }
+        VariantError::CageTooLarge { cells, max, .. } => {
+            assert!(killer && cells > max, "{e:?}");
+        }
+        VariantError::MissingSum { .. } => assert!(killer, "{e:?}"),
+        VariantError::UnknownCage { line, label } | VariantError::ImpossibleSum { line, label, .. } => {
+            assert!(killer, "{e:?}");
+            assert_eq!(first_char(line_at(*line)), Some(*label), "{e:?}");
+            if let VariantError::ImpossibleSum { cells, min, max, found, .. } = e {
+                assert!(found < min || found > max, "{e:?}");
+                assert_eq!(*min as usize, cells * (cells + 1) / 2, "{e:?}");
+            }
+        }
+        VariantError::DuplicateSum { line, label, first_line } => {
+            assert!(killer && first_line < line, "{e:?}");
+            assert_eq!(first_char(line_at(*line)), Some(*label), "{e:?}");
+            assert_eq!(first_char(line_at(*first_line)), Some(*label), "{e:?}");
+        }
+        VariantError::InvalidSum { line, column, text } => {
+            assert!(killer, "{e:?}");
+            let l = line_at(*line);
+            if text.is_empty() {
+                // Just after the label, which is the line's first character.
+                assert_eq!(char_at(l, column - 1), first_char(l), "{e:?} in {l:?}");
+            } else {
+                assert_eq!(char_at(l, *column), text.chars().next(), "{e:?} in {l:?}");
+                assert!(text.parse::<u32>().is_err() || !text.chars().all(|c| c.is_ascii_digit()), "{e:?}");
+            }
+        }
+        VariantError::WrongTotal { found, expected } => {
+            assert!(killer && found != expected, "{e:?}");
+            assert!(Shape::ALL.iter().any(|s| (s.size() * s.size() * (s.size() + 1) / 2) as u64 == *expected));
+        }
+        VariantError::Clash(c) => assert!(c.first < c.second, "{c:?}"),
+        other => panic!("unexpected error kind {other:?}"),
+    }
 }

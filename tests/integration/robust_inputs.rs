@@ -1,6 +1,6 @@
-//! Arbitrary input into the parsers and the batch path: the fuzz targets' properties
-//! (`fuzz/src/lib.rs`, included here as `fuzz_checks`) on a few hundred random inputs per run,
-//! so that CI exercises what the fuzzers check. See docs/robustness.md.
+//! Arbitrary input into the parsers (plain, killer, jigsaw) and the batch path: the fuzz
+//! targets' properties (`fuzz/src/lib.rs`, included here as `fuzz_checks`) on a few hundred
+//! random inputs per run, so that CI exercises what the fuzzers check. See docs/robustness.md.
 
 use proptest::prelude::*;
 
@@ -36,6 +36,62 @@ fn mutated_puzzle() -> impl Strategy<Value = Vec<u8>> {
         })
 }
 
+/// Bytes that matter to the killer and jigsaw maps, sums and grids.
+const MAP_BYTES: &[u8] = b"abcdeABZz0123456789.# \t\r\n\n\n\n%\xff";
+
+/// The variant example puzzles of `data/variants` (killer, then jigsaw).
+const KILLERS: [&str; 3] = [
+    include_str!("../../data/variants/killer_4x4.txt"),
+    include_str!("../../data/variants/killer_6x6.txt"),
+    include_str!("../../data/variants/killer_9x9_givens.txt"),
+];
+const JIGSAWS: [&str; 3] = [
+    include_str!("../../data/variants/jigsaw_4x4.txt"),
+    include_str!("../../data/variants/jigsaw_6x6.txt"),
+    include_str!("../../data/variants/jigsaw_9x9.txt"),
+];
+
+/// One of `puzzles` with a few bytes overwritten by [`MAP_BYTES`], and maybe cut short.
+fn mutated_variant(puzzles: &'static [&'static str]) -> impl Strategy<Value = Vec<u8>> {
+    (
+        prop::sample::select(puzzles),
+        prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(MAP_BYTES)), 0..4),
+        prop::option::weighted(0.2, any::<prop::sample::Index>()),
+    )
+        .prop_map(|(p, edits, cut)| {
+            let mut bytes = p.as_bytes().to_vec();
+            for (i, b) in edits {
+                let at = i.index(bytes.len());
+                bytes[at] = b;
+            }
+            if let Some(cut) = cut {
+                bytes.truncate(cut.index(bytes.len()));
+            }
+            bytes
+        })
+}
+
+/// Random 4x4 maps of a few labels, then random sum lines or grid rows.
+fn random_map() -> impl Strategy<Value = Vec<u8>> {
+    (
+        prop::collection::vec(prop::sample::select(b"aabbccdd".to_vec()), 16),
+        prop::collection::vec((prop::sample::select(b"abcdz1".to_vec()), 0u8..20), 0..6),
+        prop::collection::vec(prop::sample::select(b"..1234 ".to_vec()), 0..20),
+    )
+        .prop_map(|(labels, sums, grid)| {
+            let mut text = Vec::new();
+            for row in labels.chunks(4) {
+                text.extend_from_slice(row);
+                text.push(b'\n');
+            }
+            for (label, sum) in sums {
+                text.extend_from_slice(format!("{} {sum}\n", char::from(label)).as_bytes());
+            }
+            text.extend_from_slice(&grid);
+            text
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -63,13 +119,34 @@ proptest! {
     }
 }
 
+proptest! {
+    // Fewer cases: an accepted puzzle is solved twice (up to 1000 nodes each).
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn killer_puzzles_parse_precisely_and_solve_correctly(
+        data in prop_oneof![puzzle_like_bytes(300), prop::collection::vec(prop::sample::select(MAP_BYTES), 0..200), mutated_variant(&KILLERS), random_map()],
+    ) {
+        fuzz_checks::killer(&data);
+    }
+
+    #[test]
+    fn jigsaw_puzzles_parse_precisely_and_solve_correctly(
+        data in prop_oneof![puzzle_like_bytes(300), prop::collection::vec(prop::sample::select(MAP_BYTES), 0..200), mutated_variant(&JIGSAWS), random_map()],
+    ) {
+        fuzz_checks::jigsaw(&data);
+    }
+}
+
 #[test]
 fn the_fuzz_seeds_pass() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz").join("corpus");
-    for name in ["line", "grid", "batch"] {
+    for name in ["line", "grid", "batch", "killer", "jigsaw"] {
         let check = match name {
             "line" => fuzz_checks::line,
             "grid" => fuzz_checks::grid,
+            "killer" => fuzz_checks::killer,
+            "jigsaw" => fuzz_checks::jigsaw,
             _ => fuzz_checks::batch,
         };
         let dir = root.join(name);

@@ -386,6 +386,32 @@ mod tests {
     }
 
     #[test]
+    fn a_dot_beyond_the_side_of_the_map_is_a_row_length_error() {
+        // Before, the `.` was reported as the cell r2c5 of a 4x4 map, outside the grid.
+        let text = "aabb
+cadb.
+cedf
+gedf
+a 7
+b 9
+c 5
+d 7
+e 4
+f 4
+g 4
+";
+        let err = Cages::parse(text).unwrap_err();
+        assert_eq!(err, VariantError::WrongRowLength { map: MapKind::Cages, line: 2, found: 5, expected: 4 });
+        // On the first line, the side is not supported.
+        let err = Cages::parse(
+            "aabb.
+",
+        )
+        .unwrap_err();
+        assert_eq!(err, VariantError::UnsupportedSide { map: MapKind::Cages, line: 1, found: 5 });
+    }
+
+    #[test]
     fn a_cage_larger_than_the_digits_is_reported_before_sums() {
         let text = "aaaa\nacbd\neeff\ngghh\na 10\nb 1\nc 1\nd 1\ne 3\nf 3\ng 3\nh 3\n";
         assert_eq!(

@@ -57,6 +57,8 @@ impl LabelMap {
             }
             let number = i + 1;
             let mut row = Vec::new();
+            // The first `.` of the line (cage maps): its column and cell.
+            let mut uncaged = None;
             for (k, ch) in line.chars().enumerate() {
                 if ch.is_whitespace() {
                     continue;
@@ -64,9 +66,10 @@ impl LabelMap {
                 if ch.is_ascii_alphanumeric() {
                     row.push(Some(ch));
                 } else if ch == '.' && map == MapKind::Cages {
-                    // An empty-cell symbol: the cell would be in no cage.
-                    let cell = Cell::new(rows.len(), row.len());
-                    return Err(VariantError::Uncaged { line: number, column: k + 1, cell });
+                    // An empty-cell symbol: the cell would be in no cage. Reported once the
+                    // line's length is checked, so that the cell is one of the grid.
+                    uncaged.get_or_insert((k + 1, Cell::new(rows.len(), row.len())));
+                    row.push(None);
                 } else {
                     return Err(VariantError::InvalidLabel { map, line: number, column: k + 1, ch });
                 }
@@ -78,6 +81,9 @@ impl LabelMap {
                 side = row.len();
             } else if row.len() != side {
                 return Err(VariantError::WrongRowLength { map, line: number, found: row.len(), expected: side });
+            }
+            if let Some((column, cell)) = uncaged {
+                return Err(VariantError::Uncaged { line: number, column, cell });
             }
             rows.push(row);
             if rows.len() == side {
