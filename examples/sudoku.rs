@@ -24,7 +24,7 @@ use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku::batch;
 use sudoku::{
-    CountStatus, Detail, Grade, Grid, Limits, Outcome, ParseError, Shape, Solver, Stats, Strength, TieBreak,
+    Count, CountStatus, Detail, Grade, Grid, Limits, Outcome, ParseError, Shape, Solver, Stats, Strength, TieBreak,
     Uniqueness, ValueOrder, VarOrder,
 };
 
@@ -447,21 +447,49 @@ fn graded(verdict: Verdict, solver: &Solver) -> Verdict {
     }
 }
 
-fn answer(solver: &mut Solver, grid: &Grid, mode: Mode) -> Verdict {
+/// The searches the answers and reports run: [`Solver`] on plain grids, and `VariantSolver`
+/// on variant puzzles (`sudoku_cli/variant.rs`).
+trait Searches {
+    /// What one puzzle is.
+    type Puzzle;
+    fn solve_unique(&mut self, puzzle: &Self::Puzzle) -> Uniqueness;
+    fn solve(&mut self, puzzle: &Self::Puzzle) -> Outcome;
+    fn count_solutions_up_to(&mut self, puzzle: &Self::Puzzle, max: u64) -> Count;
+    fn stats(&self) -> &Stats;
+}
+
+impl Searches for Solver {
+    type Puzzle = Grid;
+    fn solve_unique(&mut self, grid: &Grid) -> Uniqueness {
+        Solver::solve_unique(self, grid)
+    }
+    fn solve(&mut self, grid: &Grid) -> Outcome {
+        Solver::solve(self, grid)
+    }
+    fn count_solutions_up_to(&mut self, grid: &Grid, max: u64) -> Count {
+        Solver::count_solutions_up_to(self, grid, max)
+    }
+    fn stats(&self) -> &Stats {
+        Solver::stats(self)
+    }
+}
+
+/// The batch-line answer for `puzzle`.
+fn answer<S: Searches>(solver: &mut S, puzzle: &S::Puzzle, mode: Mode) -> Verdict {
     match mode {
-        Mode::Unique => match solver.solve_unique(grid) {
+        Mode::Unique => match solver.solve_unique(puzzle) {
             Uniqueness::Unique(g) => Verdict::Unique(g.to_line()),
             Uniqueness::Multiple(..) => Verdict::Multiple,
             Uniqueness::Unsatisfiable => Verdict::Unsolvable,
             Uniqueness::LimitReached(_) => Verdict::Limit,
         },
-        Mode::First => match solver.solve(grid) {
+        Mode::First => match solver.solve(puzzle) {
             Outcome::Solved(g) => Verdict::Solved(g.to_line()),
             Outcome::Unsatisfiable => Verdict::Unsolvable,
             Outcome::LimitReached(_) => Verdict::Limit,
         },
         Mode::Count(max) => {
-            let c = solver.count_solutions_up_to(grid, max);
+            let c = solver.count_solutions_up_to(puzzle, max);
             match c.status {
                 CountStatus::Complete => Verdict::Count { n: c.count, exact: true },
                 CountStatus::MaxReached => Verdict::Count { n: c.count, exact: false },
@@ -864,13 +892,26 @@ fn limit_words(limit: sudoku::Limit) -> &'static str {
 /// The grid-format report; returns the exit code.
 fn pretty(solver: &mut Solver, grid: &Grid, name: &str, mode: Mode, out: &mut String) -> u8 {
     let _ = writeln!(out, "Puzzle ({name}: {}, {} givens):\n{grid}", grid.shape(), grid.num_filled());
+    report(solver, grid, mode, Grid::to_string, out)
+}
+
+/// The outcome part of the grid-format report, solutions drawn with `render`, then the
+/// statistics; returns the exit code.
+fn report<S: Searches>(
+    solver: &mut S,
+    puzzle: &S::Puzzle,
+    mode: Mode,
+    render: impl Fn(&Grid) -> String,
+    out: &mut String,
+) -> u8 {
     let code = match mode {
-        Mode::Unique => match solver.solve_unique(grid) {
+        Mode::Unique => match solver.solve_unique(puzzle) {
             Uniqueness::Unique(s) => {
-                let _ = writeln!(out, "Solution:\n{s}\nThe solution is unique.");
+                let _ = writeln!(out, "Solution:\n{}\nThe solution is unique.", render(&s));
                 code::SOLVED
             }
             Uniqueness::Multiple(a, b) => {
+                let (a, b) = (render(&a), render(&b));
                 let _ = writeln!(out, "Solution 1:\n{a}\nSolution 2:\n{b}\nThe puzzle has more than one solution.");
                 code::MULTIPLE
             }
@@ -883,9 +924,9 @@ fn pretty(solver: &mut Solver, grid: &Grid, name: &str, mode: Mode, out: &mut St
                 code::LIMIT
             }
         },
-        Mode::First => match solver.solve(grid) {
+        Mode::First => match solver.solve(puzzle) {
             Outcome::Solved(s) => {
-                let _ = writeln!(out, "Solution (the first found; uniqueness not checked):\n{s}");
+                let _ = writeln!(out, "Solution (the first found; uniqueness not checked):\n{}", render(&s));
                 code::SOLVED
             }
             Outcome::Unsatisfiable => {
@@ -898,7 +939,7 @@ fn pretty(solver: &mut Solver, grid: &Grid, name: &str, mode: Mode, out: &mut St
             }
         },
         Mode::Count(max) => {
-            let c = solver.count_solutions_up_to(grid, max);
+            let c = solver.count_solutions_up_to(puzzle, max);
             let plural = if c.count == 1 { "" } else { "s" };
             match c.status {
                 CountStatus::Complete => {

@@ -85,28 +85,19 @@ pub(crate) fn run(args: &Args, config: &Config) -> ExitCode {
     }
 }
 
-/// The batch-line answer for `puzzle`.
-fn answer(solver: &mut VariantSolver, puzzle: &Puzzle, mode: Mode) -> Verdict {
-    match mode {
-        Mode::Unique => match solver.solve_unique(puzzle) {
-            Uniqueness::Unique(g) => Verdict::Unique(g.to_line()),
-            Uniqueness::Multiple(..) => Verdict::Multiple,
-            Uniqueness::Unsatisfiable => Verdict::Unsolvable,
-            Uniqueness::LimitReached(_) => Verdict::Limit,
-        },
-        Mode::First => match solver.solve(puzzle) {
-            Outcome::Solved(g) => Verdict::Solved(g.to_line()),
-            Outcome::Unsatisfiable => Verdict::Unsolvable,
-            Outcome::LimitReached(_) => Verdict::Limit,
-        },
-        Mode::Count(max) => {
-            let c = solver.count_solutions_up_to(puzzle, max);
-            match c.status {
-                CountStatus::Complete => Verdict::Count { n: c.count, exact: true },
-                CountStatus::MaxReached => Verdict::Count { n: c.count, exact: false },
-                CountStatus::LimitReached(_) => Verdict::Limit,
-            }
-        }
+impl Searches for VariantSolver {
+    type Puzzle = Puzzle;
+    fn solve_unique(&mut self, puzzle: &Puzzle) -> Uniqueness {
+        VariantSolver::solve_unique(self, puzzle)
+    }
+    fn solve(&mut self, puzzle: &Puzzle) -> Outcome {
+        VariantSolver::solve(self, puzzle)
+    }
+    fn count_solutions_up_to(&mut self, puzzle: &Puzzle, max: u64) -> Count {
+        VariantSolver::count_solutions_up_to(self, puzzle, max)
+    }
+    fn stats(&self) -> &Stats {
+        VariantSolver::stats(self)
     }
 }
 
@@ -127,72 +118,5 @@ fn pretty(solver: &mut VariantSolver, puzzle: &Puzzle, name: &str, mode: Mode, o
         grid.num_filled(),
         puzzle.render(grid)
     );
-    let code = match mode {
-        Mode::Unique => match solver.solve_unique(puzzle) {
-            Uniqueness::Unique(s) => {
-                let _ = writeln!(out, "Solution:\n{}\nThe solution is unique.", puzzle.render(&s));
-                code::SOLVED
-            }
-            Uniqueness::Multiple(a, b) => {
-                let (a, b) = (puzzle.render(&a), puzzle.render(&b));
-                let _ = writeln!(out, "Solution 1:\n{a}\nSolution 2:\n{b}\nThe puzzle has more than one solution.");
-                code::MULTIPLE
-            }
-            Uniqueness::Unsatisfiable => {
-                let _ = writeln!(out, "The puzzle has no solution.");
-                code::NO_SOLUTION
-            }
-            Uniqueness::LimitReached(l) => {
-                let _ = writeln!(out, "The search was stopped by {} before it could finish.", limit_words(l));
-                code::LIMIT
-            }
-        },
-        Mode::First => match solver.solve(puzzle) {
-            Outcome::Solved(s) => {
-                let _ = writeln!(out, "Solution (the first found; uniqueness not checked):\n{}", puzzle.render(&s));
-                code::SOLVED
-            }
-            Outcome::Unsatisfiable => {
-                let _ = writeln!(out, "The puzzle has no solution.");
-                code::NO_SOLUTION
-            }
-            Outcome::LimitReached(l) => {
-                let _ = writeln!(out, "The search was stopped by {} before finding a solution.", limit_words(l));
-                code::LIMIT
-            }
-        },
-        Mode::Count(max) => {
-            let c = solver.count_solutions_up_to(puzzle, max);
-            let plural = if c.count == 1 { "" } else { "s" };
-            match c.status {
-                CountStatus::Complete => {
-                    let _ = writeln!(out, "The puzzle has exactly {} solution{plural}.", c.count);
-                    if c.count == 0 {
-                        code::NO_SOLUTION
-                    } else {
-                        code::SOLVED
-                    }
-                }
-                CountStatus::MaxReached => {
-                    let _ = writeln!(
-                        out,
-                        "The puzzle has at least {} solution{plural} (counting stopped at --count {max}).",
-                        c.count
-                    );
-                    code::SOLVED
-                }
-                CountStatus::LimitReached(l) => {
-                    let _ = writeln!(
-                        out,
-                        "Found {} solution{plural} before {} stopped the count.",
-                        c.count,
-                        limit_words(l)
-                    );
-                    code::LIMIT
-                }
-            }
-        }
-    };
-    let _ = writeln!(out, "Statistics: {}", solver.stats());
-    code
+    report(solver, puzzle, mode, |g| puzzle.render(g), out)
 }

@@ -233,6 +233,28 @@ pub enum StepKind {
     },
 }
 
+impl StepKind {
+    /// The [`StepKind::Summary`] of `steps`: their placements, eliminations and guesses,
+    /// earlier summaries included.
+    pub(crate) fn summary_of<'a>(steps: impl IntoIterator<Item = &'a Step>) -> StepKind {
+        let (mut placements, mut eliminations, mut guesses) = (0, 0, 0);
+        for step in steps {
+            match step.kind {
+                StepKind::Place { .. } => placements += 1,
+                StepKind::Eliminate { .. } => eliminations += 1,
+                StepKind::Guess { .. } => guesses += 1,
+                StepKind::Summary { placements: p, eliminations: e, guesses: g } => {
+                    placements += p;
+                    eliminations += e;
+                    guesses += g;
+                }
+                _ => {}
+            }
+        }
+        StepKind::Summary { placements, eliminations, guesses }
+    }
+}
+
 /// Why a digit goes in a cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -654,27 +676,9 @@ impl fmt::Display for Render<'_> {
             if let Some(b) = backtrack_of(i).filter(|&b| b > i && b < steps.len()) {
                 line(f, 0, step)?;
                 let inner = &steps[i + 1..b];
-                let (mut placements, mut eliminations, mut guesses) = (0, 0, 0);
-                for s in inner {
-                    match s.kind {
-                        StepKind::Place { .. } => placements += 1,
-                        StepKind::Eliminate { .. } => eliminations += 1,
-                        StepKind::Guess { .. } => guesses += 1,
-                        StepKind::Summary { placements: p, eliminations: e, guesses: g } => {
-                            placements += p;
-                            eliminations += e;
-                            guesses += g;
-                        }
-                        _ => {}
-                    }
-                }
-                if placements + eliminations + guesses > 0 {
-                    let summary = Step {
-                        depth: step.depth + 1,
-                        refuted: true,
-                        needed: false,
-                        kind: StepKind::Summary { placements, eliminations, guesses },
-                    };
+                let kind = StepKind::summary_of(inner);
+                if kind != (StepKind::Summary { placements: 0, eliminations: 0, guesses: 0 }) {
+                    let summary = Step { depth: step.depth + 1, refuted: true, needed: false, kind };
                     line(f, 1, &summary)?;
                 }
                 if let Some(c) = inner.iter().rev().find(|s| matches!(s.kind, StepKind::Contradiction(_))) {

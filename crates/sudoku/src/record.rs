@@ -322,27 +322,12 @@ impl Recorder {
             return;
         }
         let depth = self.steps[guess as usize].depth + 1;
-        let (mut placements, mut eliminations, mut guesses) = (0, 0, 0);
-        let mut last = None;
-        for (i, step) in self.steps[start..].iter().enumerate() {
-            match step.kind {
-                StepKind::Place { .. } => placements += 1,
-                StepKind::Eliminate { .. } => eliminations += 1,
-                StepKind::Guess { .. } => guesses += 1,
-                StepKind::Summary { placements: p, eliminations: e, guesses: g } => {
-                    placements += p;
-                    eliminations += e;
-                    guesses += g;
-                }
-                StepKind::Contradiction(_) => last = Some(start + i),
-                _ => {}
-            }
-        }
-        let last = last.map(|i| self.steps.swap_remove(i));
+        let kind = StepKind::summary_of(&self.steps[start..]);
+        let last = self.steps[start..].iter().rposition(|s| matches!(s.kind, StepKind::Contradiction(_)));
+        let last = last.map(|i| self.steps.swap_remove(start + i));
         self.steps.truncate(start);
         self.deps.truncate(deps_len);
         self.refutations.truncate(refutations_len);
-        let kind = StepKind::Summary { placements, eliminations, guesses };
         self.steps.push(Step { depth, refuted: false, needed: false, kind });
         self.steps.extend(last);
     }

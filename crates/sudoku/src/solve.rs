@@ -254,14 +254,7 @@ impl Solver {
     fn load(&mut self, grid: &Grid) -> bool {
         self.prepare_shape(grid.shape());
         self.clear_grading();
-        self.engine.reset();
-        for (i, &d) in grid.digits().iter().enumerate() {
-            if d != 0 && self.engine.assign(VarId::from_index(i), i32::from(d)).is_err() {
-                log::debug!(target: "sudoku::solve", "givens conflict at {}", self.shape.cell(i));
-                return false;
-            }
-        }
-        true
+        load_givens(&mut self.engine, grid)
     }
 
     /// Finds one solution of `grid` (the first in search order), without checking that it is
@@ -282,12 +275,7 @@ impl Solver {
         if !self.load(grid) {
             return Outcome::Unsatisfiable;
         }
-        let shape = self.shape;
-        match self.engine.solve() {
-            csp::Outcome::Solved(s) => Outcome::Solved(to_grid(shape, &s)),
-            csp::Outcome::Unsatisfiable => Outcome::Unsatisfiable,
-            csp::Outcome::LimitReached(l) => Outcome::LimitReached(l),
-        }
+        first_solution(&mut self.engine, self.shape)
     }
 
     /// Solves `grid` and proves the solution unique: one search that stops at the second
@@ -296,28 +284,7 @@ impl Solver {
         if !self.load(grid) {
             return Uniqueness::Unsatisfiable;
         }
-        let shape = self.shape;
-        let mut it = self.engine.solutions();
-        let limit = |end: Option<SearchEnd>| match end {
-            Some(SearchEnd::LimitReached(l)) => Some(l),
-            _ => None,
-        };
-        match it.next() {
-            None => match limit(it.end()) {
-                Some(l) => Uniqueness::LimitReached(l),
-                None => Uniqueness::Unsatisfiable,
-            },
-            Some(first) => {
-                let first = to_grid(shape, &first);
-                match it.next() {
-                    Some(second) => Uniqueness::Multiple(first, to_grid(shape, &second)),
-                    None => match limit(it.end()) {
-                        Some(l) => Uniqueness::LimitReached(l),
-                        None => Uniqueness::Unique(first),
-                    },
-                }
-            }
-        }
+        unique_solution(&mut self.engine, self.shape)
     }
 
     /// Whether `grid` has exactly one solution. A search stopped by a limit answers `false`;
@@ -345,22 +312,7 @@ impl Solver {
         if !self.load(grid) {
             return Solutions { grids: Vec::new(), status: CountStatus::Complete };
         }
-        let shape = self.shape;
-        let mut grids = Vec::new();
-        let mut it = self.engine.solutions();
-        let status = loop {
-            if grids.len() >= max {
-                break CountStatus::MaxReached;
-            }
-            match it.next() {
-                Some(s) => grids.push(to_grid(shape, &s)),
-                None => match it.end() {
-                    Some(SearchEnd::LimitReached(l)) => break CountStatus::LimitReached(l),
-                    _ => break CountStatus::Complete,
-                },
-            }
-        };
-        Solutions { grids, status }
+        collect_solutions(&mut self.engine, self.shape, max)
     }
 
     /// Counts the solutions of `grid` up to `max`, without building them.
@@ -400,6 +352,62 @@ fn build_engine(shape: Shape, strength: Strength, locked: bool) -> csp::Solver {
         unreachable!("an empty {shape} grid has solutions, but root propagation failed: {c}");
     }
     engine
+}
+
+// ---- searches on an engine whose givens are assigned (shared with `VariantSolver`) -----------
+
+/// Resets the engine (cell `i` is variable `i`) and assigns the givens of `grid`. Returns
+/// `false` if the givens already conflict (then there is no solution).
+pub(crate) fn load_givens(engine: &mut csp::Solver, grid: &Grid) -> bool {
+    engine.reset();
+    for (i, &d) in grid.digits().iter().enumerate() {
+        if d != 0 && engine.assign(VarId::from_index(i), i32::from(d)).is_err() {
+            log::debug!(target: "sudoku::solve", "givens conflict at {}", grid.shape().cell(i));
+            return false;
+        }
+    }
+    true
+}
+
+/// The first solution from the engine's current state.
+pub(crate) fn first_solution(engine: &mut csp::Solver, shape: Shape) -> Outcome {
+    match engine.solve() {
+        csp::Outcome::Solved(s) => Outcome::Solved(to_grid(shape, &s)),
+        csp::Outcome::Unsatisfiable => Outcome::Unsatisfiable,
+        csp::Outcome::LimitReached(l) => Outcome::LimitReached(l),
+    }
+}
+
+/// One search from the engine's current state that stops at the second solution.
+pub(crate) fn unique_solution(engine: &mut csp::Solver, shape: Shape) -> Uniqueness {
+    let mut it = engine.solutions();
+    let first = it.next().map(|s| to_grid(shape, &s));
+    let second = first.as_ref().and_then(|_| it.next()).map(|s| to_grid(shape, &s));
+    match (first, second, it.end()) {
+        (Some(a), Some(b), _) => Uniqueness::Multiple(a, b),
+        (_, _, Some(SearchEnd::LimitReached(l))) => Uniqueness::LimitReached(l),
+        (Some(a), None, _) => Uniqueness::Unique(a),
+        (None, _, _) => Uniqueness::Unsatisfiable,
+    }
+}
+
+/// At most `max` solutions from the engine's current state.
+pub(crate) fn collect_solutions(engine: &mut csp::Solver, shape: Shape, max: usize) -> Solutions {
+    let mut grids = Vec::new();
+    let mut it = engine.solutions();
+    let status = loop {
+        if grids.len() >= max {
+            break CountStatus::MaxReached;
+        }
+        match it.next() {
+            Some(s) => grids.push(to_grid(shape, &s)),
+            None => match it.end() {
+                Some(SearchEnd::LimitReached(l)) => break CountStatus::LimitReached(l),
+                _ => break CountStatus::Complete,
+            },
+        }
+    };
+    Solutions { grids, status }
 }
 
 fn to_grid(shape: Shape, solution: &csp::Solution) -> Grid {

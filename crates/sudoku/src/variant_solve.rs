@@ -5,10 +5,12 @@
 //! following puzzles have the same rules (the same diagonals, regions or cages) and rebuilt
 //! otherwise; givens are assigned on a reset engine, as for plain puzzles.
 
-use csp::{Count, CountStatus, Limits, SearchEnd, Stats, Strength, TieBreak, ValueOrder, VarId, VarOrder};
+use csp::{Count, CountStatus, Limits, Stats, Strength, TieBreak, ValueOrder, VarOrder};
 
-use crate::grid::{Grid, Shape};
-use crate::solve::{Outcome, Solutions, Solver, Uniqueness};
+use crate::grid::Shape;
+use crate::solve::{
+    collect_solutions, first_solution, load_givens, unique_solution, Outcome, Solutions, Solver, Uniqueness,
+};
 use crate::variant::{encode_puzzle, Puzzle, Rules};
 
 /// The engine of the last non-plain puzzle, with the rules it was built for.
@@ -231,14 +233,7 @@ impl VariantSolver {
             self.built = Some(Built { shape: puzzle.shape(), rules: puzzle.rules().clone(), engine });
         }
         let b = self.built.as_mut()?;
-        b.engine.reset();
-        for (i, &d) in puzzle.grid().digits().iter().enumerate() {
-            if d != 0 && b.engine.assign(VarId::from_index(i), i32::from(d)).is_err() {
-                log::debug!(target: "sudoku::solve", "givens conflict at {}", b.shape.cell(i));
-                return None;
-            }
-        }
-        Some(&mut b.engine)
+        load_givens(&mut b.engine, puzzle.grid()).then_some(&mut b.engine)
     }
 
     fn build(&self, puzzle: &Puzzle) -> csp::Solver {
@@ -280,12 +275,9 @@ impl VariantSolver {
         if matches!(puzzle.rules(), Rules::Plain) {
             return self.plain(puzzle.shape()).solve(puzzle.grid());
         }
-        let shape = puzzle.shape();
-        let Some(engine) = self.load(puzzle) else { return Outcome::Unsatisfiable };
-        match engine.solve() {
-            csp::Outcome::Solved(s) => Outcome::Solved(to_grid(shape, &s)),
-            csp::Outcome::Unsatisfiable => Outcome::Unsatisfiable,
-            csp::Outcome::LimitReached(l) => Outcome::LimitReached(l),
+        match self.load(puzzle) {
+            Some(engine) => first_solution(engine, puzzle.shape()),
+            None => Outcome::Unsatisfiable,
         }
     }
 
@@ -294,16 +286,9 @@ impl VariantSolver {
         if matches!(puzzle.rules(), Rules::Plain) {
             return self.plain(puzzle.shape()).solve_unique(puzzle.grid());
         }
-        let shape = puzzle.shape();
-        let Some(engine) = self.load(puzzle) else { return Uniqueness::Unsatisfiable };
-        let mut it = engine.solutions();
-        let first = it.next().map(|s| to_grid(shape, &s));
-        let second = first.as_ref().and_then(|_| it.next()).map(|s| to_grid(shape, &s));
-        match (first, second, it.end()) {
-            (Some(a), Some(b), _) => Uniqueness::Multiple(a, b),
-            (_, _, Some(SearchEnd::LimitReached(l))) => Uniqueness::LimitReached(l),
-            (Some(a), None, _) => Uniqueness::Unique(a),
-            (None, _, _) => Uniqueness::Unsatisfiable,
+        match self.load(puzzle) {
+            Some(engine) => unique_solution(engine, puzzle.shape()),
+            None => Uniqueness::Unsatisfiable,
         }
     }
 
@@ -318,25 +303,10 @@ impl VariantSolver {
         if matches!(puzzle.rules(), Rules::Plain) {
             return self.plain(puzzle.shape()).solutions_up_to(puzzle.grid(), max);
         }
-        let shape = puzzle.shape();
-        let Some(engine) = self.load(puzzle) else {
-            return Solutions { grids: Vec::new(), status: CountStatus::Complete };
-        };
-        let mut grids = Vec::new();
-        let mut it = engine.solutions();
-        let status = loop {
-            if grids.len() >= max {
-                break CountStatus::MaxReached;
-            }
-            match it.next() {
-                Some(s) => grids.push(to_grid(shape, &s)),
-                None => match it.end() {
-                    Some(SearchEnd::LimitReached(l)) => break CountStatus::LimitReached(l),
-                    _ => break CountStatus::Complete,
-                },
-            }
-        };
-        Solutions { grids, status }
+        match self.load(puzzle) {
+            Some(engine) => collect_solutions(engine, puzzle.shape(), max),
+            None => Solutions { grids: Vec::new(), status: CountStatus::Complete },
+        }
     }
 
     /// Counts the solutions of `puzzle` up to `max`, as [`Solver::count_solutions_up_to`].
@@ -351,17 +321,12 @@ impl VariantSolver {
     }
 }
 
-fn to_grid(shape: Shape, solution: &csp::Solution) -> Grid {
-    // The values lie in 1..=size <= 25: the engine returns values of the domains it was given.
-    let digits: Box<[u8]> = solution.values().iter().map(|&v| u8::try_from(v).unwrap_or(0)).collect();
-    Grid::from_raw(shape, digits)
-}
-
 #[cfg(test)]
 mod tests {
     use csp::Limit;
 
     use super::*;
+    use crate::grid::Grid;
     use crate::variant::Variant;
 
     const STRENGTHS: [Strength; 3] = [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac];

@@ -58,6 +58,16 @@ fn add(once: &mut [Block], twice: &mut [Block], t: usize, part: Block) {
     once[t] |= part;
 }
 
+/// Adds one variable's (shifted) domain `d` to bit-sliced saturating counters:
+/// `at_least[c]` holds the values with more than `c` places.
+#[inline]
+fn count_places(at_least: &mut [Block; 4], d: Block) {
+    at_least[3] |= at_least[2] & d;
+    at_least[2] |= at_least[1] & d;
+    at_least[1] |= at_least[0] & d;
+    at_least[0] |= d;
+}
+
 /// Block `k` of a variable with shift `s`, read from a value-space mask.
 #[inline]
 fn extract(mask: &[Block], s: u32, k: usize) -> Block {
@@ -227,10 +237,7 @@ impl AllDifferent {
         let flat = ctx.flat_blocks();
         for (&o, &s) in w.offs.iter().zip(&w.shifts) {
             let d = flat[o as usize] << s;
-            at_least[3] |= at_least[2] & d;
-            at_least[2] |= at_least[1] & d;
-            at_least[1] |= at_least[0] & d;
-            at_least[0] |= d;
+            count_places(&mut at_least, d);
             if d & d.wrapping_sub(1) == 0 {
                 if fixed & d != 0 {
                     // Two variables fixed to the same value.
@@ -260,10 +267,7 @@ impl AllDifferent {
             let flat = ctx.flat_blocks();
             for (&o, &s) in w.offs.iter().zip(&w.shifts) {
                 let d = flat[o as usize] << s;
-                at_least[3] |= at_least[2] & d;
-                at_least[2] |= at_least[1] & d;
-                at_least[1] |= at_least[0] & d;
-                at_least[0] |= d;
+                count_places(&mut at_least, d);
             }
         }
         if self.strength == Strength::ForwardChecking {
