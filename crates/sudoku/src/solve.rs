@@ -360,13 +360,13 @@ fn build_engine(shape: Shape, strength: Strength, locked: bool) -> csp::Solver {
 /// Compiles the units (and any other all-different groups) of `model` into the engine's
 /// all-different network at the level that matches `strength` and `locked`, so that the same
 /// deductions run a word at a time over the whole grid. The units stay posted: the engine runs
-/// them instead whenever explanations or traces are wanted. GAC is left to the units.
+/// them instead whenever explanations or traces are wanted. With GAC the units keep running
+/// (the network does not match them), after the network's hidden singles, which are cheaper.
 pub(crate) fn compile_network(model: &mut csp::Model, strength: Strength, locked: bool) {
     let level = match strength {
         Strength::ForwardChecking => NetworkLevel::ForwardChecking,
         Strength::HiddenSingles if locked => NetworkLevel::LockedValues,
-        Strength::HiddenSingles => NetworkLevel::HiddenSingles,
-        _ => return,
+        _ => NetworkLevel::HiddenSingles,
     };
     // Never fails for these models: the groups are units of distinct cells over 1..=size.
     if let Err(e) = model.compile_all_different(level) {
@@ -549,6 +549,7 @@ mod tests {
         assert_eq!(solver.strength(), Strength::Gac);
         assert_eq!(solver.limits().max_nodes, Some(1_000_000));
         assert!(solver.is_unique(&puzzle));
-        assert_eq!(solver.engine().model().num_constraints(), 27);
+        // 27 units, and the network that runs before their GAC.
+        assert_eq!(solver.engine().model().num_constraints(), 28);
     }
 }
