@@ -7,13 +7,31 @@
 //!
 //! * [`Trial::refute`] draws consequences by singles only (naked and hidden), breadth first,
 //!   and records each implication's premises, so the chain is exactly the implications the
-//!   contradiction needs (a forcing chain in Sudoku terms).
+//!   contradiction needs (a forcing chain in Sudoku terms). [`Trial::refute_with`] can
+//!   restrict it to the assumed value's hidden singles ([`Links::Value`]: a single-digit
+//!   chain) or to naked singles ([`Links::Variables`]: a chain through two-valued variables).
 //! * [`Trial::refute_deep`] also applies locked values and Hall sets between singles (a
 //!   *dynamic* chain): stronger, slower, and its length is the number of placements and
 //!   deductions drawn until the contradiction.
 
 use super::candidates::{bits, Candidates, Contradiction, NONE};
 use super::{fish, singles, subsets};
+
+/// Which implications a trial draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Links {
+    /// Only the assumed value: it leaves the assumed variable's groups, and goes to the other
+    /// place of a tight group where it had two (hidden singles of one value over the links
+    /// of the starting state: a static single-value chain).
+    Value,
+    /// Only variables: a value taken leaves the groups, and a variable that had two values
+    /// takes the other (naked singles over the links of the starting state: a static chain
+    /// through two-valued variables).
+    Variables,
+    /// Both: naked and hidden singles of every value.
+    #[default]
+    Singles,
+}
 
 /// Why an implication of a chain holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -98,6 +116,7 @@ pub struct Trial {
     implications: Vec<Implication>,
     marked: Vec<u32>,
     stack: Vec<u32>,
+    links: Links,
 }
 
 impl Trial {
@@ -109,6 +128,16 @@ impl Trial {
     ///
     /// Panics if `var` is not a variable of `c`.
     pub fn refute(&mut self, c: &Candidates, var: u32, bit: u32) -> Option<Chain> {
+        self.refute_with(c, var, bit, Links::Singles)
+    }
+
+    /// [`refute`](Trial::refute), drawing only the implications of `links`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `var` is not a variable of `c`.
+    pub fn refute_with(&mut self, c: &Candidates, var: u32, bit: u32, links: Links) -> Option<Chain> {
+        self.links = links;
         let n = c.num_vars();
         if c.mask(var) & (1 << bit) == 0 {
             return None;
@@ -133,7 +162,8 @@ impl Trial {
                 // Only reachable when the facts of `c` already clash.
                 return None;
             }
-            for o in bits(m & !(1 << b)) {
+            let others = if self.links == Links::Value { 0 } else { m & !(1 << b) };
+            for o in bits(others) {
                 if let Err(x) = self.remove(c, v, o, a) {
                     return Some(self.chain(c, var, bit, facts, x));
                 }
@@ -185,8 +215,18 @@ impl Trial {
         if m == 0 {
             return Err(Contradiction::Empty { var });
         }
-        if m.count_ones() == 1 && self.queued[var as usize] != self.stamp {
+        // Chains of one kind are static: they follow only the links of the state they start
+        // from (a variable with two values, a value with two places).
+        let static_links = self.links != Links::Singles;
+        if self.links != Links::Value
+            && m.count_ones() == 1
+            && self.queued[var as usize] != self.stamp
+            && (!static_links || c.mask(var).count_ones() == 2)
+        {
             self.push(var, m.trailing_zeros(), Link::Naked);
+        }
+        if self.links == Links::Variables {
+            return Ok(());
         }
         for &g in c.groups_of(var) {
             let group = &c.groups()[g as usize];
@@ -203,7 +243,11 @@ impl Trial {
             if count == 0 {
                 return Err(Contradiction::NoPlace { group: g, bit });
             }
-            if count == 1 && self.queued[place as usize] != self.stamp && self.masks[place as usize] != 1 << bit {
+            if count == 1
+                && self.queued[place as usize] != self.stamp
+                && self.masks[place as usize] != 1 << bit
+                && (!static_links || c.places(g, bit).0 == 2)
+            {
                 self.push(place, bit, Link::Hidden { group: g });
             }
         }
