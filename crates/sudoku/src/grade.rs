@@ -98,7 +98,9 @@ impl Grade {
         for step in run.steps.iter().filter(|s| !s.refuted) {
             if let Some(t) = step.kind.technique() {
                 let r = t.rating();
-                if r > tenths && !matches!(step.kind, StepKind::Eliminate { technique: crate::Technique::FailedGuess { .. }, .. }) {
+                if r > tenths
+                    && !matches!(step.kind, StepKind::Eliminate { technique: crate::Technique::FailedGuess { .. }, .. })
+                {
                     tenths = r;
                     hardest = Some(t.name());
                 }
@@ -177,14 +179,10 @@ mod tests {
 
     #[test]
     fn bands_follow_the_technique_scale() {
-        assert_eq!([1.5, 2.6, 3.2, 7.1, 8.5, 10.0].map(Band::of), [
-            Band::Easy,
-            Band::Medium,
-            Band::Hard,
-            Band::Fiendish,
-            Band::Extreme,
-            Band::Extreme
-        ]);
+        assert_eq!(
+            [1.5, 2.6, 3.2, 7.1, 8.5, 10.0].map(Band::of),
+            [Band::Easy, Band::Medium, Band::Hard, Band::Fiendish, Band::Extreme, Band::Extreme]
+        );
     }
 
     #[test]

@@ -79,11 +79,16 @@ impl fmt::Display for Marks<'_> {
             })
             .collect();
         let n = shape.size();
-        let width: Vec<usize> =
-            (0..n).map(|c| (0..n).map(|r| text[r * n + c].len()).max().unwrap_or(1)).collect();
+        let width: Vec<usize> = (0..n).map(|c| (0..n).map(|r| text[r * n + c].len()).max().unwrap_or(1)).collect();
         let rule: String = (0..n)
             .map(|c| {
-                let sep = if c > 0 && c % shape.box_cols() == 0 { "-+-" } else if c > 0 { "-" } else { "" };
+                let sep = if c > 0 && c % shape.box_cols() == 0 {
+                    "-+-"
+                } else if c > 0 {
+                    "-"
+                } else {
+                    ""
+                };
                 format!("{sep}{}", "-".repeat(width[c]))
             })
             .collect();
@@ -114,7 +119,9 @@ impl Solver {
     pub fn hint(&mut self, grid: &Grid) -> Hint {
         let shape = grid.shape();
         let given: Vec<bool> = grid.digits().iter().map(|&d| d != 0).collect();
-        let filled = |grid: &Grid| grid.digits().iter().map(|&d| Digits::from_mask(if d == 0 { 0 } else { 1 << (d - 1) })).collect();
+        let filled = |grid: &Grid| {
+            grid.digits().iter().map(|&d| Digits::from_mask(if d == 0 { 0 } else { 1 << (d - 1) })).collect()
+        };
         let mut ladder = match self.ladder(grid, false) {
             Ok(l) => l,
             Err(clashes) => {
@@ -128,7 +135,11 @@ impl Solver {
         };
         ladder.settle(0);
         let marks: Vec<Digits> = shape.cells().map(|c| ladder.candidates(c)).collect();
-        let dead = |end: DeadEnd| Step { depth: 0, refuted: false, kind: StepKind::Contradiction(Contradiction::DeadEnd(end)) };
+        let dead = |end: DeadEnd| Step {
+            depth: 0,
+            refuted: false,
+            kind: StepKind::Contradiction(Contradiction::DeadEnd(end)),
+        };
         let step = if let Some(end) = ladder.contradiction() {
             Some(dead(end))
         } else if ladder.is_solved() {
@@ -138,15 +149,11 @@ impl Solver {
             ladder.steps.pop()
         } else {
             // Nothing applies: the cell with the fewest candidates is the one to try.
-            shape
-                .cells()
-                .filter(|&c| grid.get(c).is_none())
-                .min_by_key(|&c| ladder.candidates(c).len())
-                .map(|cell| {
-                    let candidates = ladder.candidates(cell);
-                    let digit = candidates.iter().next().unwrap_or(1);
-                    Step { depth: 0, refuted: false, kind: StepKind::Guess { cell, digit, candidates } }
-                })
+            shape.cells().filter(|&c| grid.get(c).is_none()).min_by_key(|&c| ladder.candidates(c).len()).map(|cell| {
+                let candidates = ladder.candidates(cell);
+                let digit = candidates.iter().next().unwrap_or(1);
+                Step { depth: 0, refuted: false, kind: StepKind::Guess { cell, digit, candidates } }
+            })
         };
         Hint { shape, step, marks, given }
     }

@@ -82,7 +82,9 @@ impl Ladder {
         let rows = family(|u| matches!(u, Unit::Row(_)))?;
         let cols = family(|u| matches!(u, Unit::Column(_)))?;
         let boxes = family(|u| matches!(u, Unit::Box(_)))?;
-        if cands.num_vars() != shape.num_cells() || (0..cands.num_vars() as u32).any(|l| cands.var(l).index() != l as usize) {
+        if cands.num_vars() != shape.num_cells()
+            || (0..cands.num_vars() as u32).any(|l| cands.var(l).index() != l as usize)
+        {
             return None;
         }
         let placed = (0..cands.num_vars() as u32).map(|l| cands.fixed_bit(l).is_some()).collect();
@@ -131,7 +133,9 @@ impl Ladder {
     fn dead_end(&self, x: Dead) -> DeadEnd {
         match x {
             Dead::Empty { var } => DeadEnd::NoCandidate(self.cell(var)),
-            Dead::NoPlace { group, bit } => DeadEnd::NoPlace { digit: self.digit(bit), unit: self.unit_of[group as usize] },
+            Dead::NoPlace { group, bit } => {
+                DeadEnd::NoPlace { digit: self.digit(bit), unit: self.unit_of[group as usize] }
+            }
         }
     }
 
@@ -199,7 +203,11 @@ impl Ladder {
             }
         }
         // Locked candidates: pointing, then claiming.
-        for (base, covers) in [(self.boxes, [self.rows, self.cols]), (self.rows, [self.boxes, self.boxes]), (self.cols, [self.boxes, self.boxes])] {
+        for (base, covers) in [
+            (self.boxes, [self.rows, self.cols]),
+            (self.rows, [self.boxes, self.boxes]),
+            (self.cols, [self.boxes, self.boxes]),
+        ] {
             for cover in covers {
                 if let Some(f) = fish::find(c, base, cover, 1).into_iter().next() {
                     return vec![self.fish(f)];
@@ -375,7 +383,10 @@ impl Ladder {
             let backtrack = self.steps.len() as u32;
             self.push(depth, StepKind::Backtrack { cell, digit });
             self.refutations.push((guess_step, backtrack));
-            self.apply(depth, Found::Eliminate { removals: vec![(var, 1 << bit)], technique: Technique::FailedGuess { cell, digit } });
+            self.apply(
+                depth,
+                Found::Eliminate { removals: vec![(var, 1 << bit)], technique: Technique::FailedGuess { cell, digit } },
+            );
         }
     }
 }

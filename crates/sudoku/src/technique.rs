@@ -208,7 +208,9 @@ impl Technique {
             Technique::NakedSingle => 11,
             Technique::Locked { within: Unit::Box(_), .. } => 26,
             Technique::Locked { .. } => 28,
-            Technique::NakedSubset { cells, .. } => [30, 36, 50].get(cells.len().saturating_sub(2)).copied().unwrap_or(50),
+            Technique::NakedSubset { cells, .. } => {
+                [30, 36, 50].get(cells.len().saturating_sub(2)).copied().unwrap_or(50)
+            }
             Technique::HiddenSubset { cells, .. } => {
                 [34, 40, 54].get(cells.len().saturating_sub(2)).copied().unwrap_or(54)
             }
@@ -287,7 +289,14 @@ impl fmt::Display for Technique {
                 write!(f, "{name} {digits} in {} ({unit})", CellList(cells))
             }
             Technique::Fish { digit, cells, bases, covers } => {
-                write!(f, "{name} {} in {} ({}; {})", Symbol(*digit), CellList(cells), UnitList(bases), UnitList(covers))
+                write!(
+                    f,
+                    "{name} {} in {} ({}; {})",
+                    Symbol(*digit),
+                    CellList(cells),
+                    UnitList(bases),
+                    UnitList(covers)
+                )
             }
             Technique::Chain { cell, digit, links, end, .. } => {
                 write!(f, "{name} of {}: if {cell} = {} then ", self_length(self), Symbol(*digit))?;

@@ -126,7 +126,10 @@ mod tests {
         let found = find(&cands, 0, 1, 2);
         assert_eq!(found.len(), 1);
         let fish = &found[0];
-        assert_eq!((fish.bit, fish.bases.as_slice(), fish.covers.as_slice()), (0, [0, 2].as_slice(), [4, 7].as_slice()));
+        assert_eq!(
+            (fish.bit, fish.bases.as_slice(), fish.covers.as_slice()),
+            (0, [0, 2].as_slice(), [4, 7].as_slice())
+        );
         assert_eq!(fish.places, [0, 3, 8, 11]);
         assert_eq!(fish.removals, [4, 7, 12, 15]);
         assert!(find(&cands, 0, 1, 1).is_empty(), "no single row is confined to one column");

@@ -28,9 +28,9 @@ pub struct Single {
 
 /// Every naked single: a fixed variable not yet settled, in local order.
 pub fn naked(c: &Candidates) -> impl Iterator<Item = Single> + '_ {
-    (0..c.num_vars() as u32).filter(|&v| !c.is_settled(v)).filter_map(move |var| {
-        c.fixed_bit(var).map(|bit| Single { var, bit, why: Why::Naked })
-    })
+    (0..c.num_vars() as u32)
+        .filter(|&v| !c.is_settled(v))
+        .filter_map(move |var| c.fixed_bit(var).map(|bit| Single { var, bit, why: Why::Naked }))
 }
 
 /// Every hidden single: a value of a tight group with one place, not yet fixed there; by

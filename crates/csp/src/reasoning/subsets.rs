@@ -34,12 +34,8 @@ pub fn naked(c: &Candidates, k: usize) -> Vec<HallSet> {
         return out;
     }
     for (g, group) in c.groups().iter().enumerate() {
-        let open: Vec<u32> = group
-            .vars
-            .iter()
-            .copied()
-            .filter(|&l| (2..=k as u32).contains(&c.mask(l).count_ones()))
-            .collect();
+        let open: Vec<u32> =
+            group.vars.iter().copied().filter(|&l| (2..=k as u32).contains(&c.mask(l).count_ones())).collect();
         if open.len() < k {
             continue;
         }

@@ -328,7 +328,8 @@ impl Trial {
         s.assign(var, bit);
         let mut implications = Vec::new();
         let mut deductions = 0u32;
-        let done = |implications: &Vec<Implication>, deductions: u32| implications.len() as u32 + deductions >= max_length;
+        let done =
+            |implications: &Vec<Implication>, deductions: u32| implications.len() as u32 + deductions >= max_length;
         loop {
             // Singles to a fixed point.
             loop {
