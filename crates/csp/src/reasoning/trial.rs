@@ -385,7 +385,8 @@ fn deduce_one(s: &mut Candidates) -> bool {
         }
     }
     for k in 2..=4 {
-        for set in subsets::naked(s, k).into_iter().chain(subsets::hidden(s, k)).take(1) {
+        let found = subsets::naked(s, k).into_iter().chain(subsets::hidden(s, k)).next();
+        if let Some(set) = found {
             for (l, m) in set.removals {
                 s.remove(l, m);
             }
