@@ -20,6 +20,15 @@ pub(crate) const GUESS_BUDGET: u32 = 5_000;
 /// The longest dynamic chain tried, in placements and deductions.
 const DEEP_LIMIT: u32 = 200;
 
+/// Trial work (cells times trials, a dynamic trial counting [`DEEP_COST`] times) after which a
+/// solve stops looking for chains and guesses instead: bounds the time of large grids with few
+/// givens (an empty 25x25 grid has 15,625 candidates to try per scan). A hard 9x9 puzzle uses
+/// a few thousand trials of 81 cells.
+const TRIAL_BUDGET: u64 = 300_000 * 81;
+
+/// The cost of one dynamic trial in [`TRIAL_BUDGET`] units.
+const DEEP_COST: u64 = 20;
+
 /// A deduction found, ready to apply.
 #[derive(Clone, Debug)]
 pub(crate) enum Found {
@@ -56,6 +65,8 @@ pub(crate) struct Ladder {
     /// Whether implied eliminations are recorded as steps.
     detailed: bool,
     pub(crate) steps: Vec<Step>,
+    /// Trials run so far, in [`TRIAL_BUDGET`] units.
+    trials: u64,
     /// `(guess, backtrack)` step indices of refuted guesses, in guess order.
     pub(crate) refutations: Vec<(u32, u32)>,
     pub(crate) guesses: u32,
@@ -100,6 +111,7 @@ impl Ladder {
             chains: true,
             detailed,
             steps: Vec::new(),
+            trials: 0,
             refutations: Vec::new(),
             guesses: 0,
         })
@@ -230,7 +242,7 @@ impl Ladder {
                 return vec![f];
             }
         }
-        if !chains {
+        if !chains || self.trials > TRIAL_BUDGET {
             return Vec::new();
         }
         let chains = self.chains_of(&[ChainKind::Digit, ChainKind::Cells, ChainKind::Singles]);
@@ -250,6 +262,11 @@ impl Ladder {
                 continue;
             }
             for (bit, &kind) in csp_bits(mask).flat_map(|b| kinds.iter().map(move |k| (b, k))) {
+                let cells = self.cands.num_vars() as u64;
+                self.trials += if kind == ChainKind::Dynamic { DEEP_COST * cells } else { cells };
+                if self.trials > TRIAL_BUDGET {
+                    break;
+                }
                 let chain = match kind {
                     ChainKind::Dynamic => self.trial.refute_deep(&self.cands, l, bit, DEEP_LIMIT),
                     ChainKind::Digit => self.trial.refute_with(&self.cands, l, bit, Links::Value),
