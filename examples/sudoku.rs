@@ -90,7 +90,8 @@ Explanations (--explain[=brief|normal|full], one puzzle only): the solve as a pe
   (r3c1, r3c2 != 7: r3c5 = 7 in row 3) and failed guesses in full, indented.
 
 Hints (--hint[=marks], one puzzle): the single easiest next step for the grid as it stands;
-  with =marks, the pencil marks (each cell's candidates) it was found from, first.
+  with =marks, the pencil marks (each cell's candidates) it was found from, first. The input
+  may be pencil marks in that form (a token of candidates per cell; one symbol: a filled cell).
 
 Grades (--grade): a difficulty number on a scale like Sudoku Explainer's (the hardest step of
   the explanation: 1.0-1.5 singles, 2.6-5.4 locked candidates, subsets and fish, 6.5 and up
@@ -1020,6 +1021,15 @@ fn read_explained(path: Option<&Path>) -> Result<(Grid, String), (u8, String)> {
             Ok(grid) => Ok((grid, name)),
             Err(why) => Err((code::INVALID, why)),
         },
+    }
+}
+
+/// The puzzle in `bytes`, clashing givens kept, or the message of the error without --explain.
+fn grid_of(bytes: &[u8]) -> Result<Grid, String> {
+    let text = std::str::from_utf8(bytes.strip_prefix(BOM).unwrap_or(bytes)).ok();
+    match text.map(Grid::parse_keeping_clashes) {
+        Some(Ok(grid)) => Ok(grid),
+        _ => parse_single(bytes),
     }
 }
 

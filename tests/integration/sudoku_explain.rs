@@ -401,6 +401,18 @@ mod cli {
     }
 
     #[test]
+    fn hint_reads_a_persons_pencil_marks() {
+        // The marks --hint=marks prints for FOUR, with r1c1's 2 crossed out by hand: r1c1 is
+        // then filled (one candidate), and row 1 has one cell left.
+        let marks = "4  12 | 2  3\n2  23 | 4  1\n------+------\n1  4  | 23 2\n3  2  | 12 24\n";
+        let o = run(&["--hint", "-"], marks.as_bytes());
+        assert_eq!((code(&o), stdout(&o).as_str()), (0, "r1c2 = 1: full house in row 1\n"), "{}", stderr(&o));
+        let o = run(&["--hint", "-"], b"4 x2 2 3\n2 23 4 1\n1 4 23 2\n3 2 12 24\n");
+        assert_eq!(code(&o), 4);
+        assert!(stderr(&o).contains("invalid pencil marks: line 1, column 3"), "{}", stderr(&o));
+    }
+
+    #[test]
     fn hint_on_a_complete_a_wrong_or_a_clashing_grid() {
         let o = run(&["--hint", "-"], b"1234341221434321");
         assert_eq!((code(&o), stdout(&o).as_str()), (0, "solved: the grid is complete\n"));

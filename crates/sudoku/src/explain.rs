@@ -69,6 +69,11 @@ impl Digits {
         Digits(mask & ((1 << 25) - 1))
     }
 
+    /// The set as a mask, bit `d - 1` for digit `d`.
+    pub(crate) fn mask(self) -> u32 {
+        self.0
+    }
+
     /// Whether `digit` is in the set.
     pub fn contains(self, digit: u8) -> bool {
         (1..=25).contains(&digit) && self.0 & (1 << (digit - 1)) != 0

@@ -2,8 +2,9 @@
 
 use std::fmt;
 
+use crate::error::ParseError;
 use crate::explain::{Contradiction, Digits, Step, StepKind};
-use crate::grid::{Cell, Grid, Shape};
+use crate::grid::{symbol_digit, Cell, Grid, Shape};
 use crate::solve::Solver;
 use crate::technique::DeadEnd;
 
@@ -109,7 +110,119 @@ impl fmt::Display for Marks<'_> {
     }
 }
 
+/// A grid with a person's pencil marks: each cell's candidates.
+///
+/// The text form is the one [`Hint::marks`] prints: one token per cell, row by row, separated
+/// by spaces (and `|` between boxes); a token is the cell's candidates (`147`), a single
+/// symbol a filled cell, `.` a cell without marks (every digit); lines of `-` and `+`, and
+/// comments from `#`, are ignored.
+///
+/// # Example
+///
+/// ```
+/// use sudoku::{PencilMarks, Solver};
+///
+/// // The 4x4 puzzle "...3..4114..3..." with r1c1's 2 crossed out by hand.
+/// let marks = PencilMarks::parse("4 12 2 3\n 2 23 4 1\n 1 4 23 2\n 3 2 12 24")?;
+/// let hint = Solver::new(marks.grid().shape()).hint_with_marks(&marks);
+/// assert_eq!(hint.step().unwrap().to_string(), "r1c2 = 1: full house in row 1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PencilMarks {
+    grid: Grid,
+    /// By cell index: the candidates (a filled cell: its digit).
+    marks: Vec<Digits>,
+}
+
+impl PencilMarks {
+    /// Whether `text` looks like pencil marks rather than a plain grid: some token of
+    /// several symbols.
+    pub fn looks_like(text: &str) -> bool {
+        text.lines()
+            .map(|l| l.split('#').next().unwrap_or(""))
+            .flat_map(|l| l.split(|c: char| c.is_whitespace() || c == '|'))
+            .any(|t| t.chars().count() > 1 && t.chars().all(|c| symbol_digit(c).is_some()))
+    }
+
+    /// Parses pencil marks (see the type's docs).
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError::InvalidChar`] for a character that is not a symbol, `.` or a separator,
+    /// [`ParseError::WrongCellCount`] if the tokens are not a supported grid's cells,
+    /// [`ParseError::SymbolOutOfRange`] for a digit too large for the grid.
+    pub fn parse(text: &str) -> Result<PencilMarks, ParseError> {
+        // (line, column of the token's first character, token)
+        let mut tokens: Vec<(usize, usize, &str)> = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("");
+            if line.chars().all(|c| c == '-' || c == '+' || c == '|' || c.is_whitespace()) {
+                continue;
+            }
+            let mut start = None;
+            for (col, (byte, c)) in
+                line.char_indices().enumerate().chain(std::iter::once((line.chars().count(), (line.len(), ' '))))
+            {
+                let sep = c.is_whitespace() || c == '|';
+                match (sep, start) {
+                    (false, None) => start = Some((col, byte)),
+                    (true, Some((c0, b0))) => {
+                        tokens.push((i + 1, c0 + 1, &line[b0..byte]));
+                        start = None;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let shape = Shape::from_num_cells(tokens.len()).ok_or(ParseError::WrongCellCount { found: tokens.len() })?;
+        let mut grid = Grid::empty(shape);
+        let mut marks = Vec::with_capacity(tokens.len());
+        for (index, &(line, column, token)) in tokens.iter().enumerate() {
+            let mut digits = Digits::EMPTY;
+            if token == "." {
+                digits = Digits::from_mask((1 << shape.size()) - 1);
+            } else {
+                for (k, ch) in token.chars().enumerate() {
+                    let column = column + k;
+                    let d = symbol_digit(ch).ok_or(ParseError::InvalidChar { line, column, ch })?;
+                    if usize::from(d) > shape.size() {
+                        return Err(ParseError::SymbolOutOfRange { line, column, ch, shape });
+                    }
+                    digits = Digits::from_mask(digits.mask() | 1 << (d - 1));
+                }
+            }
+            if digits.len() == 1 && token != "." {
+                grid.set(shape.cell(index), digits.iter().next());
+            }
+            marks.push(digits);
+        }
+        Ok(PencilMarks { grid, marks })
+    }
+
+    /// The filled cells.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The candidates of `cell` (a filled cell: its digit).
+    ///
+    /// # Panics
+    ///
+    /// Panics if `cell` is outside the grid.
+    pub fn candidates(&self, cell: Cell) -> Digits {
+        self.marks[self.grid.shape().index(cell)]
+    }
+}
+
 impl Solver {
+    /// [`hint`](Solver::hint) for a grid with a person's pencil marks: the candidates the
+    /// marks cross out are out (whether or not the solver would have crossed them out), and
+    /// the step is the easiest one from there.
+    pub fn hint_with_marks(&mut self, marks: &PencilMarks) -> Hint {
+        self.hint_from(&marks.grid, Some(&marks.marks))
+    }
+
     /// The single easiest next step for `grid` as it stands, the way a person asks a helper
     /// for one step at a time: the first technique of the ladder ([`crate::technique`]) that
     /// applies to the candidates left by the filled cells, chains included.
@@ -117,6 +230,10 @@ impl Solver {
     /// The hint says nothing about whether the grid's digits are right beyond what a step
     /// finds: a contradiction is reported when the candidates show one.
     pub fn hint(&mut self, grid: &Grid) -> Hint {
+        self.hint_from(grid, None)
+    }
+
+    fn hint_from(&mut self, grid: &Grid, crossed: Option<&[Digits]>) -> Hint {
         let shape = grid.shape();
         let given: Vec<bool> = grid.digits().iter().map(|&d| d != 0).collect();
         let filled = |grid: &Grid| {
@@ -133,6 +250,13 @@ impl Solver {
                 return Hint { shape, step, marks: filled(grid), given };
             }
         };
+        if let Some(kept) = crossed {
+            for (cell, &d) in shape.cells().zip(kept) {
+                if grid.get(cell).is_none() {
+                    ladder.restrict(cell, d);
+                }
+            }
+        }
         ladder.settle(0);
         let marks: Vec<Digits> = shape.cells().map(|c| ladder.candidates(c)).collect();
         let dead = |end: DeadEnd| Step {
@@ -171,6 +295,24 @@ mod tests {
         let clash = Grid::parse_keeping_clashes("11..............").unwrap();
         let step = solver.hint(&clash).step().unwrap().to_string();
         assert_eq!(step, "contradiction: givens r1c1 and r1c2 both hold 1 in row 1");
+    }
+
+    #[test]
+    fn pencil_marks_read_back_what_a_hint_prints() {
+        let grid = Grid::from_line("...3..4114..3...").unwrap();
+        let hint = Solver::new(grid.shape()).hint(&grid);
+        let marks = PencilMarks::parse(&hint.marks().to_string()).unwrap();
+        // A cell with one candidate reads back as filled.
+        assert!(grid.cells().all(|(c, d)| d.is_none() || marks.grid().get(c) == d));
+        assert_eq!(marks.grid().to_line(), "..232.4114.232..");
+        assert!(PencilMarks::looks_like(&hint.marks().to_string()));
+        assert!(!PencilMarks::looks_like("...3..4114..3..."));
+        for cell in grid.shape().cells() {
+            assert_eq!(marks.candidates(cell), hint.candidates(cell));
+        }
+        assert_eq!(PencilMarks::parse("1 2 3"), Err(ParseError::WrongCellCount { found: 3 }));
+        let bad = "12 x 3 4\n1 2 3 4\n1 2 3 4\n1 2 3 4";
+        assert_eq!(PencilMarks::parse(bad), Err(ParseError::InvalidChar { line: 1, column: 4, ch: 'x' }));
     }
 
     #[test]

@@ -133,6 +133,12 @@ impl Ladder {
         vars.iter().map(|&v| self.cell(v)).collect()
     }
 
+    /// Keeps only `digits` among the candidates of `cell`.
+    pub(crate) fn restrict(&mut self, cell: Cell, digits: Digits) {
+        let keep = (u64::from(digits.mask()) >> (self.cands.value(0) - 1)) as u64;
+        self.cands.remove(self.shape.index(cell) as u32, !keep);
+    }
+
     /// The candidates of `cell`.
     pub(crate) fn candidates(&self, cell: Cell) -> Digits {
         self.digits(self.cands.mask(self.shape.index(cell) as u32))

@@ -102,7 +102,7 @@ pub use error::{Clash, ParseError};
 pub use explain::{Contradiction, Detail, Digits, Explanation, Step, StepKind};
 pub use grade::{Band, Grade};
 pub use grid::{digit_symbol, symbol_digit, Cell, Grid, Shape, Unit, MAX_SIZE};
-pub use hint::Hint;
+pub use hint::{Hint, PencilMarks};
 pub use killer::{Cage, Cages};
 pub use regions::Regions;
 pub use solve::{Outcome, Solutions, Solver, Uniqueness};
