@@ -416,8 +416,7 @@ mod cli {
     fn hint_on_a_complete_a_wrong_or_a_clashing_grid() {
         let o = run(&["--hint", "-"], b"1234341221434321");
         assert_eq!((code(&o), stdout(&o).as_str()), (0, "solved: the grid is complete\n"));
-        // A wrong digit: r1c9 = 9 leaves r9c9 without candidates in the end... here directly:
-        // r1c1..r1c8 = 1..8 and r2c9 = 9 leave r1c9 nothing.
+        // A wrong grid: r1c1..r1c8 = 1..8 and r2c9 = 9 leave r1c9 nothing.
         let wrong = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
         let o = run(&["--hint", "-"], wrong.as_bytes());
         assert_eq!((code(&o), stdout(&o).as_str()), (1, "contradiction: r1c9 has no candidate left\n"));

@@ -136,13 +136,18 @@ pub struct PencilMarks {
 }
 
 impl PencilMarks {
-    /// Whether `text` looks like pencil marks rather than a plain grid: some token of
-    /// several symbols.
+    /// Whether `text` looks like pencil marks rather than a plain grid: as many tokens as a
+    /// grid has cells, some of several symbols.
     pub fn looks_like(text: &str) -> bool {
-        text.lines()
+        let tokens: Vec<&str> = text
+            .lines()
             .map(|l| l.split('#').next().unwrap_or(""))
+            .filter(|l| !l.chars().all(|c| c == '-' || c == '+' || c == '|' || c.is_whitespace()))
             .flat_map(|l| l.split(|c: char| c.is_whitespace() || c == '|'))
-            .any(|t| t.chars().count() > 1 && t.chars().all(|c| symbol_digit(c).is_some()))
+            .filter(|t| !t.is_empty())
+            .collect();
+        Shape::from_num_cells(tokens.len()).is_some()
+            && tokens.iter().any(|t| t.chars().count() > 1 && t.chars().all(|c| symbol_digit(c).is_some()))
     }
 
     /// Parses pencil marks (see the type's docs).
@@ -307,6 +312,8 @@ mod tests {
         assert_eq!(marks.grid().to_line(), "..232.4114.232..");
         assert!(PencilMarks::looks_like(&hint.marks().to_string()));
         assert!(!PencilMarks::looks_like("...3..4114..3..."));
+        assert!(!PencilMarks::looks_like("1234341221434321"));
+        assert!(!PencilMarks::looks_like("12 34\n34 12\n21 43\n43 21"));
         for cell in grid.shape().cells() {
             assert_eq!(marks.candidates(cell), hint.candidates(cell));
         }

@@ -135,7 +135,7 @@ impl Ladder {
 
     /// Keeps only `digits` among the candidates of `cell`.
     pub(crate) fn restrict(&mut self, cell: Cell, digits: Digits) {
-        let keep = (u64::from(digits.mask()) >> (self.cands.value(0) - 1)) as u64;
+        let keep = u64::from(digits.mask()) >> (self.cands.value(0) - 1);
         self.cands.remove(self.shape.index(cell) as u32, !keep);
     }
 
