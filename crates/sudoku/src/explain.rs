@@ -547,7 +547,6 @@ fn clashes(grid: &Grid) -> Vec<Clash> {
 pub(crate) struct Run {
     pub(crate) steps: Vec<Step>,
     pub(crate) refutations: Vec<(u32, u32)>,
-    pub(crate) end: Option<End>,
     pub(crate) guesses: u32,
 }
 
@@ -580,7 +579,6 @@ impl Solver {
                     .map(|c| Step { depth: 0, refuted: false, kind: StepKind::Contradiction(Contradiction::Clash(c)) })
                     .collect(),
                 refutations: Vec::new(),
-                end: None,
                 guesses: 0,
             },
             Ok(mut ladder) => {
@@ -590,7 +588,7 @@ impl Solver {
                     ladder.steps.push(Step { depth: 0, refuted: false, kind: StepKind::Stopped { guesses } });
                 }
                 ladder.refutations.sort_unstable();
-                Run { steps: ladder.steps, refutations: ladder.refutations, end: Some(end), guesses: ladder.guesses }
+                Run { steps: ladder.steps, refutations: ladder.refutations, guesses: ladder.guesses }
             }
         }
     }
@@ -618,7 +616,8 @@ impl Solver {
     pub fn explain(&mut self, grid: &Grid) -> Explanation {
         let run = self.run_ladder(grid, true);
         let grade = Grade::of_run(&run);
-        let result = if run.end.is_none() { Uniqueness::Unsatisfiable } else { self.solve_unique(grid) };
+        let clash = run.steps.iter().any(|s| matches!(s.kind, StepKind::Contradiction(Contradiction::Clash(_))));
+        let result = if clash { Uniqueness::Unsatisfiable } else { self.solve_unique(grid) };
         Explanation { puzzle: grid.clone(), result, steps: run.steps, refutations: run.refutations, grade }
     }
 }
