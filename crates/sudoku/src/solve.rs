@@ -106,9 +106,8 @@ pub struct Solver {
     limits: Limits,
     /// The engine for `shape` and `strength`, with the options above applied.
     engine: csp::Solver,
-    /// The trace recorder while grading is on ([`Solver::set_grading`]); its observer is
-    /// installed on `engine`.
-    pub(crate) grading: Option<crate::record::Shared>,
+    /// While grading is on ([`Solver::set_grading`]): the grade of the last puzzle loaded.
+    pub(crate) grading: Option<Option<crate::grade::Grade>>,
 }
 
 impl Default for Solver {
@@ -155,9 +154,6 @@ impl Solver {
         log::debug!(target: "sudoku::solve", "build shape={} strength={:?} locked={}", self.shape, self.strength, self.locked);
         self.engine = build_engine(self.shape, self.strength, self.locked);
         self.apply_options();
-        if self.grading.is_some() {
-            self.restore_observer();
-        }
     }
 
     /// The shape of the current engine (that of the last grid solved, or of construction).
@@ -238,7 +234,7 @@ impl Solver {
         &self.engine
     }
 
-    /// The engine, to install an observer (explanations, grading).
+    /// The engine, to load givens for the technique ladder.
     pub(crate) fn engine_mut(&mut self) -> &mut csp::Solver {
         &mut self.engine
     }
@@ -255,7 +251,7 @@ impl Solver {
     /// already conflict (then there is no solution).
     fn load(&mut self, grid: &Grid) -> bool {
         self.prepare_shape(grid.shape());
-        self.clear_grading();
+        self.grade_if_on(grid);
         load_givens(&mut self.engine, grid)
     }
 
