@@ -84,6 +84,7 @@ mod domain;
 mod error;
 mod event;
 mod model;
+mod optimize;
 mod propagate;
 mod search;
 mod select;
@@ -99,6 +100,7 @@ pub use domain::{Domain, DomainIter, InitialDomain};
 pub use error::{Conflict, ModelError};
 pub use event::{Event, Observer, Reason};
 pub use model::Model;
+pub use optimize::{Goal, Improvements, Optimum};
 pub use search::{
     Checkpoint, Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution, Solutions, Solver, Stats,
 };
