@@ -93,7 +93,7 @@ mod var;
 
 pub use constraint::{Constraint, ConstraintId, Context, Events, Priority, Rule};
 pub use constraints::{
-    AllDifferent, Binary, Comparison, DistinctSum, Element, Equal, Intersection, Linear, NotEqual, Predicate, Strength,
+    AllDifferent, ArithOp, Arithmetic, Binary, Clause, Comparison, DistinctSum, Element, Equal, Intersection, Linear, NotEqual, Predicate, ReifiedLinear, Strength,
     Table,
 };
 pub use domain::{Domain, DomainIter, InitialDomain};

@@ -14,7 +14,9 @@
 //! | [`Predicate`] | any condition on complete assignments (the escape hatch) | checked when fixed; forward checking |
 
 mod all_different;
+mod arith;
 mod binary;
+mod clause;
 mod distinct_sum;
 mod element;
 mod equal;
@@ -23,12 +25,15 @@ mod linear;
 mod matching;
 mod not_equal;
 mod predicate;
+mod reified;
 mod table;
 #[cfg(test)]
 mod testing;
 
 pub use all_different::{AllDifferent, Strength};
+pub use arith::{ArithOp, Arithmetic};
 pub use binary::Binary;
+pub use clause::Clause;
 pub use distinct_sum::DistinctSum;
 pub use element::Element;
 pub use equal::Equal;
@@ -36,4 +41,5 @@ pub use intersection::Intersection;
 pub use linear::{Comparison, Linear};
 pub use not_equal::NotEqual;
 pub use predicate::Predicate;
+pub use reified::ReifiedLinear;
 pub use table::Table;
