@@ -93,8 +93,8 @@ mod var;
 
 pub use constraint::{Constraint, ConstraintId, Context, Events, Priority, Rule};
 pub use constraints::{
-    AllDifferent, ArithOp, Arithmetic, Binary, Clause, Comparison, DistinctSum, Element, Equal, Intersection, Linear, NotEqual, Predicate, ReifiedLinear, Strength,
-    Table,
+    AllDifferent, ArithOp, Arithmetic, Binary, Clause, Comparison, DistinctSum, Element, Equal, Intersection, Linear,
+    NotEqual, Predicate, ReifiedLinear, Strength, Table,
 };
 pub use domain::{Domain, DomainIter, InitialDomain};
 pub use error::{Conflict, ModelError};

@@ -201,8 +201,5 @@ pub(crate) fn infer_bounds(ast: &Ast) -> Result<HashMap<String, (i64, i64)>, Err
             }
         }
     }
-    Ok(unknown
-        .keys()
-        .filter_map(|n| env.known.get(n).map(|&(l, h)| (n.to_string(), (l as i64, h as i64))))
-        .collect())
+    Ok(unknown.keys().filter_map(|n| env.known.get(n).map(|&(l, h)| (n.to_string(), (l as i64, h as i64)))).collect())
 }

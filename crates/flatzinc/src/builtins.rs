@@ -38,12 +38,23 @@ impl Translator {
 
     /// `Σ a_i x_i ⋈ c`, reified by `r` when given.
     fn linear(&mut self, pos: Pos, terms: Vec<(i64, VarId)>, cmp: Comparison, rhs: i64, r: Option<VarId>) -> R {
-        let terms: Vec<(i32, VarId)> = terms.into_iter().map(|(a, x)| Ok((coeff(pos, a)?, x))).collect::<Result<_, Error>>()?;
+        let terms: Vec<(i32, VarId)> =
+            terms.into_iter().map(|(a, x)| Ok((coeff(pos, a)?, x))).collect::<Result<_, Error>>()?;
         let rhs = coeff(pos, rhs)?;
         match r {
             None => self.post_c(pos, Linear::new(terms, cmp, rhs)),
             Some(r) => self.post_c(pos, ReifiedLinear::new(terms, cmp, rhs, r)),
         }
+    }
+
+    /// `vars` take one of `rows`; rows with a value outside its variable's initial domain are
+    /// dropped first (they can never match, and the engine refuses them).
+    fn table(&mut self, pos: Pos, vars: Vec<VarId>, rows: Vec<Vec<i32>>) -> R {
+        let rows: Vec<Vec<i32>> = rows
+            .into_iter()
+            .filter(|r| r.iter().zip(&vars).all(|(&v, &x)| self.model.initial_domain(x).contains(v)))
+            .collect();
+        self.post_c(pos, Table::allowed(vars, rows))
     }
 
     /// A relation over 0/1 variables given by its truth function, as a table.
@@ -53,7 +64,7 @@ impl Translator {
             .map(|m| (0..n).map(|i| ((m >> i) & 1) as i32).collect::<Vec<_>>())
             .filter(|t| f(t))
             .collect();
-        self.post_c(pos, Table::allowed(vars, tuples))
+        self.table(pos, vars, tuples)
     }
 
     /// `a <-> ∧ xs`.
@@ -79,11 +90,8 @@ impl Translator {
         let hi = xs.iter().map(|&x| self.model.initial_domain(x).max().unwrap_or(0)).max().unwrap_or(0);
         let mut acc = first;
         for (k, &x) in rest.iter().enumerate() {
-            let next = if k + 1 == rest.len() {
-                z
-            } else {
-                self.model.new_var(lo..=hi).map_err(Self::model_err(pos))?
-            };
+            let next =
+                if k + 1 == rest.len() { z } else { self.model.new_var(lo..=hi).map_err(Self::model_err(pos))? };
             self.post_c(pos, Arithmetic::new(op, acc, x, next))?;
             acc = next;
         }
@@ -331,8 +339,8 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
                 return invalid(pos, format!("{} table entries for {} variables", flat.len(), xs.len()));
             }
             let flat: Vec<i32> = flat.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
-            let rows: Vec<&[i32]> = flat.chunks(xs.len()).collect();
-            t.post_c(pos, Table::allowed(xs, rows))
+            let rows: Vec<Vec<i32>> = flat.chunks(xs.len()).map(<[i32]>::to_vec).collect();
+            t.table(pos, xs, rows)
         }
         _ => {
             let what = if name.starts_with("float_") || name.starts_with("int2float") {

@@ -81,7 +81,9 @@ fn holds(env: &Env<'_>, name: &str, a: &[Expr]) -> Result<bool, String> {
     let reif = name.ends_with("_reif");
     let op = base.rsplit('_').next().unwrap_or("");
     let truth: bool = match base {
-        "int_eq" | "int_ne" | "int_le" | "int_lt" | "bool_eq" | "bool_le" | "bool_lt" | "bool_ne" => cmp(op, i(0)?, i(1)?),
+        "int_eq" | "int_ne" | "int_le" | "int_lt" | "bool_eq" | "bool_le" | "bool_lt" | "bool_ne" => {
+            cmp(op, i(0)?, i(1)?)
+        }
         "bool2int" => i(0)? == i(1)?,
         "int_lin_eq" | "int_lin_ne" | "int_lin_le" | "bool_lin_eq" | "bool_lin_le" => cmp(op, lin(0)?, i(2)?),
         "int_plus" => i(0)? + i(1)? == i(2)?,

@@ -34,14 +34,8 @@ pub fn format_solution(items: &[OutputItem], s: &Solution) -> String {
             Some(dims) => {
                 let sets: Vec<String> = dims.iter().map(|(lo, hi)| format!("{lo}..{hi}")).collect();
                 let vals: Vec<String> = item.elems.iter().map(|&e| show(value(e, s), item.is_bool)).collect();
-                let _ = writeln!(
-                    out,
-                    "{} = array{}d({}, [{}]);",
-                    item.name,
-                    dims.len(),
-                    sets.join(", "),
-                    vals.join(", ")
-                );
+                let _ =
+                    writeln!(out, "{} = array{}d({}, [{}]);", item.name, dims.len(), sets.join(", "), vals.join(", "));
             }
         }
     }

@@ -173,7 +173,10 @@ impl Parser {
     }
 
     fn error<T>(&self, expected: &str) -> Result<T, Error> {
-        Err(Error::Syntax { pos: self.pos(), message: format!("expected {expected}, found {}", self.peek().describe()) })
+        Err(Error::Syntax {
+            pos: self.pos(),
+            message: format!("expected {expected}, found {}", self.peek().describe()),
+        })
     }
 
     fn is_punct(&self, p: &str) -> bool {

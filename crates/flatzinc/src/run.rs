@@ -72,7 +72,7 @@ impl<W: Write> Printer<'_, W> {
                 return Err(io::Error::other(format!("solution check failed: {e}")));
             }
         }
-        write!(self.out, "{}----------\n", format_solution(&self.t.output, s))?;
+        writeln!(self.out, "{}----------", format_solution(&self.t.output, s))?;
         self.out.flush()
     }
 }

@@ -116,7 +116,9 @@ impl Translator {
             Expr::Access(n, i) => match self.lookup(pos, n)? {
                 Val::Array(items) => match usize::try_from(*i - 1).ok().and_then(|k| items.get(k)) {
                     Some(v) => v.clone(),
-                    None => return invalid(pos, format!("index {i} out of range for '{n}' of {} elements", items.len())),
+                    None => {
+                        return invalid(pos, format!("index {i} out of range for '{n}' of {} elements", items.len()))
+                    }
                 },
                 _ => return invalid(pos, format!("'{n}' is not an array")),
             },
@@ -198,7 +200,9 @@ impl Translator {
         }
         let r = match domain {
             IntSet::Range(..) => self.model.new_named_var(decl.name.clone(), lo as i32..=hi as i32),
-            IntSet::Values(vs) => self.model.new_named_var(decl.name.clone(), vs.iter().map(|&v| v as i32).collect::<Vec<_>>()),
+            IntSet::Values(vs) => {
+                self.model.new_named_var(decl.name.clone(), vs.iter().map(|&v| v as i32).collect::<Vec<_>>())
+            }
         };
         r.map_err(Self::model_err(pos))
     }
@@ -249,7 +253,9 @@ impl Translator {
                 };
                 Val::Var(self.new_var(decl, &domain)?)
             }
-            (None, _) if decl.is_var => return invalid(pos, format!("array of variables '{}' has no value", decl.name)),
+            (None, _) if decl.is_var => {
+                return invalid(pos, format!("array of variables '{}' has no value", decl.name))
+            }
             (None, _) => return invalid(pos, format!("parameter '{}' has no value", decl.name)),
         };
         if decl.is_var {
@@ -308,7 +314,12 @@ impl Translator {
     }
 
     /// Reads `int_search`/`bool_search`/`seq_search` annotations.
-    fn search(&mut self, pos: Pos, anns: &[Expr], out: &mut (Vec<VarId>, Option<VarOrder>, Option<ValueOrder>)) -> Result<(), Error> {
+    fn search(
+        &mut self,
+        pos: Pos,
+        anns: &[Expr],
+        out: &mut (Vec<VarId>, Option<VarOrder>, Option<ValueOrder>),
+    ) -> Result<(), Error> {
         for a in anns {
             let Expr::Call(name, args) = a else {
                 self.notes.push(format!("ignored search annotation {a:?}"));

@@ -236,7 +236,13 @@ impl Arithmetic {
                 tighten(ctx, y, i64::MIN, zh)?;
             }
             ArithOp::Abs => {
-                let lo = if xl >= 0 { xl } else if xh <= 0 { -xh } else { 0 };
+                let lo = if xl >= 0 {
+                    xl
+                } else if xh <= 0 {
+                    -xh
+                } else {
+                    0
+                };
                 tighten(ctx, z, lo, xl.abs().max(xh.abs()))?;
                 let zh = i64::from(ctx.max(z));
                 tighten(ctx, x, -zh, zh)?;
@@ -254,14 +260,12 @@ impl Arithmetic {
                 Some(r) => ctx.assign(z, r, Rule::NoSupport).map(|_| ()),
                 None => Err(ctx.fail(Rule::NoSupport)),
             },
-            (Some(a), None, Some(c)) if ctx.size(y) <= SUPPORT_LIMIT => {
-                ctx.retain(y, |b| self.op.eval(i64::from(a), i64::from(b)) == Some(i64::from(c)), Rule::NoSupport)
-                    .map(|_| ())
-            }
-            (None, Some(b), Some(c)) if ctx.size(x) <= SUPPORT_LIMIT => {
-                ctx.retain(x, |a| self.op.eval(i64::from(a), i64::from(b)) == Some(i64::from(c)), Rule::NoSupport)
-                    .map(|_| ())
-            }
+            (Some(a), None, Some(c)) if ctx.size(y) <= SUPPORT_LIMIT => ctx
+                .retain(y, |b| self.op.eval(i64::from(a), i64::from(b)) == Some(i64::from(c)), Rule::NoSupport)
+                .map(|_| ()),
+            (None, Some(b), Some(c)) if ctx.size(x) <= SUPPORT_LIMIT => ctx
+                .retain(x, |a| self.op.eval(i64::from(a), i64::from(b)) == Some(i64::from(c)), Rule::NoSupport)
+                .map(|_| ()),
             _ => Ok(()),
         }
     }
@@ -338,9 +342,11 @@ mod tests {
     fn large_domains_use_bounds_and_stay_correct() {
         for op in [ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Min, ArithOp::Max, ArithOp::Abs, ArithOp::Pow] {
             let domains = vec![(-90..=90).collect::<Vec<_>>(), (-80..=80).collect(), (-50..=60).collect()];
-            let expected = brute_force(&domains, |v| op.eval(i64::from(v[0]), i64::from(v[1])) == Some(i64::from(v[2])));
+            let expected =
+                brute_force(&domains, |v| op.eval(i64::from(v[0]), i64::from(v[1])) == Some(i64::from(v[2])));
             let (mut model, v) = model_with(&domains);
-            let c = if op == ArithOp::Abs { Arithmetic::abs(v[0], v[2]) } else { Arithmetic::new(op, v[0], v[1], v[2]) };
+            let c =
+                if op == ArithOp::Abs { Arithmetic::abs(v[0], v[2]) } else { Arithmetic::new(op, v[0], v[1], v[2]) };
             model.post(c).unwrap();
             assert_eq!(solve_all(model, &v), expected, "{op:?}");
         }
