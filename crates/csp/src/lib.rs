@@ -96,7 +96,7 @@ pub use constraints::{
     AllDifferent, ArithOp, Arithmetic, Binary, Clause, Comparison, DistinctSum, Element, Equal, Intersection, Linear,
     NotEqual, Predicate, ReifiedLinear, Strength, Table,
 };
-pub use domain::{Domain, DomainIter, InitialDomain};
+pub use domain::{Domain, DomainIter, InitialDomain, INTERVAL_THRESHOLD};
 pub use error::{Conflict, ModelError};
 pub use event::{Event, Observer, Reason};
 pub use model::Model;

@@ -25,7 +25,7 @@
 use fixedbitset::Block;
 
 use crate::constraint::{Constraint, ConstraintId, Events, Rule};
-use crate::domain::{Domain, BITS};
+use crate::domain::{Domain, ValueMap, BITS};
 use crate::error::Conflict;
 use crate::event::{Event, Observer, Reason};
 use crate::model::VarInfo;
@@ -133,7 +133,13 @@ impl Core {
                 offset: info.offset,
                 watch_start: start,
                 watch_end: watches.len() as u32,
-                words: info.words.min(u32::from(u16::MAX)) as u16,
+                // 0 marks an interval domain (two blocks: its bounds), written only by
+                // `narrow_interval`.
+                words: if matches!(info.map, ValueMap::Interval { .. }) {
+                    0
+                } else {
+                    info.words.min(u32::from(u16::MAX)) as u16
+                },
                 events: list.iter().fold(0, |acc, w| acc | w.events),
             });
         }
@@ -466,12 +472,126 @@ impl Core {
         rule: Rule,
     ) -> Result<bool, Conflict> {
         let h = self.hot[var.index()];
+        if h.words == 0 {
+            return self.retain_block_interval(vars, var, wi, keep, rule);
+        }
         let old = self.store.block(h.offset as usize + wi);
         let new = old & keep;
         if new == old {
             return Ok(false);
         }
         self.write_hot(vars, h, var, wi, old, new, rule, Change::Remove).map(|()| true)
+    }
+
+    /// [`retain_block`](Self::retain_block) on an interval domain: the bounds move past the
+    /// removed bits of block `wi` they meet; removed bits strictly inside are not represented.
+    #[inline(never)]
+    fn retain_block_interval(
+        &mut self,
+        vars: &[VarInfo],
+        var: VarId,
+        wi: usize,
+        keep: Block,
+        rule: Rule,
+    ) -> Result<bool, Conflict> {
+        let (lo, hi) = self.interval(var);
+        let in_block = |b: usize| b / BITS == wi;
+        let removed = |b: usize| keep & (1 << (b % BITS)) == 0;
+        let mut new_lo = lo;
+        while new_lo <= hi && in_block(new_lo) && removed(new_lo) {
+            new_lo += 1;
+        }
+        let mut new_hi = hi;
+        while new_hi >= new_lo && in_block(new_hi) && removed(new_hi) {
+            if new_hi == 0 {
+                // Every bit went: empty.
+                return self.narrow_interval(vars, var, 1, 0, rule);
+            }
+            new_hi -= 1;
+        }
+        self.narrow_interval(vars, var, new_lo, new_hi, rule)
+    }
+
+    /// The bit interval `(lo, hi)` of an interval variable (empty when `lo > hi`).
+    #[inline]
+    pub(crate) fn interval(&self, var: VarId) -> (usize, usize) {
+        let o = self.hot[var.index()].offset as usize;
+        (self.store.block(o) as usize, self.store.block(o + 1) as usize)
+    }
+
+    /// Narrows the domain of interval variable `var` to the bits `lo..=hi` (intersected with
+    /// what is left; `lo > hi` empties it) and raises the events. Returns whether it changed.
+    pub(crate) fn narrow_interval(
+        &mut self,
+        vars: &[VarInfo],
+        var: VarId,
+        lo: usize,
+        hi: usize,
+        rule: Rule,
+    ) -> Result<bool, Conflict> {
+        let h = self.hot[var.index()];
+        let o = h.offset as usize;
+        let (old_lo, old_hi) = self.interval(var);
+        let (mut new_lo, mut new_hi) = (lo.max(old_lo), hi.min(old_hi));
+        let empty = new_lo > new_hi;
+        if empty {
+            // The canonical empty interval keeps `lo > hi` whatever came before.
+            (new_lo, new_hi) = (old_lo.max(1), old_lo.max(1) - 1);
+        }
+        if (new_lo, new_hi) == (old_lo, old_hi) {
+            return Ok(false);
+        }
+        if self.observing {
+            self.report_interval(vars, var, (old_lo, old_hi), (new_lo, new_hi), rule);
+        }
+        self.store.set_block(o, new_lo as Block);
+        self.store.set_block(o + 1, new_hi as Block);
+        let removed = if empty { old_hi + 1 - old_lo } else { (new_lo - old_lo) + (old_hi - new_hi) };
+        self.stats.prunings += removed as u64;
+        if empty {
+            self.stats.failures += 1;
+            return Err(Conflict { by: self.by(), var: Some(var) });
+        }
+        let mut mask = Events::DOMAIN.0 | Events::BOUNDS.0;
+        if new_lo == new_hi {
+            mask |= Events::FIXED.0;
+            if h.events & Events::ON_FIXED.0 != 0 {
+                self.fixed.push(var.index() as u32);
+            }
+        }
+        if h.events & mask != 0 {
+            for k in h.watch_start as usize..h.watch_end as usize {
+                let w = self.watches[k];
+                if w.events & mask != 0 {
+                    self.schedule(w.constraint);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// Reports the values an interval lost, one prune event each (only while observing).
+    #[cold]
+    #[inline(never)]
+    fn report_interval(&mut self, vars: &[VarInfo], var: VarId, old: (usize, usize), new: (usize, usize), rule: Rule) {
+        let info = &vars[var.index()];
+        let depth = self.depth();
+        let by = self.by();
+        let gone = (old.0..=old.1).filter(|&b| b < new.0 || b > new.1);
+        for bit in gone {
+            let value = info.map.value(bit);
+            log::trace!(target: "csp::prune", "prune depth={depth} var={} value={value} rule={}", VarLabel(info, var), RuleName(rule));
+            if let Some(obs) = self.observer.as_mut() {
+                let reason = Reason { constraint: by, rule, premises: &self.premises };
+                obs(&Event::Prune { depth, var, value, reason });
+            }
+        }
+        if new.0 > new.1 {
+            if let Some(obs) = self.observer.as_mut() {
+                let reason = Reason { constraint: by, rule, premises: &self.premises };
+                obs(&Event::WipeOut { depth, var, reason });
+            }
+        }
     }
 
     /// Sets `var` to the value of `bit`.
@@ -482,6 +602,9 @@ impl Core {
         bit: usize,
         rule: Rule,
     ) -> Result<bool, Conflict> {
+        if self.hot[var.index()].words == 0 {
+            return self.narrow_interval(vars, var, bit, bit, rule);
+        }
         let info = &vars[var.index()];
         let (off, words) = (info.offset as usize, info.words as usize);
         let (bw, bb) = (bit / BITS, bit % BITS);
@@ -672,6 +795,9 @@ impl<'a> Context<'a> {
 
     /// Empties `var`'s domain and returns the conflict.
     fn wipe_out(&mut self, var: VarId, rule: Rule) -> Result<bool, Conflict> {
+        if self.domain(var).is_interval() {
+            return self.core.narrow_interval(self.vars, var, 1, 0, rule);
+        }
         let words = self.info(var).words as usize;
         for wi in 0..words {
             self.core.retain_block(self.vars, var, wi, 0, rule)?;
@@ -688,6 +814,9 @@ impl<'a> Context<'a> {
     pub fn remove_below(&mut self, var: VarId, bound: Value, rule: Rule) -> Result<bool, Conflict> {
         let info = &self.vars[var.index()];
         let cut = info.map.bit_at_least(bound, info.len as usize);
+        if let ValueMap::Interval { .. } = info.map {
+            return self.core.narrow_interval(self.vars, var, cut, usize::MAX, rule);
+        }
         let mut changed = false;
         for wi in 0..info.words as usize {
             let lo = wi * BITS;
@@ -710,6 +839,12 @@ impl<'a> Context<'a> {
         let Some(b) = bound.checked_add(1) else { return Ok(false) };
         // Bits from `first` on are removed.
         let first = info.map.bit_at_least(b, info.len as usize);
+        if let ValueMap::Interval { .. } = info.map {
+            return match first.checked_sub(1) {
+                Some(hi) => self.core.narrow_interval(self.vars, var, 0, hi, rule),
+                None => self.core.narrow_interval(self.vars, var, 1, 0, rule),
+            };
+        }
         let mut changed = false;
         for wi in (0..info.words as usize).rev() {
             let lo = wi * BITS;
@@ -722,13 +857,31 @@ impl<'a> Context<'a> {
         Ok(changed)
     }
 
-    /// Keeps only the values of `var` for which `keep` returns true.
+    /// Keeps only the values of `var` for which `keep` returns true. `keep` is called once per
+    /// value, in increasing order. On an interval domain (see
+    /// [`Domain::is_interval`]) only the bounds move, to the smallest and the largest kept value.
     ///
     /// # Errors
     ///
     /// A [`Conflict`] if the domain becomes empty.
     pub fn retain(&mut self, var: VarId, mut keep: impl FnMut(Value) -> bool, rule: Rule) -> Result<bool, Conflict> {
         let info = &self.vars[var.index()];
+        if let ValueMap::Interval { .. } = info.map {
+            // Only the bounds move, to the smallest and largest kept values. `keep` sees every
+            // value once, in increasing order, as for a bitset (callers may rely on it).
+            let (lo, hi) = self.core.interval(var);
+            let (mut first, mut last) = (None, 0);
+            for b in lo..=hi {
+                if keep(info.map.value(b)) {
+                    first.get_or_insert(b);
+                    last = b;
+                }
+            }
+            return match first {
+                Some(first) => self.core.narrow_interval(self.vars, var, first, last, rule),
+                None => self.core.narrow_interval(self.vars, var, 1, 0, rule),
+            };
+        }
         let mut changed = false;
         for wi in 0..info.words as usize {
             let old = self.core.store.block(info.offset as usize + wi);
@@ -774,7 +927,8 @@ impl<'a> Context<'a> {
         self.core.store.block(offset)
     }
 
-    /// Keeps only the bits of `keep` in block `wi` of `var`'s domain.
+    /// Keeps only the bits of `keep` in block `wi` of `var`'s domain. On an interval domain the
+    /// bounds move past the removed bits they meet; removed bits inside are not represented.
     ///
     /// # Errors
     ///

@@ -921,6 +921,12 @@ impl Solver {
             _ => 0,
         };
         let d = self.domain(var);
+        if d.is_interval() {
+            // An interval has no holes, so the refutation of a decision must remove a bound:
+            // branch on the smallest value (the largest for `Descending`).
+            return if self.value_order == ValueOrder::Descending { d.max_bit() } else { d.min_bit() }
+                .expect("a variable chosen for branching has at least two values");
+        }
         match self.value_order {
             ValueOrder::Ascending => d.min_bit(),
             ValueOrder::Descending => d.max_bit(),

@@ -177,6 +177,15 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
                 Some("ne") => Ne,
                 _ => Le,
             };
+            // a*x - a*y = c, that is x = y + c/a (MiniZinc's views such as `q[i] + i`): domain
+            // consistency with `Equal`, where `Linear` would only reason on bounds.
+            if let ([(ax, x), (ay, y)], Eq, None) = (terms.as_slice(), cmp, r) {
+                if *ax == -*ay && rhs % ax == 0 && x != y {
+                    if let Ok(offset) = i32::try_from(rhs / ax) {
+                        return t.post_c(pos, Equal::with_offset(*x, *y, offset));
+                    }
+                }
+            }
             t.linear(pos, terms, cmp, rhs, r)
         }
         "int_plus" | "int_minus" => {
@@ -329,6 +338,15 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
         "all_different_int" | "fzn_all_different_int" | "csp_all_different_int" => {
             arity(1)?;
             let xs = t.var_array(pos, &a[0])?;
+            if xs.iter().any(|&x| t.model.initial_domain(x).is_interval()) {
+                // Interval domains (large ranges): pairwise disequalities, which work on values.
+                for (i, &x) in xs.iter().enumerate() {
+                    for &y in &xs[i + 1..] {
+                        t.post_c(pos, NotEqual::new(x, y))?;
+                    }
+                }
+                return Ok(());
+            }
             t.post_c(pos, AllDifferent::new(xs))
         }
         "csp_table_int" | "csp_table_bool" => {

@@ -9,8 +9,9 @@ use crate::ast::{Ast, BaseType, Decl, Expr, IntSet, Objective};
 use crate::bounds::infer_bounds;
 use crate::error::{Error, Pos};
 
-/// The widest domain a variable may have: wider would cost too much memory per variable.
-pub const MAX_DOMAIN: i64 = 1 << 24;
+/// The widest domain a variable may have (the engine's limit). Ranges wider than
+/// [`csp::INTERVAL_THRESHOLD`] are intervals: two words each, whatever their width.
+pub const MAX_DOMAIN: i64 = 1 << 28;
 
 /// A value bound to a name: a constant, a variable, or an array of those.
 #[derive(Clone, Debug, PartialEq)]

@@ -83,7 +83,7 @@ const SUPPORT_LIMIT: usize = 4096;
 /// model.post(Arithmetic::new(ArithOp::Times, x, y, z))?; // z = x * y
 /// let mut solver = model.into_solver();
 /// solver.propagate()?;
-/// assert_eq!(solver.domain(x).to_vec(), vec![3]);
+/// assert_eq!(solver.domain(x).to_vec(), vec![2, 3]); // 2 * 3 and 3 * 2, 3 * 3
 /// assert_eq!(solver.domain(z).to_vec(), vec![6, 9]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

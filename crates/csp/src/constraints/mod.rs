@@ -43,3 +43,23 @@ pub use not_equal::NotEqual;
 pub use predicate::Predicate;
 pub use reified::ReifiedLinear;
 pub use table::Table;
+
+/// Refuses interval domains (large ranges, see [`Domain::is_interval`](crate::Domain::is_interval))
+/// for a constraint that reasons on domain bits.
+pub(crate) fn refuse_intervals(
+    model: &crate::Model,
+    vars: &[crate::VarId],
+    kind: &'static str,
+) -> Result<(), crate::ModelError> {
+    match vars.iter().find(|&&x| model.initial_domain(x).is_interval()) {
+        Some(&x) => Err(crate::ModelError::InvalidConstraint {
+            kind,
+            message: format!(
+                "variable {} has an interval domain of {} values, which this constraint does not support",
+                model.display_var(x),
+                model.initial_domain(x).len()
+            ),
+        }),
+        None => Ok(()),
+    }
+}
