@@ -195,7 +195,7 @@ impl<'a> Domain<'a> {
     #[inline]
     pub(crate) fn interval(&self) -> Option<(usize, usize)> {
         match self.map {
-            ValueMap::Interval { .. } => Some((self.blocks[0] as usize, self.blocks[1] as usize)),
+            ValueMap::Interval { .. } => Some((self.blocks[0], self.blocks[1])),
             _ => None,
         }
     }

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use fixedbitset::{Block, FixedBitSet};
+use fixedbitset::FixedBitSet;
 
 use crate::constraint::{Constraint, ConstraintId};
 use crate::constraints::{AllDifferent, Binary, Equal, NotEqual};
@@ -127,7 +127,7 @@ impl Model {
         if let (ValueMap::Range { min }, true) = (&d.map, d.len > INTERVAL_THRESHOLD) {
             // A large range: an interval, two blocks holding its lowest and highest bits.
             self.initial.grow((offset + 2) * BITS);
-            self.initial.as_mut_slice()[offset + 1] = (d.len - 1) as Block;
+            self.initial.as_mut_slice()[offset + 1] = d.len - 1;
             self.vars.push(VarInfo {
                 offset: offset as u32,
                 words: 2,

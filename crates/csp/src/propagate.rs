@@ -516,7 +516,7 @@ impl Core {
     #[inline]
     pub(crate) fn interval(&self, var: VarId) -> (usize, usize) {
         let o = self.hot[var.index()].offset as usize;
-        (self.store.block(o) as usize, self.store.block(o + 1) as usize)
+        (self.store.block(o), self.store.block(o + 1))
     }
 
     /// Narrows the domain of interval variable `var` to the bits `lo..=hi` (intersected with
@@ -544,8 +544,8 @@ impl Core {
         if self.observing {
             self.report_interval(vars, var, (old_lo, old_hi), (new_lo, new_hi), rule);
         }
-        self.store.set_block(o, new_lo as Block);
-        self.store.set_block(o + 1, new_hi as Block);
+        self.store.set_block(o, new_lo);
+        self.store.set_block(o + 1, new_hi);
         let removed = if empty { old_hi + 1 - old_lo } else { (new_lo - old_lo) + (old_hi - new_hi) };
         self.stats.prunings += removed as u64;
         if empty {
