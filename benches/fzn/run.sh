@@ -12,7 +12,7 @@ limit=${LIMIT_MS:-60000}
 tmp=$(mktemp -d)
 out=${OUT:-$here/results.tsv}
 printf 'name\tsolver\tseconds\tstatus\tobjective\n' > "$out"
-grep -v '^#' "$here/instances.txt" | while read -r name model data; do
+grep -v '^#' "${INSTANCES:-$here/instances.txt}" | while read -r name model data; do
     [ -n "$name" ] || continue
     set -- "$here/models/$model.mzn"
     case $data in
