@@ -94,7 +94,9 @@ fn main() -> ExitCode {
     match (end, best) {
         (Some(SearchEnd::Exhausted), Some(p)) => println!("optimal profit {p}"),
         (Some(SearchEnd::Exhausted), None) => println!("no packing"),
-        (Some(SearchEnd::LimitReached(l)), Some(p)) => println!("stopped by the {l}: best profit so far {p}, not proven optimal"),
+        (Some(SearchEnd::LimitReached(l)), Some(p)) => {
+            println!("stopped by the {l}: best profit so far {p}, not proven optimal")
+        }
         (_, _) => println!("stopped before any packing"),
     }
     ExitCode::SUCCESS
