@@ -10,11 +10,14 @@
 //! * [`Model`]: variables ([`VarId`]) with initial domains, and posted [`Constraint`]s.
 //! * [`Solver`]: search state, propagation ([`Solver::propagate`]), checkpoints
 //!   ([`Solver::new_checkpoint`], [`Solver::restore_to`]) and search ([`Solver::solve`],
-//!   [`Solver::solutions`], [`Solver::count_solutions`]).
+//!   [`Solver::solutions`], [`Solver::count_solutions`]) and optimisation by branch and bound
+//!   ([`Solver::improvements`], [`Solver::minimize`], [`Solver::maximize`], [`Optimum`]).
 //! * [`constraints`]: [`AllDifferent`] (three [`Strength`]s), [`NotEqual`], [`Equal`],
 //!   [`Binary`] relations, [`Linear`] sums ([`Comparison`]), [`DistinctSum`] (all different
-//!   with a sum), [`Table`] (allowed or forbidden tuples), [`Element`], and [`Predicate`], the
-//!   escape hatch for conditions no other constraint expresses.
+//!   with a sum), [`Table`] (allowed or forbidden tuples), [`Element`], [`ReifiedLinear`],
+//!   [`Arithmetic`] (products, quotients, ...), [`Clause`], and [`Predicate`], the escape hatch
+//!   for conditions no other constraint expresses.
+//! * [`Domain`]: a bitset, or an interval for ranges of more than [`INTERVAL_THRESHOLD`] values.
 //! * [`Event`]: the stream of decisions, prunings with reasons, wipe-outs and backtracks.
 //!
 //! # Example

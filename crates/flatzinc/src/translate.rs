@@ -357,6 +357,11 @@ impl Translator {
                         }
                         _ => return invalid(pos, "expected a value selection strategy"),
                     };
+                    if out.1.is_some_and(|o| o != var_order) || out.2.is_some_and(|o| o != value_order) {
+                        self.notes.push(format!(
+                            "'{name}' strategies differ from the first annotation's, which apply to all its variables"
+                        ));
+                    }
                     out.1.get_or_insert(var_order);
                     out.2.get_or_insert(value_order);
                 }

@@ -12,6 +12,13 @@
 //! | [`DistinctSum`] | all different with a given sum (killer cages) | [`AllDifferent`] + [`Linear`] + domain consistency of both together (dynamic program) |
 //! | [`Element`] | `result = array[index]`, array of variables or constants | domain consistency |
 //! | [`Predicate`] | any condition on complete assignments (the escape hatch) | checked when fixed; forward checking |
+//! | [`ReifiedLinear`] | `b <-> a1*x1 + ... + an*xn ⋈ c` for a 0/1 `b` | [`Linear`] once `b` is fixed; entailment on bounds fixes `b` |
+//! | [`Arithmetic`] | `z = x * y`, `x / y`, `x mod y`, `x ^ y`, `min`, `max`, `\|x\|` ([`ArithOp`]) | domain consistency up to 4,096 pairs, bounds beyond |
+//! | [`Clause`] | `p1 ∨ ... ∨ ¬q1 ∨ ...` over 0/1 variables | unit propagation |
+//!
+//! Variables with an interval domain (large ranges, [`Domain::is_interval`](crate::Domain::is_interval))
+//! work with every value-level constraint; [`AllDifferent`], [`Table`], [`DistinctSum`] and
+//! [`Intersection`] reason on bits and refuse them when posted.
 
 mod all_different;
 mod arith;
