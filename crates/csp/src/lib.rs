@@ -86,6 +86,7 @@ pub mod constraints;
 mod domain;
 mod error;
 mod event;
+mod interval;
 mod model;
 mod optimize;
 mod propagate;

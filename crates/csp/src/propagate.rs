@@ -113,7 +113,7 @@ pub(crate) struct Core {
     /// per change; everything behind it is out of line.
     pub(crate) observing: bool,
     pub(crate) observer: Option<Observer>,
-    premises: Vec<VarId>,
+    pub(crate) premises: Vec<VarId>,
     /// Log label of each constraint (`all_different#3` or the name given when posting).
     pub(crate) labels: Box<[Box<str>]>,
     /// Set by a conflict, cleared by a restore: propagation refuses to run in between.
@@ -441,7 +441,7 @@ impl Core {
     }
 
     #[inline]
-    fn by(&self) -> Option<ConstraintId> {
+    pub(crate) fn by(&self) -> Option<ConstraintId> {
         (self.current != NONE).then_some(ConstraintId(self.current))
     }
 
@@ -514,6 +514,30 @@ impl Core {
             }
         }
         Ok(())
+    }
+
+    /// Raises the events `mask` of `var` (already written): schedules the watchers, records the
+    /// change for [`Events::TRACK`] watchers and queues an [`Events::ON_FIXED`] delivery when
+    /// `mask` has [`Events::FIXED`]. For writes outside [`write_hot`](Self::write_hot) (interval
+    /// domains).
+    pub(crate) fn raise(&mut self, var: VarId, mask: Events) {
+        let h = self.hot[var.index()];
+        let mask = mask.0;
+        if mask & Events::FIXED.0 != 0 && h.events & Events::ON_FIXED.0 != 0 {
+            self.fixed.push(var.index() as u32);
+        }
+        if h.events & mask != 0 {
+            for k in h.watch_start as usize..h.watch_end as usize {
+                let w = self.watches[k];
+                if w.events & mask != 0 {
+                    if w.events & TRACK_BIT != 0 && w.constraint != self.current {
+                        let bit = (self.track_base[w.constraint as usize] + w.local) as usize;
+                        self.track[bit / 64] |= 1 << (bit % 64);
+                    }
+                    self.schedule(w.constraint);
+                }
+            }
+        }
     }
 
     /// Whether the smallest or largest value went when block `wi` went from `old` to `new`
@@ -640,121 +664,6 @@ impl Core {
         self.write_hot(vars, h, var, wi, old, new, rule, Change::Remove).map(|()| true)
     }
 
-    /// [`retain_block`](Self::retain_block) on an interval domain: the bounds move past the
-    /// removed bits of block `wi` they meet; removed bits strictly inside are not represented.
-    #[inline(never)]
-    fn retain_block_interval(
-        &mut self,
-        vars: &[VarInfo],
-        var: VarId,
-        wi: usize,
-        keep: Block,
-        rule: Rule,
-    ) -> Result<bool, Conflict> {
-        let (lo, hi) = self.interval(var);
-        let in_block = |b: usize| b / BITS == wi;
-        let removed = |b: usize| keep & (1 << (b % BITS)) == 0;
-        let mut new_lo = lo;
-        while new_lo <= hi && in_block(new_lo) && removed(new_lo) {
-            new_lo += 1;
-        }
-        let mut new_hi = hi;
-        while new_hi >= new_lo && in_block(new_hi) && removed(new_hi) {
-            if new_hi == 0 {
-                // Every bit went: empty.
-                return self.narrow_interval(vars, var, 1, 0, rule);
-            }
-            new_hi -= 1;
-        }
-        self.narrow_interval(vars, var, new_lo, new_hi, rule)
-    }
-
-    /// The bit interval `(lo, hi)` of an interval variable (empty when `lo > hi`).
-    #[inline]
-    pub(crate) fn interval(&self, var: VarId) -> (usize, usize) {
-        let o = self.hot[var.index()].offset as usize;
-        (self.store.block(o), self.store.block(o + 1))
-    }
-
-    /// Narrows the domain of interval variable `var` to the bits `lo..=hi` (intersected with
-    /// what is left; `lo > hi` empties it) and raises the events. Returns whether it changed.
-    pub(crate) fn narrow_interval(
-        &mut self,
-        vars: &[VarInfo],
-        var: VarId,
-        lo: usize,
-        hi: usize,
-        rule: Rule,
-    ) -> Result<bool, Conflict> {
-        let h = self.hot[var.index()];
-        let o = h.offset as usize;
-        let (old_lo, old_hi) = self.interval(var);
-        let (mut new_lo, mut new_hi) = (lo.max(old_lo), hi.min(old_hi));
-        let empty = new_lo > new_hi;
-        if empty {
-            // The canonical empty interval keeps `lo > hi` whatever came before.
-            (new_lo, new_hi) = (old_lo.max(1), old_lo.max(1) - 1);
-        }
-        if (new_lo, new_hi) == (old_lo, old_hi) {
-            return Ok(false);
-        }
-        if self.observing {
-            self.report_interval(vars, var, (old_lo, old_hi), (new_lo, new_hi), rule);
-        }
-        self.store.set_block(o, new_lo);
-        self.store.set_block(o + 1, new_hi);
-        let removed = if empty { old_hi + 1 - old_lo } else { (new_lo - old_lo) + (old_hi - new_hi) };
-        self.stats.prunings += removed as u64;
-        if empty {
-            self.stats.failures += 1;
-            return Err(Conflict { by: self.by(), var: Some(var) });
-        }
-        let mut mask = Events::DOMAIN.0 | Events::BOUNDS.0;
-        if new_lo == new_hi {
-            mask |= Events::FIXED.0;
-            if h.events & Events::ON_FIXED.0 != 0 {
-                self.fixed.push(var.index() as u32);
-            }
-        }
-        if h.events & mask != 0 {
-            for k in h.watch_start as usize..h.watch_end as usize {
-                let w = self.watches[k];
-                if w.events & mask != 0 {
-                    if w.events & TRACK_BIT != 0 && w.constraint != self.current {
-                        let bit = (self.track_base[w.constraint as usize] + w.local) as usize;
-                        self.track[bit / 64] |= 1 << (bit % 64);
-                    }
-                    self.schedule(w.constraint);
-                }
-            }
-        }
-        Ok(true)
-    }
-
-    /// Reports the values an interval lost, one prune event each (only while observing).
-    #[cold]
-    #[inline(never)]
-    fn report_interval(&mut self, vars: &[VarInfo], var: VarId, old: (usize, usize), new: (usize, usize), rule: Rule) {
-        let info = &vars[var.index()];
-        let depth = self.depth();
-        let by = self.by();
-        let gone = (old.0..=old.1).filter(|&b| b < new.0 || b > new.1);
-        for bit in gone {
-            let value = info.map.value(bit);
-            log::trace!(target: "csp::prune", "prune depth={depth} var={} value={value} rule={}", VarLabel(info, var), RuleName(rule));
-            if let Some(obs) = self.observer.as_mut() {
-                let reason = Reason { constraint: by, rule, premises: &self.premises };
-                obs(&Event::Prune { depth, var, value, reason });
-            }
-        }
-        if new.0 > new.1 {
-            if let Some(obs) = self.observer.as_mut() {
-                let reason = Reason { constraint: by, rule, premises: &self.premises };
-                obs(&Event::WipeOut { depth, var, reason });
-            }
-        }
-    }
-
     /// Sets `var` to the value of `bit`.
     pub(crate) fn assign_bit(
         &mut self,
@@ -814,7 +723,7 @@ impl std::fmt::Display for VarLabel<'_> {
     }
 }
 
-struct RuleName(Rule);
+pub(crate) struct RuleName(pub(crate) Rule);
 
 impl std::fmt::Display for RuleName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

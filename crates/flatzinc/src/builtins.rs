@@ -101,9 +101,9 @@ impl Translator {
         Ok(())
     }
 
-    /// `r = array[i]` with FlatZinc's indices from 1: a dummy entry 0 that `i` may not take.
-    fn element(&mut self, pos: Pos, i: VarId, array: Element, r: VarId) -> R {
-        let _ = r;
+    /// Posts `array` (built with a dummy entry 0, since FlatZinc indices start at 1) and keeps
+    /// `i` off the dummy.
+    fn element(&mut self, pos: Pos, i: VarId, array: Element) -> R {
         self.linear(pos, vec![(1, i)], Comparison::GreaterOrEqual, 1, None)?;
         self.post_c(pos, array)
     }
@@ -233,7 +233,7 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
             let Some(&first) = vals.first() else { return invalid(pos, "element of an empty array") };
             vals.insert(0, first);
             let vals: Vec<i32> = vals.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
-            t.element(pos, i, Element::constants(i, vals, r), r)
+            t.element(pos, i, Element::constants(i, vals, r))
         }
         "array_var_int_element" | "array_var_bool_element" => {
             arity(3)?;
@@ -242,7 +242,7 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
             let r = t.var(pos, &a[2])?;
             let Some(&first) = xs.first() else { return invalid(pos, "element of an empty array") };
             xs.insert(0, first);
-            t.element(pos, i, Element::new(i, xs, r), r)
+            t.element(pos, i, Element::new(i, xs, r))
         }
         // ---- Booleans ----
         "bool_not" => {
