@@ -1,5 +1,6 @@
 #!/bin/sh
-# The FlatZinc benchmark (docs/flatzinc.md): each instance of instances.txt flattened for
+# The FlatZinc benchmark (docs/flatzinc.md): each instance of instances.txt (models in models/
+# or crates/flatzinc/tests/models, data in models/) flattened for
 # fzn-csp (`minizinc -c --solver csp`, our mznlib) and for Gecode (`-G std`), each solver run
 # once, one at a time, with a 60 s limit (`-t 60000`, and `timeout 70` as a backstop).
 # fzn-csp runs with --check (every solution checked against the FlatZinc constraints).
@@ -14,7 +15,11 @@ out=${OUT:-$here/results.tsv}
 printf 'name\tsolver\tseconds\tstatus\tobjective\n' > "$out"
 grep -v '^#' "${INSTANCES:-$here/instances.txt}" | while read -r name model data; do
     [ -n "$name" ] || continue
-    set -- "$here/models/$model.mzn"
+    # Models shared with the tests live in crates/flatzinc/tests/models.
+    tests=$here/../../crates/flatzinc/tests/models
+    mzn=$here/models/$model.mzn
+    [ -f "$mzn" ] || mzn=$tests/$model.mzn
+    set -- "$mzn"
     case $data in
         -) ;;
         *.dzn) set -- "$@" "$here/models/$data" ;;
