@@ -117,3 +117,91 @@ fn bit_level_constraints_refuse_intervals() {
     let e = m.post(AllDifferent::new(vec![x, y])).unwrap_err();
     assert!(e.to_string().contains("interval domain"), "{e}");
 }
+
+mod twins {
+    //! The same model twice: once with `x` a small bitset `W..=W+6`, once with `x` an interval
+    //! `0..=200_000` cut down to that window by a constraint. Both must have the same solutions,
+    //! whatever value-level constraints punch holes in `x`.
+
+    use csp::{Binary, Comparison, Equal, Linear, Model, NotEqual, Predicate, Value, VarId, VarOrder};
+    use proptest::prelude::*;
+
+    const W: Value = 100_000;
+
+    #[derive(Clone, Debug)]
+    enum C {
+        /// x = y + W + k
+        EqualOffset(usize, i32),
+        /// x != y + W + k
+        NotEqualOffset(usize, i32),
+        /// (x - W + y) % m == r
+        Relation(usize, i32, i32),
+        /// x - W + y + z <= k
+        Sum(usize, usize, i32),
+        /// x odd or y == z (checked when fixed)
+        Condition(usize, usize),
+    }
+
+    fn constraint() -> impl Strategy<Value = C> {
+        prop_oneof![
+            (0usize..3, 0i32..4).prop_map(|(y, k)| C::EqualOffset(y, k)),
+            (0usize..3, 0i32..4).prop_map(|(y, k)| C::NotEqualOffset(y, k)),
+            (0usize..3, 2i32..4, 0i32..2).prop_map(|(y, m, r)| C::Relation(y, m, r)),
+            (0usize..3, 0usize..3, 2i32..10).prop_map(|(y, z, k)| C::Sum(y, z, k)),
+            (0usize..3, 0usize..3).prop_map(|(y, z)| C::Condition(y, z)),
+        ]
+    }
+
+    fn build(interval: bool, cs: &[C]) -> (Model, Vec<VarId>) {
+        let mut m = Model::new();
+        let x = if interval {
+            let x = m.new_var(0..=200_000).unwrap();
+            assert!(m.initial_domain(x).is_interval());
+            m.post(Linear::new([(1, x)], Comparison::GreaterOrEqual, W)).unwrap();
+            m.post(Linear::new([(1, x)], Comparison::LessOrEqual, W + 6)).unwrap();
+            x
+        } else {
+            m.new_var(W..=W + 6).unwrap()
+        };
+        let ys = m.new_vars(3, 0..=4).unwrap();
+        for c in cs {
+            match *c {
+                C::EqualOffset(y, k) => {
+                    m.post(Equal::with_offset(x, ys[y], W + k)).unwrap();
+                }
+                C::NotEqualOffset(y, k) => {
+                    m.post(NotEqual::with_offset(x, ys[y], W + k)).unwrap();
+                }
+                C::Relation(y, md, r) => {
+                    m.post(Binary::new(x, ys[y], move |a, b| (a - W + b) % md == r)).unwrap();
+                }
+                C::Sum(y, z, k) => {
+                    m.post(Linear::new([(1, x), (1, ys[y]), (1, ys[z])], Comparison::LessOrEqual, W + k)).unwrap();
+                }
+                C::Condition(y, z) => {
+                    m.post(Predicate::new(vec![x, ys[y], ys[z]], |v| v[0] % 2 == 1 || v[1] == v[2])).unwrap();
+                }
+            }
+        }
+        let mut vars = vec![x];
+        vars.extend(ys);
+        (m, vars)
+    }
+
+    fn solutions(interval: bool, cs: &[C], order: VarOrder) -> Vec<Vec<Value>> {
+        let (m, vars) = build(interval, cs);
+        let mut s = m.into_solver();
+        s.set_var_order(order);
+        let mut all: Vec<Vec<Value>> = s.solutions().map(|sol| vars.iter().map(|&v| sol[v]).collect()).collect();
+        all.sort();
+        all
+    }
+
+    proptest! {
+        #[test]
+        fn interval_and_bitset_twins_have_the_same_solutions(cs in proptest::collection::vec(constraint(), 1..5), input in any::<bool>()) {
+            let order = if input { VarOrder::Input } else { VarOrder::default() };
+            prop_assert_eq!(solutions(true, &cs, order), solutions(false, &cs, order));
+        }
+    }
+}
