@@ -414,9 +414,9 @@ impl Solver {
         self.value_order = order;
     }
 
-    /// Branches on `vars` first, in the [`VarOrder`] among them, and on the other variables
-    /// only once these are all fixed: the variables of a search annotation, say. An empty list
-    /// (the default) branches on every variable alike.
+    /// Branches on `vars` first, in the [`VarOrder`] among them (MRV ties go to the first in
+    /// `vars`), and on the other variables only once these are all fixed: the variables of a
+    /// search annotation, say. An empty list (the default) branches on every variable alike.
     ///
     /// # Panics
     ///
