@@ -3,6 +3,12 @@
 //! All domains of a search state live in one flat [`FixedBitSet`]; each variable owns a
 //! word-aligned run of blocks in it, one bit per value (see `docs/design.md`). A [`Domain`] is a
 //! read-only view of one such run together with the variable's value map.
+//!
+//! A variable over a large range (more than [`INTERVAL_THRESHOLD`] values, say `0..=1_000_000`)
+//! is an *interval* instead: two blocks holding the indices of its smallest and largest values,
+//! so a checkpoint costs two words, not one bit per value. An interval has no holes: removing a
+//! value strictly inside it changes nothing (the bounds representation of the literature), and
+//! the constraints that reason on bits refuse interval variables when posted.
 
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -22,6 +28,12 @@ pub(crate) enum ValueMap {
         /// The smallest value.
         min: Value,
     },
+    /// Bit `i` is the value `min + i`, and the domain is an interval of bits stored as two
+    /// blocks: the lowest and the highest bit left (empty when the lowest exceeds the highest).
+    Interval {
+        /// The smallest initial value.
+        min: Value,
+    },
     /// Bit `i` is `values[i]`; `values` is sorted and free of duplicates.
     Explicit {
         /// The values in increasing order.
@@ -35,7 +47,7 @@ impl ValueMap {
     pub(crate) fn value(&self, bit: usize) -> Value {
         match self {
             // The bit is below the domain size, and a range domain's last value fits in i32.
-            ValueMap::Range { min } => min.wrapping_add(bit as i32),
+            ValueMap::Range { min } | ValueMap::Interval { min } => min.wrapping_add(bit as i32),
             ValueMap::Explicit { values } => values[bit],
         }
     }
@@ -44,7 +56,7 @@ impl ValueMap {
     #[inline]
     pub(crate) fn bit(&self, value: Value, len: usize) -> Option<usize> {
         match self {
-            ValueMap::Range { min } => {
+            ValueMap::Range { min } | ValueMap::Interval { min } => {
                 let d = i64::from(value) - i64::from(*min);
                 if d >= 0 && (d as u64) < len as u64 {
                     Some(d as usize)
@@ -59,7 +71,7 @@ impl ValueMap {
     /// The smallest bit whose value is `>= value` (`len` if none).
     pub(crate) fn bit_at_least(&self, value: Value, len: usize) -> usize {
         match self {
-            ValueMap::Range { min } => {
+            ValueMap::Range { min } | ValueMap::Interval { min } => {
                 let d = i64::from(value) - i64::from(*min);
                 d.clamp(0, len as i64) as usize
             }
@@ -72,7 +84,7 @@ impl ValueMap {
     pub(crate) fn range_min(&self) -> Option<Value> {
         match self {
             ValueMap::Range { min } => Some(*min),
-            ValueMap::Explicit { .. } => None,
+            ValueMap::Explicit { .. } | ValueMap::Interval { .. } => None,
         }
     }
 }
@@ -173,16 +185,43 @@ pub struct Domain<'a> {
     pub(crate) map: &'a ValueMap,
 }
 
+/// Above this many values, a range domain is an interval (two blocks: its bounds) rather than
+/// a bitset: `0..=1_000_000` costs two words per checkpoint instead of 15,625.
+pub const INTERVAL_THRESHOLD: usize = 1 << 16;
+
 impl<'a> Domain<'a> {
+    /// The bit interval `(lo, hi)` of an interval domain (empty when `lo > hi`), `None` for a
+    /// bitset.
+    #[inline]
+    pub(crate) fn interval(&self) -> Option<(usize, usize)> {
+        match self.map {
+            ValueMap::Interval { .. } => Some((self.blocks[0], self.blocks[1])),
+            _ => None,
+        }
+    }
+
+    /// Whether the domain is an interval (a large range: see [`INTERVAL_THRESHOLD`]) rather
+    /// than a bitset. An interval has no holes.
+    #[inline]
+    pub fn is_interval(&self) -> bool {
+        matches!(self.map, ValueMap::Interval { .. })
+    }
+
     /// The number of values left.
     #[inline]
     pub fn len(&self) -> usize {
+        if let Some((lo, hi)) = self.interval() {
+            return (hi + 1).saturating_sub(lo);
+        }
         self.blocks.iter().map(|b| b.count_ones() as usize).sum()
     }
 
     /// Whether no value is left (only between a conflict and the next restore).
     #[inline]
     pub fn is_empty(&self) -> bool {
+        if let Some((lo, hi)) = self.interval() {
+            return lo > hi;
+        }
         self.blocks.iter().all(|&b| b == 0)
     }
 
@@ -195,6 +234,9 @@ impl<'a> Domain<'a> {
     /// Whether `value` is still in the domain.
     #[inline]
     pub fn contains(&self, value: Value) -> bool {
+        if let Some((lo, hi)) = self.interval() {
+            return self.map.bit(value, hi + 1).is_some_and(|b| b >= lo);
+        }
         match self.map.bit(value, self.blocks.len() * BITS) {
             Some(bit) => self.blocks[bit / BITS] & (1 << (bit % BITS)) != 0,
             None => false,
@@ -222,10 +264,16 @@ impl<'a> Domain<'a> {
     }
 
     pub(crate) fn min_bit(&self) -> Option<usize> {
+        if let Some((lo, hi)) = self.interval() {
+            return (lo <= hi).then_some(lo);
+        }
         self.blocks.iter().enumerate().find(|(_, &b)| b != 0).map(|(i, b)| i * BITS + b.trailing_zeros() as usize)
     }
 
     pub(crate) fn max_bit(&self) -> Option<usize> {
+        if let Some((lo, hi)) = self.interval() {
+            return (lo <= hi).then_some(hi);
+        }
         self.blocks
             .iter()
             .enumerate()
@@ -236,7 +284,18 @@ impl<'a> Domain<'a> {
 
     /// The values left, in increasing order.
     pub fn iter(&self) -> DomainIter<'a> {
-        DomainIter { blocks: self.blocks, map: self.map, word: 0, current: self.blocks.first().copied().unwrap_or(0) }
+        if let Some((lo, hi)) = self.interval() {
+            // No blocks: the bits come from `next_bit..end` once the (empty) blocks are done.
+            return DomainIter { blocks: &[], map: self.map, word: 0, current: 0, next_bit: lo, end: hi + 1 };
+        }
+        DomainIter {
+            blocks: self.blocks,
+            map: self.map,
+            word: 0,
+            current: self.blocks.first().copied().unwrap_or(0),
+            next_bit: 0,
+            end: 0,
+        }
     }
 
     /// The values left, collected.
@@ -246,6 +305,11 @@ impl<'a> Domain<'a> {
 
     /// The dense bit indices left, as a bitset (bit `i` is the variable's `i`-th initial value).
     pub fn to_bitset(&self) -> FixedBitSet {
+        if let Some((lo, hi)) = self.interval() {
+            let mut s = FixedBitSet::with_capacity(hi + 1);
+            s.insert_range(lo..hi + 1);
+            return s;
+        }
         let mut s = FixedBitSet::with_capacity(self.blocks.len() * BITS);
         s.as_mut_slice().copy_from_slice(self.blocks);
         s
@@ -287,6 +351,9 @@ pub struct DomainIter<'a> {
     map: &'a ValueMap,
     word: usize,
     current: Block,
+    /// For an interval domain: the next bit and the end of the interval (both 0 otherwise).
+    next_bit: usize,
+    end: usize,
 }
 
 impl Iterator for DomainIter<'_> {
@@ -301,6 +368,10 @@ impl Iterator for DomainIter<'_> {
             }
             self.word += 1;
             if self.word >= self.blocks.len() {
+                if self.next_bit < self.end {
+                    self.next_bit += 1;
+                    return Some(self.map.value(self.next_bit - 1));
+                }
                 return None;
             }
             self.current = self.blocks[self.word];

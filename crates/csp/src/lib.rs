@@ -10,11 +10,14 @@
 //! * [`Model`]: variables ([`VarId`]) with initial domains, and posted [`Constraint`]s.
 //! * [`Solver`]: search state, propagation ([`Solver::propagate`]), checkpoints
 //!   ([`Solver::new_checkpoint`], [`Solver::restore_to`]) and search ([`Solver::solve`],
-//!   [`Solver::solutions`], [`Solver::count_solutions`]).
+//!   [`Solver::solutions`], [`Solver::count_solutions`]) and optimisation by branch and bound
+//!   ([`Solver::improvements`], [`Solver::minimize`], [`Solver::maximize`], [`Optimum`]).
 //! * [`constraints`]: [`AllDifferent`] (three [`Strength`]s), [`NotEqual`], [`Equal`],
 //!   [`Binary`] relations, [`Linear`] sums ([`Comparison`]), [`DistinctSum`] (all different
-//!   with a sum), [`Table`] (allowed or forbidden tuples), [`Element`], and [`Predicate`], the
-//!   escape hatch for conditions no other constraint expresses.
+//!   with a sum), [`Table`] (allowed or forbidden tuples), [`Element`], [`ReifiedLinear`],
+//!   [`Arithmetic`] (products, quotients, ...), [`Clause`], and [`Predicate`], the escape hatch
+//!   for conditions no other constraint expresses.
+//! * [`Domain`]: a bitset, or an interval for ranges of more than [`INTERVAL_THRESHOLD`] values.
 //! * [`Event`]: the stream of decisions, prunings with reasons, wipe-outs and backtracks.
 //!
 //! # Example
@@ -83,7 +86,9 @@ pub mod constraints;
 mod domain;
 mod error;
 mod event;
+mod interval;
 mod model;
+mod optimize;
 mod propagate;
 pub mod reasoning;
 mod search;
@@ -93,13 +98,14 @@ mod var;
 
 pub use constraint::{Constraint, ConstraintId, Context, Events, Priority, Rule};
 pub use constraints::{
-    AllDifferent, AllDifferentNetwork, Binary, Comparison, DistinctSum, Element, Equal, Intersection, Linear,
-    NetworkLevel, NotEqual, Predicate, Strength, Table, NETWORK_MAX_VALUES,
+    AllDifferent, AllDifferentNetwork, ArithOp, Arithmetic, Binary, Clause, Comparison, DistinctSum, Element, Equal,
+    Intersection, Linear, NetworkLevel, NotEqual, Predicate, ReifiedLinear, Strength, Table, NETWORK_MAX_VALUES,
 };
-pub use domain::{Domain, DomainIter, InitialDomain};
+pub use domain::{Domain, DomainIter, InitialDomain, INTERVAL_THRESHOLD};
 pub use error::{Conflict, ModelError};
 pub use event::{Event, Observer, Reason};
 pub use model::Model;
+pub use optimize::{Goal, Improvements, Optimum};
 pub use search::{
     Checkpoint, Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution, Solutions, Solver, Stats,
 };

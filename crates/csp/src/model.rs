@@ -6,7 +6,7 @@ use fixedbitset::FixedBitSet;
 
 use crate::constraint::{Constraint, ConstraintId};
 use crate::constraints::{AllDifferent, AllDifferentNetwork, Binary, Equal, NetworkLevel, NotEqual};
-use crate::domain::{Domain, InitialDomain, ValueMap, BITS};
+use crate::domain::{Domain, InitialDomain, ValueMap, BITS, INTERVAL_THRESHOLD};
 use crate::error::ModelError;
 use crate::propagate::VarLabel;
 use crate::search::Solver;
@@ -132,7 +132,24 @@ impl Model {
         }
         let id = VarId::from_index(self.vars.len());
         let offset = self.initial.as_slice().len();
+        if let (ValueMap::Range { min }, true) = (&d.map, d.len > INTERVAL_THRESHOLD) {
+            // A large range: an interval, two blocks holding its lowest and highest bits.
+            self.initial.grow((offset + 2) * BITS);
+            self.initial.as_mut_slice()[offset + 1] = d.len - 1;
+            self.vars.push(VarInfo {
+                offset: offset as u32,
+                words: 2,
+                len: d.len as u32,
+                map: ValueMap::Interval { min: *min },
+                name: name.map(String::into_boxed_str),
+            });
+            return Ok(id);
+        }
         let words = d.len.div_ceil(BITS);
+        if words > usize::from(u16::MAX) {
+            // The propagation engine counts a bitset domain's blocks in 16 bits.
+            return Err(ModelError::DomainTooLarge { len: d.len as u64 });
+        }
         let start = offset * BITS;
         self.initial.grow((offset + words) * BITS);
         self.initial.insert_range(start..start + d.len);

@@ -26,7 +26,7 @@ use fixedbitset::Block;
 use smallvec::SmallVec;
 
 use crate::constraint::{Constraint, ConstraintId, Events, Rule};
-use crate::domain::{Domain, BITS};
+use crate::domain::{Domain, ValueMap, BITS};
 use crate::error::Conflict;
 use crate::event::{Event, Observer, Reason};
 use crate::model::VarInfo;
@@ -114,7 +114,7 @@ pub(crate) struct Core {
     /// per change; everything behind it is out of line.
     pub(crate) observing: bool,
     pub(crate) observer: Option<Observer>,
-    premises: Vec<VarId>,
+    pub(crate) premises: Vec<VarId>,
     /// Log label of each constraint (`all_different#3` or the name given when posting).
     pub(crate) labels: Box<[Box<str>]>,
     /// Set by a conflict, cleared by a restore: propagation refuses to run in between.
@@ -165,7 +165,13 @@ impl Core {
                 offset: info.offset,
                 watch_start: start,
                 watch_end: watches.len() as u32,
-                words: info.words.min(u32::from(u16::MAX)) as u16,
+                // 0 marks an interval domain (two blocks: its bounds), written only by
+                // `narrow_interval`.
+                words: if matches!(info.map, ValueMap::Interval { .. }) {
+                    0
+                } else {
+                    info.words.min(u32::from(u16::MAX)) as u16
+                },
                 events: list.iter().fold(0, |acc, w| acc | w.events),
             });
         }
@@ -438,7 +444,7 @@ impl Core {
     }
 
     #[inline]
-    fn by(&self) -> Option<ConstraintId> {
+    pub(crate) fn by(&self) -> Option<ConstraintId> {
         (self.current != NONE).then_some(ConstraintId(self.current))
     }
 
@@ -511,6 +517,30 @@ impl Core {
             }
         }
         Ok(())
+    }
+
+    /// Raises the events `mask` of `var` (already written): schedules the watchers, records the
+    /// change for [`Events::TRACK`] watchers and queues an [`Events::ON_FIXED`] delivery when
+    /// `mask` has [`Events::FIXED`]. For writes outside [`write_hot`](Self::write_hot) (interval
+    /// domains).
+    pub(crate) fn raise(&mut self, var: VarId, mask: Events) {
+        let h = self.hot[var.index()];
+        let mask = mask.0;
+        if mask & Events::FIXED.0 != 0 && h.events & Events::ON_FIXED.0 != 0 {
+            self.fixed.push(var.index() as u32);
+        }
+        if h.events & mask != 0 {
+            for k in h.watch_start as usize..h.watch_end as usize {
+                let w = self.watches[k];
+                if w.events & mask != 0 {
+                    if w.events & TRACK_BIT != 0 && w.constraint != self.current {
+                        let bit = (self.track_base[w.constraint as usize] + w.local) as usize;
+                        self.track[bit / 64] |= 1 << (bit % 64);
+                    }
+                    self.schedule(w.constraint);
+                }
+            }
+        }
     }
 
     /// Whether the smallest or largest value went when block `wi` went from `old` to `new`
@@ -626,6 +656,9 @@ impl Core {
         rule: Rule,
     ) -> Result<bool, Conflict> {
         let h = self.hot[var.index()];
+        if h.words == 0 {
+            return self.retain_block_interval(vars, var, wi, keep, rule);
+        }
         let old = self.store.block(h.offset as usize + wi);
         let new = old & keep;
         if new == old {
@@ -642,6 +675,9 @@ impl Core {
         bit: usize,
         rule: Rule,
     ) -> Result<bool, Conflict> {
+        if self.hot[var.index()].words == 0 {
+            return self.narrow_interval(vars, var, bit, bit, rule);
+        }
         let info = &vars[var.index()];
         let (off, words) = (info.offset as usize, info.words as usize);
         let (bw, bb) = (bit / BITS, bit % BITS);
@@ -690,7 +726,7 @@ impl std::fmt::Display for VarLabel<'_> {
     }
 }
 
-struct RuleName(Rule);
+pub(crate) struct RuleName(pub(crate) Rule);
 
 impl std::fmt::Display for RuleName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -832,6 +868,9 @@ impl<'a> Context<'a> {
 
     /// Empties `var`'s domain and returns the conflict.
     fn wipe_out(&mut self, var: VarId, rule: Rule) -> Result<bool, Conflict> {
+        if self.domain(var).is_interval() {
+            return self.core.narrow_interval(self.vars, var, 1, 0, rule);
+        }
         let words = self.info(var).words as usize;
         for wi in 0..words {
             self.core.retain_block(self.vars, var, wi, 0, rule)?;
@@ -848,6 +887,9 @@ impl<'a> Context<'a> {
     pub fn remove_below(&mut self, var: VarId, bound: Value, rule: Rule) -> Result<bool, Conflict> {
         let info = &self.vars[var.index()];
         let cut = info.map.bit_at_least(bound, info.len as usize);
+        if let ValueMap::Interval { .. } = info.map {
+            return self.core.narrow_interval(self.vars, var, cut, usize::MAX, rule);
+        }
         let mut changed = false;
         for wi in 0..info.words as usize {
             let lo = wi * BITS;
@@ -870,6 +912,12 @@ impl<'a> Context<'a> {
         let Some(b) = bound.checked_add(1) else { return Ok(false) };
         // Bits from `first` on are removed.
         let first = info.map.bit_at_least(b, info.len as usize);
+        if let ValueMap::Interval { .. } = info.map {
+            return match first.checked_sub(1) {
+                Some(hi) => self.core.narrow_interval(self.vars, var, 0, hi, rule),
+                None => self.core.narrow_interval(self.vars, var, 1, 0, rule),
+            };
+        }
         let mut changed = false;
         for wi in (0..info.words as usize).rev() {
             let lo = wi * BITS;
@@ -882,13 +930,31 @@ impl<'a> Context<'a> {
         Ok(changed)
     }
 
-    /// Keeps only the values of `var` for which `keep` returns true.
+    /// Keeps only the values of `var` for which `keep` returns true. `keep` is called once per
+    /// value, in increasing order. On an interval domain (see
+    /// [`Domain::is_interval`]) only the bounds move, to the smallest and the largest kept value.
     ///
     /// # Errors
     ///
     /// A [`Conflict`] if the domain becomes empty.
     pub fn retain(&mut self, var: VarId, mut keep: impl FnMut(Value) -> bool, rule: Rule) -> Result<bool, Conflict> {
         let info = &self.vars[var.index()];
+        if let ValueMap::Interval { .. } = info.map {
+            // Only the bounds move, to the smallest and largest kept values. `keep` sees every
+            // value once, in increasing order, as for a bitset (callers may rely on it).
+            let (lo, hi) = self.core.interval(var);
+            let (mut first, mut last) = (None, 0);
+            for b in lo..=hi {
+                if keep(info.map.value(b)) {
+                    first.get_or_insert(b);
+                    last = b;
+                }
+            }
+            return match first {
+                Some(first) => self.core.narrow_interval(self.vars, var, first, last, rule),
+                None => self.core.narrow_interval(self.vars, var, 1, 0, rule),
+            };
+        }
         let mut changed = false;
         for wi in 0..info.words as usize {
             let old = self.core.store.block(info.offset as usize + wi);
@@ -934,7 +1000,8 @@ impl<'a> Context<'a> {
         self.core.store.block(offset)
     }
 
-    /// Keeps only the bits of `keep` in block `wi` of `var`'s domain.
+    /// Keeps only the bits of `keep` in block `wi` of `var`'s domain. On an interval domain the
+    /// bounds move past the removed bits they meet; removed bits inside are not represented.
     ///
     /// # Errors
     ///

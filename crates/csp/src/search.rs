@@ -231,7 +231,7 @@ enum Phase {
     Done(SearchEnd),
 }
 
-enum Step {
+pub(crate) enum Step {
     Solution,
     End(SearchEnd),
 }
@@ -296,6 +296,11 @@ pub struct Solver {
     stride: u32,
     last_clock: Option<Instant>,
     values: Vec<Value>,
+    /// Branch and bound: the bound on the objective that every state reached by backtracking
+    /// must meet, while an optimisation runs ([`crate::optimize`]).
+    pub(crate) objective: Option<crate::optimize::Bound>,
+    /// Variables branched on before all others (search annotations); empty for none.
+    priority: Box<[VarId]>,
     #[cfg(debug_assertions)]
     check_buf: Vec<Value>,
 }
@@ -369,6 +374,8 @@ impl Solver {
             stride: 1,
             last_clock: None,
             values: Vec::with_capacity(n),
+            objective: None,
+            priority: Box::new([]),
             #[cfg(debug_assertions)]
             check_buf: Vec::new(),
             model,
@@ -405,6 +412,21 @@ impl Solver {
     /// Sets the value order (default: ascending).
     pub fn set_value_order(&mut self, order: ValueOrder) {
         self.value_order = order;
+    }
+
+    /// Branches on `vars` first, in the [`VarOrder`] among them (MRV ties go to the first in
+    /// `vars`), and on the other variables only once these are all fixed: the variables of a
+    /// search annotation, say. An empty list (the default) branches on every variable alike.
+    ///
+    /// # Panics
+    ///
+    /// Panics if a variable is not in the model.
+    pub fn set_branching_vars(&mut self, vars: impl Into<Vec<VarId>>) {
+        let vars: Vec<VarId> = vars.into();
+        for &v in &vars {
+            self.model.var_info(v);
+        }
+        self.priority = vars.into();
     }
 
     /// Seeds the random tie-breaks and value choices. Same seed, same search.
@@ -702,7 +724,7 @@ impl Solver {
         Count { count, status }
     }
 
-    fn begin_search(&mut self) {
+    pub(crate) fn begin_search(&mut self) {
         self.finish_search();
         self.core.refresh_observing();
         self.started = Some(Instant::now());
@@ -734,7 +756,8 @@ impl Solver {
     }
 
     /// Ends a search, if one runs: restores the state it started from.
-    fn finish_search(&mut self) {
+    pub(crate) fn finish_search(&mut self) {
+        self.objective = None;
         if self.phase == Phase::Idle {
             return;
         }
@@ -786,7 +809,7 @@ impl Solver {
         None
     }
 
-    fn step(&mut self) -> Step {
+    pub(crate) fn step(&mut self) -> Step {
         match self.phase {
             Phase::Done(end) => return Step::End(end),
             Phase::Idle => return Step::End(SearchEnd::Exhausted),
@@ -880,7 +903,10 @@ impl Solver {
             self.core.set_outside_rule(Rule::Refutation);
             let vars = &self.model.vars;
             let bit = f.bit as usize;
-            let r = self.core.retain_block(vars, var, bit / BITS, !(1 << (bit % BITS)), Rule::Refutation);
+            let mut r = self.core.retain_block(vars, var, bit / BITS, !(1 << (bit % BITS)), Rule::Refutation);
+            if let (Some(bound), true) = (self.objective, r.is_ok()) {
+                r = bound.apply(&mut self.core, vars);
+            }
             let r = match r {
                 Ok(_) => self.core.propagate(vars, &mut self.model.constraints),
                 Err(c) => {
@@ -896,6 +922,11 @@ impl Solver {
 
     /// The unfixed variable to branch on, or `None` when every variable is fixed.
     fn select_var(&mut self) -> Option<VarId> {
+        if !self.priority.is_empty() {
+            if let Some(v) = self.select_priority() {
+                return Some(v);
+            }
+        }
         match self.var_order {
             VarOrder::Input => (0..self.model.num_vars()).map(VarId::from_index).find(|&v| self.domain(v).len() > 1),
             VarOrder::Mrv(TieBreak::First) if self.flat => {
@@ -950,12 +981,28 @@ impl Solver {
         }
     }
 
+    /// The variable to branch on among [`set_branching_vars`](Solver::set_branching_vars)'s, if
+    /// one is unfixed.
+    fn select_priority(&self) -> Option<VarId> {
+        let size = |v: VarId| self.domain(v).len();
+        match self.var_order {
+            VarOrder::Input => self.priority.iter().copied().find(|&v| size(v) > 1),
+            _ => self.priority.iter().copied().filter(|&v| size(v) > 1).min_by_key(|&v| size(v)),
+        }
+    }
+
     fn select_value(&mut self, var: VarId) -> usize {
         let r = match self.value_order {
             ValueOrder::Random => self.rng.below(self.domain(var).len() as u64) as usize,
             _ => 0,
         };
         let d = self.domain(var);
+        if d.is_interval() {
+            // An interval has no holes, so the refutation of a decision must remove a bound:
+            // branch on the smallest value (the largest for `Descending`).
+            return if self.value_order == ValueOrder::Descending { d.max_bit() } else { d.min_bit() }
+                .expect("a variable chosen for branching has at least two values");
+        }
         match self.value_order {
             ValueOrder::Ascending => d.min_bit(),
             ValueOrder::Descending => d.max_bit(),
@@ -981,7 +1028,7 @@ impl Solver {
     }
 
     /// The current assignment, when every variable is fixed.
-    fn current_solution(&mut self) -> Solution {
+    pub(crate) fn current_solution(&mut self) -> Solution {
         self.values.clear();
         for i in 0..self.model.num_vars() {
             let v = VarId::from_index(i);

@@ -661,6 +661,7 @@ impl Constraint for AllDifferent {
     }
 
     fn on_post(&mut self, model: &Model) -> Result<(), ModelError> {
+        super::refuse_intervals(model, self.scope(), "all_different")?;
         if !self.offsets.is_empty() && self.offsets.len() != self.vars.len() {
             return Err(ModelError::InvalidConstraint {
                 kind: "all_different",

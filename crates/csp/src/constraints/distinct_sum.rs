@@ -379,6 +379,7 @@ impl Constraint for DistinctSum {
     }
 
     fn on_post(&mut self, model: &Model) -> Result<(), ModelError> {
+        super::refuse_intervals(model, self.scope(), "distinct_sum")?;
         self.all_different.on_post(model)?;
         self.linear.on_post(model).map_err(|e| match e {
             ModelError::InvalidConstraint { message, .. } => {

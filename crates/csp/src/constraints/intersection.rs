@@ -120,6 +120,7 @@ impl Constraint for Intersection {
     }
 
     fn on_post(&mut self, model: &Model) -> Result<(), ModelError> {
+        super::refuse_intervals(model, self.scope(), "intersection")?;
         let invalid = |message: String| ModelError::InvalidConstraint { kind: "intersection", message };
         let mut lo = i64::MAX;
         let mut hi = i64::MIN;

@@ -323,6 +323,7 @@ impl Constraint for Table {
     }
 
     fn on_post(&mut self, model: &Model) -> Result<(), ModelError> {
+        super::refuse_intervals(model, self.scope(), "table")?;
         if let Some(message) = self.error.take() {
             return Err(ModelError::InvalidConstraint { kind: "table", message });
         }

@@ -1,0 +1,236 @@
+//! `ReifiedLinear`: `b <-> (a1*x1 + ... + an*xn ⋈ c)`, a linear constraint whose truth is a
+//! 0/1 variable.
+
+use crate::constraint::{Constraint, Events, Priority, Rule};
+use crate::constraints::linear::{Comparison, Linear};
+use crate::error::{Conflict, ModelError};
+use crate::model::Model;
+use crate::propagate::Context;
+use crate::var::{Value, VarId};
+
+/// `b = 1` exactly when `Σ a_i * x_i ⋈ c` holds, for a 0/1 variable `b` (reification).
+///
+/// The comparisons `<`, `>`, `<=`, `>=`, `=` and `!=` of two variables (`x - y ⋈ 0`) and
+/// their linear forms are all reified this way (FlatZinc's `int_le_reif`, `int_lin_eq_reif`,
+/// ...).
+///
+/// # Propagation
+///
+/// * once `b` is fixed, the constraint (`b = 1`) or its negation (`b = 0`; the negation of
+///   `<=` is `>= c + 1`, of `=` is `!=`) propagates as a [`Linear`] does;
+/// * while `b` is free, the bounds of the sum decide it when they can: entailed (the whole
+///   range of the sum satisfies the comparison) fixes `b = 1`, disentailed (none of it does)
+///   fixes `b = 0`. For `=` and `!=`, a free variable whose sum cannot reach `c` disentails `=`.
+///
+/// # Example
+///
+/// ```
+/// use csp::{Comparison, Model, ReifiedLinear};
+///
+/// let mut model = Model::new();
+/// let x = model.new_var(0..=9)?;
+/// let y = model.new_var(0..=9)?;
+/// let b = model.new_var(0..=1)?;
+/// model.post(ReifiedLinear::new([(1, x), (-1, y)], Comparison::LessOrEqual, -1, b))?; // b <-> x < y
+/// let mut solver = model.into_solver();
+/// solver.assign(x, 5)?;
+/// solver.assign(y, 3)?;
+/// solver.propagate()?;
+/// assert_eq!(solver.value(b), Some(0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ReifiedLinear {
+    /// The linear variables, then `b` (last).
+    scope: Vec<VarId>,
+    holds: Linear,
+    fails: Linear,
+}
+
+impl ReifiedLinear {
+    /// `b <-> Σ coefficient * var ⋈ rhs`.
+    pub fn new(terms: impl IntoIterator<Item = (Value, VarId)>, cmp: Comparison, rhs: Value, b: VarId) -> Self {
+        let terms: Vec<(Value, VarId)> = terms.into_iter().collect();
+        let holds = Linear::new(terms.iter().copied(), cmp, rhs);
+        let (neg_cmp, neg_rhs) = match cmp {
+            Comparison::Equal => (Comparison::NotEqual, rhs),
+            Comparison::NotEqual => (Comparison::Equal, rhs),
+            // Integers: not (s <= c) is s >= c + 1 (the rhs widened below to avoid overflow).
+            Comparison::LessOrEqual => (Comparison::GreaterOrEqual, rhs.saturating_add(1)),
+            Comparison::GreaterOrEqual => (Comparison::LessOrEqual, rhs.saturating_sub(1)),
+        };
+        let fails = Linear::new(terms.iter().copied(), neg_cmp, neg_rhs);
+        let mut scope = holds.vars().to_vec();
+        scope.push(b);
+        ReifiedLinear { scope, holds, fails }
+    }
+
+    fn b(&self) -> VarId {
+        self.scope[self.scope.len() - 1]
+    }
+
+    /// The smallest and largest values of the sum given the current bounds.
+    fn sum_bounds(&self, ctx: &Context<'_>) -> (i64, i64) {
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for (&x, &a) in self.holds.vars().iter().zip(self.holds.coefficients()) {
+            let d = ctx.domain(x);
+            let (l, h) = (i64::from(d.min().unwrap_or(0)), i64::from(d.max().unwrap_or(0)));
+            if a > 0 {
+                lo += a * l;
+                hi += a * h;
+            } else {
+                lo += a * h;
+                hi += a * l;
+            }
+        }
+        (lo, hi)
+    }
+
+    /// Whether the comparison is true for every value of the sum (`Some(true)`), for none
+    /// (`Some(false)`), or not known yet.
+    fn truth(&self, ctx: &Context<'_>) -> Option<bool> {
+        let (lo, hi) = self.sum_bounds(ctx);
+        let c = self.holds.rhs();
+        match self.holds.comparison() {
+            Comparison::LessOrEqual if hi <= c => Some(true),
+            Comparison::LessOrEqual if lo > c => Some(false),
+            Comparison::GreaterOrEqual if lo >= c => Some(true),
+            Comparison::GreaterOrEqual if hi < c => Some(false),
+            Comparison::Equal | Comparison::NotEqual => {
+                let eq = if lo == hi && lo == c {
+                    Some(true)
+                } else if c < lo || c > hi || !self.can_reach(ctx, c) {
+                    Some(false)
+                } else {
+                    None
+                };
+                if self.holds.comparison() == Comparison::Equal {
+                    eq
+                } else {
+                    eq.map(|e| !e)
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// With at most one free variable, whether the sum can equal `c`.
+    fn can_reach(&self, ctx: &Context<'_>, c: i64) -> bool {
+        let mut free = None;
+        let mut sum = 0i64;
+        for (i, (&x, &a)) in self.holds.vars().iter().zip(self.holds.coefficients()).enumerate() {
+            match ctx.value(x) {
+                Some(v) => sum += a * i64::from(v),
+                None if free.is_none() => free = Some(i),
+                None => return true,
+            }
+        }
+        match free {
+            None => sum == c,
+            Some(i) => {
+                let (r, a) = (c - sum, self.holds.coefficients()[i]);
+                r % a == 0 && Value::try_from(r / a).is_ok_and(|v| ctx.contains(self.holds.vars()[i], v))
+            }
+        }
+    }
+}
+
+impl Constraint for ReifiedLinear {
+    fn kind(&self) -> &'static str {
+        "reified_linear"
+    }
+
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn subscriptions(&self, local: usize) -> Events {
+        match self.holds.comparison() {
+            _ if local == self.scope.len() - 1 => Events::FIXED,
+            Comparison::Equal | Comparison::NotEqual => Events::DOMAIN,
+            _ => Events::BOUNDS,
+        }
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Normal
+    }
+
+    fn on_post(&mut self, model: &Model) -> Result<(), ModelError> {
+        let d = model.initial_domain(self.b());
+        if d.min().is_some_and(|m| m < 0) || d.max().is_some_and(|m| m > 1) {
+            return Err(ModelError::InvalidConstraint {
+                kind: "reified_linear",
+                message: format!("the truth variable must range over 0 and 1, not {d}"),
+            });
+        }
+        self.holds.on_post(model)?;
+        self.fails.on_post(model)
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let b = self.b();
+        match ctx.value(b) {
+            Some(1) => self.holds.propagate(ctx),
+            Some(_) => self.fails.propagate(ctx),
+            None => match self.truth(ctx) {
+                Some(t) => {
+                    ctx.assign(b, Value::from(t), Rule::Bounds)?;
+                    Ok(())
+                }
+                None => Ok(()),
+            },
+        }
+    }
+
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        let (xs, b) = values.split_at(values.len() - 1);
+        (b[0] == 1) == self.holds.is_satisfied(xs) && (b[0] == 0 || b[0] == 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::constraints::testing::{brute_force, model_with, small_domains, solve_all};
+
+    fn cmp_strategy() -> impl Strategy<Value = Comparison> {
+        prop_oneof![
+            Just(Comparison::Equal),
+            Just(Comparison::LessOrEqual),
+            Just(Comparison::GreaterOrEqual),
+            Just(Comparison::NotEqual),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn solutions_equal_brute_force(
+            domains in small_domains(3, -3, 3),
+            coeffs in proptest::collection::vec(-3i32..=3, 3),
+            cmp in cmp_strategy(),
+            rhs in -6i32..=6,
+        ) {
+            let n = domains.len();
+            let coeffs = &coeffs[..n];
+            let mut all = domains.clone();
+            all.push(vec![0, 1]);
+            let expected = brute_force(&all, |vs| {
+                let s: i64 = coeffs.iter().zip(vs).map(|(&a, &v)| i64::from(a) * i64::from(v)).sum();
+                cmp.holds(s, i64::from(rhs)) == (vs[n] == 1)
+            });
+            let (mut model, v) = model_with(&all);
+            model.post(ReifiedLinear::new(coeffs.iter().copied().zip(v[..n].iter().copied()), cmp, rhs, v[n])).unwrap();
+            prop_assert_eq!(solve_all(model, &v), expected);
+        }
+    }
+
+    #[test]
+    fn a_truth_variable_outside_zero_one_is_refused() {
+        let (mut model, v) = model_with(&[vec![0, 1], vec![0, 2]]);
+        let r = model.post(ReifiedLinear::new([(1, v[0])], Comparison::Equal, 0, v[1]));
+        assert!(matches!(r, Err(ModelError::InvalidConstraint { .. })));
+    }
+}

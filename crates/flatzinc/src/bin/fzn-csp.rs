@@ -1,0 +1,96 @@
+//! `fzn-csp`: the FlatZinc solver binary, called by MiniZinc (`minizinc --solver csp ...`) or
+//! directly: `fzn-csp [-a] [-n N] [-s] [-t MS] [-f] [-r SEED] [-p N] [--check] model.fzn`.
+
+use std::io::{self, Read};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use flatzinc::{Options, RunError};
+
+const USAGE: &str = "usage: fzn-csp [-a] [-n N] [-s] [-t MS] [-f] [-r SEED] [-p N] [--check] FILE.fzn
+  -a          all solutions (satisfaction), every improving solution (optimisation)
+  -n N        stop after N solutions
+  -s          print statistics (%%%mzn-stat lines)
+  -t MS       time limit in milliseconds
+  -f          free search: ignore search annotations
+  -r SEED     seed of random value choices
+  -p N        threads (accepted; the search is sequential)
+  --check     check every solution against the FlatZinc constraints before printing
+  FILE        the model ('-' for standard input)";
+
+fn parse_args(args: &[String]) -> Result<(Options, String), String> {
+    let mut opts = Options::default();
+    let mut file = None;
+    let mut i = 0;
+    let number = |i: &mut usize, flag: &str| -> Result<u64, String> {
+        *i += 1;
+        let v = args.get(*i).ok_or_else(|| format!("{flag} needs a number"))?;
+        v.parse::<u64>().map_err(|_| format!("{flag}: '{v}' is not a non-negative integer"))
+    };
+    while i < args.len() {
+        match args[i].as_str() {
+            "-a" | "--all-solutions" => opts.all = true,
+            "-s" | "--statistics" => opts.stats = true,
+            "-f" | "--free-search" => opts.free = true,
+            "--check" => opts.check = true,
+            "-n" | "--num-solutions" => opts.num_solutions = Some(number(&mut i, "-n")?),
+            "-t" | "--time-limit" => opts.time_limit = Some(Duration::from_millis(number(&mut i, "-t")?)),
+            "-r" | "--random-seed" => opts.seed = number(&mut i, "-r")?,
+            "-p" | "--parallel" => {
+                number(&mut i, "-p")?;
+            }
+            "-h" | "--help" => return Err(String::new()),
+            s if s.starts_with('-') && s != "-" => return Err(format!("unknown option '{s}'")),
+            s => {
+                if file.replace(s.to_string()).is_some() {
+                    return Err("more than one model file".to_string());
+                }
+            }
+        }
+        i += 1;
+    }
+    Ok((opts, file.ok_or("no model file")?))
+}
+
+fn main() -> ExitCode {
+    env_logger_init();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (opts, file) = match parse_args(&args) {
+        Ok(x) => x,
+        Err(e) if e.is_empty() => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("fzn-csp: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let text = if file == "-" {
+        let mut s = String::new();
+        io::stdin().read_to_string(&mut s).map(|_| s)
+    } else {
+        std::fs::read_to_string(&file)
+    };
+    let text = match text {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("fzn-csp: cannot read {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match flatzinc::run(&text, &opts, io::stdout().lock(), io::stderr()) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(RunError::Model(e)) => {
+            eprintln!("fzn-csp: {file}: {e}");
+            ExitCode::FAILURE
+        }
+        Err(RunError::Io(e)) => {
+            eprintln!("fzn-csp: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Log output (the engine's `log` targets) goes nowhere: FlatZinc output must stay clean.
+fn env_logger_init() {}

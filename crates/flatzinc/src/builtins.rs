@@ -1,0 +1,374 @@
+//! The FlatZinc built-ins on the engine's constraints (`crate::builtins::post` is internal).
+//!
+//! | FlatZinc | engine |
+//! |---|---|
+//! | `int_eq`, `int_ne`, `bool_eq`, `bool2int` | [`Equal`], [`NotEqual`] |
+//! | `int_le`, `int_lt`, `int_lin_*`, `int_plus`, `bool_lin_*`, `bool_le`, `bool_lt`, `bool_not` | [`Linear`] |
+//! | `*_reif` of comparisons and linear constraints | [`ReifiedLinear`] |
+//! | `int_times`, `int_div`, `int_mod`, `int_pow`, `int_min`, `int_max`, `int_abs` | [`Arithmetic`] |
+//! | `bool_clause`, `bool_and`, `bool_or`, `array_bool_and`, `array_bool_or`, `bool_*_imp` | [`Clause`] |
+//! | `bool_xor`, `bool_eq_reif`, `bool_le_reif`, ... | [`Table`] |
+//! | `array_*_element` | [`Element`] |
+//! | `set_in`, `set_in_reif` (constant sets) | [`Table`], [`Binary`] |
+//! | `all_different_int` (mznlib `fzn_all_different_int`) | [`AllDifferent`] |
+//! | `csp_table_int` (mznlib `fzn_table_int`) | [`Table`] |
+//! | `array_int_maximum`, `array_int_minimum` | chains of [`Arithmetic`] |
+//! | `array_bool_xor` | [`Predicate`] |
+
+use csp::{
+    AllDifferent, ArithOp, Arithmetic, Binary, Clause, Comparison, Element, Equal, Linear, NotEqual, Predicate,
+    ReifiedLinear, Table, VarId,
+};
+
+use crate::ast::ConstraintItem;
+use crate::error::{Error, Pos};
+use crate::translate::{invalid, Translator};
+
+type R = Result<(), Error>;
+
+fn coeff(pos: Pos, c: i64) -> Result<i32, Error> {
+    i32::try_from(c).or_else(|_| invalid(pos, format!("coefficient {c} is beyond the 32-bit range")))
+}
+
+impl Translator {
+    fn post_c(&mut self, pos: Pos, c: impl csp::Constraint + 'static) -> R {
+        self.model.post(c).map_err(Self::model_err(pos))?;
+        Ok(())
+    }
+
+    /// `Σ a_i x_i ⋈ c`, reified by `r` when given.
+    fn linear(&mut self, pos: Pos, terms: Vec<(i64, VarId)>, cmp: Comparison, rhs: i64, r: Option<VarId>) -> R {
+        let terms: Vec<(i32, VarId)> =
+            terms.into_iter().map(|(a, x)| Ok((coeff(pos, a)?, x))).collect::<Result<_, Error>>()?;
+        let rhs = coeff(pos, rhs)?;
+        match r {
+            None => self.post_c(pos, Linear::new(terms, cmp, rhs)),
+            Some(r) => self.post_c(pos, ReifiedLinear::new(terms, cmp, rhs, r)),
+        }
+    }
+
+    /// `vars` take one of `rows`; rows with a value outside its variable's initial domain are
+    /// dropped first (they can never match, and the engine refuses them).
+    fn table(&mut self, pos: Pos, vars: Vec<VarId>, rows: Vec<Vec<i32>>) -> R {
+        let rows: Vec<Vec<i32>> = rows
+            .into_iter()
+            .filter(|r| r.iter().zip(&vars).all(|(&v, &x)| self.model.initial_domain(x).contains(v)))
+            .collect();
+        self.post_c(pos, Table::allowed(vars, rows))
+    }
+
+    /// A relation over 0/1 variables given by its truth function, as a table.
+    fn bool_table(&mut self, pos: Pos, vars: Vec<VarId>, f: impl Fn(&[i32]) -> bool) -> R {
+        let n = vars.len();
+        let tuples: Vec<Vec<i32>> = (0..1u32 << n)
+            .map(|m| (0..n).map(|i| ((m >> i) & 1) as i32).collect::<Vec<_>>())
+            .filter(|t| f(t))
+            .collect();
+        self.table(pos, vars, tuples)
+    }
+
+    /// `a <-> ∧ xs`.
+    fn and_reif(&mut self, pos: Pos, xs: &[VarId], r: VarId) -> R {
+        for &x in xs {
+            self.post_c(pos, Clause::new([x], [r]))?;
+        }
+        self.post_c(pos, Clause::new([r], xs.iter().copied()))
+    }
+
+    /// `r <-> ∨ xs`.
+    fn or_reif(&mut self, pos: Pos, xs: &[VarId], r: VarId) -> R {
+        for &x in xs {
+            self.post_c(pos, Clause::new([r], [x]))?;
+        }
+        self.post_c(pos, Clause::new(xs.iter().copied(), [r]))
+    }
+
+    /// `z = op(xs)` for `max`/`min` over an array, by a chain of binary operations.
+    fn fold(&mut self, pos: Pos, op: ArithOp, xs: &[VarId], z: VarId) -> R {
+        let Some((&first, rest)) = xs.split_first() else { return invalid(pos, "an empty array") };
+        let lo = xs.iter().map(|&x| self.model.initial_domain(x).min().unwrap_or(0)).min().unwrap_or(0);
+        let hi = xs.iter().map(|&x| self.model.initial_domain(x).max().unwrap_or(0)).max().unwrap_or(0);
+        let mut acc = first;
+        for (k, &x) in rest.iter().enumerate() {
+            let next =
+                if k + 1 == rest.len() { z } else { self.model.new_var(lo..=hi).map_err(Self::model_err(pos))? };
+            self.post_c(pos, Arithmetic::new(op, acc, x, next))?;
+            acc = next;
+        }
+        if rest.is_empty() {
+            self.post_c(pos, Equal::new(first, z))?;
+        }
+        Ok(())
+    }
+
+    /// Posts `array` (built with a dummy entry 0, since FlatZinc indices start at 1) and keeps
+    /// `i` off the dummy.
+    fn element(&mut self, pos: Pos, i: VarId, array: Element) -> R {
+        self.linear(pos, vec![(1, i)], Comparison::GreaterOrEqual, 1, None)?;
+        self.post_c(pos, array)
+    }
+}
+
+/// Posts the constraint item `c`.
+pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
+    let pos = c.pos;
+    let a = &c.args;
+    let name = c.name.as_str();
+    let arity = |n: usize| -> R {
+        if a.len() == n {
+            Ok(())
+        } else {
+            invalid(pos, format!("'{name}' takes {n} arguments, not {}", a.len()))
+        }
+    };
+    use Comparison::{Equal as Eq, LessOrEqual as Le, NotEqual as Ne};
+    match name {
+        // ---- integer comparisons, plain and reified ----
+        "int_eq" | "bool_eq" | "bool2int" => {
+            arity(2)?;
+            let (x, y) = (t.var(pos, &a[0])?, t.var(pos, &a[1])?);
+            if x != y {
+                t.post_c(pos, Equal::new(x, y))?;
+            }
+            Ok(())
+        }
+        "int_ne" | "bool_ne" if a.len() == 2 => {
+            let (x, y) = (t.var(pos, &a[0])?, t.var(pos, &a[1])?);
+            t.post_c(pos, NotEqual::new(x, y))
+        }
+        "int_le" | "int_lt" | "bool_le" | "bool_lt" | "int_eq_reif" | "int_ne_reif" | "int_le_reif" | "int_lt_reif"
+        | "bool_eq_reif" | "bool_ne_reif" | "bool_le_reif" | "bool_lt_reif" => {
+            let reif = name.ends_with("_reif");
+            arity(if reif { 3 } else { 2 })?;
+            let (x, y) = (t.var(pos, &a[0])?, t.var(pos, &a[1])?);
+            let r = if reif { Some(t.var(pos, &a[2])?) } else { None };
+            let op = name.trim_end_matches("_reif").rsplit('_').next().unwrap_or("");
+            let (cmp, rhs) = match op {
+                "eq" => (Eq, 0),
+                "ne" => (Ne, 0),
+                "le" => (Le, 0),
+                _ => (Le, -1),
+            };
+            t.linear(pos, vec![(1, x), (-1, y)], cmp, rhs, r)
+        }
+        "int_lin_eq" | "int_lin_ne" | "int_lin_le" | "int_lin_eq_reif" | "int_lin_ne_reif" | "int_lin_le_reif"
+        | "bool_lin_eq" | "bool_lin_le" => {
+            let reif = name.ends_with("_reif");
+            arity(if reif { 4 } else { 3 })?;
+            let coeffs = t.int_array(pos, &a[0])?;
+            let xs = t.var_array(pos, &a[1])?;
+            if coeffs.len() != xs.len() {
+                return invalid(pos, format!("{} coefficients for {} variables", coeffs.len(), xs.len()));
+            }
+            let mut terms: Vec<(i64, VarId)> = coeffs.into_iter().zip(xs).collect();
+            // bool_lin_* may take a variable right-hand side: it moves to the left.
+            let rhs = match t.value(pos, &a[2])? {
+                crate::translate::Val::Int(c) => c,
+                _ if name.starts_with("bool_lin") => {
+                    terms.push((-1, t.var(pos, &a[2])?));
+                    0
+                }
+                _ => return invalid(pos, "expected a constant right-hand side"),
+            };
+            terms.retain(|&(c, _)| c != 0);
+            let r = if reif { Some(t.var(pos, &a[3])?) } else { None };
+            let cmp = match name.split('_').nth(2) {
+                Some("eq") => Eq,
+                Some("ne") => Ne,
+                _ => Le,
+            };
+            // a*x - a*y = c, that is x = y + c/a (MiniZinc's views such as `q[i] + i`): domain
+            // consistency with `Equal`, where `Linear` would only reason on bounds.
+            if let ([(ax, x), (ay, y)], Eq, None) = (terms.as_slice(), cmp, r) {
+                if *ax == -*ay && rhs % ax == 0 && x != y {
+                    if let Ok(offset) = i32::try_from(rhs / ax) {
+                        return t.post_c(pos, Equal::with_offset(*x, *y, offset));
+                    }
+                }
+            }
+            t.linear(pos, terms, cmp, rhs, r)
+        }
+        "int_plus" | "int_minus" => {
+            arity(3)?;
+            let (x, y, z) = (t.var(pos, &a[0])?, t.var(pos, &a[1])?, t.var(pos, &a[2])?);
+            let s = if name == "int_plus" { 1 } else { -1 };
+            t.linear(pos, vec![(1, x), (s, y), (-1, z)], Eq, 0, None)
+        }
+        "int_negate" => {
+            arity(2)?;
+            let (x, y) = (t.var(pos, &a[0])?, t.var(pos, &a[1])?);
+            t.linear(pos, vec![(1, x), (1, y)], Eq, 0, None)
+        }
+        "int_times" | "int_div" | "int_mod" | "int_pow" | "int_min" | "int_max" => {
+            arity(3)?;
+            let op = match name {
+                "int_times" => ArithOp::Times,
+                "int_div" => ArithOp::Div,
+                "int_mod" => ArithOp::Mod,
+                "int_pow" => ArithOp::Pow,
+                "int_min" => ArithOp::Min,
+                _ => ArithOp::Max,
+            };
+            let (x, y, z) = (t.var(pos, &a[0])?, t.var(pos, &a[1])?, t.var(pos, &a[2])?);
+            t.post_c(pos, Arithmetic::new(op, x, y, z))
+        }
+        "int_abs" => {
+            arity(2)?;
+            let (x, z) = (t.var(pos, &a[0])?, t.var(pos, &a[1])?);
+            t.post_c(pos, Arithmetic::abs(x, z))
+        }
+        "array_int_maximum" | "array_int_minimum" => {
+            arity(2)?;
+            let z = t.var(pos, &a[0])?;
+            let xs = t.var_array(pos, &a[1])?;
+            let op = if name == "array_int_maximum" { ArithOp::Max } else { ArithOp::Min };
+            t.fold(pos, op, &xs, z)
+        }
+        // ---- element ----
+        "array_int_element" | "array_bool_element" => {
+            arity(3)?;
+            let i = t.var(pos, &a[0])?;
+            let mut vals = t.int_array(pos, &a[1])?;
+            let r = t.var(pos, &a[2])?;
+            let Some(&first) = vals.first() else { return invalid(pos, "element of an empty array") };
+            vals.insert(0, first);
+            let vals: Vec<i32> = vals.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
+            t.element(pos, i, Element::constants(i, vals, r))
+        }
+        "array_var_int_element" | "array_var_bool_element" => {
+            arity(3)?;
+            let i = t.var(pos, &a[0])?;
+            let mut xs = t.var_array(pos, &a[1])?;
+            let r = t.var(pos, &a[2])?;
+            let Some(&first) = xs.first() else { return invalid(pos, "element of an empty array") };
+            xs.insert(0, first);
+            t.element(pos, i, Element::new(i, xs, r))
+        }
+        // ---- Booleans ----
+        "bool_not" => {
+            arity(2)?;
+            let (x, y) = (t.var(pos, &a[0])?, t.var(pos, &a[1])?);
+            t.linear(pos, vec![(1, x), (1, y)], Eq, 1, None)
+        }
+        "bool_and" | "bool_or" => {
+            arity(3)?;
+            let xs = [t.var(pos, &a[0])?, t.var(pos, &a[1])?];
+            let r = t.var(pos, &a[2])?;
+            if name == "bool_and" {
+                t.and_reif(pos, &xs, r)
+            } else {
+                t.or_reif(pos, &xs, r)
+            }
+        }
+        "bool_xor" if a.len() == 2 => {
+            let (x, y) = (t.var(pos, &a[0])?, t.var(pos, &a[1])?);
+            t.post_c(pos, NotEqual::new(x, y))
+        }
+        "bool_xor" => {
+            arity(3)?;
+            let vars = vec![t.var(pos, &a[0])?, t.var(pos, &a[1])?, t.var(pos, &a[2])?];
+            t.bool_table(pos, vars, |v| (v[0] != v[1]) == (v[2] == 1))
+        }
+        "bool_and_imp" | "bool_or_imp" | "bool_xor_imp" => {
+            arity(3)?;
+            let vars = vec![t.var(pos, &a[0])?, t.var(pos, &a[1])?, t.var(pos, &a[2])?];
+            let f: fn(i32, i32) -> bool = match name {
+                "bool_and_imp" => |x, y| x == 1 && y == 1,
+                "bool_or_imp" => |x, y| x == 1 || y == 1,
+                _ => |x, y| x != y,
+            };
+            t.bool_table(pos, vars, move |v| v[2] == 0 || f(v[0], v[1]))
+        }
+        "bool_clause" => {
+            arity(2)?;
+            let (p, n) = (t.var_array(pos, &a[0])?, t.var_array(pos, &a[1])?);
+            t.post_c(pos, Clause::new(p, n))
+        }
+        "bool_clause_reif" => {
+            arity(3)?;
+            let (p, n) = (t.var_array(pos, &a[0])?, t.var_array(pos, &a[1])?);
+            let r = t.var(pos, &a[2])?;
+            // r -> clause; each literal true -> r.
+            let mut neg = n.clone();
+            neg.push(r);
+            t.post_c(pos, Clause::new(p.clone(), neg))?;
+            for x in p {
+                t.post_c(pos, Clause::new([r], [x]))?;
+            }
+            for x in n {
+                t.post_c(pos, Clause::new([r, x], []))?;
+            }
+            Ok(())
+        }
+        "array_bool_and" | "array_bool_or" => {
+            arity(2)?;
+            let xs = t.var_array(pos, &a[0])?;
+            let r = t.var(pos, &a[1])?;
+            if name == "array_bool_and" {
+                t.and_reif(pos, &xs, r)
+            } else {
+                t.or_reif(pos, &xs, r)
+            }
+        }
+        "array_bool_xor" => {
+            arity(1)?;
+            let xs = t.var_array(pos, &a[0])?;
+            t.post_c(pos, Predicate::new(xs, |v| v.iter().filter(|&&b| b == 1).count() % 2 == 1))
+        }
+        // ---- constant sets ----
+        "set_in" => {
+            arity(2)?;
+            let x = t.var(pos, &a[0])?;
+            let s = t.set(pos, &a[1])?;
+            t.restrict(pos, x, &s)?;
+            // An empty restriction must still fail.
+            if s.bounds().is_none() {
+                return t.post_c(pos, Predicate::new(vec![x], |_| false));
+            }
+            Ok(())
+        }
+        "set_in_reif" => {
+            arity(3)?;
+            let x = t.var(pos, &a[0])?;
+            let s = t.set(pos, &a[1])?;
+            let r = t.var(pos, &a[2])?;
+            t.post_c(pos, Binary::new(x, r, move |v, b| s.contains(i64::from(v)) == (b == 1)))
+        }
+        // ---- globals declared in mznlib ----
+        "all_different_int" | "fzn_all_different_int" | "csp_all_different_int" => {
+            arity(1)?;
+            let xs = t.var_array(pos, &a[0])?;
+            if xs.iter().any(|&x| t.model.initial_domain(x).is_interval()) {
+                // Interval domains (large ranges): pairwise disequalities, which work on values.
+                for (i, &x) in xs.iter().enumerate() {
+                    for &y in &xs[i + 1..] {
+                        t.post_c(pos, NotEqual::new(x, y))?;
+                    }
+                }
+                return Ok(());
+            }
+            t.post_c(pos, AllDifferent::new(xs))
+        }
+        "csp_table_int" | "csp_table_bool" => {
+            arity(2)?;
+            let xs = t.var_array(pos, &a[0])?;
+            let flat = t.int_array(pos, &a[1])?;
+            if xs.is_empty() || flat.len() % xs.len() != 0 {
+                return invalid(pos, format!("{} table entries for {} variables", flat.len(), xs.len()));
+            }
+            let flat: Vec<i32> = flat.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
+            let rows: Vec<Vec<i32>> = flat.chunks(xs.len()).map(<[i32]>::to_vec).collect();
+            t.table(pos, xs, rows)
+        }
+        _ => {
+            let what = if name.starts_with("float_") || name.starts_with("int2float") {
+                format!("float constraint '{name}'")
+            } else if name.starts_with("set_") || name.starts_with("array_set") {
+                format!("set constraint '{name}'")
+            } else {
+                format!("unknown built-in '{name}'")
+            };
+            Err(Error::Unsupported { pos, what })
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! An independent checker: evaluates every FlatZinc constraint of a model on an assignment,
+//! by the built-ins' definitions, without the engine or the translation.
+//!
+//! Tests use it to check each solution the solver reports; `fzn-csp --check` checks as it
+//! solves.
+
+use std::collections::HashMap;
+
+use crate::ast::{Ast, Expr, IntSet};
+
+#[derive(Clone, Debug)]
+enum V {
+    Int(i64),
+    Set(IntSet),
+    Array(Vec<V>),
+}
+
+struct Env<'a> {
+    vals: HashMap<&'a str, V>,
+}
+
+impl Env<'_> {
+    fn eval(&self, e: &Expr) -> Result<V, String> {
+        Ok(match e {
+            Expr::Bool(b) => V::Int(i64::from(*b)),
+            Expr::Int(v) => V::Int(*v),
+            Expr::Set(s) => V::Set(s.clone()),
+            Expr::Ident(n) => self.vals.get(n.as_str()).cloned().ok_or_else(|| format!("no value for '{n}'"))?,
+            Expr::Access(n, i) => match self.vals.get(n.as_str()) {
+                Some(V::Array(items)) => {
+                    items.get((*i - 1) as usize).cloned().ok_or_else(|| format!("{n}[{i}] out of range"))?
+                }
+                _ => return Err(format!("'{n}' is not an array")),
+            },
+            Expr::Array(items) => V::Array(items.iter().map(|x| self.eval(x)).collect::<Result<_, _>>()?),
+            _ => return Err(format!("cannot evaluate {e:?}")),
+        })
+    }
+
+    fn int(&self, e: &Expr) -> Result<i64, String> {
+        match self.eval(e)? {
+            V::Int(v) => Ok(v),
+            _ => Err(format!("{e:?} is not an integer")),
+        }
+    }
+
+    fn ints(&self, e: &Expr) -> Result<Vec<i64>, String> {
+        match self.eval(e)? {
+            V::Array(items) => items
+                .into_iter()
+                .map(|v| match v {
+                    V::Int(v) => Ok(v),
+                    _ => Err("not an integer array".to_string()),
+                })
+                .collect(),
+            _ => Err(format!("{e:?} is not an array")),
+        }
+    }
+
+    fn set(&self, e: &Expr) -> Result<IntSet, String> {
+        match self.eval(e)? {
+            V::Set(s) => Ok(s),
+            _ => Err(format!("{e:?} is not a set")),
+        }
+    }
+}
+
+fn holds(env: &Env<'_>, name: &str, a: &[Expr]) -> Result<bool, String> {
+    let i = |k: usize| env.int(&a[k]);
+    let arr = |k: usize| env.ints(&a[k]);
+    let lin = |k: usize| -> Result<i64, String> { Ok(arr(k)?.iter().zip(arr(k + 1)?).map(|(c, x)| c * x).sum()) };
+    let cmp = |op: &str, x: i64, y: i64| match op {
+        "eq" => x == y,
+        "ne" => x != y,
+        "le" => x <= y,
+        "lt" => x < y,
+        "ge" => x >= y,
+        _ => x > y,
+    };
+    let base = name.trim_end_matches("_reif").trim_end_matches("_imp");
+    let reif = name.ends_with("_reif");
+    let op = base.rsplit('_').next().unwrap_or("");
+    let truth: bool = match base {
+        "int_eq" | "int_ne" | "int_le" | "int_lt" | "bool_eq" | "bool_le" | "bool_lt" | "bool_ne" => {
+            cmp(op, i(0)?, i(1)?)
+        }
+        "bool2int" => i(0)? == i(1)?,
+        "int_lin_eq" | "int_lin_ne" | "int_lin_le" | "bool_lin_eq" | "bool_lin_le" => cmp(op, lin(0)?, i(2)?),
+        "int_plus" => i(0)? + i(1)? == i(2)?,
+        "int_minus" => i(0)? - i(1)? == i(2)?,
+        "int_negate" => -i(0)? == i(1)?,
+        "int_times" => i(0)?.checked_mul(i(1)?) == Some(i(2)?),
+        "int_div" => i(1)? != 0 && i(0)? / i(1)? == i(2)?,
+        "int_mod" => i(1)? != 0 && i(0)? % i(1)? == i(2)?,
+        "int_pow" => u32::try_from(i(1)?).ok().and_then(|e| i(0).ok()?.checked_pow(e)) == Some(i(2)?),
+        "int_min" => i(0)?.min(i(1)?) == i(2)?,
+        "int_max" => i(0)?.max(i(1)?) == i(2)?,
+        "int_abs" => i(0)?.abs() == i(1)?,
+        "array_int_maximum" => arr(1)?.into_iter().max() == Some(i(0)?),
+        "array_int_minimum" => arr(1)?.into_iter().min() == Some(i(0)?),
+        "array_int_element" | "array_var_int_element" | "array_bool_element" | "array_var_bool_element" => {
+            let k = i(0)?;
+            k >= 1 && arr(1)?.get((k - 1) as usize) == Some(&i(2)?)
+        }
+        "bool_not" => i(0)? != i(1)?,
+        "bool_and" => (i(0)? == 1 && i(1)? == 1) == (i(2)? == 1),
+        "bool_or" => (i(0)? == 1 || i(1)? == 1) == (i(2)? == 1),
+        "bool_xor" if a.len() == 2 => i(0)? != i(1)?,
+        "bool_xor" => (i(0)? != i(1)?) == (i(2)? == 1),
+        "bool_clause" => arr(0)?.contains(&1) || arr(1)?.contains(&0),
+        "array_bool_and" => arr(0)?.iter().all(|&b| b == 1) == (i(1)? == 1),
+        "array_bool_or" => arr(0)?.contains(&1) == (i(1)? == 1),
+        "array_bool_xor" => arr(0)?.iter().filter(|&&b| b == 1).count() % 2 == 1,
+        "set_in" => env.set(&a[1])?.contains(i(0)?),
+        "all_different_int" | "fzn_all_different_int" | "csp_all_different_int" => {
+            let mut xs = arr(0)?;
+            let n = xs.len();
+            xs.sort_unstable();
+            xs.dedup();
+            xs.len() == n
+        }
+        "csp_table_int" | "csp_table_bool" => {
+            let xs = arr(0)?;
+            !xs.is_empty() && arr(1)?.chunks(xs.len()).any(|row| row == xs.as_slice())
+        }
+        _ => return Err(format!("the checker does not know '{name}'")),
+    };
+    if reif {
+        Ok(truth == (env.int(&a[a.len() - 1])? == 1))
+    } else if name.ends_with("_imp") {
+        Ok(env.int(&a[a.len() - 1])? == 0 || truth)
+    } else {
+        Ok(truth)
+    }
+}
+
+/// Checks an assignment of the model's variables (by name; every scalar variable needs a
+/// value) against every constraint of `ast`, and the objective's value when given.
+///
+/// # Errors
+///
+/// A message naming the first violated constraint (its line) or missing value.
+pub fn check(ast: &Ast, values: &HashMap<String, i64>) -> Result<(), String> {
+    let mut env = Env { vals: HashMap::new() };
+    for d in &ast.decls {
+        let v = match &d.value {
+            Some(e) => env.eval(e)?,
+            None if d.array_len.is_none() => match values.get(&d.name) {
+                Some(&v) => V::Int(v),
+                None => return Err(format!("no value for variable '{}'", d.name)),
+            },
+            None => return Err(format!("array '{}' has no value", d.name)),
+        };
+        if d.is_var && d.array_len.is_none() {
+            // A variable assigned in its declaration still has to take the reported value.
+            if let (V::Int(x), Some(&y)) = (&v, values.get(&d.name)) {
+                if *x != y {
+                    return Err(format!("'{}' = {y} but it is defined as {x}", d.name));
+                }
+            }
+            if let (V::Int(x), crate::ast::BaseType::IntIn(s)) = (&v, &d.base) {
+                if !s.contains(*x) {
+                    return Err(format!("'{}' = {x} is outside its domain (line {})", d.name, d.pos.line));
+                }
+            }
+        }
+        env.vals.insert(&d.name, v);
+    }
+    for c in &ast.constraints {
+        if !holds(&env, &c.name, &c.args)? {
+            return Err(format!("constraint '{}' on line {} is violated", c.name, c.pos.line));
+        }
+    }
+    Ok(())
+}

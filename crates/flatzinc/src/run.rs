@@ -1,0 +1,215 @@
+//! Solving a FlatZinc model and printing in the standard output format.
+
+use std::collections::HashMap;
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+use csp::{Limits, SearchEnd, Solution, Solver};
+
+use crate::ast::Ast;
+use crate::error::Error;
+use crate::output::format_solution;
+use crate::translate::{translate, Elem, Translation};
+
+/// The standard FlatZinc solver options.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// `-a`: all solutions (satisfaction), or every improving solution (optimisation).
+    pub all: bool,
+    /// `-n N`: stop after this many solutions.
+    pub num_solutions: Option<u64>,
+    /// `-s`: print `%%%mzn-stat` statistics.
+    pub stats: bool,
+    /// `-t MS`: stop after this much time.
+    pub time_limit: Option<Duration>,
+    /// `-f`: free search (ignore search annotations).
+    pub free: bool,
+    /// `-r SEED`: the seed of random choices.
+    pub seed: u64,
+    /// Check every solution with the independent checker ([`crate::check()`]) before printing.
+    pub check: bool,
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Every solution was found (satisfaction with `-a`), or the last one is optimal.
+    Complete,
+    /// Solutions were printed; the search did not finish (enough solutions, or a limit).
+    Satisfied,
+    /// There is no solution.
+    Unsatisfiable,
+    /// A limit stopped the search before any solution.
+    Unknown,
+}
+
+/// The values of every FlatZinc variable in a solution, by name (for [`crate::check()`]).
+pub fn named_values(t: &Translation, s: &Solution) -> HashMap<String, i64> {
+    t.names
+        .iter()
+        .map(|(n, e)| {
+            let v = match *e {
+                Elem::Var(x) => i64::from(s[x]),
+                Elem::Const(c) => c,
+            };
+            (n.clone(), v)
+        })
+        .collect()
+}
+
+struct Printer<'a, W: Write> {
+    out: W,
+    t: &'a Translation,
+    ast: &'a Ast,
+    check: bool,
+}
+
+impl<W: Write> Printer<'_, W> {
+    fn solution(&mut self, s: &Solution) -> io::Result<()> {
+        if self.check {
+            if let Err(e) = crate::check::check(self.ast, &named_values(self.t, s)) {
+                // Never print a wrong answer: stop with the reason.
+                return Err(io::Error::other(format!("solution check failed: {e}")));
+            }
+        }
+        writeln!(self.out, "{}----------", format_solution(&self.t.output, s))?;
+        self.out.flush()
+    }
+}
+
+/// Parses, translates and solves `text`, printing to `out` in the FlatZinc output format;
+/// notes (annotation fallbacks) go to `err`.
+///
+/// # Errors
+///
+/// A parse or translation error (nothing is printed to `out` then), or an I/O error of `out`.
+pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write) -> Result<Status, RunError> {
+    let start = Instant::now();
+    let ast = crate::parse(text)?;
+    let mut t = translate(&ast, opts.free)?;
+    for n in &t.notes {
+        writeln!(err, "fzn-csp: note: {n}")?;
+    }
+    let init_time = start.elapsed();
+    let mut solver = Solver::new(std::mem::take(&mut t.model));
+    solver.set_var_order(t.var_order);
+    solver.set_value_order(t.value_order);
+    solver.set_seed(opts.seed);
+    solver.set_branching_vars(t.branching.clone());
+    solver.set_limits(Limits { timeout: opts.time_limit.map(|d| d.saturating_sub(init_time)), ..Limits::default() });
+    let max = opts.num_solutions.unwrap_or(if opts.all { u64::MAX } else { 1 });
+    let mut p = Printer { out: &mut out, t: &t, ast: &ast, check: opts.check };
+    let mut found = 0u64;
+    let mut objective = None;
+    let end = match t.goal {
+        None => {
+            let mut it = solver.solutions();
+            loop {
+                if found >= max {
+                    break None;
+                }
+                match it.next() {
+                    Some(s) => {
+                        found += 1;
+                        p.solution(&s)?;
+                    }
+                    None => break it.end(),
+                }
+            }
+        }
+        Some(goal) => {
+            let mut it = solver.improvements(goal);
+            let mut best = None;
+            let end = loop {
+                if opts.num_solutions.is_some_and(|n| found >= n) {
+                    break None;
+                }
+                match it.next() {
+                    Some(s) => {
+                        found += 1;
+                        objective = Some(s[goal.var()]);
+                        if opts.all || opts.num_solutions.is_some() {
+                            p.solution(&s)?;
+                        } else {
+                            best = Some(s);
+                        }
+                    }
+                    None => break it.end(),
+                }
+            };
+            drop(it);
+            if let Some(s) = best {
+                p.solution(&s)?;
+            }
+            end
+        }
+    };
+    let status = match (end, found) {
+        (Some(SearchEnd::Exhausted), 0) => Status::Unsatisfiable,
+        (Some(SearchEnd::Exhausted), _) if t.goal.is_some() || max > found => Status::Complete,
+        (Some(SearchEnd::LimitReached(_)), 0) => Status::Unknown,
+        _ => Status::Satisfied,
+    };
+    match status {
+        Status::Complete => writeln!(out, "==========")?,
+        Status::Unsatisfiable => writeln!(out, "=====UNSATISFIABLE=====")?,
+        Status::Unknown => writeln!(out, "=====UNKNOWN=====")?,
+        Status::Satisfied => {}
+    }
+    if opts.stats {
+        let st = solver.stats();
+        let model = solver.model();
+        let mut lines = vec![
+            format!("initTime={:.6}", init_time.as_secs_f64()),
+            format!("solveTime={:.6}", st.time.as_secs_f64()),
+            format!("solutions={found}"),
+            format!("variables={}", model.num_vars()),
+            format!("propagators={}", model.num_constraints()),
+            format!("propagations={}", st.propagations),
+            format!("nodes={}", st.nodes),
+            format!("failures={}", st.failures),
+            format!("peakDepth={}", st.max_depth),
+        ];
+        if let Some(o) = objective {
+            lines.push(format!("objective={o}"));
+        }
+        for l in lines {
+            writeln!(out, "%%%mzn-stat: {l}")?;
+        }
+        writeln!(out, "%%%mzn-stat-end")?;
+    }
+    out.flush()?;
+    Ok(status)
+}
+
+/// An error of [`run`]: the model's, or the output's.
+#[derive(Debug)]
+pub enum RunError {
+    /// The model could not be read or translated.
+    Model(Error),
+    /// Writing the output failed (or a solution failed its check).
+    Io(io::Error),
+}
+
+impl From<Error> for RunError {
+    fn from(e: Error) -> RunError {
+        RunError::Model(e)
+    }
+}
+
+impl From<io::Error> for RunError {
+    fn from(e: io::Error) -> RunError {
+        RunError::Io(e)
+    }
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::Model(e) => e.fmt(f),
+            RunError::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}

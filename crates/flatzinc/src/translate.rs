@@ -1,0 +1,442 @@
+//! From the FlatZinc syntax tree to an engine [`Model`]: names, domains, the built-ins, the
+//! objective, the search annotations and what to print.
+
+use std::collections::HashMap;
+
+use csp::{Goal, Model, ModelError, ValueOrder, VarId, VarOrder};
+
+use crate::ast::{Ast, BaseType, Decl, Expr, IntSet, Objective};
+use crate::bounds::infer_bounds;
+use crate::error::{Error, Pos};
+
+/// The widest domain a variable may have (the engine's limit). Ranges wider than
+/// [`csp::INTERVAL_THRESHOLD`] are intervals: two words each, whatever their width.
+pub const MAX_DOMAIN: i64 = 1 << 28;
+
+/// A value bound to a name: a constant, a variable, or an array of those.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Val {
+    Int(i64),
+    Set(IntSet),
+    Var(VarId),
+    Array(Vec<Val>),
+    /// A float parameter: usable only where floats are ignored (annotations).
+    Float,
+}
+
+/// One item of the solution output: a variable or an array, with its FlatZinc name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OutputItem {
+    /// The FlatZinc name.
+    pub name: String,
+    /// `None` for a scalar; for an array, the index sets of `output_array([l1..u1, ...])`.
+    pub dims: Option<Vec<(i64, i64)>>,
+    /// The elements: variables or constants.
+    pub elems: Vec<Elem>,
+    /// Whether the values print as `true`/`false`.
+    pub is_bool: bool,
+}
+
+/// An element of the output: a variable or a constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Elem {
+    /// A variable.
+    Var(VarId),
+    /// A constant.
+    Const(i64),
+}
+
+/// A translated model, ready to solve.
+#[derive(Debug)]
+pub struct Translation {
+    /// The engine model.
+    pub model: Model,
+    /// What to print for each solution, in declaration order.
+    pub output: Vec<OutputItem>,
+    /// The objective, for `minimize`/`maximize`.
+    pub goal: Option<Goal>,
+    /// The variables of the search annotations, in order (empty without annotations).
+    pub branching: Vec<VarId>,
+    /// The variable order of the search annotations.
+    pub var_order: VarOrder,
+    /// The value order of the search annotations.
+    pub value_order: ValueOrder,
+    /// Notes for stderr: annotations that fell back to a default, ignored items.
+    pub notes: Vec<String>,
+    /// Every FlatZinc variable name with its engine variable (for independent checking).
+    pub names: Vec<(String, Elem)>,
+}
+
+pub(crate) struct Translator {
+    pub(crate) model: Model,
+    pub(crate) env: HashMap<String, (Val, bool)>,
+    consts: HashMap<i64, VarId>,
+    notes: Vec<String>,
+    names: Vec<(String, Elem)>,
+}
+
+pub(crate) fn invalid<T>(pos: Pos, message: impl Into<String>) -> Result<T, Error> {
+    Err(Error::Invalid { pos, message: message.into() })
+}
+
+fn unsupported<T>(pos: Pos, what: impl Into<String>) -> Result<T, Error> {
+    Err(Error::Unsupported { pos, what: what.into() })
+}
+
+impl Translator {
+    pub(crate) fn model_err(pos: Pos) -> impl Fn(ModelError) -> Error {
+        move |error| Error::Model { pos, error }
+    }
+
+    /// The engine variable of a constant (one per value).
+    pub(crate) fn constant(&mut self, pos: Pos, v: i64) -> Result<VarId, Error> {
+        if let Some(&x) = self.consts.get(&v) {
+            return Ok(x);
+        }
+        let Ok(c) = i32::try_from(v) else { return invalid(pos, format!("constant {v} is beyond the 32-bit range")) };
+        let x = self.model.new_var(c..=c).map_err(Self::model_err(pos))?;
+        self.consts.insert(v, x);
+        Ok(x)
+    }
+
+    fn lookup(&self, pos: Pos, name: &str) -> Result<&Val, Error> {
+        match self.env.get(name) {
+            Some((v, _)) => Ok(v),
+            None => invalid(pos, format!("unknown identifier '{name}'")),
+        }
+    }
+
+    /// The value of an expression, without creating anything.
+    pub(crate) fn value(&self, pos: Pos, e: &Expr) -> Result<Val, Error> {
+        Ok(match e {
+            Expr::Bool(b) => Val::Int(i64::from(*b)),
+            Expr::Int(v) => Val::Int(*v),
+            Expr::Float(_) => Val::Float,
+            Expr::Set(s) => Val::Set(s.clone()),
+            Expr::Ident(n) => self.lookup(pos, n)?.clone(),
+            Expr::Access(n, i) => match self.lookup(pos, n)? {
+                Val::Array(items) => match usize::try_from(*i - 1).ok().and_then(|k| items.get(k)) {
+                    Some(v) => v.clone(),
+                    None => {
+                        return invalid(pos, format!("index {i} out of range for '{n}' of {} elements", items.len()))
+                    }
+                },
+                _ => return invalid(pos, format!("'{n}' is not an array")),
+            },
+            Expr::Array(items) => Val::Array(items.iter().map(|x| self.value(pos, x)).collect::<Result<_, _>>()?),
+            Expr::Str(_) | Expr::Call(..) => return invalid(pos, "an annotation where a value was expected"),
+        })
+    }
+
+    pub(crate) fn set(&self, pos: Pos, e: &Expr) -> Result<IntSet, Error> {
+        match self.value(pos, e)? {
+            Val::Set(s) => Ok(s),
+            Val::Var(_) => unsupported(pos, "set variables"),
+            _ => invalid(pos, "expected a constant set"),
+        }
+    }
+
+    pub(crate) fn var_of(&mut self, pos: Pos, v: &Val) -> Result<VarId, Error> {
+        match v {
+            Val::Var(x) => Ok(*x),
+            Val::Int(c) => self.constant(pos, *c),
+            Val::Float => unsupported(pos, "float variables"),
+            _ => invalid(pos, "expected an integer or Boolean variable"),
+        }
+    }
+
+    pub(crate) fn var(&mut self, pos: Pos, e: &Expr) -> Result<VarId, Error> {
+        let v = self.value(pos, e)?;
+        self.var_of(pos, &v)
+    }
+
+    pub(crate) fn array(&self, pos: Pos, e: &Expr) -> Result<Vec<Val>, Error> {
+        match self.value(pos, e)? {
+            Val::Array(items) => Ok(items),
+            _ => invalid(pos, "expected an array"),
+        }
+    }
+
+    pub(crate) fn var_array(&mut self, pos: Pos, e: &Expr) -> Result<Vec<VarId>, Error> {
+        let items = self.array(pos, e)?;
+        items.iter().map(|v| self.var_of(pos, v)).collect()
+    }
+
+    pub(crate) fn int_array(&self, pos: Pos, e: &Expr) -> Result<Vec<i64>, Error> {
+        self.array(pos, e)?
+            .into_iter()
+            .map(|v| match v {
+                Val::Int(c) => Ok(c),
+                Val::Float => unsupported(pos, "float arrays"),
+                _ => invalid(pos, "expected an array of integer constants"),
+            })
+            .collect()
+    }
+
+    /// Restricts `x` to the set `s` (a declared domain tighter than an alias's).
+    pub(crate) fn restrict(&mut self, pos: Pos, x: VarId, s: &IntSet) -> Result<(), Error> {
+        let d = self.model.initial_domain(x);
+        if d.iter().all(|v| s.contains(i64::from(v))) {
+            return Ok(());
+        }
+        let keep: Vec<[i32; 1]> = d.iter().filter(|&v| s.contains(i64::from(v))).map(|v| [v]).collect();
+        self.model.post(csp::Table::allowed(vec![x], keep)).map_err(Self::model_err(pos))?;
+        Ok(())
+    }
+
+    fn new_var(&mut self, decl: &Decl, domain: &IntSet) -> Result<VarId, Error> {
+        let pos = decl.pos;
+        let (lo, hi) = match domain.bounds() {
+            Some(b) => b,
+            None => return invalid(pos, format!("variable '{}' has an empty domain", decl.name)),
+        };
+        if lo < i64::from(i32::MIN) || hi > i64::from(i32::MAX) {
+            return invalid(pos, format!("the domain {lo}..{hi} of '{}' is beyond the 32-bit range", decl.name));
+        }
+        if hi - lo >= MAX_DOMAIN {
+            return invalid(
+                pos,
+                format!("the domain {lo}..{hi} of '{}' is wider than the supported {MAX_DOMAIN} values", decl.name),
+            );
+        }
+        let r = match domain {
+            IntSet::Range(..) => self.model.new_named_var(decl.name.clone(), lo as i32..=hi as i32),
+            IntSet::Values(vs) => {
+                self.model.new_named_var(decl.name.clone(), vs.iter().map(|&v| v as i32).collect::<Vec<_>>())
+            }
+        };
+        r.map_err(Self::model_err(pos))
+    }
+
+    fn declare(&mut self, decl: &Decl, inferred: &HashMap<String, (i64, i64)>) -> Result<(), Error> {
+        let pos = decl.pos;
+        let is_bool = decl.base == BaseType::Bool;
+        match decl.base {
+            BaseType::Float => return unsupported(pos, format!("float {} '{}'", kind(decl), decl.name)),
+            BaseType::Set if decl.is_var => return unsupported(pos, format!("set variable '{}'", decl.name)),
+            _ => {}
+        }
+        let val = match (&decl.value, decl.array_len) {
+            (Some(e), _) => {
+                let v = self.value(pos, e)?;
+                if decl.is_var {
+                    if let Some(n) = decl.array_len {
+                        match &v {
+                            Val::Array(items) if items.len() == n => {}
+                            _ => return invalid(pos, format!("'{}' needs an array of {n} elements", decl.name)),
+                        }
+                    } else if let (Val::Var(x), Some(s)) = (&v, declared_set(&decl.base)) {
+                        self.restrict(pos, *x, &s)?;
+                    } else if let (Val::Int(c), Some(s)) = (&v, declared_set(&decl.base)) {
+                        if !s.contains(*c) {
+                            return invalid(pos, format!("'{}' = {c} is outside its domain", decl.name));
+                        }
+                    }
+                }
+                v
+            }
+            (None, None) if decl.is_var => {
+                let domain = match &decl.base {
+                    BaseType::Bool => IntSet::Range(0, 1),
+                    BaseType::IntIn(s) => s.clone(),
+                    _ => match inferred.get(&decl.name) {
+                        Some(&(lo, hi)) => IntSet::Range(lo, hi),
+                        None => {
+                            return invalid(
+                                pos,
+                                format!(
+                                    "variable '{}' has no finite bounds and none could be inferred; give it a domain",
+                                    decl.name
+                                ),
+                            )
+                        }
+                    },
+                };
+                Val::Var(self.new_var(decl, &domain)?)
+            }
+            (None, _) if decl.is_var => {
+                return invalid(pos, format!("array of variables '{}' has no value", decl.name))
+            }
+            (None, _) => return invalid(pos, format!("parameter '{}' has no value", decl.name)),
+        };
+        if decl.is_var {
+            match &val {
+                Val::Var(x) => self.names.push((decl.name.clone(), Elem::Var(*x))),
+                Val::Int(c) => self.names.push((decl.name.clone(), Elem::Const(*c))),
+                _ => {}
+            }
+        }
+        self.env.insert(decl.name.clone(), (val, is_bool));
+        Ok(())
+    }
+
+    fn output_item(&mut self, decl: &Decl) -> Result<Option<OutputItem>, Error> {
+        let pos = decl.pos;
+        let mut dims = None;
+        let mut wanted = false;
+        for a in &decl.annotations {
+            match a {
+                Expr::Ident(n) if n == "output_var" => wanted = true,
+                Expr::Call(n, args) if n == "output_array" => {
+                    wanted = true;
+                    let Some(Expr::Array(sets)) = args.first() else {
+                        return invalid(pos, "output_array needs a list of index sets");
+                    };
+                    let mut ds = Vec::new();
+                    for s in sets {
+                        match self.value(pos, s)? {
+                            Val::Set(IntSet::Range(lo, hi)) => ds.push((lo, hi)),
+                            _ => return invalid(pos, "output_array index sets must be ranges"),
+                        }
+                    }
+                    dims = Some(ds);
+                }
+                _ => {}
+            }
+        }
+        if !wanted {
+            return Ok(None);
+        }
+        let (val, is_bool) = self.env[&decl.name].clone();
+        let items = match (&val, &dims) {
+            (Val::Array(items), Some(_)) => items.clone(),
+            (Val::Array(_), None) => return invalid(pos, "an array output without output_array"),
+            (v, _) => vec![v.clone()],
+        };
+        let elems = items
+            .iter()
+            .map(|v| match v {
+                Val::Var(x) => Ok(Elem::Var(*x)),
+                Val::Int(c) => Ok(Elem::Const(*c)),
+                _ => invalid(pos, format!("cannot print '{}'", decl.name)),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some(OutputItem { name: decl.name.clone(), dims, elems, is_bool }))
+    }
+
+    /// Reads `int_search`/`bool_search`/`seq_search` annotations.
+    fn search(
+        &mut self,
+        pos: Pos,
+        anns: &[Expr],
+        out: &mut (Vec<VarId>, Option<VarOrder>, Option<ValueOrder>),
+    ) -> Result<(), Error> {
+        for a in anns {
+            let Expr::Call(name, args) = a else {
+                self.notes.push(format!("ignored search annotation {a:?}"));
+                continue;
+            };
+            match name.as_str() {
+                "seq_search" | "warm_start_array" => match args.first() {
+                    Some(Expr::Array(inner)) if name == "seq_search" => self.search(pos, inner, out)?,
+                    _ => self.notes.push(format!("ignored search annotation '{name}'")),
+                },
+                "int_search" | "bool_search" if args.len() >= 3 => {
+                    let vars = self.var_array(pos, &args[0])?;
+                    out.0.extend(vars);
+                    let var_order = match &args[1] {
+                        Expr::Ident(s) if s == "input_order" => VarOrder::Input,
+                        Expr::Ident(s) if s == "first_fail" => VarOrder::Mrv(csp::TieBreak::First),
+                        Expr::Ident(s) => {
+                            self.notes.push(format!("variable selection '{s}' falls back to first_fail"));
+                            VarOrder::Mrv(csp::TieBreak::First)
+                        }
+                        _ => return invalid(pos, "expected a variable selection strategy"),
+                    };
+                    let value_order = match &args[2] {
+                        Expr::Ident(s) if s == "indomain_min" || s == "indomain" => ValueOrder::Ascending,
+                        Expr::Ident(s) if s == "indomain_max" => ValueOrder::Descending,
+                        Expr::Ident(s) if s == "indomain_random" => ValueOrder::Random,
+                        Expr::Ident(s) if s == "indomain_reverse_split" => {
+                            self.notes.push("value choice 'indomain_reverse_split' falls back to indomain_max".into());
+                            ValueOrder::Descending
+                        }
+                        Expr::Ident(s) => {
+                            self.notes.push(format!("value choice '{s}' falls back to indomain_min"));
+                            ValueOrder::Ascending
+                        }
+                        _ => return invalid(pos, "expected a value selection strategy"),
+                    };
+                    if out.1.is_some_and(|o| o != var_order) || out.2.is_some_and(|o| o != value_order) {
+                        self.notes.push(format!(
+                            "'{name}' strategies differ from the first annotation's, which apply to all its variables"
+                        ));
+                    }
+                    out.1.get_or_insert(var_order);
+                    out.2.get_or_insert(value_order);
+                }
+                _ => self.notes.push(format!("ignored search annotation '{name}'")),
+            }
+        }
+        Ok(())
+    }
+}
+
+fn kind(decl: &Decl) -> &'static str {
+    if decl.is_var {
+        "variable"
+    } else {
+        "parameter"
+    }
+}
+
+fn declared_set(base: &BaseType) -> Option<IntSet> {
+    match base {
+        BaseType::IntIn(s) => Some(s.clone()),
+        BaseType::Bool => Some(IntSet::Range(0, 1)),
+        _ => None,
+    }
+}
+
+/// Translates a parsed model. With `free`, search annotations are ignored.
+///
+/// # Errors
+///
+/// [`Error::Unsupported`] for float or set variables and unknown built-ins,
+/// [`Error::Invalid`] for ill-formed items, [`Error::Model`] when the engine refuses a
+/// constraint; each with the position of the item.
+pub fn translate(ast: &Ast, free: bool) -> Result<Translation, Error> {
+    let inferred = infer_bounds(ast)?;
+    let mut t = Translator {
+        model: Model::new(),
+        env: HashMap::new(),
+        consts: HashMap::new(),
+        notes: Vec::new(),
+        names: Vec::new(),
+    };
+    let mut output = Vec::new();
+    for decl in &ast.decls {
+        t.declare(decl, &inferred)?;
+        if let Some(item) = t.output_item(decl)? {
+            output.push(item);
+        }
+    }
+    for c in &ast.constraints {
+        crate::builtins::post(&mut t, c)?;
+    }
+    let pos = ast.solve.pos;
+    let goal = match &ast.solve.objective {
+        Objective::Satisfy => None,
+        Objective::Minimize(e) => Some(Goal::Minimize(t.var(pos, e)?)),
+        Objective::Maximize(e) => Some(Goal::Maximize(t.var(pos, e)?)),
+    };
+    let mut search = (Vec::new(), None, None);
+    if free {
+        if !ast.solve.annotations.is_empty() {
+            t.notes.push("free search (-f): search annotations ignored".into());
+        }
+    } else {
+        t.search(pos, &ast.solve.annotations, &mut search)?;
+    }
+    let (branching, var_order, value_order) = search;
+    Ok(Translation {
+        model: t.model,
+        output,
+        goal,
+        branching,
+        var_order: var_order.unwrap_or_default(),
+        value_order: value_order.unwrap_or_default(),
+        notes: t.notes,
+        names: t.names,
+    })
+}

@@ -1,0 +1,78 @@
+//! The `fzn-csp` binary: flags, output markers, statistics, exit codes.
+
+use std::process::Command;
+
+fn fzn_csp(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_fzn-csp")).args(args).output().expect("fzn-csp runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+fn instance(name: &str) -> String {
+    format!("{}/tests/fzn/{name}.fzn", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn all_solutions_end_with_the_completion_marker() {
+    let (code, out, _) = fzn_csp(&["-a", &instance("queens_6")]);
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("----------\n").count(), 4);
+    assert!(out.ends_with("----------\n==========\n"), "{out}");
+}
+
+#[test]
+fn a_solution_count_stops_early_without_the_marker() {
+    let (code, out, _) = fzn_csp(&["-n", "2", &instance("queens_8")]);
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("----------\n").count(), 2);
+    assert!(!out.contains("=========="), "{out}");
+}
+
+#[test]
+fn optimisation_with_all_prints_each_improvement_and_statistics() {
+    let (code, out, _) = fzn_csp(&["-a", "-s", "--check", &instance("golomb_5")]);
+    assert_eq!(code, 0);
+    assert!(out.matches("----------\n").count() >= 1);
+    assert!(out.contains("==========\n%%%mzn-stat: initTime="), "{out}");
+    assert!(out.contains("%%%mzn-stat: objective=11\n"), "{out}");
+    assert!(out.ends_with("%%%mzn-stat-end\n"), "{out}");
+}
+
+#[test]
+fn unsatisfiable_models_say_so() {
+    let (code, out, _) = fzn_csp(&["-s", &instance("pigeonhole_6")]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("=====UNSATISFIABLE=====\n%%%mzn-stat:"), "{out}");
+}
+
+#[test]
+fn a_time_limit_before_any_solution_is_unknown_never_unsatisfiable() {
+    // market_split_unsat needs thousands of nodes; a 0 ms limit stops it at once.
+    let (code, out, _) = fzn_csp(&["-t", "0", &instance("market_split_unsat")]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "=====UNKNOWN=====\n");
+}
+
+#[test]
+fn bad_usage_and_bad_models_fail_with_a_message() {
+    let (code, _, err) = fzn_csp(&["-x", "a.fzn"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown option '-x'"), "{err}");
+    let (code, _, err) = fzn_csp(&["-n", "many", "a.fzn"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'many' is not a non-negative integer"), "{err}");
+    let (code, _, err) = fzn_csp(&["/nonexistent/model.fzn"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read /nonexistent/model.fzn"), "{err}");
+    let dir = std::env::temp_dir().join(format!("fzn-csp-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("float.fzn");
+    std::fs::write(&bad, "var 1..3: x;\nvar float: f;\nsolve satisfy;\n").unwrap();
+    let (code, out, err) = fzn_csp(&[bad.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("line 2, column 1: unsupported: float variable 'f'"), "{err}");
+}
