@@ -504,6 +504,14 @@ impl Core {
         if h.events & Events::BOUNDS.0 != 0 && self.bounds_changed(h, wi, old, new) {
             mask |= Events::BOUNDS.0;
         }
+        self.wake(h, mask);
+        Ok(())
+    }
+
+    /// Schedules the watchers of a changed variable whose events meet `mask`, and records the
+    /// change for [`Events::TRACK`] watchers (but the running constraint).
+    #[inline(always)]
+    fn wake(&mut self, h: VarHot, mask: u8) {
         if h.events & mask != 0 {
             for k in h.watch_start as usize..h.watch_end as usize {
                 let w = self.watches[k];
@@ -516,7 +524,6 @@ impl Core {
                 }
             }
         }
-        Ok(())
     }
 
     /// Raises the events `mask` of `var` (already written): schedules the watchers, records the
@@ -529,18 +536,7 @@ impl Core {
         if mask & Events::FIXED.0 != 0 && h.events & Events::ON_FIXED.0 != 0 {
             self.fixed.push(var.index() as u32);
         }
-        if h.events & mask != 0 {
-            for k in h.watch_start as usize..h.watch_end as usize {
-                let w = self.watches[k];
-                if w.events & mask != 0 {
-                    if w.events & TRACK_BIT != 0 && w.constraint != self.current {
-                        let bit = (self.track_base[w.constraint as usize] + w.local) as usize;
-                        self.track[bit / 64] |= 1 << (bit % 64);
-                    }
-                    self.schedule(w.constraint);
-                }
-            }
-        }
+        self.wake(h, mask);
     }
 
     /// Whether the smallest or largest value went when block `wi` went from `old` to `new`
