@@ -83,6 +83,7 @@
 
 pub mod constraint;
 pub mod constraints;
+mod context;
 mod domain;
 mod error;
 mod event;
