@@ -1,0 +1,226 @@
+//! Single-puzzle mode: read one puzzle (line or grid form), report the answer in the chosen
+//! format, and the exit codes.
+
+use super::*;
+
+/// Reads a single-puzzle input, at most [`MAX_INPUT`] bytes.
+pub(super) fn read_single(path: Option<&Path>) -> Result<Vec<u8>, (u8, String)> {
+    let name = display_name(path);
+    let (input, _) = open_input(path).map_err(|e| (code::IO, format!("cannot open {name}: {e}")))?;
+    let mut bytes = Vec::new();
+    input.take(MAX_INPUT + 1).read_to_end(&mut bytes).map_err(|e| (code::IO, format!("cannot read {name}: {e}")))?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err((
+            code::INVALID,
+            format!("{name} is larger than {} KiB; for many puzzles, one per line, use --batch", MAX_INPUT / 1024),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// A single-puzzle input as text, without its byte order mark.
+pub(super) fn decode(bytes: &[u8]) -> Result<&str, String> {
+    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+    std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = bytes[..e.valid_up_to()].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = std::str::from_utf8(&bytes[line_start..e.valid_up_to()]).map_or(0, |s| s.chars().count()) + 1;
+        format!("line {line}, column {column}: invalid UTF-8")
+    })
+}
+
+/// Parses a single-puzzle input, with a hint when it looks like a batch file.
+pub(super) fn parse_single(bytes: &[u8]) -> Result<Grid, String> {
+    let text = decode(bytes)?;
+    Grid::parse(text).map_err(|e| {
+        let puzzle_lines =
+            text.lines().filter(|l| Shape::from_num_cells(l.trim().chars().count()).is_some()).take(2).count();
+        match e {
+            ParseError::WrongCellCount { .. } if puzzle_lines > 1 => {
+                format!("{e} (one puzzle per line? use --batch)")
+            }
+            e => e.to_string(),
+        }
+    })
+}
+
+pub(super) fn run_single(args: &Args, config: &Config) -> ExitCode {
+    let (grid, name) = match &args.input {
+        None => match Grid::from_line(EMBEDDED) {
+            Ok(g) => (g, "the embedded puzzle".to_string()),
+            Err(e) => {
+                note!("error: the embedded puzzle is invalid: {e}");
+                return ExitCode::from(code::INVALID);
+            }
+        },
+        Some(path) => {
+            let name = display_name(Some(path));
+            let parsed = read_single(Some(path)).and_then(|bytes| parse_single(&bytes).map_err(|m| (code::INVALID, m)));
+            match parsed {
+                Ok(g) => (g, name),
+                Err((code::INVALID, why)) if args.format == Format::Line => {
+                    return finish_output(code::INVALID, |out| writeln!(out, "invalid: {why}"));
+                }
+                Err((code, why)) => {
+                    let what = if code == code::INVALID { format!("invalid puzzle in {name}") } else { "input".into() };
+                    note!("error: {what}: {why}");
+                    return ExitCode::from(code);
+                }
+            }
+        }
+    };
+    let mut solver = config.solver(grid.shape());
+    match args.format {
+        Format::Line => {
+            let verdict = graded(answer(&mut solver, &grid, config.mode), &solver);
+            let code = verdict_code(&verdict);
+            if args.stats {
+                note!("stats: {}", solver.stats());
+            }
+            finish_output(code, |out| verdict.write_line(out))
+        }
+        Format::Grid => {
+            let mut text = String::new();
+            let code = pretty(&mut solver, &grid, &name, config.mode, &mut text);
+            if let Some(g) = solver.grade() {
+                grade_lines(&g, args.stats, &mut text);
+            }
+            finish_output(code, |out| out.write_all(text.as_bytes()))
+        }
+    }
+}
+
+/// Writes through a locked, buffered stdout; a broken pipe is a quiet exit, another error
+/// exit code 6.
+pub(super) fn finish_output(code: u8, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> ExitCode {
+    let mut out = BufWriter::new(io::stdout().lock());
+    match write(&mut out).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::from(code),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(code),
+        Err(e) => {
+            note!("error: writing the output: {e}");
+            ExitCode::from(code::IO)
+        }
+    }
+}
+
+pub(super) fn verdict_code(v: &Verdict) -> u8 {
+    match v.ungraded() {
+        Verdict::Unique(_) | Verdict::Solved(_) => code::SOLVED,
+        Verdict::Count { n, .. } => {
+            if *n == 0 {
+                code::NO_SOLUTION
+            } else {
+                code::SOLVED
+            }
+        }
+        Verdict::Multiple => code::MULTIPLE,
+        Verdict::Unsolvable => code::NO_SOLUTION,
+        Verdict::Invalid(_) => code::INVALID,
+        Verdict::Limit => code::LIMIT,
+        Verdict::Graded(..) => code::SOLVED,
+    }
+}
+
+pub(super) fn limit_words(limit: sudoku::Limit) -> &'static str {
+    match limit {
+        sudoku::Limit::Nodes => "the node limit (--max-nodes)",
+        sudoku::Limit::Time => "the time limit (--timeout)",
+        sudoku::Limit::Cancelled => "cancellation",
+    }
+}
+
+/// The grid-format report; returns the exit code.
+pub(super) fn pretty(solver: &mut Solver, grid: &Grid, name: &str, mode: Mode, out: &mut String) -> u8 {
+    let _ = writeln!(out, "Puzzle ({name}: {}, {} givens):\n{grid}", grid.shape(), grid.num_filled());
+    report(solver, grid, mode, Grid::to_string, out)
+}
+
+/// The outcome part of the grid-format report, solutions drawn with `render`, then the
+/// statistics; returns the exit code.
+pub(super) fn report<S: Searches>(
+    solver: &mut S,
+    puzzle: &S::Puzzle,
+    mode: Mode,
+    render: impl Fn(&Grid) -> String,
+    out: &mut String,
+) -> u8 {
+    let code = match mode {
+        Mode::Unique => match solver.solve_unique(puzzle) {
+            Uniqueness::Unique(s) => {
+                let _ = writeln!(out, "Solution:\n{}\nThe solution is unique.", render(&s));
+                code::SOLVED
+            }
+            Uniqueness::Multiple(a, b) => {
+                let (a, b) = (render(&a), render(&b));
+                let _ = writeln!(out, "Solution 1:\n{a}\nSolution 2:\n{b}\nThe puzzle has more than one solution.");
+                code::MULTIPLE
+            }
+            Uniqueness::Unsatisfiable => {
+                let _ = writeln!(out, "The puzzle has no solution.");
+                code::NO_SOLUTION
+            }
+            Uniqueness::LimitReached(l) => {
+                let _ = writeln!(out, "The search was stopped by {} before it could finish.", limit_words(l));
+                code::LIMIT
+            }
+        },
+        Mode::First => match solver.solve(puzzle) {
+            Outcome::Solved(s) => {
+                let _ = writeln!(out, "Solution (the first found; uniqueness not checked):\n{}", render(&s));
+                code::SOLVED
+            }
+            Outcome::Unsatisfiable => {
+                let _ = writeln!(out, "The puzzle has no solution.");
+                code::NO_SOLUTION
+            }
+            Outcome::LimitReached(l) => {
+                let _ = writeln!(out, "The search was stopped by {} before finding a solution.", limit_words(l));
+                code::LIMIT
+            }
+        },
+        Mode::Count(max) => {
+            let c = solver.count_solutions_up_to(puzzle, max);
+            let plural = if c.count == 1 { "" } else { "s" };
+            match c.status {
+                CountStatus::Complete => {
+                    let _ = writeln!(out, "The puzzle has exactly {} solution{plural}.", c.count);
+                    if c.count == 0 {
+                        code::NO_SOLUTION
+                    } else {
+                        code::SOLVED
+                    }
+                }
+                CountStatus::MaxReached => {
+                    let _ = writeln!(
+                        out,
+                        "The puzzle has at least {} solution{plural} (counting stopped at --count {max}).",
+                        c.count
+                    );
+                    code::SOLVED
+                }
+                CountStatus::LimitReached(l) => {
+                    let _ = writeln!(
+                        out,
+                        "Found {} solution{plural} before {} stopped the count.",
+                        c.count,
+                        limit_words(l)
+                    );
+                    code::LIMIT
+                }
+            }
+        }
+    };
+    let _ = writeln!(out, "Statistics: {}", solver.stats());
+    code
+}
+
+// ---- explanations and grades ---------------------------------------------------------------
+
+/// `Grade: 7.1 fiendish`, and with --stats the hardest technique and the guesses.
+pub(super) fn grade_lines(g: &Grade, stats: bool, out: &mut String) {
+    let _ = writeln!(out, "Grade: {g}");
+    if stats {
+        let _ = writeln!(out, "Grade from: hardest={} guesses={}", g.hardest().unwrap_or("none"), g.guesses());
+    }
+}
