@@ -24,6 +24,9 @@
 //!   a positioned [`VariantError`]; [`encode_puzzle`] builds its model (diagonals and regions as
 //!   `AllDifferent`, cages as `DistinctSum`); [`VariantSolver`] solves any variant with the
 //!   options of [`Solver`]. The formats are in `docs/variants.md`.
+//! * [`generate`]: a [`Generator`] of unique, minimal puzzles of a chosen difficulty
+//!   ([`Target`], graded by [`grade`]), size, [`Symmetry`] and variant (plain, X, jigsaw with
+//!   random regions), deterministic by seed. How it works and what it costs: `docs/generation.md`.
 //!
 //! # Example
 //!
@@ -83,6 +86,7 @@ pub mod batch;
 mod encode;
 mod error;
 pub mod explain;
+pub mod generate;
 pub mod grade;
 mod grid;
 pub mod killer;
@@ -97,6 +101,10 @@ pub use csp::{Count, CountStatus, Limit, Limits, Stats, Strength, TieBreak, Valu
 pub use encode::{cell_var, encode};
 pub use error::{Area, AreaClash, MapKind, VariantError};
 pub use error::{Clash, ParseError};
+pub use generate::{
+    band_of, highest_band, BadTarget, GenerateError, GenerateStats, Generated, Generation, Generator, Settings, Symmetry,
+    Target, UnknownSymmetry,
+};
 pub use explain::{Contradiction, Detail, Digits, Elimination, Exclusion, Explanation, Placement, Step, StepKind};
 pub use grade::{Band, Grade, TraceCounts};
 pub use grid::{digit_symbol, symbol_digit, Cell, Grid, Shape, Unit, MAX_SIZE};

@@ -5,9 +5,13 @@
 //! following puzzles have the same rules (the same diagonals, regions or cages) and rebuilt
 //! otherwise; givens are assigned on a reset engine, as for plain puzzles.
 
+use std::sync::{Arc, Mutex};
+
 use csp::{Count, CountStatus, Limits, Stats, Strength, TieBreak, ValueOrder, VarOrder};
 
+use crate::grade::Grade;
 use crate::grid::Shape;
+use crate::record::{lock, observer, Recorder, Shared};
 use crate::solve::{
     collect_solutions, first_solution, load_givens, unique_solution, Outcome, Solutions, Solver, Uniqueness,
 };
@@ -81,6 +85,11 @@ pub struct VariantSolver {
     last: Last,
     /// The statistics before any search.
     no_stats: Stats,
+    /// Whether grading is on ([`VariantSolver::set_grading`]).
+    grading: bool,
+    /// The trace recorder of `built`'s engine while grading is on (plain puzzles are graded by
+    /// `plain`).
+    recorder: Option<Shared>,
 }
 
 impl Default for VariantSolver {
@@ -111,6 +120,63 @@ impl VariantSolver {
             built: None,
             last: Last::None,
             no_stats: Stats::default(),
+            grading: false,
+            recorder: None,
+        }
+    }
+
+    /// Turns grading on or off, as [`Solver::set_grading`]: while on, every search is traced
+    /// and [`grade`](VariantSolver::grade) gives the grade of the last puzzle, for every
+    /// variant (diagonals, regions and cages count as units; a cage's sum reasoning counts as
+    /// an "other" elimination).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku::{Band, Grid, Puzzle, VariantSolver};
+    ///
+    /// let x = Puzzle::x(Grid::from_line("1...........3...")?);
+    /// let mut solver = VariantSolver::new();
+    /// solver.set_grading(true);
+    /// solver.solve_unique(&x);
+    /// assert!(solver.grade().is_some_and(|g| g.band() >= Band::Easy));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_grading(&mut self, on: bool) {
+        if on == self.grading {
+            return;
+        }
+        self.grading = on;
+        if let Some(p) = &mut self.plain {
+            p.set_grading(on);
+        }
+        self.install_recorder();
+    }
+
+    /// Whether grading is on.
+    pub fn is_grading(&self) -> bool {
+        self.grading
+    }
+
+    /// The grade of the last puzzle searched, if grading is on and a puzzle was searched.
+    pub fn grade(&self) -> Option<Grade> {
+        if !self.grading {
+            return None;
+        }
+        match (self.last, &self.plain, &self.recorder) {
+            (Last::Plain, Some(p), _) => p.grade(),
+            (Last::Variant, _, Some(r)) => Some(Grade::from_counts(lock(r).counts)),
+            _ => None,
+        }
+    }
+
+    /// Installs a fresh recorder (or none, grading off) on the engine of `built`.
+    fn install_recorder(&mut self) {
+        self.recorder = None;
+        if let Some(b) = &mut self.built {
+            let shared = self.grading.then(|| Arc::new(Mutex::new(Recorder::new(b.shape, &b.engine, false))));
+            b.engine.set_observer(shared.as_ref().map(observer));
+            self.recorder = shared;
         }
     }
 
@@ -208,8 +274,8 @@ impl VariantSolver {
     /// The plain solver, built with the options on first use.
     fn plain(&mut self, shape: Shape) -> &mut Solver {
         self.last = Last::Plain;
-        let (strength, locked, var_order, value_order, seed) =
-            (self.strength, self.locked, self.var_order, self.value_order, self.seed);
+        let (strength, locked, var_order, value_order, seed, grading) =
+            (self.strength, self.locked, self.var_order, self.value_order, self.seed, self.grading);
         let limits = &self.limits;
         self.plain.get_or_insert_with(|| {
             let mut s = Solver::with_strength(shape, strength);
@@ -218,6 +284,7 @@ impl VariantSolver {
             s.set_value_order(value_order);
             s.set_seed(seed);
             s.set_limits(limits.clone());
+            s.set_grading(grading);
             s
         })
     }
@@ -231,6 +298,10 @@ impl VariantSolver {
             self.built = None;
             let engine = self.build(puzzle);
             self.built = Some(Built { shape: puzzle.shape(), rules: puzzle.rules().clone(), engine });
+            self.install_recorder();
+        }
+        if let Some(r) = &self.recorder {
+            lock(r).clear();
         }
         let b = self.built.as_mut()?;
         load_givens(&mut b.engine, puzzle.grid()).then_some(&mut b.engine)

@@ -1,0 +1,552 @@
+//! Puzzle generation: unique, minimal puzzles of a chosen difficulty, from a seed.
+//!
+//! A [`Generator`] makes puzzles for [`Settings`]: a grid size, a [`Variant`] (plain, X or
+//! jigsaw with random regions), a [`Symmetry`] of the givens, a difficulty [`Target`], whether
+//! puzzles must be minimal, a bound on the tries per puzzle, and a seed. Puzzle `i` depends
+//! only on the settings and `i`: the same seed gives the same puzzles, in any order and on any
+//! number of threads (one generator per thread).
+//!
+//! # How a puzzle is made
+//!
+//! Each try:
+//!
+//! 1. (jigsaw) draws random regions: the boxes, deformed by random swaps of neighbouring cells
+//!    that keep every region connected;
+//! 2. fills a complete grid by the engine's search from the empty grid, with random value
+//!    order and random tie-breaks (seeded), under a node limit;
+//! 3. removes givens, one symmetry orbit (one cell, or a cell and its image) at a time, in a
+//!    random order, keeping each removal that leaves the solution unique. Uniqueness is proved
+//!    by one reused engine: after removing one cell, a second solution would have to differ
+//!    there, so the engine looks for a solution with that cell's digit excluded (none: still
+//!    unique). Removals are tried in chunks that double after a success and halve after a
+//!    failure, with a count to two for a chunk: a chunk is accepted exactly when each of its
+//!    removals would have been, one at a time, so the result is that of the one-at-a-time pass
+//!    with far fewer searches. Every orbit is tried once, after which no orbit can be removed
+//!    (a given kept was not removable from a superset of the final givens, so it is not
+//!    removable from them): the puzzle is **minimal** (orbit by orbit under a symmetry).
+//!    Without minimality, removal stops at the first orbit that must stay;
+//! 4. grades the puzzle with the grading code ([`VariantSolver::set_grading`], the command
+//!    line's default options), and keeps it if the grade is in the target, else tries again,
+//!    up to [`Settings::max_tries`] tries.
+//!
+//! # Example
+//!
+//! ```
+//! use sudoku::{Band, Generation, Generator, Settings, Shape, Symmetry, Target};
+//!
+//! let settings = Settings {
+//!     symmetry: Symmetry::Rotational,
+//!     target: Target::Bands(Band::Easy, Band::Medium),
+//!     seed: 42,
+//!     ..Settings::new(Shape::SIZE_9)
+//! };
+//! let mut generator = Generator::new(settings)?;
+//! let Generation::Found(made) = generator.generate(0) else { panic!("easy and medium are common") };
+//! assert!(made.solution.is_solution_of(made.puzzle.grid()));
+//! assert!(made.grade.band() <= Band::Medium);
+//! // The same seed and index give the same puzzle.
+//! let Generation::Found(again) = generator.generate(0) else { panic!() };
+//! assert_eq!(again.puzzle, made.puzzle);
+//! println!("{}  {}", made.puzzle.grid().to_line(), made.grade);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod jigsaw;
+mod symmetry;
+mod target;
+
+use std::fmt;
+
+use csp::{CountStatus, Limits, Strength, TieBreak, ValueOrder, VarId, VarOrder};
+
+use crate::grade::{Band, Grade};
+use crate::grid::{Grid, Shape};
+use crate::solve::Uniqueness;
+use crate::variant::{encode_puzzle, Puzzle, Rules, Variant};
+use crate::variant_solve::VariantSolver;
+
+pub use symmetry::{Symmetry, UnknownSymmetry};
+pub use target::{band_of, highest_band, BadTarget, Target};
+
+use symmetry::Orbit;
+
+/// Search decisions allowed to fill one complete grid; past it the try starts over.
+const FILL_NODES: u64 = 20_000;
+/// Search decisions allowed to one uniqueness check; past it the given stays, unproven.
+const CHECK_NODES: u64 = 200_000;
+/// Search decisions allowed to grade one puzzle.
+const GRADE_NODES: u64 = 2_000_000;
+
+/// What to generate. Build it with [`Settings::new`] and struct update syntax.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Settings {
+    /// The grid shape: 4x4, 6x6, 9x9, 12x12 or 16x16.
+    pub shape: Shape,
+    /// Plain, X or jigsaw (with random regions).
+    pub variant: Variant,
+    /// The symmetry of the givens (none with a jigsaw).
+    pub symmetry: Symmetry,
+    /// The difficulty.
+    pub target: Target,
+    /// Whether no given (no orbit, under a symmetry) can be removed without losing
+    /// uniqueness. Without it, removal stops at the first given that must stay.
+    pub minimal: bool,
+    /// Tries per puzzle before giving up (a try makes one puzzle and grades it).
+    pub max_tries: u64,
+    /// The seed of every random choice.
+    pub seed: u64,
+}
+
+impl Settings {
+    /// Plain puzzles of `shape`, no symmetry, any difficulty, minimal, 1,000 tries, seed 0.
+    pub fn new(shape: Shape) -> Settings {
+        Settings {
+            shape,
+            variant: Variant::Plain,
+            symmetry: Symmetry::None,
+            target: Target::Any,
+            minimal: true,
+            max_tries: 1000,
+            seed: 0,
+        }
+    }
+}
+
+/// A request the generator refuses: no effort could meet it.
+#[derive(Clone, PartialEq, Debug)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// Only 4x4, 6x6, 9x9, 12x12 and 16x16 grids are generated.
+    UnsupportedShape {
+        /// The shape asked for.
+        shape: Shape,
+    },
+    /// Only plain, X and jigsaw puzzles are generated.
+    UnsupportedVariant {
+        /// The variant asked for.
+        variant: Variant,
+    },
+    /// A jigsaw's random regions have no symmetry, so its givens cannot have one.
+    SymmetryWithJigsaw {
+        /// The symmetry asked for.
+        symmetry: Symmetry,
+    },
+    /// The grids of this size and variant do not reach the difficulty asked for.
+    Unreachable {
+        /// The difficulty asked for.
+        target: Target,
+        /// The shape.
+        shape: Shape,
+        /// The variant.
+        variant: Variant,
+        /// The hardest band they reach ([`highest_band`]).
+        highest: Band,
+    },
+    /// `max_tries` is 0.
+    NoTries,
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::UnsupportedShape { shape } => {
+                write!(f, "cannot generate {shape} puzzles: sizes are 4x4, 6x6, 9x9, 12x12 and 16x16")
+            }
+            GenerateError::UnsupportedVariant { variant } => {
+                write!(f, "cannot generate {variant} puzzles: variants are plain, x and jigsaw")
+            }
+            GenerateError::SymmetryWithJigsaw { symmetry } => write!(
+                f,
+                "a jigsaw's random regions have no symmetry, so its givens cannot be {symmetry}: use --symmetry none"
+            ),
+            GenerateError::Unreachable { target, shape, variant, highest } => {
+                let what = if *variant == Variant::Plain { String::new() } else { format!(" {variant}") };
+                write!(
+                    f,
+                    "{shape}{what} puzzles do not reach {target}: the hardest band they reach is {highest} (docs/generation.md)"
+                )
+            }
+            GenerateError::NoTries => f.write_str("the number of tries per puzzle must be at least 1"),
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+/// A generated puzzle, with its solution and grade.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Generated {
+    /// The puzzle: givens and rules (the random regions of a jigsaw).
+    pub puzzle: Puzzle,
+    /// Its unique solution.
+    pub solution: Grid,
+    /// Its grade.
+    pub grade: Grade,
+    /// The tries it took (1 for the first).
+    pub tries: u64,
+}
+
+/// The result of generating one puzzle: found, or given up after the allowed tries.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Generation {
+    /// A puzzle as asked.
+    Found(Generated),
+    /// No try met the target. `closest` is the try whose grade was nearest to it, if any try
+    /// made a puzzle.
+    GaveUp {
+        /// The tries made ([`Settings::max_tries`]).
+        tries: u64,
+        /// The nearest miss.
+        closest: Option<Box<Generated>>,
+    },
+}
+
+/// What a generator did, cumulative.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct GenerateStats {
+    /// Tries: puzzles made (or attempted) and graded.
+    pub tries: u64,
+    /// Tries that failed before grading: a grid not filled within its node limit, or a
+    /// uniqueness check that hit its limit when minimality was asked.
+    pub failed_tries: u64,
+    /// Uniqueness checks (engine searches).
+    pub checks: u64,
+    /// Search decisions of the uniqueness checks.
+    pub check_nodes: u64,
+}
+
+/// The answer of one uniqueness check.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Check {
+    Unique,
+    NotUnique,
+    Unknown,
+}
+
+/// A small, fast, seedable generator (SplitMix64, Steele et al. 2014).
+#[derive(Clone, Debug)]
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// The seed of puzzle `index` under `seed`: independent streams for neighbouring indices.
+fn puzzle_seed(seed: u64, index: u64) -> u64 {
+    let mut mix = Rng::new(seed ^ Rng::new(index).next_u64());
+    mix.next_u64()
+}
+
+/// The engine that fills grids and checks uniqueness, for one set of rules.
+#[derive(Debug)]
+struct Checker {
+    rules: Rules,
+    engine: csp::Solver,
+}
+
+/// Makes puzzles for [`Settings`]; see the [module documentation](self).
+///
+/// Holds one engine for filling grids and checking uniqueness, and one [`VariantSolver`] for
+/// grading, both reused from puzzle to puzzle (a jigsaw's engine is rebuilt for each set of
+/// regions). Use one generator per thread.
+#[derive(Debug)]
+pub struct Generator {
+    settings: Settings,
+    orbits: Vec<Orbit>,
+    checker: Option<Checker>,
+    grader: VariantSolver,
+    stats: GenerateStats,
+    /// Scratch: the orbit order of the current try.
+    order: Vec<usize>,
+    /// Whether removals are tried in chunks (off only to test that chunks change nothing).
+    chunked: bool,
+}
+
+impl Generator {
+    /// A generator for `settings`.
+    ///
+    /// # Errors
+    ///
+    /// A [`GenerateError`] for a request that cannot be met: a size or variant that is not
+    /// generated, a symmetry with a jigsaw, a band that the size does not reach
+    /// ([`highest_band`]), or no tries.
+    pub fn new(settings: Settings) -> Result<Generator, GenerateError> {
+        let shape = settings.shape;
+        if shape.size() > 16 {
+            return Err(GenerateError::UnsupportedShape { shape });
+        }
+        if !matches!(settings.variant, Variant::Plain | Variant::X | Variant::Jigsaw) {
+            return Err(GenerateError::UnsupportedVariant { variant: settings.variant });
+        }
+        if settings.variant == Variant::Jigsaw && settings.symmetry != Symmetry::None {
+            return Err(GenerateError::SymmetryWithJigsaw { symmetry: settings.symmetry });
+        }
+        let highest = highest_band(shape, settings.variant);
+        if settings.target.lowest_band() > highest {
+            return Err(GenerateError::Unreachable {
+                target: settings.target,
+                shape,
+                variant: settings.variant,
+                highest,
+            });
+        }
+        if settings.max_tries == 0 {
+            return Err(GenerateError::NoTries);
+        }
+        let mut grader = VariantSolver::with_strength(Strength::HiddenSingles);
+        grader.set_locked_candidates(true);
+        grader.set_grading(true);
+        grader.set_limits(Limits { max_nodes: Some(GRADE_NODES), ..Limits::default() });
+        Ok(Generator {
+            orbits: settings.symmetry.orbits(shape),
+            settings,
+            checker: None,
+            grader,
+            stats: GenerateStats::default(),
+            order: Vec::new(),
+            chunked: true,
+        })
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// What the generator did so far.
+    pub fn stats(&self) -> &GenerateStats {
+        &self.stats
+    }
+
+    /// Puzzle number `index` of the settings' seed: found, or given up after
+    /// [`Settings::max_tries`] tries. Depends only on the settings and `index`.
+    pub fn generate(&mut self, index: u64) -> Generation {
+        let mut rng = Rng::new(puzzle_seed(self.settings.seed, index));
+        let mut closest: Option<(f64, Generated)> = None;
+        for attempt in 1..=self.settings.max_tries {
+            self.stats.tries += 1;
+            let Some(mut made) = self.try_once(&mut rng) else {
+                self.stats.failed_tries += 1;
+                continue;
+            };
+            made.tries = attempt;
+            let distance = self.settings.target.distance(&made.grade);
+            if self.settings.target.accepts(&made.grade) {
+                return Generation::Found(made);
+            }
+            if closest.as_ref().is_none_or(|(d, _)| distance < *d) {
+                closest = Some((distance, made));
+            }
+        }
+        Generation::GaveUp { tries: self.settings.max_tries, closest: closest.map(|(_, g)| Box::new(g)) }
+    }
+
+    /// One try: rules, a full grid, removals, a grade. `None` if a limit stopped it.
+    fn try_once(&mut self, rng: &mut Rng) -> Option<Generated> {
+        let shape = self.settings.shape;
+        let rules = match self.settings.variant {
+            Variant::X => Rules::X,
+            Variant::Jigsaw => Rules::Jigsaw(jigsaw::random_regions(shape, rng)),
+            _ => Rules::Plain,
+        };
+        let seed = rng.next_u64();
+        let checker = self.checker_for(rules)?;
+        let solution = fill(&mut checker.engine, shape, seed)?;
+        let (givens, proven) = self.remove(&solution, rng);
+        if self.settings.minimal && !proven {
+            return None;
+        }
+        let grid = Grid::from_raw(shape, givens.into_boxed_slice());
+        let solution = Grid::from_raw(shape, solution.into_boxed_slice());
+        let puzzle = match self.checker.as_ref().map(|c| c.rules.clone()) {
+            Some(Rules::X) => Puzzle::x(grid),
+            Some(Rules::Jigsaw(regions)) => Puzzle::jigsaw(grid, regions).ok()?,
+            _ => Puzzle::plain(grid),
+        };
+        match self.grader.solve_unique(&puzzle) {
+            Uniqueness::Unique(s) if s == solution => {}
+            other => {
+                // Only a limit can get here: the checks proved the solution unique.
+                debug_assert!(matches!(other, Uniqueness::LimitReached(_)), "{other:?}");
+                return None;
+            }
+        }
+        let grade = self.grader.grade()?;
+        Some(Generated { puzzle, solution, grade, tries: 0 })
+    }
+
+    /// The checking engine for `rules`, built if the rules changed; `None` if the rules alone
+    /// have no solution (a jigsaw's regions can make that evident at the root).
+    fn checker_for(&mut self, rules: Rules) -> Option<&mut Checker> {
+        if self.checker.as_ref().is_none_or(|c| c.rules != rules) {
+            let shape = self.settings.shape;
+            let empty = Grid::empty(shape);
+            let puzzle = match &rules {
+                Rules::X => Puzzle::x(empty),
+                Rules::Jigsaw(regions) => Puzzle::jigsaw(empty, regions.clone()).ok()?,
+                _ => Puzzle::plain(empty),
+            };
+            let mut model = match encode_puzzle(&puzzle, Strength::HiddenSingles) {
+                Ok(m) => m,
+                // Not reachable: the puzzle's structures are valid (cells of the grid).
+                Err(e) => unreachable!("the model of a valid {} puzzle: {e}", puzzle.variant()),
+            };
+            if let Err(e) = model.post_intersections() {
+                unreachable!("locked candidates for a {} puzzle: {e}", puzzle.variant());
+            }
+            let mut engine = model.into_solver();
+            self.checker = None;
+            // The root state of the rules, cached for `reset`.
+            engine.propagate().ok()?;
+            self.checker = Some(Checker { rules, engine });
+        }
+        self.checker.as_mut()
+    }
+
+    /// Removes givens from the full grid `solution` in a random orbit order; returns the
+    /// givens and whether every check finished (no limit hit).
+    fn remove(&mut self, solution: &[u8], rng: &mut Rng) -> (Vec<u8>, bool) {
+        let mut givens = solution.to_vec();
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        order.extend(0..self.orbits.len());
+        rng.shuffle(&mut order);
+        let mut proven = true;
+        let mut chunk = if self.chunked { (order.len() / 4).max(1) } else { 1 };
+        let mut i = 0;
+        while i < order.len() {
+            let k = chunk.min(order.len() - i);
+            let removed = &order[i..i + k];
+            for &o in removed {
+                for &c in self.orbits[o].cells() {
+                    givens[c] = 0;
+                }
+            }
+            let answer = self.check(&givens, solution, removed);
+            if answer == Check::Unique {
+                i += k;
+                chunk = if self.chunked { (2 * k).min(order.len()) } else { 1 };
+                continue;
+            }
+            for &o in removed {
+                for &c in self.orbits[o].cells() {
+                    givens[c] = solution[c];
+                }
+            }
+            if k > 1 {
+                chunk = k / 2;
+                continue;
+            }
+            // A single orbit that must stay.
+            proven &= answer == Check::NotUnique;
+            if !self.settings.minimal {
+                break;
+            }
+            i += 1;
+        }
+        self.order = order;
+        (givens, proven)
+    }
+
+    /// Whether `givens` (those of a unique puzzle with solution `solution`, less the cells of
+    /// the orbits `removed`) still have only that solution.
+    fn check(&mut self, givens: &[u8], solution: &[u8], removed: &[usize]) -> Check {
+        let orbits = &self.orbits;
+        let Some(checker) = self.checker.as_mut() else { return Check::Unknown };
+        let engine = &mut checker.engine;
+        let cells = removed.iter().map(|&o| orbits[o].cells().len()).sum::<usize>();
+        if cells <= 2 {
+            // A second solution differs from `solution` in a removed cell: exclude its digit
+            // there, one cell at a time.
+            for &o in removed {
+                for &c in orbits[o].cells() {
+                    self.stats.checks += 1;
+                    if !load(engine, givens) {
+                        continue;
+                    }
+                    let var = VarId::from_index(c);
+                    if engine.remove_value(var, i32::from(solution[c])).is_err() {
+                        continue;
+                    }
+                    let outcome = engine.solve();
+                    self.stats.check_nodes += engine.stats().nodes;
+                    match outcome {
+                        csp::Outcome::Unsatisfiable => {}
+                        csp::Outcome::Solved(_) => return Check::NotUnique,
+                        csp::Outcome::LimitReached(_) => return Check::Unknown,
+                    }
+                }
+            }
+            return Check::Unique;
+        }
+        self.stats.checks += 1;
+        if !load(engine, givens) {
+            // Not reachable: the givens are part of a solution.
+            return Check::Unknown;
+        }
+        let count = engine.count_solutions(2);
+        self.stats.check_nodes += engine.stats().nodes;
+        match count.status {
+            CountStatus::LimitReached(_) => Check::Unknown,
+            _ if count.count == 1 => Check::Unique,
+            _ => Check::NotUnique,
+        }
+    }
+}
+
+/// Resets `engine` and assigns `givens` (row-major, 0 for empty); `false` on a conflict.
+fn load(engine: &mut csp::Solver, givens: &[u8]) -> bool {
+    engine.reset();
+    givens
+        .iter()
+        .enumerate()
+        .filter(|(_, &d)| d != 0)
+        .all(|(i, &d)| engine.assign(VarId::from_index(i), i32::from(d)).is_ok())
+}
+
+/// A random complete grid under the engine's rules: a search from the empty grid with random
+/// value order and tie-breaks; `None` if it took more than [`FILL_NODES`] decisions (or the
+/// rules have no solution).
+fn fill(engine: &mut csp::Solver, shape: Shape, seed: u64) -> Option<Vec<u8>> {
+    engine.set_var_order(VarOrder::Mrv(TieBreak::Random));
+    engine.set_value_order(ValueOrder::Random);
+    engine.set_seed(seed);
+    engine.set_limits(Limits { max_nodes: Some(FILL_NODES), ..Limits::default() });
+    engine.reset();
+    let outcome = engine.solve();
+    engine.set_var_order(VarOrder::Mrv(TieBreak::First));
+    engine.set_value_order(ValueOrder::Ascending);
+    engine.set_limits(Limits { max_nodes: Some(CHECK_NODES), ..Limits::default() });
+    match outcome {
+        csp::Outcome::Solved(s) => {
+            debug_assert_eq!(s.values().len(), shape.num_cells());
+            // Values lie in 1..=size <= 16.
+            Some(s.values().iter().map(|&v| v as u8).collect())
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests;
