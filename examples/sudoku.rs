@@ -92,6 +92,14 @@ Grades (--grade): a difficulty number (higher is harder) and band (easy, medium,
   guesses and their depth (docs/grading.md). In batch mode, and with --format line, each answer
   line becomes <result><TAB><grade><TAB><band> ('-' for both when the line is invalid).
 
+Generation (--generate N): N puzzles with a unique solution, minimal (no given can be removed;
+  under a symmetry, no symmetric group of givens) unless --no-minimal, graded inside --band.
+  Plain and x puzzles are one line each, as --batch reads them (with --grade: TAB grade TAB
+  band); a jigsaw is a '#' line, its random region map and its grid. The same --seed gives the
+  same puzzles, with any --jobs. Options: --band, --symmetry, --size, --variant x|jigsaw,
+  --seed, --jobs, --no-minimal, --max-tries; a puzzle not found within --max-tries tries is
+  reported on stderr and the exit code is 5 (docs/generation.md).
+
 Exit codes:
   0  solved: a unique solution (with --first: a solution; with --count: at least one),
      or a batch completed (whatever its puzzles' answers)
@@ -170,6 +178,12 @@ struct Args {
     /// The rules: plain Sudoku, or a variant read from FILE (see docs/variants.md).
     #[arg(long, value_enum, default_value_t = variant::VariantArg::Plain)]
     variant: variant::VariantArg,
+    /// Generate N unique, minimal puzzles, one per line (see Generation below).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..),
+          conflicts_with_all = ["input", "batch", "explain", "count", "first"])]
+    generate: Option<u64>,
+    #[command(flatten)]
+    generation: generate::GenerateArgs,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -602,6 +616,9 @@ fn main() -> ExitCode {
     env_logger::init();
     let args = Args::parse();
     let config = Config::from_args(&args);
+    if let Some(n) = args.generate {
+        return generate::run(&args, n);
+    }
     if args.variant != variant::VariantArg::Plain {
         if args.explain.is_some() || args.grade {
             let variant = args.variant.variant();
@@ -1089,3 +1106,6 @@ fn run_explain(args: &Args, config: &Config, detail: Detail) -> ExitCode {
 // After `note!`, which it uses (macros are in scope from their definition on).
 #[path = "sudoku_cli/variant.rs"]
 mod variant;
+
+#[path = "sudoku_cli/generate.rs"]
+mod generate;

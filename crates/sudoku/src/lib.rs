@@ -102,7 +102,7 @@ pub use encode::{cell_var, encode};
 pub use error::{Area, AreaClash, MapKind, VariantError};
 pub use error::{Clash, ParseError};
 pub use generate::{
-    band_of, highest_band, BadTarget, GenerateError, GenerateStats, Generated, Generation, Generator, Settings, Symmetry,
+    band_of, reachable_bands, BadTarget, GenerateError, GenerateStats, Generated, Generation, Generator, Settings, Symmetry,
     Target, UnknownSymmetry,
 };
 pub use explain::{Contradiction, Detail, Digits, Elimination, Exclusion, Explanation, Placement, Step, StepKind};

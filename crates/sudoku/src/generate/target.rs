@@ -19,14 +19,19 @@ pub fn band_of(grade: &Grade) -> Band {
 /// Every band, from easiest to hardest.
 const BANDS: [Band; 5] = [Band::Easy, Band::Medium, Band::Hard, Band::Fiendish, Band::Extreme];
 
-/// The hardest band that generated puzzles of `shape` and `variant` reach, as measured (see
-/// `docs/generation.md`): asking for a harder one is refused, since no effort would find it.
-pub fn highest_band(shape: Shape, variant: Variant) -> Band {
+/// The bands that generated puzzles of `shape` and `variant` reach under the grading scale,
+/// as measured (`docs/generation.md`): a target outside them is refused, since no effort
+/// would meet it.
+///
+/// `hard` (naked or hidden subsets) is never reached: the grade uses the command line's
+/// default propagation, which has no subset reasoning, and a puzzle that needs a guess grades
+/// `fiendish` or above. 4x4 puzzles are measured over 20,000 generated puzzles each.
+pub fn reachable_bands(shape: Shape, variant: Variant) -> &'static [Band] {
+    const ALL_BUT_HARD: &[Band] = &[Band::Easy, Band::Medium, Band::Fiendish, Band::Extreme];
     match (shape.size(), variant) {
-        // Measured: 200,000 minimal 4x4 puzzles of each variant, none above these bands.
-        (4, Variant::Plain) => Band::Easy,
-        (4, _) => Band::Medium,
-        _ => Band::Extreme,
+        (4, Variant::Plain) => &[Band::Easy],
+        (4, Variant::X) => &[Band::Easy, Band::Medium],
+        _ => ALL_BUT_HARD,
     }
 }
 
@@ -69,12 +74,13 @@ impl Target {
         }
     }
 
-    /// The easiest band a wanted puzzle can be in.
-    pub(crate) fn lowest_band(&self) -> Band {
+    /// The bands a wanted puzzle can be in: from the first to the second, both included.
+    pub(crate) fn band_range(&self) -> (Band, Band) {
         match *self {
-            Target::Any => Band::Easy,
-            Target::Bands(lo, _) => lo,
-            Target::Scores(lo, _) => Band::of(lo),
+            Target::Any => (Band::Easy, Band::Extreme),
+            Target::Bands(lo, hi) => (lo, hi),
+            // Scores are rounded to tenths: the highest score below `hi` is `hi - 0.1`.
+            Target::Scores(lo, hi) => (Band::of(lo), if hi.is_finite() { Band::of(hi - 0.1) } else { Band::Extreme }),
         }
     }
 
@@ -190,7 +196,8 @@ mod tests {
         assert!(Target::Scores(6.0, 6.1).accepts(&fiendish), "{fiendish}");
         assert!(!Target::Scores(5.0, 6.0).accepts(&fiendish));
         assert_eq!(Target::Bands(Band::Medium, Band::Hard).distance(&easy), 1.0);
-        assert_eq!(Target::Scores(6.0, 7.0).lowest_band(), Band::Fiendish);
+        assert_eq!(Target::Scores(6.0, 8.0).band_range(), (Band::Fiendish, Band::Fiendish));
+        assert_eq!(Target::Scores(2.0, 3.5).band_range(), (Band::Medium, Band::Hard));
     }
 
     #[test]

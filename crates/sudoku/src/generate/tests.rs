@@ -56,7 +56,9 @@ fn impossible_requests_are_errors() {
     assert_eq!(Generator::new(none).unwrap_err(), GenerateError::NoTries);
     let hard4 = Settings { target: Target::Bands(Band::Extreme, Band::Extreme), ..settings(Shape::SIZE_4) };
     let err = Generator::new(hard4).unwrap_err();
-    assert!(err.to_string().starts_with("4x4 puzzles do not reach extreme"), "{err}");
+    assert_eq!(err.to_string(), "4x4 puzzles do not reach extreme: they grade easy (docs/generation.md)");
+    let hard = Settings { target: Target::Bands(Band::Hard, Band::Hard), ..settings(Shape::SIZE_9) };
+    assert!(matches!(Generator::new(hard), Err(GenerateError::Unreachable { .. })));
 }
 
 #[test]
