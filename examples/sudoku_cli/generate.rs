@@ -190,7 +190,8 @@ fn write_in_order(rx: mpsc::Receiver<Done>, n: u64, args: &Args, summary: &mut S
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
     let bar = (io::stderr().is_terminal() && n > 1).then(|| {
         let bar = ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr());
-        if let Ok(style) = ProgressStyle::with_template("[{elapsed_precise}] {wide_bar} {pos}/{len} puzzles, eta {eta}") {
+        if let Ok(style) = ProgressStyle::with_template("[{elapsed_precise}] {wide_bar} {pos}/{len} puzzles, eta {eta}")
+        {
             bar.set_style(style);
         }
         bar

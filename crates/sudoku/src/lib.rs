@@ -101,11 +101,11 @@ pub use csp::{Count, CountStatus, Limit, Limits, Stats, Strength, TieBreak, Valu
 pub use encode::{cell_var, encode};
 pub use error::{Area, AreaClash, MapKind, VariantError};
 pub use error::{Clash, ParseError};
-pub use generate::{
-    band_of, reachable_bands, BadTarget, GenerateError, GenerateStats, Generated, Generation, Generator, Settings, Symmetry,
-    Target, UnknownSymmetry,
-};
 pub use explain::{Contradiction, Detail, Digits, Elimination, Exclusion, Explanation, Placement, Step, StepKind};
+pub use generate::{
+    band_of, reachable_bands, BadTarget, GenerateError, GenerateStats, Generated, Generation, Generator, Settings,
+    Symmetry, Target, UnknownSymmetry,
+};
 pub use grade::{Band, Grade, TraceCounts};
 pub use grid::{digit_symbol, symbol_digit, Cell, Grid, Shape, Unit, MAX_SIZE};
 pub use killer::{Cage, Cages};

@@ -133,13 +133,15 @@ impl VariantSolver {
     /// # Example
     ///
     /// ```
-    /// use sudoku::{Band, Grid, Puzzle, VariantSolver};
+    /// use sudoku::{Band, Puzzle, Uniqueness, Variant, VariantSolver};
     ///
-    /// let x = Puzzle::x(Grid::from_line("1...........3...")?);
+    /// let jigsaw = Puzzle::parse(Variant::Jigsaw, "aaab\ncabb\nccdb\ncddd\n\n....\n2...\n....\n43..")?;
     /// let mut solver = VariantSolver::new();
     /// solver.set_grading(true);
-    /// solver.solve_unique(&x);
-    /// assert!(solver.grade().is_some_and(|g| g.band() >= Band::Easy));
+    /// assert!(matches!(solver.solve_unique(&jigsaw), Uniqueness::Unique(_)));
+    /// let grade = solver.grade().expect("grading is on");
+    /// assert_eq!(grade.counts().givens, 3);
+    /// assert!(grade.band() >= Band::Easy);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_grading(&mut self, on: bool) {

@@ -133,7 +133,9 @@ mod tests {
             let regions = random_regions(shape, &mut rng);
             assert_eq!(regions.len(), shape.size());
             let boxes = shape.cells().all(|c| {
-                shape.cells().all(|d| (shape.box_index(c) == shape.box_index(d)) == (regions.region_of(c) == regions.region_of(d)))
+                shape.cells().all(|d| {
+                    (shape.box_index(c) == shape.box_index(d)) == (regions.region_of(c) == regions.region_of(d))
+                })
             });
             assert!(!boxes, "{shape}: still the boxes\n{regions}");
             // The same seed gives the same map.

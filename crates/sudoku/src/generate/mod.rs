@@ -193,7 +193,7 @@ pub struct Generated {
 #[derive(Clone, PartialEq, Debug)]
 pub enum Generation {
     /// A puzzle as asked.
-    Found(Generated),
+    Found(Box<Generated>),
     /// No try met the target. `closest` is the try whose grade was nearest to it, if any try
     /// made a puzzle.
     GaveUp {
@@ -209,8 +209,8 @@ pub enum Generation {
 pub struct GenerateStats {
     /// Tries: puzzles made (or attempted) and graded.
     pub tries: u64,
-    /// Tries that failed before grading: a grid not filled within its node limit, or a
-    /// uniqueness check that hit its limit when minimality was asked.
+    /// Tries that made no graded puzzle: a grid not filled within its node limit, a
+    /// uniqueness check that hit its limit when minimality was asked, or a try abandoned.
     pub failed_tries: u64,
     /// Tries abandoned during clue removal: with a target of `medium` or easier, a puzzle
     /// already too hard at a probe (givens only make it harder as they go).
@@ -311,7 +311,12 @@ impl Generator {
         let reachable = reachable_bands(shape, settings.variant);
         let (lo, hi) = settings.target.band_range();
         if !reachable.iter().any(|b| (lo..=hi).contains(b)) {
-            return Err(GenerateError::Unreachable { target: settings.target, shape, variant: settings.variant, reachable });
+            return Err(GenerateError::Unreachable {
+                target: settings.target,
+                shape,
+                variant: settings.variant,
+                reachable,
+            });
         }
         if settings.max_tries == 0 {
             return Err(GenerateError::NoTries);
@@ -355,7 +360,7 @@ impl Generator {
             made.tries = attempt;
             let distance = self.settings.target.distance(&made.grade);
             if self.settings.target.accepts(&made.grade) {
-                return Generation::Found(made);
+                return Generation::Found(Box::new(made));
             }
             if closest.as_ref().is_none_or(|(d, _)| distance < *d) {
                 closest = Some((distance, made));
@@ -438,7 +443,8 @@ impl Generator {
         // the pass: a puzzle that needs a guess keeps needing one as givens go (propagation is
         // monotone in the givens), so the try is abandoned early.
         let (_, hardest) = settings.target.band_range();
-        let mut probes = if hardest <= Band::Medium { [order.len() * 3 / 5, order.len() * 4 / 5] } else { [usize::MAX; 2] };
+        let mut probes =
+            if hardest <= Band::Medium { [order.len() * 3 / 5, order.len() * 4 / 5] } else { [usize::MAX; 2] };
         engine.reset();
         let mut base = engine.new_checkpoint();
         let mut proven = true;

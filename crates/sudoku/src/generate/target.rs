@@ -160,7 +160,11 @@ impl FromStr for Target {
             return Err(bad("expected any, a band (easy, medium, hard, fiendish, extreme), BAND..BAND or MIN..MAX"));
         };
         if let (Some(lo), Some(hi)) = (band_named(lo), band_named(hi)) {
-            return if lo <= hi { Ok(Target::Bands(lo, hi)) } else { Err(bad("the first band is harder than the second")) };
+            return if lo <= hi {
+                Ok(Target::Bands(lo, hi))
+            } else {
+                Err(bad("the first band is harder than the second"))
+            };
         }
         let number = |t: &str| t.parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0);
         let lo = number(lo).ok_or_else(|| bad("the lower end is not a band name or a non-negative number"))?;

@@ -6,14 +6,16 @@ fn settings(shape: Shape) -> Settings {
 
 fn found(g: Generation) -> Generated {
     match g {
-        Generation::Found(made) => made,
+        Generation::Found(made) => *made,
         other => panic!("expected a puzzle, got {other:?}"),
     }
 }
 
 #[test]
 fn chunked_removal_gives_the_one_at_a_time_result_with_fewer_checks() {
-    for (shape, symmetry) in [(Shape::SIZE_9, Symmetry::None), (Shape::SIZE_9, Symmetry::Rotational), (Shape::SIZE_6, Symmetry::Mirror)] {
+    for (shape, symmetry) in
+        [(Shape::SIZE_9, Symmetry::None), (Shape::SIZE_9, Symmetry::Rotational), (Shape::SIZE_6, Symmetry::Mirror)]
+    {
         let s = Settings { symmetry, ..settings(shape) };
         let mut chunked = Generator::new(s.clone()).unwrap();
         let mut single = Generator::new(s).unwrap();
