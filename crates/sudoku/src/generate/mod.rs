@@ -439,11 +439,13 @@ impl Generator {
         rng.shuffle(&mut order);
         let Generator { orbits, checker, stats, chunked, settings, grader, .. } = self;
         let Some(Checker { engine, rules }) = checker.as_mut() else { return (givens, End::Unproven) };
-        // With an easy target (no guesses), the puzzle is graded on the way, at these points of
-        // the pass: a puzzle that needs a guess keeps needing one as givens go (propagation is
-        // monotone in the givens), so the try is abandoned early.
+        // With a target of `medium` or easier, the puzzle is graded on the way, at 60% and 80%
+        // of the pass: a puzzle that needs a guess keeps needing one as givens go
+        // (propagation is monotone in the givens), and one that needs locked candidates almost
+        // always does, so a try already too hard is abandoned. (More probes, from 30% on,
+        // measured no better: 4.8 to 5.0 G instructions for 20 easy puzzles either way.)
         let (_, hardest) = settings.target.band_range();
-        let mut probes =
+        let mut probes: [usize; 2] =
             if hardest <= Band::Medium { [order.len() * 3 / 5, order.len() * 4 / 5] } else { [usize::MAX; 2] };
         engine.reset();
         let mut base = engine.new_checkpoint();
@@ -454,8 +456,8 @@ impl Generator {
         let mut recent: u32 = 0;
         let mut i = 0;
         while i < order.len() {
-            if let Some(p) = probes.iter_mut().find(|p| i >= **p) {
-                *p = usize::MAX;
+            if probes.iter().any(|&p| i >= p) {
+                probes.iter_mut().filter(|p| i >= **p).for_each(|p| *p = usize::MAX);
                 let grid = Grid::from_raw(settings.shape, givens.clone().into_boxed_slice());
                 let grade = puzzle_of(rules, grid).and_then(|puzzle| grade_of(grader, &puzzle, None));
                 if grade.is_none_or(|g| band_of(&g) > hardest) {
