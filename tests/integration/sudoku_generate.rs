@@ -338,6 +338,7 @@ fn cli_refuses_impossible_requests_with_a_clear_error() {
         (&["--generate", "1", "--band", "hard"], "9x9 puzzles do not reach hard"),
         (&["--generate", "1", "--variant", "jigsaw", "--symmetry", "mirror"], "no symmetry"),
         (&["--generate", "1", "--variant", "killer"], "cannot generate killer puzzles"),
+        (&["--generate", "1", "--variant", "jigsaw", "--size", "16"], "cannot generate 16x16 jigsaw puzzles"),
         (&["--generate", "1", "--size", "25"], "not a size that can be generated"),
         (&["--generate", "1", "--band", "hardest"], "invalid difficulty 'hardest'"),
         (&["--generate", "0"], "0"),

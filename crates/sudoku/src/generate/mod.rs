@@ -127,6 +127,12 @@ pub enum GenerateError {
         /// The variant asked for.
         variant: Variant,
     },
+    /// Jigsaws larger than 12x12 are not generated: their checks need searches too long to be
+    /// practical (`docs/generation.md`).
+    JigsawTooLarge {
+        /// The shape asked for.
+        shape: Shape,
+    },
     /// A jigsaw's random regions have no symmetry, so its givens cannot have one.
     SymmetryWithJigsaw {
         /// The symmetry asked for.
@@ -156,6 +162,10 @@ impl fmt::Display for GenerateError {
             GenerateError::UnsupportedVariant { variant } => {
                 write!(f, "cannot generate {variant} puzzles: variants are plain, x and jigsaw")
             }
+            GenerateError::JigsawTooLarge { shape } => write!(
+                f,
+                "cannot generate {shape} jigsaw puzzles: their uniqueness checks take minutes; jigsaw sizes are 4x4 to 12x12"
+            ),
             GenerateError::SymmetryWithJigsaw { symmetry } => write!(
                 f,
                 "a jigsaw's random regions have no symmetry, so its givens cannot be {symmetry}: use --symmetry none"
@@ -304,6 +314,9 @@ impl Generator {
         }
         if !matches!(settings.variant, Variant::Plain | Variant::X | Variant::Jigsaw) {
             return Err(GenerateError::UnsupportedVariant { variant: settings.variant });
+        }
+        if settings.variant == Variant::Jigsaw && shape.size() > 12 {
+            return Err(GenerateError::JigsawTooLarge { shape });
         }
         if settings.variant == Variant::Jigsaw && settings.symmetry != Symmetry::None {
             return Err(GenerateError::SymmetryWithJigsaw { symmetry: settings.symmetry });

@@ -50,6 +50,8 @@ fn without_minimality_puzzles_keep_more_givens() {
 fn impossible_requests_are_errors() {
     let jigsaw = Settings { variant: Variant::Jigsaw, symmetry: Symmetry::Mirror, ..settings(Shape::SIZE_9) };
     assert_eq!(Generator::new(jigsaw).unwrap_err(), GenerateError::SymmetryWithJigsaw { symmetry: Symmetry::Mirror });
+    let jigsaw16 = Settings { variant: Variant::Jigsaw, ..settings(Shape::SIZE_16) };
+    assert_eq!(Generator::new(jigsaw16).unwrap_err(), GenerateError::JigsawTooLarge { shape: Shape::SIZE_16 });
     let killer = Settings { variant: Variant::Killer, ..settings(Shape::SIZE_9) };
     assert!(matches!(Generator::new(killer), Err(GenerateError::UnsupportedVariant { .. })));
     let big = settings(Shape::SIZE_25);
