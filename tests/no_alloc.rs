@@ -7,7 +7,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use csp::{AllDifferent, Model, SnapshotMode, Solver, Strength, VarId};
+use csp::{AllDifferent, Model, NetworkLevel, SnapshotMode, Solver, Strength, VarId};
 
 struct Counting;
 
@@ -38,8 +38,9 @@ fn allocations() -> u64 {
     ALLOCATIONS.load(Ordering::Relaxed)
 }
 
-/// A 9x9 Sudoku written directly against the engine.
-fn sudoku(strength: Strength) -> (Solver, Vec<VarId>) {
+/// A 9x9 Sudoku written directly against the engine, its units compiled into the all-different
+/// network at `network` if given.
+fn sudoku(strength: Strength, network: Option<NetworkLevel>) -> (Solver, Vec<VarId>) {
     let mut m = Model::new();
     let cells = m.new_vars(81, 1..=9).unwrap();
     for u in 0..9 {
@@ -49,6 +50,12 @@ fn sudoku(strength: Strength) -> (Solver, Vec<VarId>) {
         for unit in [row, col, bx] {
             m.post(AllDifferent::new(unit).with_strength(strength)).unwrap();
         }
+    }
+    if let Some(level) = network {
+        if level == NetworkLevel::LockedValues {
+            m.post_intersections().unwrap();
+        }
+        m.compile_all_different(level).unwrap();
     }
     (m.into_solver(), cells)
 }
@@ -72,13 +79,18 @@ fn run(solver: &mut Solver, cells: &[VarId], puzzle: &str) -> u64 {
 
 #[test]
 fn searches_allocate_nothing_after_warm_up() {
-    for strength in [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac] {
+    let networks = [None, Some(NetworkLevel::HiddenSingles), Some(NetworkLevel::LockedValues)];
+    for (strength, network) in [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac]
+        .into_iter()
+        .map(|s| (s, None))
+        .chain(networks.into_iter().skip(1).map(|n| (Strength::HiddenSingles, n)))
+    {
         for mode in [SnapshotMode::Copy, SnapshotMode::Trail] {
-            let (mut solver, cells) = sudoku(strength);
+            let (mut solver, cells) = sudoku(strength, network);
             solver.set_snapshot_mode(mode);
             // Warm-up: buffers grow to their working size (snapshot stack, queues, scratch).
             for p in PUZZLES {
-                assert_eq!(run(&mut solver, &cells, p), 1, "{strength:?} {mode:?}");
+                assert_eq!(run(&mut solver, &cells, p), 1, "{strength:?} {network:?} {mode:?}");
             }
             let before = allocations();
             let nodes_before = solver.stats().nodes;
@@ -89,7 +101,11 @@ fn searches_allocate_nothing_after_warm_up() {
             }
             let _ = nodes_before;
             assert!(nodes > 100, "the puzzles need real search ({nodes} nodes)");
-            assert_eq!(allocations() - before, 0, "{strength:?} {mode:?}: allocations during {nodes} nodes");
+            assert_eq!(
+                allocations() - before,
+                0,
+                "{strength:?} {network:?} {mode:?}: allocations during {nodes} nodes"
+            );
         }
     }
 }

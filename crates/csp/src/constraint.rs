@@ -135,6 +135,10 @@ impl Events {
     pub const BOUNDS: Events = Events(4);
     /// Schedule `propagate` on any removal.
     pub const DOMAIN: Events = Events(8);
+    /// [`DOMAIN`](Events::DOMAIN), and record which variable changed: the constraint reads the
+    /// local indices with [`Context::take_changed`], so that it can work on what changed
+    /// without rescanning its scope (an *advisor* in Gecode's terms).
+    pub const TRACK: Events = Events(16 | 8);
 
     /// Whether every event of `other` is in `self`.
     pub fn contains(self, other: Events) -> bool {
@@ -156,7 +160,7 @@ impl std::ops::BitOr for Events {
 
 impl fmt::Debug for Events {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names = [(1, "ON_FIXED"), (2, "FIXED"), (4, "BOUNDS"), (8, "DOMAIN")];
+        let names = [(1, "ON_FIXED"), (2, "FIXED"), (4, "BOUNDS"), (8, "DOMAIN"), (16, "TRACK")];
         let parts: Vec<&str> = names.iter().filter(|(b, _)| self.0 & b != 0).map(|(_, n)| *n).collect();
         if parts.is_empty() {
             f.write_str("NONE")
@@ -297,6 +301,16 @@ pub trait Constraint: fmt::Debug + Send {
     ) -> bool {
         let _ = (own, partner, shared, outside);
         false
+    }
+
+    /// When all this constraint does is all-different reasoning over
+    /// [`implied_all_different`](Constraint::implied_all_different), the
+    /// [`NetworkLevel`](crate::NetworkLevel) that covers it: an
+    /// [`AllDifferentNetwork`](crate::AllDifferentNetwork) at that level or above may stand in
+    /// for it ([`Model::compile_all_different`](crate::Model::compile_all_different)). Default:
+    /// `None` (it always runs).
+    fn all_different_level(&self) -> Option<crate::NetworkLevel> {
+        None
     }
 
     /// Whether a full assignment satisfies the constraint, independently of propagation.

@@ -92,8 +92,8 @@ mod var;
 
 pub use constraint::{Constraint, ConstraintId, Context, Events, Priority, Rule};
 pub use constraints::{
-    AllDifferent, Binary, Comparison, DistinctSum, Element, Equal, Intersection, Linear, NotEqual, Predicate, Strength,
-    Table,
+    AllDifferent, AllDifferentNetwork, Binary, Comparison, DistinctSum, Element, Equal, Intersection, Linear,
+    NetworkLevel, NotEqual, Predicate, Strength, Table, NETWORK_MAX_VALUES,
 };
 pub use domain::{Domain, DomainIter, InitialDomain};
 pub use error::{Conflict, ModelError};

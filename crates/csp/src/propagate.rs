@@ -36,7 +36,11 @@ use crate::var::{Value, VarId};
 const NONE: u32 = u32::MAX;
 const QUEUED: u8 = 0x80;
 const IDEMPOTENT: u8 = 0x40;
+/// Switched off: never scheduled, its watches inactive (a stand-in does its work).
+const DISABLED: u8 = 0x20;
 const PRIORITY: u8 = 0x03;
+/// The bit of [`Events::TRACK`] that is not [`Events::DOMAIN`].
+const TRACK_BIT: u8 = Events::TRACK.0 & !Events::DOMAIN.0;
 
 /// One entry of a variable's watch list.
 #[derive(Clone, Copy, Debug)]
@@ -51,10 +55,19 @@ pub(crate) struct Watch {
 pub(crate) struct VarHot {
     pub(crate) offset: u32,
     watch_start: u32,
+    /// End of the active part of the watch list (entries of enabled constraints come first).
     watch_end: u32,
     words: u16,
-    /// The union of the events in the variable's watch list.
+    /// The union of the events in the active part of the variable's watch list.
     events: u8,
+}
+
+/// A constraint that stands in for others: while it runs, they are switched off, and while
+/// events are being built (an observer or prune tracing), it is switched off and they run.
+#[derive(Debug)]
+pub(crate) struct StandIn {
+    pub(crate) by: u32,
+    pub(crate) absorbed: Box<[u32]>,
 }
 
 /// What a change is, for reporting.
@@ -70,6 +83,19 @@ pub(crate) struct Core {
     /// Per variable: block offset, watch list range in `watches`, events.
     pub(crate) hot: Box<[VarHot]>,
     watches: Box<[Watch]>,
+    /// Per variable: the end of its whole watch list (active and inactive entries).
+    watch_ends: Box<[u32]>,
+    /// Every watch list in posting order, to rebuild the active parts from.
+    watch_order: Box<[Watch]>,
+    /// Changed-variable bits of constraints subscribed with [`Events::TRACK`]: constraint `c`
+    /// owns the bits `track_base[c] .. track_base[c] + scope length` ([`NONE`] if it does not
+    /// track).
+    track: Box<[u64]>,
+    track_base: Box<[u32]>,
+    track_len: Box<[u32]>,
+    /// Constraints standing in for others, and whether they are in force.
+    stand_ins: Box<[StandIn]>,
+    pub(crate) standing_in: bool,
     /// Fixed variables whose `on_fixed` delivery is pending.
     fixed: Vec<u32>,
     /// FIFO queues of scheduled constraints, one per priority, with their read positions.
@@ -113,6 +139,7 @@ impl Core {
         vars: &[VarInfo],
         constraints: &[Box<dyn Constraint>],
         labels: Box<[Box<str>]>,
+        stand_ins: Vec<StandIn>,
     ) -> Core {
         let n = vars.len();
         let mut lists: Vec<Vec<Watch>> = vec![Vec::new(); n];
@@ -126,9 +153,11 @@ impl Core {
         }
         let mut hot = Vec::with_capacity(n);
         let mut watches = Vec::new();
+        let mut watch_ends = Vec::with_capacity(n);
         for (list, info) in lists.iter().zip(vars) {
             let start = watches.len() as u32;
             watches.extend_from_slice(list);
+            watch_ends.push(watches.len() as u32);
             hot.push(VarHot {
                 offset: info.offset,
                 watch_start: start,
@@ -138,10 +167,28 @@ impl Core {
             });
         }
         let m = constraints.len();
-        Core {
+        let mut track_base = vec![NONE; m];
+        let mut track_len = vec![0; m];
+        let mut track_bits = 0usize;
+        for (c, con) in constraints.iter().enumerate() {
+            let len = con.scope().len();
+            if (0..len).any(|l| con.subscriptions(l).contains(Events::TRACK)) {
+                track_base[c] = track_bits as u32;
+                track_len[c] = len as u32;
+                track_bits += len;
+            }
+        }
+        let mut core = Core {
             store,
             hot: hot.into(),
+            watch_order: watches.clone().into(),
             watches: watches.into(),
+            watch_ends: watch_ends.into(),
+            track: vec![0; track_bits.div_ceil(64)].into(),
+            track_base: track_base.into(),
+            track_len: track_len.into(),
+            stand_ins: stand_ins.into(),
+            standing_in: false,
             fixed: Vec::with_capacity(n),
             queues: [Vec::with_capacity(m), Vec::with_capacity(m), Vec::with_capacity(m)],
             heads: [0; 3],
@@ -158,14 +205,115 @@ impl Core {
             labels,
             failed: None,
             depth_base: 0,
+        };
+        core.set_standing_in(true);
+        core
+    }
+
+    /// Puts the stand-ins in force (`on`) or hands their work back to the constraints they
+    /// stand in for, rebuilding the active part of every watch list. Not for the hot path:
+    /// called when the observer or the log level changes.
+    ///
+    /// A stand-in does at least the reasoning of the constraints it stands in for, so a state
+    /// at its fixed point is at theirs: handing back schedules nothing, unless a stand-in had
+    /// work pending. Putting it in force makes it take in the whole current state
+    /// ([`resync_stand_ins`](Self::resync_stand_ins)).
+    pub(crate) fn set_standing_in(&mut self, on: bool) {
+        if self.stand_ins.is_empty() || on == self.standing_in {
+            return;
+        }
+        let pending = !on && self.stand_ins_pending();
+        self.standing_in = on;
+        for s in 0..self.stand_ins.len() {
+            let by = self.stand_ins[s].by as usize;
+            if on {
+                self.flags[by] &= !DISABLED;
+            } else {
+                self.flags[by] |= DISABLED;
+            }
+            for k in 0..self.stand_ins[s].absorbed.len() {
+                let c = self.stand_ins[s].absorbed[k] as usize;
+                if on {
+                    self.flags[c] |= DISABLED;
+                } else {
+                    self.flags[c] &= !DISABLED;
+                }
+            }
+        }
+        // Enabled entries first in each watch list, in posting order (which fixes the order of
+        // `on_fixed` deliveries, and so of explanations); the rest are inactive.
+        for x in 0..self.hot.len() {
+            let (start, end) = (self.hot[x].watch_start as usize, self.watch_ends[x] as usize);
+            let mut k = start;
+            for enabled in [true, false] {
+                for w in &self.watch_order[start..end] {
+                    if (self.flags[w.constraint as usize] & DISABLED == 0) == enabled {
+                        self.watches[k] = *w;
+                        k += 1;
+                    }
+                }
+                if enabled {
+                    self.hot[x].watch_end = k as u32;
+                }
+            }
+            let active = &self.watches[start..self.hot[x].watch_end as usize];
+            self.hot[x].events = active.iter().fold(0, |acc, w| acc | w.events);
+        }
+        if on {
+            self.resync_stand_ins();
+        } else if pending {
+            // Changes the stand-ins had not taken in yet: every constraint looks again.
+            self.schedule_all();
+        }
+    }
+
+    /// Whether a stand-in is scheduled or has changes to take in.
+    fn stand_ins_pending(&self) -> bool {
+        self.stand_ins.iter().any(|s| {
+            let c = s.by as usize;
+            let base = self.track_base[c];
+            self.flags[c] & QUEUED != 0
+                || (base != NONE
+                    && (base..base + self.track_len[c]).any(|b| self.track[b as usize / 64] & 1 << (b % 64) != 0))
+        })
+    }
+
+    /// Schedules every stand-in in force with all its variables marked changed, so that it
+    /// takes in the whole current state (after the constraints it stands in for ran instead).
+    pub(crate) fn resync_stand_ins(&mut self) {
+        if !self.standing_in {
+            return;
+        }
+        for s in 0..self.stand_ins.len() {
+            let c = self.stand_ins[s].by;
+            self.mark_all_changed(c as usize);
+            self.schedule(c);
+        }
+    }
+
+    /// Marks every variable of constraint `c` changed, if it tracks changes.
+    fn mark_all_changed(&mut self, c: usize) {
+        let base = self.track_base[c];
+        if base == NONE {
+            return;
+        }
+        let (mut bit, end) = (base as usize, (base + self.track_len[c]) as usize);
+        while bit < end {
+            let n = (64 - bit % 64).min(end - bit);
+            let ones = if n == 64 { !0 } else { ((1u64 << n) - 1) << (bit % 64) };
+            self.track[bit / 64] |= ones;
+            bit += n;
         }
     }
 
     /// Recomputes whether events must be built (after the observer or the log level changed).
+    /// Stand-ins are in force exactly when no events are built, so that every reported pruning
+    /// comes from the constraint that justifies it.
     pub(crate) fn refresh_observing(&mut self) {
         self.observing = self.observer.is_some()
             || log::log_enabled!(target: "csp::prune", log::Level::Trace)
             || log::log_enabled!(target: "csp::conflict", log::Level::Debug);
+        self.set_standing_in(!self.observing);
     }
 
     pub(crate) fn set_outside_rule(&mut self, rule: Rule) {
@@ -179,16 +327,20 @@ impl Core {
 
     /// Schedules every constraint (the root propagation, or after a restore to a state whose
     /// pending work was lost).
+    /// Every variable counts as changed for the constraints that track changes.
     pub(crate) fn schedule_all(&mut self) {
         for c in 0..self.flags.len() as u32 {
             self.schedule(c);
+        }
+        for c in 0..self.track_base.len() {
+            self.mark_all_changed(c);
         }
     }
 
     #[inline(always)]
     fn schedule(&mut self, c: u32) {
         let f = self.flags[c as usize];
-        if f & QUEUED == 0 && !(c == self.current && f & IDEMPOTENT != 0) {
+        if f & (QUEUED | DISABLED) == 0 && !(c == self.current && f & IDEMPOTENT != 0) {
             self.flags[c as usize] = f | QUEUED;
             self.queues[(f & PRIORITY) as usize].push(c);
         }
@@ -196,6 +348,7 @@ impl Core {
 
     pub(crate) fn clear_pending(&mut self) {
         self.fixed.clear();
+        self.track.fill(0);
         for p in 0..3 {
             for &c in &self.queues[p][self.heads[p]..] {
                 self.flags[c as usize] &= !QUEUED;
@@ -346,6 +499,10 @@ impl Core {
             for k in h.watch_start as usize..h.watch_end as usize {
                 let w = self.watches[k];
                 if w.events & mask != 0 {
+                    if w.events & TRACK_BIT != 0 && w.constraint != self.current {
+                        let bit = (self.track_base[w.constraint as usize] + w.local) as usize;
+                        self.track[bit / 64] |= 1 << (bit % 64);
+                    }
                     self.schedule(w.constraint);
                 }
             }
@@ -833,6 +990,59 @@ impl<'a> Context<'a> {
     #[inline]
     pub fn depth(&self) -> u32 {
         self.core.depth()
+    }
+
+    /// The blocks `offset .. offset + len` of the store, reserved by the constraint with
+    /// [`Model::add_state`](crate::Model::add_state), to read and write freely: they are saved
+    /// at every checkpoint and restored with the domains, like them. Writing here raises no
+    /// event. With trailing checkpoints ([`SnapshotMode::Trail`](crate::SnapshotMode)) the
+    /// range is saved on its first access after a checkpoint, so ask for the part you need.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the range is outside the store.
+    #[inline]
+    pub fn state_mut(&mut self, offset: usize, len: usize) -> &mut [Block] {
+        self.core.store.state_mut(offset, len)
+    }
+
+    /// Moves the local indices of the variables that changed since the running constraint last
+    /// took them into `out` (after clearing it), for a constraint subscribed with
+    /// [`Events::TRACK`]. Changes the constraint made itself are not recorded. After a restore
+    /// to a checkpoint taken with work pending, and at the first propagation, every local is
+    /// reported. Does not allocate once `out` has the capacity of the scope.
+    pub fn take_changed(&mut self, out: &mut Vec<u32>) {
+        out.clear();
+        let c = self.core.current;
+        if c == NONE {
+            return;
+        }
+        let base = self.core.track_base[c as usize];
+        if base == NONE {
+            return;
+        }
+        let (start, end) = (base as usize, (base + self.core.track_len[c as usize]) as usize);
+        let mut w = start / 64;
+        while w * 64 < end {
+            let lo = (w * 64).max(start);
+            let hi = ((w + 1) * 64).min(end);
+            let span = if hi - lo == 64 { !0 } else { ((1u64 << (hi - lo)) - 1) << (lo % 64) };
+            let mut bits = self.core.track[w] & span;
+            self.core.track[w] &= !span;
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                out.push((w * 64 + b - start) as u32);
+            }
+            w += 1;
+        }
+    }
+
+    /// The conflict of a wipe-out of `var` that the running constraint found in its own view
+    /// of the domains, before writing it. Return it at once.
+    pub(crate) fn wiped_out(&mut self, var: VarId) -> Conflict {
+        self.core.stats.failures += 1;
+        Conflict { by: self.core.by(), var: Some(var) }
     }
 }
 

@@ -204,6 +204,17 @@ pub struct Checkpoint {
     generation: u64,
 }
 
+/// What a checkpoint records beside the store.
+#[derive(Clone, Copy, Debug)]
+struct Saved {
+    /// Whether propagation work was pending.
+    pending: bool,
+    /// The conflict, if the state was failed.
+    failed: Option<Conflict>,
+    /// Whether stand-ins were in force ([`Model::compile_all_different`]).
+    standing_in: bool,
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     var: u32,
@@ -252,8 +263,9 @@ enum Step {
 pub struct Solver {
     model: Model,
     core: Core,
-    /// The root fixed point of the model alone, once known: `reset` restores it.
-    root: Option<FixedBitSet>,
+    /// The root fixed point of the model alone, once known, and whether stand-ins were in
+    /// force when it was reached: `reset` restores it.
+    root: Option<(FixedBitSet, bool)>,
     /// Whether the state is the model's initial state plus pending root propagation.
     pristine: bool,
     var_order: VarOrder,
@@ -267,7 +279,7 @@ pub struct Solver {
     flat: bool,
     // Checkpoints: per live level, whether work was pending when it was taken, the conflict if
     // the state was failed, and its generation (to catch stale checkpoints).
-    dirty: Vec<(bool, Option<Conflict>)>,
+    dirty: Vec<Saved>,
     generations: Vec<u64>,
     next_generation: u64,
     // Search.
@@ -312,7 +324,15 @@ impl Solver {
         let labels: Box<[Box<str>]> = (0..model.num_constraints())
             .map(|i| model.constraint_label(crate::ConstraintId::from_index(i)).into_boxed_str())
             .collect();
-        let mut core = Core::new(store, &model.vars, &model.constraints, labels);
+        let stand_ins = model
+            .stand_ins
+            .iter()
+            .map(|(by, absorbed)| crate::propagate::StandIn {
+                by: by.index() as u32,
+                absorbed: absorbed.iter().map(|c| c.index() as u32).collect(),
+            })
+            .collect();
+        let mut core = Core::new(store, &model.vars, &model.constraints, labels, stand_ins);
         core.schedule_all();
         let mut degree = vec![0u32; model.num_vars()];
         for c in &model.constraints {
@@ -428,9 +448,14 @@ impl Solver {
         self.dirty.clear();
         self.generations.clear();
         match &self.root {
-            Some(root) => {
+            Some((root, standing_in)) => {
                 self.core.store.reset_to(root);
                 self.pristine = false;
+                // A root reached by the constraints the stand-ins replace is not at the
+                // stand-ins' fixed point (the other way round, it is).
+                if !*standing_in {
+                    self.core.resync_stand_ins();
+                }
             }
             None => {
                 self.core.store.reset_to(&self.model.initial);
@@ -521,6 +546,48 @@ impl Solver {
         r
     }
 
+    /// Assigns every `(variable, value)` pair in turn, as [`assign`](Solver::assign) would, but
+    /// with the per-call bookkeeping done once: for loading the givens of a puzzle into a reset
+    /// solver. Stops at the first conflict, which leaves the state failed.
+    ///
+    /// # Errors
+    ///
+    /// The [`Conflict`] of a value not in its variable's domain, or of an already failed state.
+    ///
+    /// # Panics
+    ///
+    /// Panics if a variable is not a variable of the model.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::{AllDifferent, Model};
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_vars(3, 1..=3)?;
+    /// model.post(AllDifferent::new(x.clone()))?;
+    /// let mut solver = model.into_solver();
+    /// solver.assign_all([(x[0], 1), (x[1], 2)])?;
+    /// solver.propagate()?;
+    /// assert_eq!(solver.value(x[2]), Some(3));
+    /// assert!(solver.assign_all([(x[2], 1)]).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn assign_all(&mut self, assignments: impl IntoIterator<Item = (VarId, Value)>) -> Result<(), Conflict> {
+        self.touch();
+        if let Some(c) = self.core.failed {
+            return Err(c);
+        }
+        for (var, value) in assignments {
+            self.model.var_info(var);
+            if let Err(c) = self.core.outside_assign(&self.model.vars, var, value) {
+                self.core.fail(c);
+                return Err(c);
+            }
+        }
+        Ok(())
+    }
+
     /// Propagates to a fixed point.
     ///
     /// # Errors
@@ -533,7 +600,7 @@ impl Solver {
         if self.pristine && self.core.store.level() == 0 {
             self.pristine = false;
             if r.is_ok() {
-                self.root = Some(self.core.store.bits.clone());
+                self.root = Some((self.core.store.bits.clone(), self.core.standing_in));
             }
         }
         r
@@ -549,7 +616,11 @@ impl Solver {
 
     fn push_checkpoint(&mut self) -> Checkpoint {
         let level = self.core.store.level();
-        self.dirty.push((self.core.has_pending(), self.core.failed));
+        self.dirty.push(Saved {
+            pending: self.core.has_pending(),
+            failed: self.core.failed,
+            standing_in: self.core.standing_in,
+        });
         let generation = self.next_generation;
         self.next_generation += 1;
         self.generations.push(generation);
@@ -577,12 +648,16 @@ impl Solver {
     fn restore_level(&mut self, level: u32) {
         self.core.store.restore_to(level);
         self.core.clear_pending();
-        let (dirty, failed) = self.dirty[level as usize];
-        self.core.failed = failed;
+        let saved = self.dirty[level as usize];
+        self.core.failed = saved.failed;
         self.dirty.truncate(level as usize);
         self.generations.truncate(level as usize);
-        if dirty {
+        if saved.pending {
             self.core.schedule_all();
+        } else if !saved.standing_in {
+            // Saved at the fixed point of the constraints the stand-ins replace, which need
+            // not be theirs.
+            self.core.resync_stand_ins();
         }
     }
 
@@ -649,7 +724,7 @@ impl Solver {
             // The root fixed point of the model alone: `reset` returns to it from now on.
             self.pristine = false;
             if r.is_ok() {
-                self.root = Some(self.core.store.bits.clone());
+                self.root = Some((self.core.store.bits.clone(), self.core.standing_in));
             }
         }
         self.phase = match r {
@@ -824,7 +899,8 @@ impl Solver {
         match self.var_order {
             VarOrder::Input => (0..self.model.num_vars()).map(VarId::from_index).find(|&v| self.domain(v).len() > 1),
             VarOrder::Mrv(TieBreak::First) if self.flat => {
-                let blocks = self.core.store.blocks();
+                // The variables' blocks; constraints' state blocks follow them.
+                let blocks = &self.core.store.blocks()[..self.model.num_vars()];
                 let mut best = u32::MAX;
                 let mut best_i = usize::MAX;
                 for (i, &b) in blocks.iter().enumerate() {

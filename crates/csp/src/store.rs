@@ -100,6 +100,17 @@ impl Store {
         self.bits.as_mut_slice()[i] = new;
     }
 
+    /// Blocks `start .. start + len` for writing, saved first when trailing.
+    #[inline]
+    pub(crate) fn state_mut(&mut self, start: usize, len: usize) -> &mut [Block] {
+        if self.saving {
+            for i in start..start + len {
+                self.save(i);
+            }
+        }
+        &mut self.bits.as_mut_slice()[start..start + len]
+    }
+
     #[inline(never)]
     fn save(&mut self, i: usize) {
         let epoch = self.epochs[self.level as usize - 1];

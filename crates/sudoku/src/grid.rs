@@ -503,8 +503,9 @@ impl Grid {
     /// ```
     pub fn validate(&self) -> Result<(), Clash> {
         let n = self.shape.size();
-        // seen[unit * n + digit - 1]: the first cell (index + 1) of that unit holding the digit.
-        let mut seen = vec![0u32; 3 * n * n];
+        // Per unit (rows, then columns, then boxes), the digits seen so far: no allocation
+        // (at most 75 units of at most 25 digits).
+        let mut seen = [0u32; 75];
         for (i, &d) in self.cells.iter().enumerate() {
             if d == 0 {
                 continue;
@@ -512,12 +513,19 @@ impl Grid {
             let cell = self.shape.cell(i);
             let units = [Unit::Row(cell.row), Unit::Column(cell.col), Unit::Box(self.shape.box_index(cell))];
             for (k, unit) in units.into_iter().enumerate() {
-                let slot = &mut seen[(k * n + unit.index()) * n + usize::from(d) - 1];
-                if *slot != 0 {
-                    let first = self.shape.cell(*slot as usize - 1);
+                let slot = &mut seen[k * n + unit.index()];
+                if *slot & 1 << d != 0 {
+                    // The first given of that digit in that unit, found again (a rare path).
+                    // Units list their cells in reading order, so the first one found is the
+                    // earlier given.
+                    let first = self
+                        .shape
+                        .unit_cells(unit)
+                        .find(|&c| self.get(c) == Some(d))
+                        .expect("a digit seen in a unit has a first cell");
                     return Err(Clash { unit, digit: d, first, second: cell });
                 }
-                *slot = i as u32 + 1;
+                *slot |= 1 << d;
             }
         }
         Ok(())

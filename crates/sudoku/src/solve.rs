@@ -6,7 +6,9 @@
 //! which restores the state it started from; so a batch of puzzles of one shape reuses one
 //! model and one search state throughout.
 
-use csp::{Count, CountStatus, Limit, Limits, SearchEnd, Stats, Strength, TieBreak, ValueOrder, VarId, VarOrder};
+use csp::{
+    Count, CountStatus, Limit, Limits, NetworkLevel, SearchEnd, Stats, Strength, TieBreak, ValueOrder, VarId, VarOrder,
+};
 
 use crate::encode::encode;
 use crate::grid::{Grid, Shape};
@@ -339,6 +341,7 @@ fn build_engine(shape: Shape, strength: Strength, locked: bool) -> csp::Solver {
                     unreachable!("locked candidates for a {shape} grid: {e}");
                 }
             }
+            compile_network(&mut model, strength, locked);
             model
         }
         // Not reachable from any input: the shape is one of the supported ones, whose domains
@@ -354,19 +357,37 @@ fn build_engine(shape: Shape, strength: Strength, locked: bool) -> csp::Solver {
     engine
 }
 
+/// Compiles the units (and any other all-different groups) of `model` into the engine's
+/// all-different network at the level that matches `strength` and `locked`, so that the same
+/// deductions run a word at a time over the whole grid. The units stay posted: the engine runs
+/// them instead whenever explanations or traces are wanted. GAC is left to the units.
+pub(crate) fn compile_network(model: &mut csp::Model, strength: Strength, locked: bool) {
+    let level = match strength {
+        Strength::ForwardChecking => NetworkLevel::ForwardChecking,
+        Strength::HiddenSingles if locked => NetworkLevel::LockedValues,
+        Strength::HiddenSingles => NetworkLevel::HiddenSingles,
+        _ => return,
+    };
+    // Never fails for these models: the groups are units of distinct cells over 1..=size.
+    if let Err(e) = model.compile_all_different(level) {
+        unreachable!("the all-different network of a grid model: {e}");
+    }
+}
+
 // ---- searches on an engine whose givens are assigned (shared with `VariantSolver`) -----------
 
 /// Resets the engine (cell `i` is variable `i`) and assigns the givens of `grid`. Returns
 /// `false` if the givens already conflict (then there is no solution).
 pub(crate) fn load_givens(engine: &mut csp::Solver, grid: &Grid) -> bool {
     engine.reset();
-    for (i, &d) in grid.digits().iter().enumerate() {
-        if d != 0 && engine.assign(VarId::from_index(i), i32::from(d)).is_err() {
-            log::debug!(target: "sudoku::solve", "givens conflict at {}", grid.shape().cell(i));
-            return false;
+    let givens = grid.digits().iter().enumerate().filter(|(_, &d)| d != 0);
+    match engine.assign_all(givens.map(|(i, &d)| (VarId::from_index(i), i32::from(d)))) {
+        Ok(()) => true,
+        Err(c) => {
+            log::debug!(target: "sudoku::solve", "givens conflict: {c}");
+            false
         }
     }
-    true
 }
 
 /// The first solution from the engine's current state.

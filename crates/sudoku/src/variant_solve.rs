@@ -329,6 +329,7 @@ impl VariantSolver {
                 unreachable!("locked candidates for a {} puzzle: {e}", puzzle.variant());
             }
         }
+        crate::solve::compile_network(&mut model, self.strength, self.locked);
         let mut engine = model.into_solver();
         engine.set_var_order(self.var_order);
         engine.set_value_order(self.value_order);
@@ -440,7 +441,9 @@ mod tests {
                 Uniqueness::Unique(g) => assert_eq!(g.to_line(), "1234341221434321"),
                 other => panic!("{s:?}: {other:?}"),
             }
-            assert_eq!(solver.engine().map(|e| e.model().num_constraints()), Some(12 + 8));
+            // 12 units and 8 cages, and the all-different network below GAC.
+            let network = usize::from(s != Strength::Gac);
+            assert_eq!(solver.engine().map(|e| e.model().num_constraints()), Some(12 + 8 + network));
         }
     }
 

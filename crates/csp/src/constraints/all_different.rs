@@ -10,6 +10,7 @@ use crate::propagate::Context;
 use crate::var::{Value, VarId};
 
 use super::matching::Matching;
+use super::network::NetworkLevel;
 
 /// How much an [`AllDifferent`] propagates.
 ///
@@ -734,6 +735,18 @@ impl Constraint for AllDifferent {
 
     fn implied_all_different(&self) -> Option<&[VarId]> {
         self.offsets.iter().all(|&o| o == 0).then_some(&self.vars[..])
+    }
+
+    fn all_different_level(&self) -> Option<NetworkLevel> {
+        if !self.offsets.iter().all(|&o| o == 0) {
+            return None;
+        }
+        match self.strength {
+            Strength::ForwardChecking => Some(NetworkLevel::ForwardChecking),
+            Strength::HiddenSingles if self.partners.is_empty() => Some(NetworkLevel::HiddenSingles),
+            Strength::HiddenSingles => Some(NetworkLevel::LockedValues),
+            Strength::Gac => None,
+        }
     }
 
     fn add_intersection(
