@@ -1,10 +1,10 @@
-//! The cost of the event stream: solving with no observer (explanations off, the default),
-//! with an observer that does nothing, with grading (a trace recorder counting by rule), and
-//! with a full explanation.
+//! The cost of the event stream and of explanations: solving with no observer (explanations
+//! off, the default), with an observer that does nothing, with grading (the technique ladder
+//! run on each puzzle besides the search), and with a full explanation.
 //!
 //! ```text
 //! cargo bench --bench explain                    # all
-//! cargo bench --bench explain -- 'observe/'      # off vs. no-op observer vs. grading
+//! cargo bench --bench explain -- 'observe/'      # off vs. no-op observer vs. grading (ladder)
 //! ```
 //!
 //! Each iteration solves and proves unique the same 50 puzzles of `top1465` (count to 2), on

@@ -77,24 +77,32 @@ Batch mode (--batch): every non-empty line not starting with '#' is one puzzle i
   A summary (puzzles, unique, multiple, unsolvable, invalid, limit, time, puzzles/s) goes to
   stderr, with a progress bar when stderr is a terminal.
 
-Explanations (--explain[=brief|normal|full], one puzzle only): the solve as steps, one per line,
-  each the step then ': ' and the reason:
-    r3c5 = 7: only place for 7 in box 2       r4c4 = 2: last candidate
-    r3c5 != 7: r3c2 = 7 in row 3              r3c6 != 7: 7 in box 2 is confined to row 3
+Explanations (--explain[=brief|normal|full], one puzzle only): the solve as a person does it,
+  always by the easiest technique that applies (singles, locked candidates, subsets, fish,
+  chains; a guess only when nothing applies), one step per line: the claims, ': ', the
+  technique with its cells and units:
+    r3c5 = 7: hidden single in box 2
+    r1c4, r1c8 != 3, 7: naked pair {3, 7} in r1c2, r1c5 (row 1)
+    r1c7 != 2: forcing chain of 4: if r1c7 = 2 then r1c3 = 5, r4c3 = 7, r4c9 = 1, so ...
     guess r1c1 = 4: 2 candidates {4, 9}       backtrack: r1c1 = 4 leads to a contradiction
-    contradiction: r5c5 has no candidate left: 1 (r5c1 = 1 in row 5); ...
-  normal (the default) shows every step on the way to the solution and summarises each failed
-  guess; brief keeps only the steps the solution rests on, without the eliminations that follow
-  from a placement; full shows failed guesses in full, indented. Clashing givens are listed.
+  normal (the default) summarises each failed guess; brief shows a failed guess as its guess
+  and backtrack only; full also shows the eliminations implied by each placement
+  (r3c1, r3c2 != 7: r3c5 = 7 in row 3) and failed guesses in full, indented.
 
-Grades (--grade): a difficulty number (higher is harder) and band (easy, medium, hard,
-  fiendish, extreme) computed from the solve's trace: the hardest deduction used, the number of
-  guesses and their depth (docs/grading.md). In batch mode, and with --format line, each answer
-  line becomes <result><TAB><grade><TAB><band> ('-' for both when the line is invalid).
+Hints (--hint[=marks], one puzzle): the single easiest next step for the grid as it stands;
+  with =marks, the pencil marks (each cell's candidates) it was found from, first. The input
+  may be pencil marks in that form (a token of candidates per cell; one symbol: a filled cell).
+
+Grades (--grade): a difficulty number on a scale like Sudoku Explainer's (the hardest step of
+  the explanation: 1.0-1.5 singles, 2.6-5.4 locked candidates, subsets and fish, 6.5 and up
+  chains, 10 and up guesses) and band (easy, medium, hard, fiendish, extreme); see
+  docs/grading.md. In batch mode, and with --format line, each answer line becomes
+  <result><TAB><grade><TAB><band> ('-' for both when the line is invalid).
 
 Generation (--generate N): N puzzles with a unique solution, minimal (no given can be removed;
-  under a symmetry, no symmetric group of givens) unless --no-minimal, graded inside --band.
-  Plain and x puzzles are one line each, as --batch reads them (with --grade: TAB grade TAB
+  under a symmetry, no symmetric group of givens) unless --no-minimal, graded inside --band
+  (plain puzzles; x and jigsaw puzzles are not graded yet and take --band any only). Plain
+  and x puzzles are one line each, as --batch reads them (plain with --grade: TAB grade TAB
   band); a jigsaw is a '#' line, its random region map and its grid. The same --seed gives the
   same puzzles, with any --jobs. Options: --band, --symmetry, --size, --variant x|jigsaw,
   --seed, --jobs, --no-minimal, --max-tries; a puzzle not found within --max-tries tries is
@@ -169,9 +177,20 @@ struct Args {
         conflicts_with_all = ["batch", "count"]
     )]
     explain: Option<ExplainDetail>,
-    /// Grade each puzzle's difficulty from the solve's trace (in batch: <result>TAB<grade>TAB<band>).
+    /// Grade each puzzle's difficulty on an SE-like scale (in batch: <result>TAB<grade>TAB<band>).
     #[arg(long)]
     grade: bool,
+    /// Print the single easiest next step for the grid as it stands (marks: with the pencil marks).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WHAT",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "step",
+        conflicts_with_all = ["batch", "count", "explain", "grade"]
+    )]
+    hint: Option<hint::HintArg>,
     /// Batch worker threads, each with its own solver (0: one per core). Output order is kept.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=256))]
     jobs: u16,
@@ -620,12 +639,14 @@ fn main() -> ExitCode {
         return generate::run(&args, n);
     }
     if args.variant != variant::VariantArg::Plain {
-        if args.explain.is_some() || args.grade {
+        if args.explain.is_some() || args.grade || args.hint.is_some() {
             let variant = args.variant.variant();
-            note!("error: --explain and --grade read plain puzzles; they do not apply to --variant {variant}");
+            note!("error: --explain, --grade and --hint read plain puzzles; they do not apply to --variant {variant}");
             return ExitCode::from(2);
         }
         variant::run(&args, &config)
+    } else if let Some(what) = args.hint {
+        hint::run(&args, &mut config.solver(sudoku::Shape::SIZE_9), what)
     } else if let Some(detail) = args.explain {
         run_explain(&args, &config, detail.detail())
     } else if args.batch {
@@ -993,27 +1014,11 @@ fn report<S: Searches>(
 
 // ---- explanations and grades ---------------------------------------------------------------
 
-/// `Grade: 6.3 fiendish`, and with --stats the counts it was computed from.
+/// `Grade: 7.1 fiendish`, and with --stats the hardest technique and the guesses.
 fn grade_lines(g: &Grade, stats: bool, out: &mut String) {
     let _ = writeln!(out, "Grade: {g}");
     if stats {
-        let c = g.counts();
-        let _ = writeln!(
-            out,
-            "Grade counts: naked_singles={} hidden_singles={} taken={} locked={} subsets={} largest_subset={} other={} \
-             guesses={} max_depth={} contradictions={} backtracks={}",
-            c.naked_singles,
-            c.hidden_singles,
-            c.taken,
-            c.locked,
-            c.subsets,
-            c.largest_subset,
-            c.other,
-            c.guesses,
-            c.max_depth,
-            c.contradictions,
-            c.backtracks
-        );
+        let _ = writeln!(out, "Grade from: hardest={} guesses={}", g.hardest().unwrap_or("none"), g.guesses());
     }
 }
 
@@ -1034,6 +1039,15 @@ fn read_explained(path: Option<&Path>) -> Result<(Grid, String), (u8, String)> {
             Ok(grid) => Ok((grid, name)),
             Err(why) => Err((code::INVALID, why)),
         },
+    }
+}
+
+/// The puzzle in `bytes`, clashing givens kept, or the message of the error without --explain.
+fn grid_of(bytes: &[u8]) -> Result<Grid, String> {
+    let text = std::str::from_utf8(bytes.strip_prefix(BOM).unwrap_or(bytes)).ok();
+    match text.map(Grid::parse_keeping_clashes) {
+        Some(Ok(grid)) => Ok(grid),
+        _ => parse_single(bytes),
     }
 }
 
@@ -1104,6 +1118,8 @@ fn run_explain(args: &Args, config: &Config, detail: Detail) -> ExitCode {
 }
 
 // After `note!`, which it uses (macros are in scope from their definition on).
+#[path = "sudoku_cli/hint.rs"]
+mod hint;
 #[path = "sudoku_cli/variant.rs"]
 mod variant;
 

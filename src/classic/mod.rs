@@ -7,9 +7,11 @@
 //! | [`cryptarithm`] | `SEND + MORE = MONEY` and other letter sums | [`csp::AllDifferent`], [`csp::Linear`] |
 //! | [`map_coloring`] | colour a map so that neighbours differ (Australia) | [`csp::NotEqual`] |
 //! | [`graph_coloring`] | chromatic number of a DIMACS `.col` graph | [`csp::NotEqual`], search by successive `k` |
+//! | [`quasigroup`] | quasigroup completion (QWH: Latin squares with holes), a classic CSP benchmark | [`csp::AllDifferent`] compiled into [`csp::AllDifferentNetwork`] |
 //! | [`zebra`] | the Einstein (zebra) puzzle | [`csp::AllDifferent`], [`csp::Equal`], [`csp::Table`] |
 
 pub mod cryptarithm;
 pub mod graph_coloring;
 pub mod map_coloring;
+pub mod quasigroup;
 pub mod zebra;

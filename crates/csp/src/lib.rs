@@ -85,6 +85,7 @@ mod error;
 mod event;
 mod model;
 mod propagate;
+pub mod reasoning;
 mod search;
 mod select;
 mod store;

@@ -23,6 +23,7 @@
 //! number of variables and of constraints), which they get when the solver is built.
 
 use fixedbitset::Block;
+use smallvec::SmallVec;
 
 use crate::constraint::{Constraint, ConstraintId, Events, Rule};
 use crate::domain::{Domain, BITS};
@@ -142,7 +143,9 @@ impl Core {
         stand_ins: Vec<StandIn>,
     ) -> Core {
         let n = vars.len();
-        let mut lists: Vec<Vec<Watch>> = vec![Vec::new(); n];
+        // Most variables are watched by a few constraints: inline lists spare one heap
+        // allocation per variable when a solver is built (docs/benchmarks.md).
+        let mut lists: Vec<SmallVec<[Watch; 4]>> = vec![SmallVec::new(); n];
         for (c, con) in constraints.iter().enumerate() {
             for (local, &x) in con.scope().iter().enumerate() {
                 let ev = con.subscriptions(local);

@@ -89,11 +89,13 @@ pub mod explain;
 pub mod generate;
 pub mod grade;
 mod grid;
+mod hint;
 pub mod killer;
+mod ladder;
 pub mod parse;
-mod record;
 pub mod regions;
 mod solve;
+pub mod technique;
 pub mod variant;
 mod variant_solve;
 
@@ -101,15 +103,17 @@ pub use csp::{Count, CountStatus, Limit, Limits, Stats, Strength, TieBreak, Valu
 pub use encode::{cell_var, encode};
 pub use error::{Area, AreaClash, MapKind, VariantError};
 pub use error::{Clash, ParseError};
-pub use explain::{Contradiction, Detail, Digits, Elimination, Exclusion, Explanation, Placement, Step, StepKind};
+pub use explain::{Contradiction, Detail, Digits, Explanation, Step, StepKind};
 pub use generate::{
     band_of, reachable_bands, BadTarget, GenerateError, GenerateStats, Generated, Generation, Generator, Settings,
     Symmetry, Target, UnknownSymmetry,
 };
-pub use grade::{Band, Grade, TraceCounts};
+pub use grade::{Band, Grade};
 pub use grid::{digit_symbol, symbol_digit, Cell, Grid, Shape, Unit, MAX_SIZE};
+pub use hint::{Hint, PencilMarks};
 pub use killer::{Cage, Cages};
 pub use regions::Regions;
 pub use solve::{Outcome, Solutions, Solver, Uniqueness};
+pub use technique::{ChainKind, DeadEnd, Technique};
 pub use variant::{encode_puzzle, Puzzle, Rules, UnknownVariant, Variant};
 pub use variant_solve::VariantSolver;

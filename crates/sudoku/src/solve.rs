@@ -106,9 +106,8 @@ pub struct Solver {
     limits: Limits,
     /// The engine for `shape` and `strength`, with the options above applied.
     engine: csp::Solver,
-    /// The trace recorder while grading is on ([`Solver::set_grading`]); its observer is
-    /// installed on `engine`.
-    pub(crate) grading: Option<crate::record::Shared>,
+    /// While grading is on ([`Solver::set_grading`]): the grade of the last puzzle loaded.
+    pub(crate) grading: Option<Option<crate::grade::Grade>>,
 }
 
 impl Default for Solver {
@@ -155,9 +154,6 @@ impl Solver {
         log::debug!(target: "sudoku::solve", "build shape={} strength={:?} locked={}", self.shape, self.strength, self.locked);
         self.engine = build_engine(self.shape, self.strength, self.locked);
         self.apply_options();
-        if self.grading.is_some() {
-            self.restore_observer();
-        }
     }
 
     /// The shape of the current engine (that of the last grid solved, or of construction).
@@ -238,7 +234,7 @@ impl Solver {
         &self.engine
     }
 
-    /// The engine, to install an observer (explanations, grading).
+    /// The engine, to load givens for the technique ladder.
     pub(crate) fn engine_mut(&mut self) -> &mut csp::Solver {
         &mut self.engine
     }
@@ -255,7 +251,7 @@ impl Solver {
     /// already conflict (then there is no solution).
     fn load(&mut self, grid: &Grid) -> bool {
         self.prepare_shape(grid.shape());
-        self.clear_grading();
+        self.grade_if_on(grid);
         load_givens(&mut self.engine, grid)
     }
 
@@ -360,13 +356,13 @@ fn build_engine(shape: Shape, strength: Strength, locked: bool) -> csp::Solver {
 /// Compiles the units (and any other all-different groups) of `model` into the engine's
 /// all-different network at the level that matches `strength` and `locked`, so that the same
 /// deductions run a word at a time over the whole grid. The units stay posted: the engine runs
-/// them instead whenever explanations or traces are wanted. GAC is left to the units.
+/// them instead whenever explanations or traces are wanted. With GAC the units keep running
+/// (the network does not match them), after the network's hidden singles, which are cheaper.
 pub(crate) fn compile_network(model: &mut csp::Model, strength: Strength, locked: bool) {
     let level = match strength {
         Strength::ForwardChecking => NetworkLevel::ForwardChecking,
         Strength::HiddenSingles if locked => NetworkLevel::LockedValues,
-        Strength::HiddenSingles => NetworkLevel::HiddenSingles,
-        _ => return,
+        _ => NetworkLevel::HiddenSingles,
     };
     // Never fails for these models: the groups are units of distinct cells over 1..=size.
     if let Err(e) = model.compile_all_different(level) {
@@ -549,6 +545,7 @@ mod tests {
         assert_eq!(solver.strength(), Strength::Gac);
         assert_eq!(solver.limits().max_nodes, Some(1_000_000));
         assert!(solver.is_unique(&puzzle));
-        assert_eq!(solver.engine().model().num_constraints(), 27);
+        // 27 units, and the network that runs before their GAC.
+        assert_eq!(solver.engine().model().num_constraints(), 28);
     }
 }

@@ -5,13 +5,10 @@
 //! following puzzles have the same rules (the same diagonals, regions or cages) and rebuilt
 //! otherwise; givens are assigned on a reset engine, as for plain puzzles.
 
-use std::sync::{Arc, Mutex};
-
 use csp::{Count, CountStatus, Limits, Stats, Strength, TieBreak, ValueOrder, VarOrder};
 
 use crate::grade::Grade;
 use crate::grid::Shape;
-use crate::record::{lock, observer, Recorder, Shared};
 use crate::solve::{
     collect_solutions, first_solution, load_givens, unique_solution, Outcome, Solutions, Solver, Uniqueness,
 };
@@ -85,11 +82,9 @@ pub struct VariantSolver {
     last: Last,
     /// The statistics before any search.
     no_stats: Stats,
-    /// Whether grading is on ([`VariantSolver::set_grading`]).
-    grading: bool,
-    /// The trace recorder of `built`'s engine while grading is on (plain puzzles are graded by
+    /// Whether grading is on ([`VariantSolver::set_grading`]; plain puzzles are graded by
     /// `plain`).
-    recorder: Option<Shared>,
+    grading: bool,
 }
 
 impl Default for VariantSolver {
@@ -121,38 +116,36 @@ impl VariantSolver {
             last: Last::None,
             no_stats: Stats::default(),
             grading: false,
-            recorder: None,
         }
     }
 
-    /// Turns grading on or off, as [`Solver::set_grading`]: while on, every search is traced
-    /// and [`grade`](VariantSolver::grade) gives the grade of the last puzzle, for every
-    /// variant (diagonals, regions and cages count as units; a cage's sum reasoning counts as
-    /// an "other" elimination).
+    /// Turns grading on or off, as [`Solver::set_grading`]: while on,
+    /// [`grade`](VariantSolver::grade) gives the grade of the last puzzle if it is plain.
+    ///
+    /// The technique ladder that grades ([`crate::grade`]) reasons over rows, columns and
+    /// boxes only, so puzzles of other variants (diagonals, jigsaw regions, cages) are not
+    /// graded yet: their grade is `None`, never an estimate.
     ///
     /// # Example
     ///
     /// ```
-    /// use sudoku::{Band, Puzzle, Uniqueness, Variant, VariantSolver};
+    /// use sudoku::{Band, Grid, Puzzle, Uniqueness, Variant, VariantSolver};
     ///
+    /// let plain = Puzzle::plain(Grid::from_line("...3..4114..3...")?);
     /// let jigsaw = Puzzle::parse(Variant::Jigsaw, "aaab\ncabb\nccdb\ncddd\n\n....\n2...\n....\n43..")?;
     /// let mut solver = VariantSolver::new();
     /// solver.set_grading(true);
+    /// assert!(matches!(solver.solve_unique(&plain), Uniqueness::Unique(_)));
+    /// assert_eq!(solver.grade().map(|g| g.band()), Some(Band::Easy));
     /// assert!(matches!(solver.solve_unique(&jigsaw), Uniqueness::Unique(_)));
-    /// let grade = solver.grade().expect("grading is on");
-    /// assert_eq!(grade.counts().givens, 3);
-    /// assert!(grade.band() >= Band::Easy);
+    /// assert_eq!(solver.grade(), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_grading(&mut self, on: bool) {
-        if on == self.grading {
-            return;
-        }
         self.grading = on;
         if let Some(p) = &mut self.plain {
             p.set_grading(on);
         }
-        self.install_recorder();
     }
 
     /// Whether grading is on.
@@ -160,25 +153,12 @@ impl VariantSolver {
         self.grading
     }
 
-    /// The grade of the last puzzle searched, if grading is on and a puzzle was searched.
+    /// The grade of the last puzzle searched, if grading is on and that puzzle was plain
+    /// (see [`set_grading`](VariantSolver::set_grading)).
     pub fn grade(&self) -> Option<Grade> {
-        if !self.grading {
-            return None;
-        }
-        match (self.last, &self.plain, &self.recorder) {
-            (Last::Plain, Some(p), _) => p.grade(),
-            (Last::Variant, _, Some(r)) => Some(Grade::from_counts(lock(r).counts)),
+        match (self.grading, self.last, &self.plain) {
+            (true, Last::Plain, Some(p)) => p.grade(),
             _ => None,
-        }
-    }
-
-    /// Installs a fresh recorder (or none, grading off) on the engine of `built`.
-    fn install_recorder(&mut self) {
-        self.recorder = None;
-        if let Some(b) = &mut self.built {
-            let shared = self.grading.then(|| Arc::new(Mutex::new(Recorder::new(b.shape, &b.engine, false))));
-            b.engine.set_observer(shared.as_ref().map(observer));
-            self.recorder = shared;
         }
     }
 
@@ -300,10 +280,6 @@ impl VariantSolver {
             self.built = None;
             let engine = self.build(puzzle);
             self.built = Some(Built { shape: puzzle.shape(), rules: puzzle.rules().clone(), engine });
-            self.install_recorder();
-        }
-        if let Some(r) = &self.recorder {
-            lock(r).clear();
         }
         let b = self.built.as_mut()?;
         load_givens(&mut b.engine, puzzle.grid()).then_some(&mut b.engine)
@@ -441,9 +417,8 @@ mod tests {
                 Uniqueness::Unique(g) => assert_eq!(g.to_line(), "1234341221434321"),
                 other => panic!("{s:?}: {other:?}"),
             }
-            // 12 units and 8 cages, and the all-different network below GAC.
-            let network = usize::from(s != Strength::Gac);
-            assert_eq!(solver.engine().map(|e| e.model().num_constraints()), Some(12 + 8 + network));
+            // 12 units, 8 cages and the all-different network.
+            assert_eq!(solver.engine().map(|e| e.model().num_constraints()), Some(12 + 8 + 1));
         }
     }
 

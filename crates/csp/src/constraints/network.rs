@@ -48,6 +48,7 @@
 //!   for any set of all-different constraints.
 
 use fixedbitset::Block;
+use smallvec::SmallVec;
 
 use crate::constraint::{Constraint, ConstraintId, Events, Priority, Rule};
 use crate::error::{Conflict, ModelError};
@@ -239,7 +240,8 @@ impl AllDifferentNetwork {
         let mut masks: Vec<Block> = vec![0; k * w];
         let mut local_at = vec![0u32];
         let mut locals = Vec::new();
-        let mut member_lists: Vec<Vec<u32>> = vec![Vec::new(); n];
+        // A variable is in a few groups: inline lists spare a heap allocation per variable.
+        let mut member_lists: Vec<SmallVec<[u32; 4]>> = vec![SmallVec::new(); n];
         let mut sizes = Vec::with_capacity(k);
         for (g, (_, scope)) in groups.iter().enumerate() {
             if scope.len() < 2 || scope.len() > MAX_GROUP {

@@ -1,0 +1,137 @@
+//! Fish: a value confined, within `k` tight groups that must each hold it, to `k` others.
+//!
+//! Take `k` pairwise disjoint tight groups holding value `v` (the *bases*: `v` is taken once
+//! in each, so `k` times) whose places for `v` all lie in `k` pairwise disjoint groups (the
+//! *covers*: each takes `v` at most once). The `k` occurrences of `v` then fill the covers,
+//! inside the bases, and every other variable of the covers loses `v`. With `k = 1` this is
+//! locked candidates (Sudoku's pointing and claiming); with bases and covers from two
+//! families of parallel groups, `k = 2, 3, 4` are the X-wing, swordfish and jellyfish.
+
+use super::candidates::Candidates;
+use super::subsets::combinations;
+
+/// A fish and what it removes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fish {
+    /// The value's bit.
+    pub bit: u32,
+    /// The base groups, in increasing order.
+    pub bases: Vec<u32>,
+    /// The cover groups, in increasing order.
+    pub covers: Vec<u32>,
+    /// The places of the value in the bases (local indices, increasing).
+    pub places: Vec<u32>,
+    /// The variables that lose the value (local indices, increasing).
+    pub removals: Vec<u32>,
+}
+
+/// Every fish of size `k` with bases from family `base_family` and covers from family
+/// `cover_family` (indices into [`Candidates::families`]) that removes something, by value.
+///
+/// # Panics
+///
+/// Panics if a family index is out of range.
+pub fn find(c: &Candidates, base_family: usize, cover_family: usize, k: usize) -> Vec<Fish> {
+    let mut out = Vec::new();
+    if k == 0 || base_family == cover_family {
+        return out;
+    }
+    let groups = c.groups();
+    for bit in 0..c.width() {
+        let bases: Vec<u32> = c.families()[base_family]
+            .iter()
+            .copied()
+            .filter(|&g| {
+                let group = &groups[g as usize];
+                group.tight
+                    && group.values & (1 << bit) != 0
+                    && group.vars.iter().all(|&l| c.mask(l) != 1 << bit)
+                    && group.vars.iter().filter(|&&l| c.mask(l) & (1 << bit) != 0).count() >= 2
+            })
+            .collect();
+        if bases.len() < k {
+            continue;
+        }
+        let mut chosen = Vec::with_capacity(k);
+        let mut covers: Vec<u32> = Vec::with_capacity(k + 1);
+        combinations(&bases, k, &mut chosen, &mut |set: &[u32]| {
+            covers.clear();
+            let mut places = Vec::new();
+            for &g in set {
+                for &l in &groups[g as usize].vars {
+                    if c.mask(l) & (1 << bit) == 0 {
+                        continue;
+                    }
+                    let Some(cover) = c.family_group(cover_family, l) else { return };
+                    if !covers.contains(&cover) {
+                        if covers.len() == k {
+                            return;
+                        }
+                        covers.push(cover);
+                    }
+                    places.push(l);
+                }
+            }
+            if covers.len() != k {
+                return;
+            }
+            let mut removals: Vec<u32> = covers
+                .iter()
+                .flat_map(|&g| groups[g as usize].vars.iter().copied())
+                .filter(|&l| c.mask(l) & (1 << bit) != 0)
+                .filter(|&l| c.family_group(base_family, l).is_none_or(|b| !set.contains(&b)))
+                .collect();
+            if removals.is_empty() {
+                return;
+            }
+            removals.sort_unstable();
+            removals.dedup();
+            places.sort_unstable();
+            let mut covers = covers.clone();
+            covers.sort_unstable();
+            out.push(Fish { bit, bases: set.to_vec(), covers, places, removals });
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{AllDifferent, Model, Solver, VarId};
+
+    /// A Latin square of size `n`: rows (family 0) then columns (family 1).
+    fn latin(n: usize) -> (Solver, Vec<VarId>) {
+        let mut model = Model::new();
+        let v = model.new_vars(n * n, 1..=n as i32).unwrap();
+        for r in 0..n {
+            model.post(AllDifferent::new((0..n).map(|c| v[r * n + c]).collect::<Vec<_>>())).unwrap();
+        }
+        for c in 0..n {
+            model.post(AllDifferent::new((0..n).map(|r| v[r * n + c]).collect::<Vec<_>>())).unwrap();
+        }
+        (model.into_solver(), v)
+    }
+
+    #[test]
+    fn a_value_in_two_rows_confined_to_two_columns_is_an_x_wing() {
+        let (mut solver, v) = latin(4);
+        // Value 1 in rows 0 and 2 only in columns 0 and 3.
+        for r in [0, 2] {
+            for c in [1, 2] {
+                solver.remove_value(v[r * 4 + c], 1).unwrap();
+            }
+        }
+        let cands = Candidates::from_solver(&solver).unwrap();
+        let found = find(&cands, 0, 1, 2);
+        assert_eq!(found.len(), 1);
+        let fish = &found[0];
+        assert_eq!(
+            (fish.bit, fish.bases.as_slice(), fish.covers.as_slice()),
+            (0, [0, 2].as_slice(), [4, 7].as_slice())
+        );
+        assert_eq!(fish.places, [0, 3, 8, 11]);
+        assert_eq!(fish.removals, [4, 7, 12, 15]);
+        assert!(find(&cands, 0, 1, 1).is_empty(), "no single row is confined to one column");
+    }
+}

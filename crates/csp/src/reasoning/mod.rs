@@ -1,0 +1,66 @@
+//! Reasoning a person can follow: deductions over all-different constraints, each with the
+//! variables, values and constraints that justify it.
+//!
+//! Propagation ([`Solver::propagate`](crate::Solver::propagate)) reaches a fixed point fast and
+//! says little about why. This module finds the *same kind* of deductions one at a time, from
+//! the easiest, and names their reasons, so that a front end can tell a solve the way a person
+//! would do it and rate how hard it was. It works on a snapshot of the engine's state,
+//! [`Candidates`]: the current domains of the variables of every constraint that implies
+//! all-different ([`Constraint::implied_all_different`](crate::Constraint::implied_all_different)),
+//! which it calls *groups*.
+//!
+//! # Background
+//!
+//! Write `D(x)` for the domain of `x`. A group `G` is *tight* when its variables' domains hold
+//! exactly as many values as `G` has variables: then every one of those values is taken in `G`.
+//!
+//! | module | deduction | justified by |
+//! |---|---|---|
+//! | [`singles`] | `x = v` when `D(x) = {v}` (naked single), or when `v` has one place left in a tight group (hidden single) | the domain, or the group |
+//! | [`subsets`] | Hall sets: `k` variables of a group whose domains hold `k` values between them take those values, so the group's other variables lose them (naked subset); `k` values with `k` places in a tight group fill them, so those variables lose every other value (hidden subset) | the group and the set |
+//! | [`fish`] | a value that, within `k` disjoint tight groups (the bases), can only go in the union of `k` disjoint groups (the covers) leaves the rest of the covers; `k = 1` is locked candidates | the value, bases and covers |
+//! | [`trial`] | an assumption `x = v` whose consequences by singles (or, with [`Trial::refute_deep`](trial::Trial::refute_deep), by locked values and subsets too) reach a contradiction refutes `v`: `x != v` | the chain of implications and the contradiction |
+//!
+//! All of them are sound for any all-different constraint, not only Sudoku's permutations:
+//! hidden singles and hidden subsets and fish bases are only used in tight groups.
+//!
+//! A snapshot is taken with [`Candidates::from_solver`], changed by the caller as it applies
+//! deductions ([`Candidates::remove`], [`Candidates::assign`], [`Candidates::settle`]), and
+//! read back by variable. Trial propagation runs on a scratch copy of the domains inside
+//! [`trial::Trial`], not through the engine's checkpoints: it must record each implication
+//! and its premises to report the chain (which the engine's propagation does not), and it
+//! runs hundreds of times per step, so it is a tight loop over 64-bit masks.
+//!
+//! # Example
+//!
+//! ```
+//! use csp::reasoning::{singles, Candidates};
+//! use csp::{AllDifferent, Model};
+//!
+//! // Three variables, pairwise different, over 1..=3; x is 1, y cannot be 3.
+//! let mut model = Model::new();
+//! let v = model.new_vars(3, 1..=3)?;
+//! model.post(AllDifferent::new(v.clone()))?;
+//! let mut solver = model.into_solver();
+//! solver.assign(v[0], 1)?;
+//! solver.remove_value(v[1], 3)?;
+//! let mut c = Candidates::from_solver(&solver)?;
+//! c.settle(c.local(v[0]).unwrap()); // x = 1 leaves y and z
+//! let single = singles::find(&c).next().expect("y is a naked single");
+//! assert_eq!((c.var(single.var), c.value(single.bit)), (v[1], 2));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Bibliography
+//!
+//! * P. Hall, "On representatives of subsets", J. London Math. Soc. 10 (1935): Hall sets.
+//! * J.-C. Régin, "A filtering algorithm for constraints of difference in CSPs", AAAI 1994.
+//! * N. Juillerat, *Sudoku Explainer* (2006–2007): the ladder of techniques and its ratings.
+
+mod candidates;
+pub mod fish;
+pub mod singles;
+pub mod subsets;
+pub mod trial;
+
+pub use candidates::{Candidates, Contradiction, Group, UnsupportedState};

@@ -1,0 +1,433 @@
+//! Trial propagation: an assumption followed to a contradiction, which refutes it.
+//!
+//! Assume `x = v` and draw the consequences; if they reach a dead end (a variable without
+//! values, a value without a place in a tight group), then `x != v`. The *chain* is the
+//! implications the dead end rests on, in the order they were drawn; its length measures how
+//! much a person has to follow to see the contradiction.
+//!
+//! * [`Trial::refute`] draws consequences by singles only (naked and hidden), breadth first,
+//!   and records each implication's premises, so the chain is exactly the implications the
+//!   contradiction needs (a forcing chain in Sudoku terms). [`Trial::refute_with`] can
+//!   restrict it to the assumed value's hidden singles ([`Links::Value`]: a single-digit
+//!   chain) or to naked singles ([`Links::Variables`]: a chain through two-valued variables).
+//! * [`Trial::refute_deep`] also applies locked values and Hall sets between singles (a
+//!   *dynamic* chain): stronger, slower, and its length is the number of placements and
+//!   deductions drawn until the contradiction.
+
+use super::candidates::{bits, Candidates, Contradiction, NONE};
+use super::{fish, singles, subsets};
+
+/// Which implications a trial draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Links {
+    /// Only the assumed value: it leaves the assumed variable's groups, and goes to the other
+    /// place of a tight group where it had two (hidden singles of one value over the links
+    /// of the starting state: a static single-value chain).
+    Value,
+    /// Only variables: a value taken leaves the groups, and a variable that had two values
+    /// takes the other (naked singles over the links of the starting state: a static chain
+    /// through two-valued variables).
+    Variables,
+    /// Both: naked and hidden singles of every value.
+    #[default]
+    Singles,
+}
+
+/// Why an implication of a chain holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Link {
+    /// The assumption itself.
+    Assumption,
+    /// The variable had no other value left.
+    Naked,
+    /// The variable was the value's only place left in the group.
+    Hidden {
+        /// The group (index into [`Candidates::groups`]).
+        group: u32,
+    },
+}
+
+/// One implication: a variable takes a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Implication {
+    /// The variable (local index).
+    pub var: u32,
+    /// The value's bit.
+    pub bit: u32,
+    /// Why.
+    pub why: Link,
+}
+
+/// A refuted assumption: `var` cannot take `bit`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chain {
+    /// The assumption's variable (local index).
+    pub var: u32,
+    /// The assumption's value bit.
+    pub bit: u32,
+    /// The implications the contradiction rests on, in the order drawn (the assumption not
+    /// included). For a deep chain, every placement drawn.
+    pub implications: Vec<Implication>,
+    /// Deductions other than singles drawn on the way (deep chains only).
+    pub deductions: u32,
+    /// The dead end.
+    pub contradiction: Contradiction,
+}
+
+impl Chain {
+    /// The chain's length: its implications and deductions, plus one for the assumption.
+    pub fn length(&self) -> u32 {
+        self.implications.len() as u32 + self.deductions + 1
+    }
+}
+
+/// Scratch space for trial propagation, reused between trials (allocation-free after the
+/// first trial of a given size, but for the chain returned).
+///
+/// # Example
+///
+/// ```
+/// use csp::reasoning::{trial::Trial, Candidates, Contradiction};
+/// use csp::{AllDifferent, Model};
+///
+/// // x, y, z pairwise different over 1..=3, x and y in {1, 2}: z = 1 leaves 3 no place.
+/// let mut model = Model::new();
+/// let v = model.new_vars(3, 1..=3)?;
+/// model.post(AllDifferent::new(v.clone()))?;
+/// let mut solver = model.into_solver();
+/// solver.remove_value(v[0], 3)?;
+/// solver.remove_value(v[1], 3)?;
+/// let c = Candidates::from_solver(&solver)?;
+/// let mut trial = Trial::default();
+/// let chain = trial.refute(&c, 2, 0).expect("z = 1 fails");
+/// assert_eq!(chain.contradiction, Contradiction::NoPlace { group: 0, bit: 2 });
+/// assert_eq!(chain.length(), 1);
+/// assert!(trial.refute(&c, 2, 2).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Trial {
+    masks: Vec<u64>,
+    /// By `var * 64 + bit`: the implication that removed the bit, valid when the stamp matches.
+    removed_by: Vec<u32>,
+    removed_stamp: Vec<u32>,
+    queued: Vec<u32>,
+    stamp: u32,
+    implications: Vec<Implication>,
+    marked: Vec<u32>,
+    stack: Vec<u32>,
+    links: Links,
+}
+
+impl Trial {
+    /// Assumes `var = bit` on `c` and draws consequences by singles; the chain if they reach a
+    /// contradiction. `c` is not changed. Variables fixed but not settled in `c` count as
+    /// facts, not as links of the chain.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `var` is not a variable of `c`.
+    pub fn refute(&mut self, c: &Candidates, var: u32, bit: u32) -> Option<Chain> {
+        self.refute_with(c, var, bit, Links::Singles)
+    }
+
+    /// [`refute`](Trial::refute), drawing only the implications of `links`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `var` is not a variable of `c`.
+    pub fn refute_with(&mut self, c: &Candidates, var: u32, bit: u32, links: Links) -> Option<Chain> {
+        self.links = links;
+        let n = c.num_vars();
+        if c.mask(var) & (1 << bit) == 0 {
+            return None;
+        }
+        self.prepare(c);
+        for v in 0..n as u32 {
+            if !c.is_settled(v) && v != var {
+                if let Some(b) = c.fixed_bit(v) {
+                    self.push(v, b, Link::Naked);
+                }
+            }
+        }
+        let facts = self.implications.len() as u32;
+        self.push(var, bit, Link::Assumption);
+        let mut head = 0;
+        while head < self.implications.len() {
+            let a = head as u32;
+            let Implication { var: v, bit: b, .. } = self.implications[head];
+            head += 1;
+            let m = self.masks[v as usize];
+            if m & (1 << b) == 0 {
+                // Only reachable when the facts of `c` already clash.
+                return None;
+            }
+            let others = if self.links == Links::Value { 0 } else { m & !(1 << b) };
+            for o in bits(others) {
+                if let Err(x) = self.remove(c, v, o, a) {
+                    return Some(self.chain(c, var, bit, facts, x));
+                }
+            }
+            for &g in c.groups_of(v) {
+                for &peer in &c.groups()[g as usize].vars {
+                    if peer != v && self.masks[peer as usize] & (1 << b) != 0 {
+                        if let Err(x) = self.remove(c, peer, b, a) {
+                            return Some(self.chain(c, var, bit, facts, x));
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn prepare(&mut self, c: &Candidates) {
+        let n = c.num_vars();
+        self.masks.clear();
+        self.masks.extend_from_slice(c.masks());
+        if self.queued.len() != n {
+            self.removed_by = vec![0; n * 64];
+            self.removed_stamp = vec![0; n * 64];
+            self.queued = vec![0; n];
+            self.stamp = 0;
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.removed_stamp.fill(0);
+            self.queued.fill(0);
+            self.stamp = 1;
+        }
+        self.implications.clear();
+    }
+
+    fn push(&mut self, var: u32, bit: u32, why: Link) {
+        self.queued[var as usize] = self.stamp;
+        self.implications.push(Implication { var, bit, why });
+    }
+
+    /// Removes `bit` from `var` because of implication `cause`, and queues what follows.
+    fn remove(&mut self, c: &Candidates, var: u32, bit: u32, cause: u32) -> Result<(), Contradiction> {
+        let m = self.masks[var as usize] & !(1 << bit);
+        self.masks[var as usize] = m;
+        let k = var as usize * 64 + bit as usize;
+        self.removed_by[k] = cause;
+        self.removed_stamp[k] = self.stamp;
+        if m == 0 {
+            return Err(Contradiction::Empty { var });
+        }
+        // Chains of one kind are static: they follow only the links of the state they start
+        // from (a variable with two values, a value with two places).
+        let static_links = self.links != Links::Singles;
+        if self.links != Links::Value
+            && m.count_ones() == 1
+            && self.queued[var as usize] != self.stamp
+            && (!static_links || c.mask(var).count_ones() == 2)
+        {
+            self.push(var, m.trailing_zeros(), Link::Naked);
+        }
+        if self.links == Links::Variables {
+            return Ok(());
+        }
+        for &g in c.groups_of(var) {
+            let group = &c.groups()[g as usize];
+            if !group.tight || group.values & (1 << bit) == 0 {
+                continue;
+            }
+            let (mut count, mut place) = (0, NONE);
+            for &l in &group.vars {
+                if self.masks[l as usize] & (1 << bit) != 0 {
+                    count += 1;
+                    place = l;
+                }
+            }
+            if count == 0 {
+                return Err(Contradiction::NoPlace { group: g, bit });
+            }
+            if count == 1
+                && self.queued[place as usize] != self.stamp
+                && self.masks[place as usize] != 1 << bit
+                && (!static_links || c.places(g, bit).0 == 2)
+            {
+                self.push(place, bit, Link::Hidden { group: g });
+            }
+        }
+        Ok(())
+    }
+
+    /// The removal record of `bit` in `var`, if it was removed in this trial.
+    fn cause(&self, var: u32, bit: u32) -> Option<u32> {
+        let k = var as usize * 64 + bit as usize;
+        (self.removed_stamp[k] == self.stamp).then(|| self.removed_by[k])
+    }
+
+    /// Premises of a removal set: the causes of `bit`'s removal from each of `vars` (or of
+    /// every bit of `var`), pushed on the stack.
+    fn push_causes(&mut self, c: &Candidates, var: u32, mask: u64) {
+        let start = c.mask(var);
+        for b in bits(start & mask) {
+            if let Some(a) = self.cause(var, b) {
+                self.stack.push(a);
+            }
+        }
+    }
+
+    /// The chain behind contradiction `x`: the implications it rests on.
+    fn chain(&mut self, c: &Candidates, var: u32, bit: u32, facts: u32, x: Contradiction) -> Chain {
+        self.stack.clear();
+        match x {
+            Contradiction::Empty { var: v } => self.push_causes(c, v, u64::MAX),
+            Contradiction::NoPlace { group, bit: b } => {
+                for &l in &c.groups()[group as usize].vars {
+                    self.push_causes(c, l, 1 << b);
+                }
+            }
+        }
+        self.marked.clear();
+        self.marked.resize(self.implications.len(), 0);
+        while let Some(a) = self.stack.pop() {
+            if self.marked[a as usize] != 0 {
+                continue;
+            }
+            self.marked[a as usize] = 1;
+            let Implication { var: v, bit: b, why } = self.implications[a as usize];
+            if a < facts {
+                continue;
+            }
+            match why {
+                Link::Assumption => {}
+                Link::Naked => self.push_causes(c, v, !(1 << b)),
+                Link::Hidden { group } => {
+                    for &l in &c.groups()[group as usize].vars {
+                        if l != v {
+                            self.push_causes(c, l, 1 << b);
+                        }
+                    }
+                }
+            }
+        }
+        let implications = (facts as usize..self.implications.len())
+            .filter(|&a| self.marked[a] != 0 && self.implications[a].why != Link::Assumption)
+            .map(|a| self.implications[a])
+            .collect();
+        Chain { var, bit, implications, deductions: 0, contradiction: x }
+    }
+
+    /// Assumes `var = bit` on a copy of `c` and draws consequences by singles, locked values
+    /// (fish of size 1 between any two families) and naked and hidden subsets of up to four,
+    /// until a contradiction, a solution, no progress, or `max_length` implications and
+    /// deductions. The chain if a contradiction comes first.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `var` is not a variable of `c`.
+    pub fn refute_deep(&mut self, c: &Candidates, var: u32, bit: u32, max_length: u32) -> Option<Chain> {
+        if c.mask(var) & (1 << bit) == 0 {
+            return None;
+        }
+        let mut s = c.clone();
+        s.assign(var, bit);
+        let mut implications = Vec::new();
+        let mut deductions = 0u32;
+        let done =
+            |implications: &Vec<Implication>, deductions: u32| implications.len() as u32 + deductions >= max_length;
+        loop {
+            // Singles to a fixed point.
+            loop {
+                let mut progress = false;
+                for v in 0..s.num_vars() as u32 {
+                    if !s.is_settled(v) {
+                        if let Some(b) = s.fixed_bit(v) {
+                            if v != var && c.fixed_bit(v).is_none() {
+                                implications.push(Implication { var: v, bit: b, why: Link::Naked });
+                            }
+                            s.settle(v);
+                            progress = true;
+                        }
+                    }
+                }
+                if let Some(x) = s.contradiction() {
+                    return Some(Chain { var, bit, implications, deductions, contradiction: x });
+                }
+                let hidden = singles::hidden(&s).next();
+                if let Some(h) = hidden {
+                    let singles::Why::Hidden { group } = h.why else { unreachable!("hidden singles only") };
+                    implications.push(Implication { var: h.var, bit: h.bit, why: Link::Hidden { group } });
+                    s.assign(h.var, h.bit);
+                    s.settle(h.var);
+                    progress = true;
+                }
+                if !progress {
+                    break;
+                }
+                if done(&implications, deductions) {
+                    return None;
+                }
+            }
+            if s.is_solved() || done(&implications, deductions) || !deduce_one(&mut s) {
+                return None;
+            }
+            deductions += 1;
+        }
+    }
+}
+
+/// Applies the first locked value or subset of up to four found on `s`; whether there was one.
+fn deduce_one(s: &mut Candidates) -> bool {
+    let families = s.families().len();
+    for a in 0..families {
+        for b in 0..families {
+            if let Some(f) = fish::find(s, a, b, 1).into_iter().next() {
+                for l in f.removals {
+                    s.remove(l, 1 << f.bit);
+                }
+                return true;
+            }
+        }
+    }
+    for k in 2..=4 {
+        let found = subsets::naked(s, k).into_iter().chain(subsets::hidden(s, k)).next();
+        if let Some(set) = found {
+            for (l, m) in set.removals {
+                s.remove(l, m);
+            }
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{AllDifferent, Model};
+
+    #[test]
+    fn a_chain_keeps_only_the_implications_the_contradiction_needs() {
+        // Five variables over 1..=5, pairwise different; a, b in {1, 2}; d, e in {3, 4, 5}.
+        let mut model = Model::new();
+        let v = model.new_vars(5, 1..=5).unwrap();
+        model.post(AllDifferent::new(v.clone())).unwrap();
+        let mut solver = model.into_solver();
+        for x in [v[0], v[1]] {
+            for value in 3..=5 {
+                solver.remove_value(x, value).unwrap();
+            }
+        }
+        for x in [v[3], v[4]] {
+            for value in 1..=2 {
+                solver.remove_value(x, value).unwrap();
+            }
+        }
+        let c = Candidates::from_solver(&solver).unwrap();
+        let mut trial = Trial::default();
+        // c = 1: a = 2 and b = 2, one of them is left empty.
+        let chain = trial.refute(&c, 2, 0).expect("c = 1 fails");
+        assert!(matches!(chain.contradiction, Contradiction::Empty { var: 0 | 1 }), "{chain:?}");
+        assert_eq!(chain.implications.len(), 1);
+        assert!(chain.implications.iter().all(|i| i.var < 2 && i.bit == 1 && i.why == Link::Naked));
+        assert_eq!(chain.length(), 2);
+        assert!(trial.refute(&c, 2, 2).is_none(), "c = 3 is consistent by singles");
+        let deep = trial.refute_deep(&c, 2, 0, 100).expect("deep finds it too");
+        assert!(matches!(deep.contradiction, Contradiction::Empty { .. }));
+    }
+}

@@ -1,0 +1,426 @@
+//! The technique ladder: a solve done the way a person does it, one step at a time, always
+//! with the easiest technique that applies.
+//!
+//! The reasoning itself is the engine's ([`csp::reasoning`]: singles, Hall sets, fish, trial
+//! propagation over the model's all-different constraints); this module orders it by
+//! difficulty, turns each deduction into a [`Step`] in cell, digit and unit terms, and
+//! guesses, depth first, only when nothing applies.
+
+use csp::reasoning::trial::{Links, Trial};
+use csp::reasoning::{fish, singles, subsets, Candidates, Contradiction as Dead};
+
+use crate::explain::{Contradiction, Digits, Step, StepKind};
+use crate::grid::{Cell, Shape, Unit};
+use crate::technique::{ChainKind, DeadEnd, Technique};
+
+/// Guesses tried before a solve gives up (a puzzle with no solution can need an exponential
+/// search; a person would not go on either).
+pub(crate) const GUESS_BUDGET: u32 = 5_000;
+
+/// The longest dynamic chain tried, in placements and deductions.
+const DEEP_LIMIT: u32 = 200;
+
+/// Trial work (cells times trials, a dynamic trial counting [`DEEP_COST`] times) after which a
+/// solve stops looking for chains and guesses instead: bounds the time of large grids with few
+/// givens (an empty 25x25 grid has 15,625 candidates to try per scan). A hard 9x9 puzzle uses
+/// a few thousand trials of 81 cells.
+const TRIAL_BUDGET: u64 = 300_000 * 81;
+
+/// The cost of one dynamic trial in [`TRIAL_BUDGET`] units.
+const DEEP_COST: u64 = 20;
+
+/// A deduction found, ready to apply.
+#[derive(Clone, Debug)]
+pub(crate) enum Found {
+    /// A digit goes in a cell.
+    Place { var: u32, bit: u32, technique: Technique },
+    /// Candidates leave cells: each variable with the bits it loses.
+    Eliminate { removals: Vec<(u32, u64)>, technique: Technique },
+}
+
+/// How a solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum End {
+    Solved,
+    Dead,
+    Stopped,
+}
+
+/// A solve in progress: the candidates, the steps so far and the scratch of trials.
+#[derive(Debug)]
+pub(crate) struct Ladder {
+    shape: Shape,
+    cands: Candidates,
+    trial: Trial,
+    /// By group: its unit.
+    unit_of: Vec<Unit>,
+    /// The families of rows, columns and boxes.
+    rows: usize,
+    cols: usize,
+    boxes: usize,
+    /// Per variable: placed by a step or given (then settled at the next pass).
+    placed: Vec<bool>,
+    /// Whether chains are tried (at depth 0).
+    pub(crate) chains: bool,
+    /// Whether implied eliminations are recorded as steps.
+    detailed: bool,
+    pub(crate) steps: Vec<Step>,
+    /// Trials run so far, in [`TRIAL_BUDGET`] units.
+    trials: u64,
+    /// `(guess, backtrack)` step indices of refuted guesses, in guess order.
+    pub(crate) refutations: Vec<(u32, u32)>,
+    pub(crate) guesses: u32,
+}
+
+impl Ladder {
+    /// A ladder on the state of `engine`, a model built by [`encode`](crate::encode) with the
+    /// givens of a puzzle assigned (not propagated). `None` if the state is failed.
+    pub(crate) fn new(shape: Shape, engine: &csp::Solver, detailed: bool) -> Option<Ladder> {
+        let cands = Candidates::from_solver(engine).ok()?;
+        let model = engine.model();
+        let units: Vec<Unit> = shape.units().collect();
+        let unit_of: Vec<Unit> = cands
+            .groups()
+            .iter()
+            .map(|g| {
+                let name = model.constraint_name(g.constraint);
+                units.iter().copied().find(|u| name == Some(u.constraint_name().as_str()))
+            })
+            .collect::<Option<Vec<Unit>>>()?;
+        let family = |pick: fn(Unit) -> bool| {
+            cands.families().iter().position(|f| f.first().is_some_and(|&g| pick(unit_of[g as usize])))
+        };
+        let rows = family(|u| matches!(u, Unit::Row(_)))?;
+        let cols = family(|u| matches!(u, Unit::Column(_)))?;
+        let boxes = family(|u| matches!(u, Unit::Box(_)))?;
+        if cands.num_vars() != shape.num_cells()
+            || (0..cands.num_vars() as u32).any(|l| cands.var(l).index() != l as usize)
+        {
+            return None;
+        }
+        let placed = (0..cands.num_vars() as u32).map(|l| cands.fixed_bit(l).is_some()).collect();
+        Some(Ladder {
+            shape,
+            cands,
+            trial: Trial::default(),
+            unit_of,
+            rows,
+            cols,
+            boxes,
+            placed,
+            chains: true,
+            detailed,
+            steps: Vec::new(),
+            trials: 0,
+            refutations: Vec::new(),
+            guesses: 0,
+        })
+    }
+
+    fn cell(&self, var: u32) -> Cell {
+        self.shape.cell(var as usize)
+    }
+
+    fn digit(&self, bit: u32) -> u8 {
+        self.cands.value(bit) as u8
+    }
+
+    fn digits(&self, mask: u64) -> Digits {
+        Digits::from_mask(((mask << (self.cands.value(0) - 1)) & 0x1ff_ffff) as u32)
+    }
+
+    fn cells(&self, vars: &[u32]) -> Vec<Cell> {
+        vars.iter().map(|&v| self.cell(v)).collect()
+    }
+
+    /// Keeps only `digits` among the candidates of `cell`.
+    pub(crate) fn restrict(&mut self, cell: Cell, digits: Digits) {
+        let keep = u64::from(digits.mask()) >> (self.cands.value(0) - 1);
+        self.cands.remove(self.shape.index(cell) as u32, !keep);
+    }
+
+    /// The candidates of `cell`.
+    pub(crate) fn candidates(&self, cell: Cell) -> Digits {
+        self.digits(self.cands.mask(self.shape.index(cell) as u32))
+    }
+
+    fn push(&mut self, depth: u32, kind: StepKind) {
+        self.steps.push(Step { depth, refuted: false, kind });
+    }
+
+    fn dead_end(&self, x: Dead) -> DeadEnd {
+        match x {
+            Dead::Empty { var } => DeadEnd::NoCandidate(self.cell(var)),
+            Dead::NoPlace { group, bit } => {
+                DeadEnd::NoPlace { digit: self.digit(bit), unit: self.unit_of[group as usize] }
+            }
+        }
+    }
+
+    /// Settles every placed cell: its digit leaves its units (implied eliminations).
+    pub(crate) fn settle(&mut self, depth: u32) {
+        for l in 0..self.cands.num_vars() as u32 {
+            if !self.placed[l as usize] || self.cands.is_settled(l) {
+                continue;
+            }
+            let gone = self.cands.settle(l);
+            if !self.detailed || gone.is_empty() {
+                continue;
+            }
+            let Some(bit) = self.cands.fixed_bit(l) else { continue };
+            let mut groups: Vec<u32> = gone.iter().map(|&(_, g)| g).collect();
+            groups.dedup();
+            for g in groups {
+                let cells: Vec<Cell> = gone.iter().filter(|&&(_, h)| h == g).map(|&(v, _)| self.cell(v)).collect();
+                let (by, digit, unit) = (self.cell(l), self.digit(bit), self.unit_of[g as usize]);
+                self.push(depth, StepKind::Implied { cells, digit, by, unit });
+            }
+        }
+    }
+
+    /// The dead end of the current candidates, if any.
+    pub(crate) fn contradiction(&self) -> Option<DeadEnd> {
+        self.cands.contradiction().map(|x| self.dead_end(x))
+    }
+
+    /// Whether every cell is placed.
+    pub(crate) fn is_solved(&self) -> bool {
+        self.placed.iter().all(|&p| p)
+    }
+
+    /// The easiest deductions that apply now: one, or for chains every chain of the
+    /// smallest rating. Empty if nothing applies (the cells placed must be settled).
+    pub(crate) fn next(&mut self, chains: bool) -> Vec<Found> {
+        let c = &self.cands;
+        // Full house: the last open cell of a unit.
+        for (g, group) in c.groups().iter().enumerate() {
+            let mut open = group.vars.iter().filter(|&&l| !self.placed[l as usize]);
+            if let (Some(&l), None) = (open.next(), open.next()) {
+                if let Some(bit) = c.fixed_bit(l) {
+                    let technique = Technique::FullHouse { unit: self.unit_of[g] };
+                    return vec![Found::Place { var: l, bit, technique }];
+                }
+            }
+        }
+        // Naked singles.
+        for l in 0..c.num_vars() as u32 {
+            if !self.placed[l as usize] {
+                if let Some(bit) = c.fixed_bit(l) {
+                    return vec![Found::Place { var: l, bit, technique: Technique::NakedSingle }];
+                }
+            }
+        }
+        // Hidden singles, boxes first.
+        for family in [self.boxes, self.rows, self.cols] {
+            for s in singles::hidden(c) {
+                let singles::Why::Hidden { group } = s.why else { continue };
+                if c.family_group(family, s.var) == Some(group) && !self.placed[s.var as usize] {
+                    let technique = Technique::HiddenSingle { unit: self.unit_of[group as usize] };
+                    return vec![Found::Place { var: s.var, bit: s.bit, technique }];
+                }
+            }
+        }
+        // Locked candidates: pointing, then claiming.
+        for (base, covers) in [
+            (self.boxes, [self.rows, self.cols]),
+            (self.rows, [self.boxes, self.boxes]),
+            (self.cols, [self.boxes, self.boxes]),
+        ] {
+            for cover in covers {
+                if let Some(f) = fish::find(c, base, cover, 1).into_iter().next() {
+                    return vec![self.fish(f)];
+                }
+            }
+        }
+        // Subsets and fish, by rating.
+        let ladder: [(u8, usize); 9] = [(0, 2), (2, 2), (1, 2), (0, 3), (2, 3), (1, 3), (0, 4), (2, 4), (1, 4)];
+        for (kind, k) in ladder {
+            let found = match kind {
+                0 => subsets::naked(c, k).into_iter().next().map(|s| self.subset(s)),
+                1 => subsets::hidden(c, k).into_iter().next().map(|s| self.subset(s)),
+                _ => fish::find(c, self.rows, self.cols, k)
+                    .into_iter()
+                    .chain(fish::find(c, self.cols, self.rows, k))
+                    .next()
+                    .map(|f| self.fish(f)),
+            };
+            if let Some(f) = found {
+                return vec![f];
+            }
+        }
+        if !chains || self.trials > TRIAL_BUDGET {
+            return Vec::new();
+        }
+        let chains = self.chains_of(&[ChainKind::Digit, ChainKind::Cells, ChainKind::Singles]);
+        if !chains.is_empty() {
+            return chains;
+        }
+        self.chains_of(&[ChainKind::Dynamic])
+    }
+
+    /// Every chain of `kinds` of the smallest rating, as eliminations.
+    fn chains_of(&mut self, kinds: &[ChainKind]) -> Vec<Found> {
+        let mut found: Vec<(u32, Found)> = Vec::new();
+        let mut best = u32::MAX;
+        for l in 0..self.cands.num_vars() as u32 {
+            let mask = self.cands.mask(l);
+            if self.placed[l as usize] || mask.count_ones() < 2 {
+                continue;
+            }
+            for (bit, &kind) in csp_bits(mask).flat_map(|b| kinds.iter().map(move |k| (b, k))) {
+                let cells = self.cands.num_vars() as u64;
+                self.trials += if kind == ChainKind::Dynamic { DEEP_COST * cells } else { cells };
+                if self.trials > TRIAL_BUDGET {
+                    break;
+                }
+                let chain = match kind {
+                    ChainKind::Dynamic => self.trial.refute_deep(&self.cands, l, bit, DEEP_LIMIT),
+                    ChainKind::Digit => self.trial.refute_with(&self.cands, l, bit, Links::Value),
+                    ChainKind::Cells => self.trial.refute_with(&self.cands, l, bit, Links::Variables),
+                    ChainKind::Singles => self.trial.refute(&self.cands, l, bit),
+                };
+                let Some(chain) = chain else { continue };
+                let technique = Technique::Chain {
+                    cell: self.cell(l),
+                    digit: self.digit(bit),
+                    links: chain.implications.iter().map(|i| (self.cell(i.var), self.digit(i.bit))).collect(),
+                    deductions: chain.deductions,
+                    end: self.dead_end(chain.contradiction),
+                    kind,
+                };
+                let rating = technique.rating();
+                if rating <= best {
+                    best = rating;
+                    found.push((rating, Found::Eliminate { removals: vec![(l, 1 << bit)], technique }));
+                }
+            }
+        }
+        found.into_iter().filter(|&(r, _)| r == best).map(|(_, f)| f).collect()
+    }
+
+    fn subset(&self, s: subsets::HallSet) -> Found {
+        let (digits, cells, unit) = (self.digits(s.values), self.cells(&s.vars), self.unit_of[s.group as usize]);
+        let technique = if s.naked {
+            Technique::NakedSubset { digits, cells, unit }
+        } else {
+            Technique::HiddenSubset { digits, cells, unit }
+        };
+        Found::Eliminate { removals: s.removals, technique }
+    }
+
+    fn fish(&self, f: fish::Fish) -> Found {
+        let digit = self.digit(f.bit);
+        let cells = self.cells(&f.places);
+        let technique = if f.bases.len() == 1 {
+            Technique::Locked {
+                digit,
+                cells,
+                within: self.unit_of[f.bases[0] as usize],
+                line: self.unit_of[f.covers[0] as usize],
+            }
+        } else {
+            Technique::Fish {
+                digit,
+                cells,
+                bases: f.bases.iter().map(|&g| self.unit_of[g as usize]).collect(),
+                covers: f.covers.iter().map(|&g| self.unit_of[g as usize]).collect(),
+            }
+        };
+        Found::Eliminate { removals: f.removals.iter().map(|&l| (l, 1 << f.bit)).collect(), technique }
+    }
+
+    /// Applies `found` and records it as a step at `depth`.
+    pub(crate) fn apply(&mut self, depth: u32, found: Found) {
+        match found {
+            Found::Place { var, bit, technique } => {
+                self.cands.assign(var, bit);
+                self.placed[var as usize] = true;
+                let (cell, digit) = (self.cell(var), self.digit(bit));
+                self.push(depth, StepKind::Place { cell, digit, technique });
+            }
+            Found::Eliminate { removals, technique } => {
+                let mut claims: Vec<(Cell, Digits)> = Vec::new();
+                for (var, mask) in removals {
+                    let gone = self.cands.remove(var, mask);
+                    if gone != 0 {
+                        claims.push((self.cell(var), self.digits(gone)));
+                    }
+                }
+                if !claims.is_empty() {
+                    self.push(depth, StepKind::Eliminate { claims, technique });
+                }
+            }
+        }
+    }
+
+    /// Solves from the current state: deductions from the easiest, chains at depth 0 if
+    /// [`chains`](Ladder::chains) is set, and a guess (depth first) when nothing applies.
+    pub(crate) fn run(&mut self, depth: u32) -> End {
+        loop {
+            self.settle(depth);
+            if let Some(end) = self.contradiction() {
+                self.push(depth, StepKind::Contradiction(Contradiction::DeadEnd(end)));
+                return End::Dead;
+            }
+            if self.is_solved() {
+                return End::Solved;
+            }
+            let found = self.next(self.chains && depth == 0);
+            if !found.is_empty() {
+                // Every chain of one scan holds in the state it was found in, and removals
+                // only strengthen the others: apply them all.
+                for f in found {
+                    self.apply(depth, f);
+                }
+                continue;
+            }
+            if self.guesses >= GUESS_BUDGET {
+                return End::Stopped;
+            }
+            // Guess: the first cell with the fewest candidates, its smallest digit.
+            let Some(var) = (0..self.cands.num_vars() as u32)
+                .filter(|&l| !self.placed[l as usize])
+                .min_by_key(|&l| self.cands.mask(l).count_ones())
+            else {
+                return End::Solved;
+            };
+            let mask = self.cands.mask(var);
+            let bit = mask.trailing_zeros();
+            let (cell, digit, candidates) = (self.cell(var), self.digit(bit), self.digits(mask));
+            self.guesses += 1;
+            let guess_step = self.steps.len() as u32;
+            self.push(depth, StepKind::Guess { cell, digit, candidates });
+            let (saved, placed) = (self.cands.clone(), self.placed.clone());
+            self.cands.assign(var, bit);
+            self.placed[var as usize] = true;
+            match self.run(depth + 1) {
+                End::Solved => return End::Solved,
+                End::Stopped => return End::Stopped,
+                End::Dead => {}
+            }
+            for s in &mut self.steps[guess_step as usize + 1..] {
+                s.refuted = true;
+            }
+            self.cands = saved;
+            self.placed = placed;
+            let backtrack = self.steps.len() as u32;
+            self.push(depth, StepKind::Backtrack { cell, digit });
+            self.refutations.push((guess_step, backtrack));
+            self.apply(
+                depth,
+                Found::Eliminate { removals: vec![(var, 1 << bit)], technique: Technique::FailedGuess { cell, digit } },
+            );
+        }
+    }
+}
+
+/// The bits of `mask`, lowest first.
+fn csp_bits(mut mask: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let b = mask.trailing_zeros();
+            mask &= mask - 1;
+            b
+        })
+    })
+}

@@ -1,0 +1,358 @@
+//! The techniques of the ladder, with their names, their wording and their ratings.
+//!
+//! Ratings follow the scale of Sudoku Explainer (SE), the community's standard: a technique's
+//! rating is how hard it is to spot, and a puzzle's grade is its hardest step. The table is
+//! in `docs/grading.md`; chains are rated by kind and length (see [`Technique::rating`]).
+
+use std::fmt;
+
+use crate::explain::{CellList, Digits, Symbol};
+use crate::grid::{Cell, Unit};
+
+/// How a step was found: the technique, with the cells, digits and units it names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Technique {
+    /// The last empty cell of a unit: `full house in row 3`.
+    FullHouse {
+        /// The unit.
+        unit: Unit,
+    },
+    /// The digit's only place left in a unit: `hidden single in box 2`.
+    HiddenSingle {
+        /// The unit.
+        unit: Unit,
+    },
+    /// The cell's only candidate left: `naked single`.
+    NakedSingle,
+    /// Locked candidates: in `within`, the digit can only go in `cells`, which all lie in
+    /// `line`, so it leaves the rest of `line`. Pointing when `within` is a box (the digit
+    /// leaves a row or column), claiming when it is a row or column (it leaves a box):
+    /// `pointing 7 in r3c1, r3c2 (box 1, row 3)`.
+    Locked {
+        /// The digit.
+        digit: u8,
+        /// Its places in `within`.
+        cells: Vec<Cell>,
+        /// The unit it is confined in.
+        within: Unit,
+        /// The unit it leaves outside the overlap.
+        line: Unit,
+    },
+    /// `cells` of `unit` can only hold `digits`, as many as they are, so the rest of the unit
+    /// loses them: `naked pair {3, 7} in r1c2, r1c5 (row 1)`.
+    NakedSubset {
+        /// The digits.
+        digits: Digits,
+        /// The cells.
+        cells: Vec<Cell>,
+        /// The unit.
+        unit: Unit,
+    },
+    /// `digits` can only go in `cells` of `unit`, as many as they are, so those cells lose
+    /// every other digit: `hidden pair {3, 7} in r1c2, r1c5 (row 1)`.
+    HiddenSubset {
+        /// The digits.
+        digits: Digits,
+        /// The cells.
+        cells: Vec<Cell>,
+        /// The unit.
+        unit: Unit,
+    },
+    /// A fish of size `bases.len()` (X-wing, swordfish, jellyfish): in the base units the
+    /// digit can only go in `cells`, which lie in as many cover units, so the rest of the
+    /// covers loses it: `X-wing 7 in r1c2, r1c5, r4c2, r4c5 (rows 1, 4; columns 2, 5)`.
+    Fish {
+        /// The digit.
+        digit: u8,
+        /// Its places in the bases.
+        cells: Vec<Cell>,
+        /// The base units (all rows or all columns).
+        bases: Vec<Unit>,
+        /// The cover units.
+        covers: Vec<Unit>,
+    },
+    /// A forcing chain: assuming `cell = digit`, the `links` follow by singles (or, for a
+    /// dynamic chain, by all the techniques above), and end in `end`:
+    /// `forcing chain of 4: if r1c7 = 2 then r1c3 = 5, r4c3 = 7, r4c9 = 1, so r7c9 has no candidate`.
+    Chain {
+        /// The assumption's cell.
+        cell: Cell,
+        /// The assumption's digit.
+        digit: u8,
+        /// The placements that follow, in order (those the contradiction needs).
+        links: Vec<(Cell, u8)>,
+        /// Deductions other than singles on the way (dynamic chains only).
+        deductions: u32,
+        /// The contradiction reached.
+        end: DeadEnd,
+        /// The kind of chain: which implications it follows.
+        kind: ChainKind,
+    },
+    /// A guess that led to a contradiction: `guess r1c1 = 4 failed`.
+    FailedGuess {
+        /// The guessed cell.
+        cell: Cell,
+        /// The digit tried.
+        digit: u8,
+    },
+}
+
+/// The kinds of chain, from the easiest to follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ChainKind {
+    /// One digit only: where it goes, where it then cannot (an X-chain).
+    Digit,
+    /// Cells only: a cell left one candidate takes it (a chain through two-candidate cells,
+    /// an XY-chain).
+    Cells,
+    /// Both, every digit: naked and hidden singles (a forcing chain).
+    Singles,
+    /// Singles, locked candidates and subsets (a dynamic chain).
+    Dynamic,
+}
+
+/// Where a chain or a guess ends: a cell without candidates or a digit without a place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeadEnd {
+    /// The cell has no candidate left.
+    NoCandidate(Cell),
+    /// The digit has no place left in the unit.
+    NoPlace {
+        /// The digit.
+        digit: u8,
+        /// The unit.
+        unit: Unit,
+    },
+}
+
+impl fmt::Display for DeadEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeadEnd::NoCandidate(cell) => write!(f, "{cell} has no candidate left"),
+            DeadEnd::NoPlace { digit, unit } => write!(f, "no place left for {} in {unit}", Symbol(*digit)),
+        }
+    }
+}
+
+/// The rating of a guess, in tenths: above every deduction.
+pub(crate) const GUESS_RATING: u32 = 100;
+
+/// The rating, in tenths, of a chain of `length` links, starting at `base`: SE's length
+/// increments, one tenth each time the length passes 4, 6, 8, 12, 16, 24, 32, ... (each
+/// threshold alternately 3/2 and 4/3 of the previous one).
+pub(crate) fn chain_rating(base: u32, length: u32) -> u32 {
+    let mut ceiling = 4u32;
+    let mut added = 0;
+    let mut odd = false;
+    while length > ceiling && added < 40 {
+        added += 1;
+        ceiling = if odd { ceiling * 4 / 3 } else { ceiling * 3 / 2 };
+        odd = !odd;
+    }
+    base + added
+}
+
+/// The base ratings of chains, in tenths (calibrated in `docs/grading.md`).
+pub(crate) const X_CHAIN_BASE: u32 = 65;
+/// The base rating of chains through two-candidate cells, in tenths.
+pub(crate) const XY_CHAIN_BASE: u32 = 66;
+/// The base rating of forcing chains, in tenths.
+pub(crate) const FORCING_CHAIN_BASE: u32 = 70;
+/// Links counted per placement of a chain (a placement is a strong and a weak link).
+pub(crate) const LINK_WEIGHT: u32 = 2;
+/// The base rating of dynamic chains, in tenths.
+pub(crate) const DYNAMIC_CHAIN_BASE: u32 = 85;
+
+impl Technique {
+    /// The technique's name: `full house`, `hidden single`, `naked single`, `pointing`,
+    /// `claiming`, `naked pair` ... `hidden quad`, `X-wing`, `swordfish`, `jellyfish`,
+    /// `forcing chain`, `dynamic chain`, `failed guess`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Technique::FullHouse { .. } => "full house",
+            Technique::HiddenSingle { .. } => "hidden single",
+            Technique::NakedSingle => "naked single",
+            Technique::Locked { within: Unit::Box(_), .. } => "pointing",
+            Technique::Locked { .. } => "claiming",
+            Technique::NakedSubset { cells, .. } => subset_name(true, cells.len()),
+            Technique::HiddenSubset { cells, .. } => subset_name(false, cells.len()),
+            Technique::Fish { bases, .. } => fish_name(bases.len()),
+            Technique::Chain { kind: ChainKind::Digit, .. } => "X-chain",
+            Technique::Chain { kind: ChainKind::Cells, .. } => "XY-chain",
+            Technique::Chain { kind: ChainKind::Singles, .. } => "forcing chain",
+            Technique::Chain { kind: ChainKind::Dynamic, .. } => "dynamic chain",
+            Technique::FailedGuess { .. } => "failed guess",
+        }
+    }
+
+    /// The rating on the SE-like scale, in tenths (`23` for a naked single, 2.3).
+    ///
+    /// | technique | rating |
+    /// |---|---|
+    /// | full house | 1.0 |
+    /// | naked single | 1.1 (SE: 2.3) |
+    /// | hidden single in a box, in a row or column | 1.2, 1.5 |
+    /// | pointing, claiming | 2.6, 2.8 |
+    /// | naked pair, X-wing, hidden pair | 3.0, 3.2, 3.4 |
+    /// | naked triple, swordfish, hidden triple | 3.6, 3.8, 4.0 |
+    /// | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
+    /// | forcing chain of `n` | 6.6 + SE's length increment (0.1 per threshold passed: 4, 6, 8, 12, 16, ...) |
+    /// | dynamic chain of `n` | 8.5 + the same increment |
+    /// | failed guess | 10.0 |
+    pub fn rating(&self) -> u32 {
+        match self {
+            Technique::FullHouse { .. } => 10,
+            Technique::HiddenSingle { unit: Unit::Box(_) } => 12,
+            Technique::HiddenSingle { .. } => 15,
+            Technique::NakedSingle => 11,
+            Technique::Locked { within: Unit::Box(_), .. } => 26,
+            Technique::Locked { .. } => 28,
+            Technique::NakedSubset { cells, .. } => {
+                [30, 36, 50].get(cells.len().saturating_sub(2)).copied().unwrap_or(50)
+            }
+            Technique::HiddenSubset { cells, .. } => {
+                [34, 40, 54].get(cells.len().saturating_sub(2)).copied().unwrap_or(54)
+            }
+            Technique::Fish { bases, .. } => [32, 38, 52].get(bases.len().saturating_sub(2)).copied().unwrap_or(52),
+            Technique::Chain { links, deductions, kind, .. } => {
+                let length = links.len() as u32 + deductions + 1;
+                let base = match kind {
+                    ChainKind::Digit => X_CHAIN_BASE,
+                    ChainKind::Cells => XY_CHAIN_BASE,
+                    ChainKind::Singles => FORCING_CHAIN_BASE,
+                    ChainKind::Dynamic => DYNAMIC_CHAIN_BASE,
+                };
+                chain_rating(base, LINK_WEIGHT * length)
+            }
+            Technique::FailedGuess { .. } => GUESS_RATING,
+        }
+    }
+}
+
+/// `naked pair`, `hidden triple`, ... by side and size.
+fn subset_name(naked: bool, size: usize) -> &'static str {
+    match (naked, size) {
+        (true, 2) => "naked pair",
+        (true, 3) => "naked triple",
+        (true, 4) => "naked quad",
+        (true, _) => "naked subset",
+        (false, 2) => "hidden pair",
+        (false, 3) => "hidden triple",
+        (false, 4) => "hidden quad",
+        (false, _) => "hidden subset",
+    }
+}
+
+/// `X-wing`, `swordfish`, `jellyfish` by size.
+fn fish_name(size: usize) -> &'static str {
+    match size {
+        2 => "X-wing",
+        3 => "swordfish",
+        4 => "jellyfish",
+        _ => "fish",
+    }
+}
+
+/// Units of one kind, plural: `rows 1, 4`, `columns 2, 5, 8`.
+struct UnitList<'a>(&'a [Unit]);
+
+impl fmt::Display for UnitList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.0.first() {
+            Some(Unit::Row(_)) => "rows",
+            Some(Unit::Column(_)) => "columns",
+            _ => "boxes",
+        };
+        write!(f, "{kind} ")?;
+        for (i, u) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{}", u.index() + 1)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Technique {
+    /// The reason of a step, after its claims: `naked pair {3, 7} in r1c2, r1c5 (row 1)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.name();
+        match self {
+            Technique::FullHouse { unit } | Technique::HiddenSingle { unit } => write!(f, "{name} in {unit}"),
+            Technique::NakedSingle => f.write_str(name),
+            Technique::Locked { digit, cells, within, line } => {
+                write!(f, "{name} {} in {} ({within}, {line})", Symbol(*digit), CellList(cells))
+            }
+            Technique::NakedSubset { digits, cells, unit } | Technique::HiddenSubset { digits, cells, unit } => {
+                write!(f, "{name} {digits} in {} ({unit})", CellList(cells))
+            }
+            Technique::Fish { digit, cells, bases, covers } => {
+                write!(
+                    f,
+                    "{name} {} in {} ({}; {})",
+                    Symbol(*digit),
+                    CellList(cells),
+                    UnitList(bases),
+                    UnitList(covers)
+                )
+            }
+            Technique::Chain { cell, digit, links, end, .. } => {
+                write!(f, "{name} of {}: if {cell} = {} then ", self_length(self), Symbol(*digit))?;
+                for (c, d) in links {
+                    write!(f, "{c} = {}, ", Symbol(*d))?;
+                }
+                if !links.is_empty() {
+                    f.write_str("so ")?;
+                }
+                write!(f, "{end}")
+            }
+            Technique::FailedGuess { cell, digit } => write!(f, "guess {cell} = {} failed", Symbol(*digit)),
+        }
+    }
+}
+
+/// A chain's length: its links and deductions, plus the assumption.
+fn self_length(t: &Technique) -> u32 {
+    match t {
+        Technique::Chain { links, deductions, .. } => links.len() as u32 + deductions + 1,
+        _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chain_ratings_grow_by_se_length_thresholds() {
+        let r: Vec<u32> = [1, 4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25].iter().map(|&n| chain_rating(66, n)).collect();
+        assert_eq!(r, [66, 66, 67, 67, 68, 68, 69, 69, 70, 70, 71, 71, 72]);
+    }
+
+    #[test]
+    fn techniques_read_with_their_cells_and_units() {
+        let cells = vec![Cell::new(0, 1), Cell::new(0, 4)];
+        let digits: Digits = [3, 7].into_iter().collect();
+        let t = Technique::NakedSubset { digits, cells: cells.clone(), unit: Unit::Row(0) };
+        assert_eq!(t.to_string(), "naked pair {3, 7} in r1c2, r1c5 (row 1)");
+        assert_eq!(t.rating(), 30);
+        let fish = Technique::Fish {
+            digit: 7,
+            cells: vec![Cell::new(0, 1), Cell::new(0, 4), Cell::new(3, 1), Cell::new(3, 4)],
+            bases: vec![Unit::Row(0), Unit::Row(3)],
+            covers: vec![Unit::Column(1), Unit::Column(4)],
+        };
+        assert_eq!(fish.to_string(), "X-wing 7 in r1c2, r1c5, r4c2, r4c5 (rows 1, 4; columns 2, 5)");
+        let chain = Technique::Chain {
+            cell: Cell::new(0, 6),
+            digit: 2,
+            links: vec![(Cell::new(0, 2), 5)],
+            deductions: 0,
+            end: DeadEnd::NoCandidate(Cell::new(6, 8)),
+            kind: ChainKind::Singles,
+        };
+        assert_eq!(chain.to_string(), "forcing chain of 2: if r1c7 = 2 then r1c3 = 5, so r7c9 has no candidate left");
+    }
+}
