@@ -9,11 +9,13 @@
 #
 # Classes (qqwing's difficulty, then ours; qqwing: simple = naked singles only, easy = hidden
 # singles too, intermediate = pairs or pointing, expert = guessing):
-#   any           qqwing --difficulty any            ours --band any
+#   any           qqwing --difficulty any            ours --band any (not graded)
+#   any-graded    qqwing --difficulty any            ours --band any --grade (every puzzle graded)
 #   simple        qqwing --difficulty simple         ours --band easy  (singles only)
 #   easy          qqwing --difficulty easy           ours --band easy
-#   intermediate  qqwing --difficulty intermediate   ours --band medium (locked candidates)
-#   expert        qqwing --difficulty expert         ours --band fiendish..extreme (guessing)
+#   intermediate  qqwing --difficulty intermediate   ours --band medium..hard (locked candidates,
+#                                                    subsets, fish)
+#   expert        qqwing --difficulty expert         ours --band fiendish..extreme (chains, guessing)
 # Both make minimal puzzles without symmetry (qqwing removes givens one at a time in a random
 # order, keeping uniqueness). Each figure is the median of REPEAT runs; runs alternate between
 # the two programs, so both see the same machine load. Our seed changes with each run.
@@ -21,7 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 REPEAT=${REPEAT:-3}
 JOBS=${JOBS:-1}
-CLASSES=${CLASSES:-"any simple easy intermediate expert"}
+CLASSES=${CLASSES:-"any any-graded simple easy intermediate expert"}
 command -v qqwing >/dev/null || { echo "qqwing is not installed (apt-get install -y qqwing)" >&2; exit 2; }
 cargo build --release --example sudoku -q
 BIN=target/release/examples/sudoku
@@ -32,16 +34,16 @@ now() { date +%s.%N; }
 # count: puzzles per run of each program (qqwing's rare classes take long: fewer).
 count_for() {
   case $1 in
-    any|expert|intermediate) echo 200 ;;
+    any|any-graded|expert|intermediate) echo 200 ;;
     easy) echo 100 ;;
     simple) echo 40 ;;
   esac
 }
 band_for() {
   case $1 in
-    any) echo any ;;
+    any|any-graded) echo any ;;
     simple|easy) echo easy ;;
-    intermediate) echo medium ;;
+    intermediate) echo medium..hard ;;
     expert) echo fiendish..extreme ;;
   esac
 }
@@ -54,9 +56,10 @@ for class in $CLASSES; do
   q=(); o=()
   for r in $(seq 1 "$REPEAT"); do
     t0=$(now)
-    qqwing --generate "$n" --difficulty "$class" --one-line > /dev/null
+    qqwing --generate "$n" --difficulty "${class%-graded}" --one-line > /dev/null
     t1=$(now)
-    "$BIN" --generate "$n" --band "$band" --seed "$r" --jobs "$JOBS" > /dev/null 2>&1
+    grade=(); [ "$class" = any-graded ] && grade=(--grade)
+    "$BIN" --generate "$n" --band "$band" --seed "$r" --jobs "$JOBS" "${grade[@]}" > /dev/null 2>&1
     t2=$(now)
     q+=("$(echo "$n / ($t1 - $t0)" | bc -l)")
     o+=("$(echo "$n / ($t2 - $t1)" | bc -l)")

@@ -83,7 +83,8 @@ pub(crate) fn run(args: &Args, n: u64) -> ExitCode {
         target: g.band,
         minimal: !g.no_minimal,
         max_tries: g.max_tries,
-        // Grading costs a third of the time of a 9x9 puzzle: only when asked, or needed.
+        // Grading is about two thirds of the time of a graded 9x9 puzzle: only when asked, or
+        // when the band needs it.
         grade: args.grade,
         seed: args.seed,
         ..Settings::new(g.size)

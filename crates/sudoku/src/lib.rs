@@ -25,8 +25,9 @@
 //!   `AllDifferent`, cages as `DistinctSum`); [`VariantSolver`] solves any variant with the
 //!   options of [`Solver`]. The formats are in `docs/variants.md`.
 //! * [`generate`]: a [`Generator`] of unique, minimal puzzles of a chosen difficulty
-//!   ([`Target`], graded by [`grade`]), size, [`Symmetry`] and variant (plain, X, jigsaw with
-//!   random regions), deterministic by seed. How it works and what it costs: `docs/generation.md`.
+//!   ([`Target`], plain puzzles graded by [`grade`]), size, [`Symmetry`] and variant (plain, X,
+//!   jigsaw with random regions), deterministic by seed. How it works and what it costs:
+//!   `docs/generation.md`.
 //!
 //! # Example
 //!

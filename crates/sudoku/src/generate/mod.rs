@@ -94,8 +94,9 @@ pub struct Settings {
     /// Tries per puzzle before giving up (a try makes one puzzle and grades it).
     pub max_tries: u64,
     /// Whether plain puzzles are graded when the target does not need it ([`Target::Any`]):
-    /// off, [`Generated::grade`] is `None` and the time of grading is saved (a third of the
-    /// time of a 9x9 puzzle, `docs/generation.md`). Any other target always grades.
+    /// off, [`Generated::grade`] is `None` and the time of grading is saved (about two thirds
+    /// of the time of a graded 9x9 puzzle, `docs/generation.md`). Any other target always
+    /// grades.
     pub grade: bool,
     /// The seed of every random choice.
     pub seed: u64,
