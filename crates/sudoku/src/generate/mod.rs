@@ -72,6 +72,10 @@ pub use target::{band_of, reachable_bands, BadTarget, Target};
 
 use symmetry::Orbit;
 
+/// The lowest rating of a chain, in tenths: a puzzle that needs a chain or a guess grades at
+/// least this.
+const CHAIN_FLOOR: u32 = crate::technique::X_CHAIN_BASE;
+
 /// Search decisions allowed to fill one complete grid; past it the try starts over.
 const FILL_NODES: u64 = 20_000;
 /// Search decisions allowed to one uniqueness check; past it the given stays, unproven.
@@ -369,6 +373,13 @@ impl Generator {
         })
     }
 
+    /// Whether the target is `hard` or easier: then puzzles are graded without chains (the
+    /// ladder's most expensive part), exactly up to `hard`; a puzzle that needs more is
+    /// rejected all the same.
+    fn up_to_hard(&self) -> bool {
+        self.settings.target.band_range().1 <= Band::Hard
+    }
+
     /// The settings.
     pub fn settings(&self) -> &Settings {
         &self.settings
@@ -396,12 +407,23 @@ impl Generator {
                 // Not graded (a variant): only asked for with any difficulty.
                 return Generation::Found(Box::new(made));
             };
-            let distance = target.distance(&grade);
-            if target.accepts(&grade) {
+            // A grade without chains that guessed only bounds the puzzle's grade from below.
+            let exact = !self.up_to_hard() || grade.guesses() == 0;
+            if exact && target.accepts(&grade) {
                 return Generation::Found(Box::new(made));
             }
+            let bound = if exact { grade } else { Grade::of_tenths(CHAIN_FLOOR) };
+            let mut distance = target.distance(&bound);
             if closest.as_ref().is_none_or(|(d, _)| distance < *d) {
-                closest = Some((distance, made));
+                if !exact {
+                    // A possible nearest miss: its grade in full (rare: only an improvement).
+                    let full = self.grader.grade_puzzle(made.puzzle.grid());
+                    distance = target.distance(&full);
+                    made.grade = Some(full);
+                }
+                if closest.as_ref().is_none_or(|(d, _)| distance < *d) {
+                    closest = Some((distance, made));
+                }
             }
         }
         Generation::GaveUp { tries: self.settings.max_tries, closest: closest.map(|(_, g)| Box::new(g)) }
@@ -432,7 +454,8 @@ impl Generator {
         let solution = Grid::from_raw(shape, solution.into_boxed_slice());
         let puzzle = puzzle_of(&self.checker.as_ref()?.rules, grid)?;
         let wanted = self.settings.grade || self.settings.target != Target::Any;
-        let grade = if wanted { grade_of(&mut self.grader, &puzzle) } else { None };
+        let up_to_hard = self.up_to_hard();
+        let grade = if wanted { grade_of(&mut self.grader, &puzzle, up_to_hard) } else { None };
         Some(Generated { puzzle, solution, grade, tries: 0 })
     }
 
@@ -501,7 +524,7 @@ impl Generator {
             if probes.iter().any(|&p| i >= p) {
                 probes.iter_mut().filter(|p| i >= **p).for_each(|p| *p = usize::MAX);
                 let grid = Grid::from_raw(settings.shape, givens.clone().into_boxed_slice());
-                let grade = puzzle_of(rules, grid).and_then(|puzzle| grade_of(grader, &puzzle));
+                let grade = puzzle_of(rules, grid).and_then(|puzzle| grade_of(grader, &puzzle, true));
                 if grade.is_some_and(|g| band_of(&g) > hardest) {
                     engine.restore_to(base);
                     self.order = order;
@@ -568,9 +591,18 @@ fn puzzle_of(rules: &Rules, grid: Grid) -> Option<Puzzle> {
 }
 
 /// The grade of `puzzle` by the technique ladder of `grader`; `None` for a variant, which the
-/// ladder does not grade.
-fn grade_of(grader: &mut Solver, puzzle: &Puzzle) -> Option<Grade> {
-    matches!(puzzle.rules(), Rules::Plain).then(|| grader.grade_puzzle(puzzle.grid()))
+/// ladder does not grade. With `up_to_hard`, without chains: exact up to `hard`, and a grade
+/// with guesses (`extreme`) for a puzzle that needs chains or guesses
+/// ([`Solver::grade_up_to_hard`]).
+fn grade_of(grader: &mut Solver, puzzle: &Puzzle, up_to_hard: bool) -> Option<Grade> {
+    let grid = puzzle.grid();
+    matches!(puzzle.rules(), Rules::Plain).then(|| {
+        if up_to_hard {
+            grader.grade_up_to_hard(grid)
+        } else {
+            grader.grade_puzzle(grid)
+        }
+    })
 }
 
 /// The next chunk size after a success with `k`, given the recent decisions (bit set: the

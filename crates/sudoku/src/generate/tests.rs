@@ -79,3 +79,23 @@ fn a_rare_band_with_few_tries_gives_up_with_the_closest_miss() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn grading_without_chains_is_exact_up_to_hard_and_a_bound_above() {
+    let mut generator = Generator::new(settings(Shape::SIZE_9)).unwrap();
+    let mut solver = Solver::new(Shape::SIZE_9);
+    let mut above = 0;
+    for i in 0..30 {
+        let made = found(generator.generate(i));
+        let full = made.grade.expect("plain puzzles are graded");
+        let capped = solver.grade_up_to_hard(made.puzzle.grid());
+        if full.band() <= Band::Hard {
+            assert_eq!(capped, full, "#{i}");
+        } else {
+            above += 1;
+            assert!(capped.guesses() > 0 && capped.band() == Band::Extreme, "#{i}: {capped}");
+            assert!(full.score() >= f64::from(CHAIN_FLOOR) / 10.0, "#{i}: {full}");
+        }
+    }
+    assert!(above > 0 && above < 30, "{above} of 30 above hard");
+}
