@@ -99,6 +99,15 @@ Grades (--grade): a difficulty number on a scale like Sudoku Explainer's (the ha
   docs/grading.md. In batch mode, and with --format line, each answer line becomes
   <result><TAB><grade><TAB><band> ('-' for both when the line is invalid).
 
+Generation (--generate N): N puzzles with a unique solution, minimal (no given can be removed;
+  under a symmetry, no symmetric group of givens) unless --no-minimal, graded inside --band
+  (plain puzzles; x and jigsaw puzzles are not graded yet and take --band any only). Plain
+  and x puzzles are one line each, as --batch reads them (plain with --grade: TAB grade TAB
+  band); a jigsaw is a '#' line, its random region map and its grid. The same --seed gives the
+  same puzzles, with any --jobs. Options: --band, --symmetry, --size, --variant x|jigsaw,
+  --seed, --jobs, --no-minimal, --max-tries; a puzzle not found within --max-tries tries is
+  reported on stderr and the exit code is 5 (docs/generation.md).
+
 Exit codes:
   0  solved: a unique solution (with --first: a solution; with --count: at least one),
      or a batch completed (whatever its puzzles' answers)
@@ -188,6 +197,12 @@ struct Args {
     /// The rules: plain Sudoku, or a variant read from FILE (see docs/variants.md).
     #[arg(long, value_enum, default_value_t = variant::VariantArg::Plain)]
     variant: variant::VariantArg,
+    /// Generate N unique, minimal puzzles, one per line (see Generation below).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..),
+          conflicts_with_all = ["input", "batch", "explain", "count", "first"])]
+    generate: Option<u64>,
+    #[command(flatten)]
+    generation: generate::GenerateArgs,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -337,6 +352,9 @@ fn main() -> ExitCode {
     env_logger::init();
     let args = Args::parse();
     let config = Config::from_args(&args);
+    if let Some(n) = args.generate {
+        return generate::run(&args, n);
+    }
     if args.variant != variant::VariantArg::Plain {
         if args.explain.is_some() || args.grade || args.hint.is_some() {
             let variant = args.variant.variant();
@@ -367,6 +385,9 @@ mod hint;
 mod single;
 #[path = "sudoku_cli/variant.rs"]
 mod variant;
+
+#[path = "sudoku_cli/generate.rs"]
+mod generate;
 
 use answer::*;
 use batch_mode::*;

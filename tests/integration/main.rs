@@ -17,6 +17,7 @@ mod robust_inputs;
 mod send_more_money;
 mod sudoku_cli;
 mod sudoku_explain;
+mod sudoku_generate;
 mod sudoku_parse;
 mod sudoku_solve;
 mod sudoku_variants;

@@ -572,6 +572,12 @@ impl Solver {
 
     /// Runs the ladder on `grid` to the end: the steps, or the clashes of an invalid grid.
     pub(crate) fn run_ladder(&mut self, grid: &Grid, detailed: bool) -> Run {
+        self.run_ladder_with(grid, detailed, true)
+    }
+
+    /// [`run_ladder`](Solver::run_ladder), with chains tried (`chains`) or not (a guess
+    /// instead).
+    pub(crate) fn run_ladder_with(&mut self, grid: &Grid, detailed: bool, chains: bool) -> Run {
         match self.ladder(grid, detailed) {
             Err(clashes) => Run {
                 steps: clashes
@@ -582,6 +588,7 @@ impl Solver {
                 guesses: 0,
             },
             Ok(mut ladder) => {
+                ladder.chains = chains;
                 let end = ladder.run(0);
                 if end == End::Stopped {
                     let guesses = ladder.guesses;

@@ -113,6 +113,12 @@ impl Grade {
         Grade { tenths, band: Band::of(f64::from(tenths) / 10.0), hardest, guesses: run.guesses }
     }
 
+    /// A grade of `tenths` tenths, with no technique named (a bound, or for tests of code that
+    /// reads grades).
+    pub(crate) fn of_tenths(tenths: u32) -> Grade {
+        Grade { tenths, band: Band::of(f64::from(tenths) / 10.0), hardest: None, guesses: 0 }
+    }
+
     /// The difficulty: 0 for a complete grid, 1.0 to 9.x for puzzles solved by deduction,
     /// 10 and more when guesses were needed. One decimal.
     pub fn score(&self) -> f64 {
@@ -146,6 +152,15 @@ impl Solver {
     /// invalid grid (clashing givens) grades 0.
     pub fn grade_puzzle(&mut self, grid: &Grid) -> Grade {
         Grade::of_run(&self.run_ladder(grid, false))
+    }
+
+    /// Grades `grid` with the ladder without chains: the grade of
+    /// [`grade_puzzle`](Solver::grade_puzzle) when that is 6.0 or less (no chain was needed,
+    /// so the runs are the same); otherwise a grade with guesses, which stands for "6.5 or
+    /// more" (chains rate 6.5 and up, guesses more) and is not the puzzle's grade. For a
+    /// generator that only wants puzzles of `hard` or easier, at a fraction of the cost.
+    pub(crate) fn grade_up_to_hard(&mut self, grid: &Grid) -> Grade {
+        Grade::of_run(&self.run_ladder_with(grid, false, false))
     }
 
     /// Turns grading on or off. While on, each puzzle given to a search (solve, count, ...)

@@ -24,6 +24,10 @@
 //!   a positioned [`VariantError`]; [`encode_puzzle`] builds its model (diagonals and regions as
 //!   `AllDifferent`, cages as `DistinctSum`); [`VariantSolver`] solves any variant with the
 //!   options of [`Solver`]. The formats are in `docs/variants.md`.
+//! * [`generate`]: a [`Generator`] of unique, minimal puzzles of a chosen difficulty
+//!   ([`Target`], plain puzzles graded by [`grade`]), size, [`Symmetry`] and variant (plain, X,
+//!   jigsaw with random regions), deterministic by seed. How it works and what it costs:
+//!   `docs/generation.md`.
 //!
 //! # Example
 //!
@@ -83,6 +87,7 @@ pub mod batch;
 mod encode;
 mod error;
 pub mod explain;
+pub mod generate;
 pub mod grade;
 mod grid;
 mod hint;
@@ -100,6 +105,10 @@ pub use encode::{cell_var, encode};
 pub use error::{Area, AreaClash, MapKind, VariantError};
 pub use error::{Clash, ParseError};
 pub use explain::{Contradiction, Detail, Digits, Explanation, Step, StepKind};
+pub use generate::{
+    band_of, reachable_bands, BadTarget, GenerateError, GenerateStats, Generated, Generation, Generator, Settings,
+    Symmetry, Target, UnknownSymmetry,
+};
 pub use grade::{Band, Grade};
 pub use grid::{digit_symbol, symbol_digit, Cell, Grid, Shape, Unit, MAX_SIZE};
 pub use hint::{Hint, PencilMarks};

@@ -7,6 +7,7 @@
 
 use csp::{Count, CountStatus, Limits, Stats, Strength, TieBreak, ValueOrder, VarOrder};
 
+use crate::grade::Grade;
 use crate::grid::Shape;
 use crate::solve::{
     collect_solutions, first_solution, load_givens, unique_solution, Outcome, Solutions, Solver, Uniqueness,
@@ -81,6 +82,9 @@ pub struct VariantSolver {
     last: Last,
     /// The statistics before any search.
     no_stats: Stats,
+    /// Whether grading is on ([`VariantSolver::set_grading`]; plain puzzles are graded by
+    /// `plain`).
+    grading: bool,
 }
 
 impl Default for VariantSolver {
@@ -111,6 +115,50 @@ impl VariantSolver {
             built: None,
             last: Last::None,
             no_stats: Stats::default(),
+            grading: false,
+        }
+    }
+
+    /// Turns grading on or off, as [`Solver::set_grading`]: while on,
+    /// [`grade`](VariantSolver::grade) gives the grade of the last puzzle if it is plain.
+    ///
+    /// The technique ladder that grades ([`crate::grade`]) reasons over rows, columns and
+    /// boxes only, so puzzles of other variants (diagonals, jigsaw regions, cages) are not
+    /// graded yet: their grade is `None`, never an estimate.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku::{Band, Grid, Puzzle, Uniqueness, Variant, VariantSolver};
+    ///
+    /// let plain = Puzzle::plain(Grid::from_line("...3..4114..3...")?);
+    /// let jigsaw = Puzzle::parse(Variant::Jigsaw, "aaab\ncabb\nccdb\ncddd\n\n....\n2...\n....\n43..")?;
+    /// let mut solver = VariantSolver::new();
+    /// solver.set_grading(true);
+    /// assert!(matches!(solver.solve_unique(&plain), Uniqueness::Unique(_)));
+    /// assert_eq!(solver.grade().map(|g| g.band()), Some(Band::Easy));
+    /// assert!(matches!(solver.solve_unique(&jigsaw), Uniqueness::Unique(_)));
+    /// assert_eq!(solver.grade(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_grading(&mut self, on: bool) {
+        self.grading = on;
+        if let Some(p) = &mut self.plain {
+            p.set_grading(on);
+        }
+    }
+
+    /// Whether grading is on.
+    pub fn is_grading(&self) -> bool {
+        self.grading
+    }
+
+    /// The grade of the last puzzle searched, if grading is on and that puzzle was plain
+    /// (see [`set_grading`](VariantSolver::set_grading)).
+    pub fn grade(&self) -> Option<Grade> {
+        match (self.grading, self.last, &self.plain) {
+            (true, Last::Plain, Some(p)) => p.grade(),
+            _ => None,
         }
     }
 
@@ -208,8 +256,8 @@ impl VariantSolver {
     /// The plain solver, built with the options on first use.
     fn plain(&mut self, shape: Shape) -> &mut Solver {
         self.last = Last::Plain;
-        let (strength, locked, var_order, value_order, seed) =
-            (self.strength, self.locked, self.var_order, self.value_order, self.seed);
+        let (strength, locked, var_order, value_order, seed, grading) =
+            (self.strength, self.locked, self.var_order, self.value_order, self.seed, self.grading);
         let limits = &self.limits;
         self.plain.get_or_insert_with(|| {
             let mut s = Solver::with_strength(shape, strength);
@@ -218,6 +266,7 @@ impl VariantSolver {
             s.set_value_order(value_order);
             s.set_seed(seed);
             s.set_limits(limits.clone());
+            s.set_grading(grading);
             s
         })
     }

@@ -1,0 +1,707 @@
+//! Puzzle generation: unique, minimal puzzles of a chosen difficulty, from a seed.
+//!
+//! A [`Generator`] makes puzzles for [`Settings`]: a grid size, a [`Variant`] (plain, X or
+//! jigsaw with random regions), a [`Symmetry`] of the givens, a difficulty [`Target`], whether
+//! puzzles must be minimal, a bound on the tries per puzzle, and a seed. Puzzle `i` depends
+//! only on the settings and `i`: the same seed gives the same puzzles, in any order and on any
+//! number of threads (one generator per thread).
+//!
+//! # How a puzzle is made
+//!
+//! Each try:
+//!
+//! 1. (jigsaw) draws random regions: the boxes, deformed by random swaps of neighbouring cells
+//!    that keep every region connected;
+//! 2. fills a complete grid by the engine's search from the empty grid, with random value
+//!    order and random tie-breaks (seeded), under a node limit;
+//! 3. removes givens, one symmetry orbit (one cell, or a cell and its image) at a time, in a
+//!    random order, keeping each removal that leaves the solution unique. Uniqueness is proved
+//!    by one reused engine: after removing one cell, a second solution would have to differ
+//!    there, so the engine looks for a solution with that cell's digit excluded (none: still
+//!    unique). Removals are tried in chunks, sized by how often recent orbits had to stay and
+//!    halved after a failure, with a count to two for a chunk: a chunk is accepted exactly
+//!    when each of its removals would have been, one at a time, so the result is that of the
+//!    one-at-a-time pass with fewer searches. The givens decided so far stay assigned at an
+//!    engine checkpoint, so each check assigns only the undecided ones. Every orbit is tried once, after which no orbit can be removed
+//!    (a given kept was not removable from a superset of the final givens, so it is not
+//!    removable from them): the puzzle is **minimal** (orbit by orbit under a symmetry).
+//!    Without minimality, removal stops at the first orbit that must stay;
+//! 4. grades the puzzle with the technique ladder ([`Solver::grade_puzzle`], as `--grade`
+//!    does), and keeps it if the grade is in the target, else tries again, up to
+//!    [`Settings::max_tries`] tries. The ladder reasons over rows, columns and boxes only, so
+//!    X and jigsaw puzzles are not graded ([`Generated::grade`] is `None`) and can only be
+//!    asked for with [`Target::Any`].
+//!
+//! # Example
+//!
+//! ```
+//! use sudoku::{Band, Generation, Generator, Settings, Shape, Symmetry, Target};
+//!
+//! let settings = Settings {
+//!     symmetry: Symmetry::Rotational,
+//!     target: Target::Bands(Band::Easy, Band::Medium),
+//!     seed: 42,
+//!     ..Settings::new(Shape::SIZE_9)
+//! };
+//! let mut generator = Generator::new(settings)?;
+//! let Generation::Found(made) = generator.generate(0) else { panic!("easy and medium are common") };
+//! assert!(made.solution.is_solution_of(made.puzzle.grid()));
+//! assert!(made.grade.is_some_and(|g| g.band() <= Band::Medium));
+//! // The same seed and index give the same puzzle.
+//! let Generation::Found(again) = generator.generate(0) else { panic!() };
+//! assert_eq!(again.puzzle, made.puzzle);
+//! println!("{}  {:?}", made.puzzle.grid().to_line(), made.grade);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod jigsaw;
+mod symmetry;
+mod target;
+
+use std::fmt;
+
+use csp::{CountStatus, Limits, Strength, TieBreak, ValueOrder, VarId, VarOrder};
+
+use crate::grade::{Band, Grade};
+use crate::grid::{Grid, Shape};
+use crate::solve::Solver;
+use crate::variant::{encode_puzzle, Puzzle, Rules, Variant};
+
+pub use symmetry::{Symmetry, UnknownSymmetry};
+pub use target::{band_of, reachable_bands, BadTarget, Target};
+
+use symmetry::Orbit;
+
+/// The lowest rating of a chain, in tenths: a puzzle that needs a chain or a guess grades at
+/// least this.
+const CHAIN_FLOOR: u32 = crate::technique::X_CHAIN_BASE;
+
+/// Search decisions allowed to fill one complete grid; past it the try starts over.
+const FILL_NODES: u64 = 20_000;
+/// Search decisions allowed to one uniqueness check; past it the given stays, unproven.
+const CHECK_NODES: u64 = 200_000;
+
+/// What to generate. Build it with [`Settings::new`] and struct update syntax.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Settings {
+    /// The grid shape: 4x4, 6x6, 9x9, 12x12 or 16x16.
+    pub shape: Shape,
+    /// Plain, X or jigsaw (with random regions).
+    pub variant: Variant,
+    /// The symmetry of the givens (none with a jigsaw).
+    pub symmetry: Symmetry,
+    /// The difficulty.
+    pub target: Target,
+    /// Whether no given (no orbit, under a symmetry) can be removed without losing
+    /// uniqueness. Without it, removal stops at the first given that must stay.
+    pub minimal: bool,
+    /// Tries per puzzle before giving up (a try makes one puzzle and grades it).
+    pub max_tries: u64,
+    /// Whether plain puzzles are graded when the target does not need it ([`Target::Any`]):
+    /// off, [`Generated::grade`] is `None` and the time of grading is saved (about two thirds
+    /// of the time of a graded 9x9 puzzle, `docs/generation.md`). Any other target always
+    /// grades.
+    pub grade: bool,
+    /// The seed of every random choice.
+    pub seed: u64,
+}
+
+impl Settings {
+    /// Plain puzzles of `shape`, no symmetry, any difficulty, minimal, 1,000 tries, graded,
+    /// seed 0.
+    pub fn new(shape: Shape) -> Settings {
+        Settings {
+            shape,
+            variant: Variant::Plain,
+            symmetry: Symmetry::None,
+            target: Target::Any,
+            minimal: true,
+            max_tries: 1000,
+            grade: true,
+            seed: 0,
+        }
+    }
+}
+
+/// A request the generator refuses: no effort could meet it.
+#[derive(Clone, PartialEq, Debug)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// Only 4x4, 6x6, 9x9, 12x12 and 16x16 grids are generated.
+    UnsupportedShape {
+        /// The shape asked for.
+        shape: Shape,
+    },
+    /// Only plain, X and jigsaw puzzles are generated.
+    UnsupportedVariant {
+        /// The variant asked for.
+        variant: Variant,
+    },
+    /// Jigsaws larger than 12x12 are not generated: their checks need searches too long to be
+    /// practical (`docs/generation.md`).
+    JigsawTooLarge {
+        /// The shape asked for.
+        shape: Shape,
+    },
+    /// X and jigsaw puzzles are not graded yet (the technique ladder reasons over rows,
+    /// columns and boxes only), so they can only be generated with [`Target::Any`].
+    UngradedVariant {
+        /// The variant asked for.
+        variant: Variant,
+        /// The difficulty asked for.
+        target: Target,
+    },
+    /// A jigsaw's random regions have no symmetry, so its givens cannot have one.
+    SymmetryWithJigsaw {
+        /// The symmetry asked for.
+        symmetry: Symmetry,
+    },
+    /// The grids of this size and variant do not reach the difficulty asked for.
+    Unreachable {
+        /// The difficulty asked for.
+        target: Target,
+        /// The shape.
+        shape: Shape,
+        /// The variant.
+        variant: Variant,
+        /// The bands they reach ([`reachable_bands`]).
+        reachable: &'static [Band],
+    },
+    /// `max_tries` is 0.
+    NoTries,
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::UnsupportedShape { shape } => {
+                write!(f, "cannot generate {shape} puzzles: sizes are 4x4, 6x6, 9x9, 12x12 and 16x16")
+            }
+            GenerateError::UnsupportedVariant { variant } => {
+                write!(f, "cannot generate {variant} puzzles: variants are plain, x and jigsaw")
+            }
+            GenerateError::JigsawTooLarge { shape } => write!(
+                f,
+                "cannot generate {shape} jigsaw puzzles: their uniqueness checks take minutes; jigsaw sizes are 4x4 to 12x12"
+            ),
+            GenerateError::UngradedVariant { variant, target } => write!(
+                f,
+                "cannot generate {variant} puzzles of difficulty {target}: grading of variants is not supported yet \
+                 (the technique ladder knows rows, columns and boxes only); use --band any"
+            ),
+            GenerateError::SymmetryWithJigsaw { symmetry } => write!(
+                f,
+                "a jigsaw's random regions have no symmetry, so its givens cannot be {symmetry}: use --symmetry none"
+            ),
+            GenerateError::Unreachable { target, shape, variant, reachable } => {
+                let what = if *variant == Variant::Plain { String::new() } else { format!(" {variant}") };
+                let bands: Vec<&str> = reachable.iter().map(|b| b.name()).collect();
+                write!(
+                    f,
+                    "{shape}{what} puzzles do not reach {target}: they grade {} (docs/generation.md)",
+                    bands.join(", ")
+                )
+            }
+            GenerateError::NoTries => f.write_str("the number of tries per puzzle must be at least 1"),
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+/// A generated puzzle, with its solution and grade.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Generated {
+    /// The puzzle: givens and rules (the random regions of a jigsaw).
+    pub puzzle: Puzzle,
+    /// Its unique solution.
+    pub solution: Grid,
+    /// Its grade by the technique ladder; `None` for X and jigsaw puzzles, which are not
+    /// graded yet, and with [`Settings::grade`] off and any difficulty.
+    pub grade: Option<Grade>,
+    /// The tries it took (1 for the first).
+    pub tries: u64,
+}
+
+/// The result of generating one puzzle: found, or given up after the allowed tries.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Generation {
+    /// A puzzle as asked.
+    Found(Box<Generated>),
+    /// No try met the target. `closest` is the try whose grade was nearest to it, if any try
+    /// made a puzzle.
+    GaveUp {
+        /// The tries made ([`Settings::max_tries`]).
+        tries: u64,
+        /// The nearest miss.
+        closest: Option<Box<Generated>>,
+    },
+}
+
+/// What a generator did, cumulative.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct GenerateStats {
+    /// Tries: puzzles made (or attempted) and graded.
+    pub tries: u64,
+    /// Tries that made no graded puzzle: a grid not filled within its node limit, a
+    /// uniqueness check that hit its limit when minimality was asked, or a try abandoned.
+    pub failed_tries: u64,
+    /// Tries abandoned during clue removal: with a target of `medium` or easier, a puzzle
+    /// already too hard at a probe (givens only make it harder as they go).
+    pub abandoned: u64,
+    /// Uniqueness checks (engine searches).
+    pub checks: u64,
+    /// Search decisions of the uniqueness checks.
+    pub check_nodes: u64,
+}
+
+/// The answer of one uniqueness check.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Check {
+    Unique,
+    NotUnique,
+    Unknown,
+}
+
+/// A small, fast, seedable generator (SplitMix64, Steele et al. 2014).
+#[derive(Clone, Debug)]
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// The seed of puzzle `index` under `seed`: independent streams for neighbouring indices.
+fn puzzle_seed(seed: u64, index: u64) -> u64 {
+    let mut mix = Rng::new(seed ^ Rng::new(index).next_u64());
+    mix.next_u64()
+}
+
+/// The engine that fills grids and checks uniqueness, for one set of rules.
+#[derive(Debug)]
+struct Checker {
+    rules: Rules,
+    engine: csp::Solver,
+}
+
+/// Makes puzzles for [`Settings`]; see the [module documentation](self).
+///
+/// Holds one engine for filling grids and checking uniqueness, and one [`Solver`] for
+/// grading, both reused from puzzle to puzzle (a jigsaw's engine is rebuilt for each set of
+/// regions). Use one generator per thread.
+#[derive(Debug)]
+pub struct Generator {
+    settings: Settings,
+    orbits: Vec<Orbit>,
+    checker: Option<Checker>,
+    grader: Solver,
+    stats: GenerateStats,
+    /// Scratch: the orbit order of the current try.
+    order: Vec<usize>,
+    /// Whether removals are tried in chunks (off only to test that chunks change nothing).
+    chunked: bool,
+}
+
+impl Generator {
+    /// A generator for `settings`.
+    ///
+    /// # Errors
+    ///
+    /// A [`GenerateError`] for a request that cannot be met: a size or variant that is not
+    /// generated, a symmetry with a jigsaw, a difficulty other than any for a variant (not
+    /// graded yet), a band that the size does not reach ([`reachable_bands`]), or no tries.
+    pub fn new(settings: Settings) -> Result<Generator, GenerateError> {
+        let shape = settings.shape;
+        if shape.size() > 16 {
+            return Err(GenerateError::UnsupportedShape { shape });
+        }
+        if !matches!(settings.variant, Variant::Plain | Variant::X | Variant::Jigsaw) {
+            return Err(GenerateError::UnsupportedVariant { variant: settings.variant });
+        }
+        if settings.variant == Variant::Jigsaw && shape.size() > 12 {
+            return Err(GenerateError::JigsawTooLarge { shape });
+        }
+        if settings.variant == Variant::Jigsaw && settings.symmetry != Symmetry::None {
+            return Err(GenerateError::SymmetryWithJigsaw { symmetry: settings.symmetry });
+        }
+        if settings.variant != Variant::Plain && settings.target != Target::Any {
+            return Err(GenerateError::UngradedVariant { variant: settings.variant, target: settings.target });
+        }
+        let reachable = reachable_bands(shape, settings.variant);
+        let (lo, hi) = settings.target.band_range();
+        if settings.target != Target::Any && !reachable.iter().any(|b| (lo..=hi).contains(b)) {
+            return Err(GenerateError::Unreachable {
+                target: settings.target,
+                shape,
+                variant: settings.variant,
+                reachable,
+            });
+        }
+        if settings.max_tries == 0 {
+            return Err(GenerateError::NoTries);
+        }
+        let grader = Solver::new(shape);
+        Ok(Generator {
+            orbits: settings.symmetry.orbits(shape),
+            settings,
+            checker: None,
+            grader,
+            stats: GenerateStats::default(),
+            order: Vec::new(),
+            chunked: true,
+        })
+    }
+
+    /// Whether the target is `hard` or easier: then puzzles are graded without chains (the
+    /// ladder's most expensive part), exactly up to `hard`; a puzzle that needs more is
+    /// rejected all the same.
+    fn up_to_hard(&self) -> bool {
+        self.settings.target.band_range().1 <= Band::Hard
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// What the generator did so far.
+    pub fn stats(&self) -> &GenerateStats {
+        &self.stats
+    }
+
+    /// Puzzle number `index` of the settings' seed: found, or given up after
+    /// [`Settings::max_tries`] tries. Depends only on the settings and `index`.
+    pub fn generate(&mut self, index: u64) -> Generation {
+        let mut rng = Rng::new(puzzle_seed(self.settings.seed, index));
+        let mut closest: Option<(f64, Generated)> = None;
+        for attempt in 1..=self.settings.max_tries {
+            self.stats.tries += 1;
+            let Some(mut made) = self.try_once(&mut rng) else {
+                self.stats.failed_tries += 1;
+                continue;
+            };
+            made.tries = attempt;
+            let target = self.settings.target;
+            let Some(grade) = made.grade else {
+                // Not graded (a variant): only asked for with any difficulty.
+                return Generation::Found(Box::new(made));
+            };
+            // A grade without chains that guessed only bounds the puzzle's grade from below.
+            let exact = !self.up_to_hard() || grade.guesses() == 0;
+            if exact && target.accepts(&grade) {
+                return Generation::Found(Box::new(made));
+            }
+            let bound = if exact { grade } else { Grade::of_tenths(CHAIN_FLOOR) };
+            let mut distance = target.distance(&bound);
+            if closest.as_ref().is_none_or(|(d, _)| distance < *d) {
+                if !exact {
+                    // A possible nearest miss: its grade in full (rare: only an improvement).
+                    let full = self.grader.grade_puzzle(made.puzzle.grid());
+                    distance = target.distance(&full);
+                    made.grade = Some(full);
+                }
+                if closest.as_ref().is_none_or(|(d, _)| distance < *d) {
+                    closest = Some((distance, made));
+                }
+            }
+        }
+        Generation::GaveUp { tries: self.settings.max_tries, closest: closest.map(|(_, g)| Box::new(g)) }
+    }
+
+    /// One try: rules, a full grid, removals, a grade. `None` if a limit stopped it.
+    fn try_once(&mut self, rng: &mut Rng) -> Option<Generated> {
+        let shape = self.settings.shape;
+        let rules = match self.settings.variant {
+            Variant::X => Rules::X,
+            Variant::Jigsaw => Rules::Jigsaw(jigsaw::random_regions(shape, rng)),
+            _ => Rules::Plain,
+        };
+        let seed = rng.next_u64();
+        let checker = self.checker_for(rules)?;
+        let solution = fill(&mut checker.engine, shape, seed)?;
+        let (givens, end) = self.remove(&solution, rng);
+        match end {
+            End::Done => {}
+            End::Unproven if !self.settings.minimal => {}
+            End::Unproven => return None,
+            End::TooHard => {
+                self.stats.abandoned += 1;
+                return None;
+            }
+        }
+        let grid = Grid::from_raw(shape, givens.into_boxed_slice());
+        let solution = Grid::from_raw(shape, solution.into_boxed_slice());
+        let puzzle = puzzle_of(&self.checker.as_ref()?.rules, grid)?;
+        let wanted = self.settings.grade || self.settings.target != Target::Any;
+        let up_to_hard = self.up_to_hard();
+        let grade = if wanted { grade_of(&mut self.grader, &puzzle, up_to_hard) } else { None };
+        Some(Generated { puzzle, solution, grade, tries: 0 })
+    }
+
+    /// The checking engine for `rules`, built if the rules changed; `None` if the rules alone
+    /// have no solution (a jigsaw's regions can make that evident at the root).
+    fn checker_for(&mut self, rules: Rules) -> Option<&mut Checker> {
+        if self.checker.as_ref().is_none_or(|c| c.rules != rules) {
+            let shape = self.settings.shape;
+            let empty = Grid::empty(shape);
+            let puzzle = match &rules {
+                Rules::X => Puzzle::x(empty),
+                Rules::Jigsaw(regions) => Puzzle::jigsaw(empty, regions.clone()).ok()?,
+                _ => Puzzle::plain(empty),
+            };
+            // Hidden singles without locked candidates: the cheapest per check (callgrind, 200
+            // fiendish..extreme 9x9 puzzles: 5% fewer instructions per try than with locked
+            // candidates on the all-different network; 11% fewer before it, and 35% fewer than
+            // forward checking alone).
+            let mut model = match encode_puzzle(&puzzle, Strength::HiddenSingles) {
+                Ok(m) => m,
+                // Not reachable: the puzzle's structures are valid (cells of the grid).
+                Err(e) => unreachable!("the model of a valid {} puzzle: {e}", puzzle.variant()),
+            };
+            // The units as the engine's all-different network (one word-parallel pass over the
+            // grid), as the solvers do.
+            crate::solve::compile_network(&mut model, Strength::HiddenSingles, false);
+            let mut engine = model.into_solver();
+            self.checker = None;
+            // The root state of the rules, cached for `reset`.
+            engine.propagate().ok()?;
+            self.checker = Some(Checker { rules, engine });
+        }
+        self.checker.as_mut()
+    }
+
+    /// Removes givens from the full grid `solution` in a random orbit order; returns the
+    /// givens and whether every check finished (no limit hit).
+    ///
+    /// The engine keeps the givens decided so far (kept for good) assigned and propagated at a
+    /// checkpoint, so each check assigns only the givens still undecided: fewer and fewer as
+    /// the pass goes on.
+    fn remove(&mut self, solution: &[u8], rng: &mut Rng) -> (Vec<u8>, End) {
+        let mut givens = solution.to_vec();
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        order.extend(0..self.orbits.len());
+        rng.shuffle(&mut order);
+        let Generator { orbits, checker, stats, chunked, settings, grader, .. } = self;
+        let Some(Checker { engine, rules }) = checker.as_mut() else { return (givens, End::Unproven) };
+        // With a target of `medium` or easier, the puzzle is graded on the way, at 60% and 80%
+        // of the pass: singles and locked candidates only remove candidates, and fewer givens
+        // only leave more of them, so a puzzle that needs more than locked candidates keeps
+        // needing more as givens go, and a try already too hard is abandoned.
+        let (_, hardest) = settings.target.band_range();
+        let mut probes: [usize; 2] =
+            if hardest <= Band::Medium { [order.len() * 3 / 5, order.len() * 4 / 5] } else { [usize::MAX; 2] };
+        engine.reset();
+        let mut base = engine.new_checkpoint();
+        let mut proven = true;
+        let mut chunk = if *chunked { (order.len() / 4).max(1) } else { 1 };
+        // The last decisions (bit set: kept), for the estimate of how likely the next orbit
+        // must stay, which sets the chunk size.
+        let mut recent: u32 = 0;
+        let mut i = 0;
+        while i < order.len() {
+            if probes.iter().any(|&p| i >= p) {
+                probes.iter_mut().filter(|p| i >= **p).for_each(|p| *p = usize::MAX);
+                let grid = Grid::from_raw(settings.shape, givens.clone().into_boxed_slice());
+                let grade = puzzle_of(rules, grid).and_then(|puzzle| grade_of(grader, &puzzle, true));
+                if grade.is_some_and(|g| band_of(&g) > hardest) {
+                    engine.restore_to(base);
+                    self.order = order;
+                    return (givens, End::TooHard);
+                }
+            }
+            let k = chunk.min(order.len() - i);
+            let removed = &order[i..i + k];
+            engine.restore_to(base);
+            base = engine.new_checkpoint();
+            let answer = check(engine, orbits, &order[i + k..], solution, removed, stats);
+            if answer == Check::Unique {
+                for &o in removed {
+                    for &c in orbits[o].cells() {
+                        givens[c] = 0;
+                    }
+                }
+                i += k;
+                recent <<= k.min(31);
+                chunk = if *chunked { next_chunk(recent, k) } else { 1 };
+                continue;
+            }
+            if k > 1 {
+                chunk = k / 2;
+                continue;
+            }
+            // A single orbit that must stay: it joins the base state for good.
+            proven &= answer == Check::NotUnique;
+            if !settings.minimal {
+                break;
+            }
+            engine.restore_to(base);
+            // Cannot fail: the givens are part of a solution.
+            let _ = assign(engine, orbits[order[i]].cells(), solution) && engine.propagate().is_ok();
+            base = engine.new_checkpoint();
+            recent = recent << 1 | 1;
+            chunk = if *chunked { next_chunk(recent, 1) } else { 1 };
+            i += 1;
+        }
+        engine.restore_to(base);
+        self.order = order;
+        (givens, if proven { End::Done } else { End::Unproven })
+    }
+}
+
+/// How a removal pass ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum End {
+    /// Every check finished.
+    Done,
+    /// A check hit its node limit: a given stayed without proof that it must.
+    Unproven,
+    /// Abandoned: the puzzle is already harder than the target.
+    TooHard,
+}
+
+/// The puzzle of `grid` under `rules`.
+fn puzzle_of(rules: &Rules, grid: Grid) -> Option<Puzzle> {
+    match rules {
+        Rules::X => Some(Puzzle::x(grid)),
+        Rules::Jigsaw(regions) => Puzzle::jigsaw(grid, regions.clone()).ok(),
+        _ => Some(Puzzle::plain(grid)),
+    }
+}
+
+/// The grade of `puzzle` by the technique ladder of `grader`; `None` for a variant, which the
+/// ladder does not grade. With `up_to_hard`, without chains: exact up to `hard`, and a grade
+/// with guesses (`extreme`) for a puzzle that needs chains or guesses
+/// ([`Solver::grade_up_to_hard`]).
+fn grade_of(grader: &mut Solver, puzzle: &Puzzle, up_to_hard: bool) -> Option<Grade> {
+    let grid = puzzle.grid();
+    matches!(puzzle.rules(), Rules::Plain).then(|| {
+        if up_to_hard {
+            grader.grade_up_to_hard(grid)
+        } else {
+            grader.grade_puzzle(grid)
+        }
+    })
+}
+
+/// The next chunk size after a success with `k`, given the recent decisions (bit set: the
+/// orbit was kept; the low bits are the latest).
+fn next_chunk(recent: u32, k: usize) -> usize {
+    // The share of orbits kept among the last 4 decided (with a small prior), and the group
+    // size that suits it: about 1/3 of the expected run of removable orbits, capped at twice
+    // the last chunk. Tuned on 9x9 (docs/generation.md): 20% fewer checks than plain
+    // doubling and halving.
+    let kept = (recent & 0b1111).count_ones();
+    let p = (f64::from(kept) + 0.25) / 5.0;
+    ((0.35 / p) as usize).clamp(1, 2 * k)
+}
+
+/// Assigns `cells` their digits in `solution`; `false` on a conflict.
+fn assign(engine: &mut csp::Solver, cells: &[usize], solution: &[u8]) -> bool {
+    engine.assign_all(cells.iter().map(|&c| (VarId::from_index(c), i32::from(solution[c])))).is_ok()
+}
+
+/// Whether the puzzle made of the engine's assigned givens plus the orbits `rest` (a unique
+/// puzzle with solution `solution`, less the cells of the orbits `removed`) still has only
+/// that solution.
+fn check(
+    engine: &mut csp::Solver,
+    orbits: &[Orbit],
+    rest: &[usize],
+    solution: &[u8],
+    removed: &[usize],
+    stats: &mut GenerateStats,
+) -> Check {
+    let givens = rest.iter().flat_map(|&o| orbits[o].cells()).map(|&c| (VarId::from_index(c), i32::from(solution[c])));
+    if engine.assign_all(givens).is_err() {
+        // Not reachable: the givens are part of a solution.
+        return Check::Unknown;
+    }
+    let cells = removed.iter().map(|&o| orbits[o].cells().len()).sum::<usize>();
+    if cells > 2 {
+        stats.checks += 1;
+        engine.reset_stats();
+        let count = engine.count_solutions(2);
+        stats.check_nodes += engine.stats().nodes;
+        return match count.status {
+            CountStatus::LimitReached(_) => Check::Unknown,
+            _ if count.count == 1 => Check::Unique,
+            _ => Check::NotUnique,
+        };
+    }
+    // A second solution differs from `solution` in a removed cell: exclude its digit there,
+    // one cell at a time. With one cell, no checkpoint is needed (the caller restores its
+    // base state), and propagation stops at the first contradiction.
+    let single = cells == 1;
+    if !single && engine.propagate().is_err() {
+        return Check::Unknown;
+    }
+    for &o in removed {
+        for &c in orbits[o].cells() {
+            stats.checks += 1;
+            engine.reset_stats();
+            let before = (!single).then(|| engine.new_checkpoint());
+            let outcome = match engine.remove_value(VarId::from_index(c), i32::from(solution[c])) {
+                Err(_) => csp::Outcome::Unsatisfiable,
+                Ok(_) => engine.solve(),
+            };
+            stats.check_nodes += engine.stats().nodes;
+            if let Some(before) = before {
+                engine.restore_to(before);
+            }
+            match outcome {
+                csp::Outcome::Unsatisfiable => {}
+                csp::Outcome::Solved(_) => return Check::NotUnique,
+                csp::Outcome::LimitReached(_) => return Check::Unknown,
+            }
+        }
+    }
+    Check::Unique
+}
+
+/// A random complete grid under the engine's rules: a search from the empty grid with random
+/// value order and tie-breaks; `None` if it took more than [`FILL_NODES`] decisions (or the
+/// rules have no solution).
+fn fill(engine: &mut csp::Solver, shape: Shape, seed: u64) -> Option<Vec<u8>> {
+    engine.set_var_order(VarOrder::Mrv(TieBreak::Random));
+    engine.set_value_order(ValueOrder::Random);
+    engine.set_seed(seed);
+    engine.set_limits(Limits { max_nodes: Some(FILL_NODES), ..Limits::default() });
+    engine.reset();
+    let outcome = engine.solve();
+    engine.set_var_order(VarOrder::Mrv(TieBreak::First));
+    engine.set_value_order(ValueOrder::Ascending);
+    engine.set_limits(Limits { max_nodes: Some(CHECK_NODES), ..Limits::default() });
+    match outcome {
+        csp::Outcome::Solved(s) => {
+            debug_assert_eq!(s.values().len(), shape.num_cells());
+            // Values lie in 1..=size <= 16.
+            Some(s.values().iter().map(|&v| v as u8).collect())
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,101 @@
+use super::*;
+
+fn settings(shape: Shape) -> Settings {
+    Settings { seed: 11, ..Settings::new(shape) }
+}
+
+fn found(g: Generation) -> Generated {
+    match g {
+        Generation::Found(made) => *made,
+        other => panic!("expected a puzzle, got {other:?}"),
+    }
+}
+
+#[test]
+fn chunked_removal_gives_the_one_at_a_time_result_with_fewer_checks() {
+    for (shape, symmetry) in
+        [(Shape::SIZE_9, Symmetry::None), (Shape::SIZE_9, Symmetry::Rotational), (Shape::SIZE_6, Symmetry::Mirror)]
+    {
+        let s = Settings { symmetry, ..settings(shape) };
+        let mut chunked = Generator::new(s.clone()).unwrap();
+        let mut single = Generator::new(s).unwrap();
+        single.chunked = false;
+        for i in 0..5 {
+            assert_eq!(found(chunked.generate(i)), found(single.generate(i)), "{shape} {symmetry} #{i}");
+        }
+        assert!(chunked.stats().checks < single.stats().checks, "{:?} vs {:?}", chunked.stats(), single.stats());
+    }
+}
+
+#[test]
+fn puzzles_depend_only_on_seed_and_index() {
+    let mut a = Generator::new(settings(Shape::SIZE_9)).unwrap();
+    let mut b = Generator::new(settings(Shape::SIZE_9)).unwrap();
+    let forward: Vec<Generated> = (0..4).map(|i| found(a.generate(i))).collect();
+    let backward: Vec<Generated> = (0..4).rev().map(|i| found(b.generate(i))).collect();
+    assert!(forward.iter().eq(backward.iter().rev()));
+    let mut other = Generator::new(Settings { seed: 12, ..settings(Shape::SIZE_9) }).unwrap();
+    assert_ne!(found(other.generate(0)).puzzle, forward[0].puzzle);
+}
+
+#[test]
+fn without_minimality_puzzles_keep_more_givens() {
+    let mut minimal = Generator::new(settings(Shape::SIZE_9)).unwrap();
+    let mut loose = Generator::new(Settings { minimal: false, ..settings(Shape::SIZE_9) }).unwrap();
+    let count = |g: &mut Generator| (0..10).map(|i| found(g.generate(i)).puzzle.grid().num_filled()).sum::<usize>();
+    assert!(count(&mut loose) > count(&mut minimal));
+}
+
+#[test]
+fn impossible_requests_are_errors() {
+    let jigsaw = Settings { variant: Variant::Jigsaw, symmetry: Symmetry::Mirror, ..settings(Shape::SIZE_9) };
+    assert_eq!(Generator::new(jigsaw).unwrap_err(), GenerateError::SymmetryWithJigsaw { symmetry: Symmetry::Mirror });
+    let jigsaw16 = Settings { variant: Variant::Jigsaw, ..settings(Shape::SIZE_16) };
+    assert_eq!(Generator::new(jigsaw16).unwrap_err(), GenerateError::JigsawTooLarge { shape: Shape::SIZE_16 });
+    let killer = Settings { variant: Variant::Killer, ..settings(Shape::SIZE_9) };
+    assert!(matches!(Generator::new(killer), Err(GenerateError::UnsupportedVariant { .. })));
+    let big = settings(Shape::SIZE_25);
+    assert!(matches!(Generator::new(big), Err(GenerateError::UnsupportedShape { .. })));
+    let none = Settings { max_tries: 0, ..settings(Shape::SIZE_9) };
+    assert_eq!(Generator::new(none).unwrap_err(), GenerateError::NoTries);
+    let hard4 = Settings { target: Target::Bands(Band::Extreme, Band::Extreme), ..settings(Shape::SIZE_4) };
+    let err = Generator::new(hard4).unwrap_err();
+    assert_eq!(err.to_string(), "4x4 puzzles do not reach extreme: they grade easy (docs/generation.md)");
+    let extreme = Settings { target: Target::Scores(8.5, f64::INFINITY), ..settings(Shape::SIZE_9) };
+    assert!(matches!(Generator::new(extreme), Err(GenerateError::Unreachable { .. })));
+    let x = Settings { variant: Variant::X, target: Target::Bands(Band::Easy, Band::Easy), ..settings(Shape::SIZE_9) };
+    assert!(matches!(Generator::new(x), Err(GenerateError::UngradedVariant { .. })));
+}
+
+#[test]
+fn a_rare_band_with_few_tries_gives_up_with_the_closest_miss() {
+    // `hard` is 13 of 20,000 6x6 puzzles (docs/generation.md).
+    let s = Settings { target: Target::Bands(Band::Hard, Band::Hard), max_tries: 3, ..settings(Shape::SIZE_6) };
+    match Generator::new(s).unwrap().generate(0) {
+        Generation::GaveUp { tries, closest } => {
+            assert_eq!(tries, 3);
+            assert!(closest.is_some_and(|c| c.grade.is_some_and(|g| g.band() != Band::Hard)));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn grading_without_chains_is_exact_up_to_hard_and_a_bound_above() {
+    let mut generator = Generator::new(settings(Shape::SIZE_9)).unwrap();
+    let mut solver = Solver::new(Shape::SIZE_9);
+    let mut above = 0;
+    for i in 0..30 {
+        let made = found(generator.generate(i));
+        let full = made.grade.expect("plain puzzles are graded");
+        let capped = solver.grade_up_to_hard(made.puzzle.grid());
+        if full.band() <= Band::Hard {
+            assert_eq!(capped, full, "#{i}");
+        } else {
+            above += 1;
+            assert!(capped.guesses() > 0 && capped.band() == Band::Extreme, "#{i}: {capped}");
+            assert!(full.score() >= f64::from(CHAIN_FLOOR) / 10.0, "#{i}: {full}");
+        }
+    }
+    assert!(above > 0 && above < 30, "{above} of 30 above hard");
+}

@@ -1,0 +1,378 @@
+//! Puzzle generation (`sudoku::Generator`, `--generate`): every puzzle has exactly one
+//! solution and is minimal, as a plain backtracking counter written here (not the engine)
+//! says; puzzles are distinct, depend only on the seed, and re-grade inside the band asked
+//! for; impossible requests are errors.
+
+use sudoku::{
+    Band, Generated, Generation, Generator, Grid, Puzzle, Settings, Shape, Solver, Symmetry, Target, Uniqueness,
+    Variant, VariantSolver,
+};
+
+use crate::sudoku_cli::{code, run, stderr, stdout};
+
+// ---- an independent counter ------------------------------------------------------------------
+
+/// The units of a puzzle's rules, as cell index lists, from its printed form only: rows,
+/// columns, then boxes (plain, X), both diagonals (X) or the region map's labels (jigsaw).
+fn units(variant: Variant, side: usize, text: &str) -> Vec<Vec<usize>> {
+    let mut units: Vec<Vec<usize>> = Vec::new();
+    for k in 0..side {
+        units.push((0..side).map(|c| k * side + c).collect());
+        units.push((0..side).map(|r| r * side + k).collect());
+    }
+    if variant == Variant::Jigsaw {
+        // The map: the first `side` non-comment lines, labels separated by spaces.
+        let labels: Vec<char> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .take(side)
+            .flat_map(|l| l.chars().filter(|c| !c.is_whitespace()))
+            .collect();
+        assert_eq!(labels.len(), side * side, "{text}");
+        let mut distinct: Vec<char> = labels.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        for l in distinct {
+            units.push((0..side * side).filter(|&i| labels[i] == l).collect());
+        }
+    } else {
+        let (br, bc) = match side {
+            4 => (2, 2),
+            6 => (2, 3),
+            9 => (3, 3),
+            12 => (3, 4),
+            16 => (4, 4),
+            _ => panic!("side {side}"),
+        };
+        for b in 0..side {
+            let (r0, c0) = (b / (side / bc) * br, b % (side / bc) * bc);
+            units.push((0..side).map(|k| (r0 + k / bc) * side + c0 + k % bc).collect());
+        }
+    }
+    if variant == Variant::X {
+        units.push((0..side).map(|k| k * side + k).collect());
+        units.push((0..side).map(|k| k * side + side - 1 - k).collect());
+    }
+    for u in &units {
+        assert_eq!(u.len(), side);
+    }
+    units
+}
+
+/// Counts the completions of `cells` (0 for empty) under `units`, up to `max`, by plain
+/// backtracking on the cell with the fewest candidates (a digit mask per unit).
+fn count(cells: &mut [u8], side: usize, units: &[Vec<usize>], max: u64) -> u64 {
+    let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); cells.len()];
+    for (k, u) in units.iter().enumerate() {
+        for &i in u {
+            of_cell[i].push(k);
+        }
+    }
+    let mut used = vec![0u32; units.len()];
+    for i in 0..cells.len() {
+        if cells[i] != 0 {
+            let bit = 1 << cells[i];
+            if of_cell[i].iter().any(|&k| used[k] & bit != 0) {
+                return 0;
+            }
+            of_cell[i].iter().for_each(|&k| used[k] |= bit);
+        }
+    }
+    let all = ((1u32 << (side + 1)) - 1) & !1;
+    fn go(cells: &mut [u8], all: u32, of_cell: &[Vec<usize>], used: &mut [u32], max: u64, found: &mut u64) {
+        let mut best: Option<(usize, u32)> = None;
+        for i in 0..cells.len() {
+            if cells[i] != 0 {
+                continue;
+            }
+            let free = all & !of_cell[i].iter().fold(0, |m, &k| m | used[k]);
+            if best.is_none_or(|(_, f)| free.count_ones() < f.count_ones()) {
+                best = Some((i, free));
+                if free.count_ones() <= 1 {
+                    break;
+                }
+            }
+        }
+        let Some((i, free)) = best else {
+            *found += 1;
+            return;
+        };
+        let mut rest = free;
+        while rest != 0 {
+            let d = rest.trailing_zeros();
+            rest &= rest - 1;
+            cells[i] = d as u8;
+            of_cell[i].iter().for_each(|&k| used[k] |= 1 << d);
+            go(cells, all, of_cell, used, max, found);
+            of_cell[i].iter().for_each(|&k| used[k] &= !(1 << d));
+            cells[i] = 0;
+            if *found >= max {
+                return;
+            }
+        }
+    }
+    let mut found = 0;
+    go(cells, all, &of_cell, &mut used, max, &mut found);
+    found
+}
+
+/// Checks, with the counter above, that `made` has exactly its stated solution and that no
+/// given (no symmetric pair of givens, under a symmetry) can be removed without a second
+/// solution; and that the givens have the symmetry.
+fn check_unique_and_minimal(made: &Generated, symmetry: Symmetry) {
+    let puzzle = &made.puzzle;
+    let side = puzzle.shape().size();
+    let text = puzzle.to_string();
+    let units = units(puzzle.variant(), side, &text);
+    let digits: Vec<u8> = puzzle.grid().digits().to_vec();
+    let mut cells = digits.clone();
+    assert_eq!(count(&mut cells, side, &units, 2), 1, "not unique:\n{text}");
+    // The stated solution fills the givens and satisfies every unit.
+    let solution = made.solution.digits();
+    assert!(digits.iter().zip(solution).all(|(&g, &s)| g == 0 || g == s));
+    for u in &units {
+        let mut seen: Vec<u8> = u.iter().map(|&i| solution[i]).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (1..=side as u8).collect::<Vec<_>>(), "{text}");
+    }
+    let image = |i: usize| puzzle.shape().index(symmetry.image(puzzle.shape(), puzzle.shape().cell(i)));
+    for i in (0..digits.len()).filter(|&i| digits[i] != 0) {
+        assert_ne!(digits[image(i)], 0, "givens not {symmetry}:\n{text}");
+        let mut fewer = digits.clone();
+        fewer[i] = 0;
+        fewer[image(i)] = 0;
+        assert!(count(&mut fewer, side, &units, 2) >= 2, "not minimal: {} can go\n{text}", puzzle.shape().cell(i));
+    }
+}
+
+fn generate(settings: Settings, n: u64) -> Vec<Generated> {
+    let mut generator = Generator::new(settings).expect("a possible request");
+    (0..n)
+        .map(|i| match generator.generate(i) {
+            Generation::Found(made) => *made,
+            other => panic!("#{i}: {other:?}"),
+        })
+        .collect()
+}
+
+// ---- the library -------------------------------------------------------------------------------
+
+fn check_cases(cases: &[(Shape, Variant, Symmetry, u64)]) {
+    for &(shape, variant, symmetry, n) in cases {
+        let settings = Settings { variant, symmetry, seed: 3, ..Settings::new(shape) };
+        for made in generate(settings, n) {
+            assert_eq!(made.puzzle.variant(), variant);
+            assert_eq!(made.puzzle.shape(), shape);
+            check_unique_and_minimal(&made, symmetry);
+        }
+    }
+}
+
+#[test]
+fn plain_puzzles_of_every_size_to_12x12_are_unique_and_minimal() {
+    check_cases(&[
+        (Shape::SIZE_4, Variant::Plain, Symmetry::None, 20),
+        (Shape::SIZE_6, Variant::Plain, Symmetry::None, 10),
+        (Shape::SIZE_9, Variant::Plain, Symmetry::None, 10),
+    ]);
+}
+
+#[test]
+fn a_12x12_puzzle_is_unique_and_minimal() {
+    check_cases(&[(Shape::SIZE_12, Variant::Plain, Symmetry::None, 1)]);
+}
+
+#[test]
+fn x_and_jigsaw_puzzles_are_unique_and_minimal() {
+    check_cases(&[
+        (Shape::SIZE_4, Variant::X, Symmetry::None, 10),
+        (Shape::SIZE_6, Variant::X, Symmetry::Diagonal, 5),
+        (Shape::SIZE_9, Variant::X, Symmetry::None, 2),
+        (Shape::SIZE_4, Variant::Jigsaw, Symmetry::None, 10),
+        (Shape::SIZE_6, Variant::Jigsaw, Symmetry::None, 5),
+        (Shape::SIZE_9, Variant::Jigsaw, Symmetry::None, 2),
+    ]);
+}
+
+#[test]
+fn symmetric_puzzles_have_symmetric_givens_and_no_removable_pair() {
+    check_cases(&[
+        (Shape::SIZE_9, Variant::Plain, Symmetry::Rotational, 4),
+        (Shape::SIZE_9, Variant::Plain, Symmetry::Mirror, 4),
+        (Shape::SIZE_9, Variant::Plain, Symmetry::Diagonal, 4),
+    ]);
+}
+
+#[test]
+fn a_16x16_puzzle_has_a_valid_unique_solution() {
+    // The plain counter above is too slow for a 16x16 puzzle: the solution is checked here,
+    // uniqueness by a solver with other options than the generator's (no locked candidates).
+    let made = generate(Settings { seed: 1, ..Settings::new(Shape::SIZE_16) }, 1).remove(0);
+    let units = units(Variant::Plain, 16, &made.puzzle.to_string());
+    let solution = made.solution.digits();
+    for u in &units {
+        let mut seen: Vec<u8> = u.iter().map(|&i| solution[i]).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (1..=16).collect::<Vec<u8>>());
+    }
+    assert!(made.solution.is_solution_of(made.puzzle.grid()));
+    let mut solver = Solver::new(Shape::SIZE_16);
+    assert_eq!(solver.solve_unique(made.puzzle.grid()), Uniqueness::Unique(made.solution.clone()));
+}
+
+#[test]
+fn generated_puzzles_are_distinct() {
+    let lines: Vec<String> =
+        generate(Settings::new(Shape::SIZE_9), 100).iter().map(|m| m.puzzle.grid().to_line()).collect();
+    let mut unique = lines.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), lines.len());
+    let jigsaws = generate(Settings { variant: Variant::Jigsaw, ..Settings::new(Shape::SIZE_6) }, 10);
+    let mut maps: Vec<_> = jigsaws.iter().map(|m| m.puzzle.regions().cloned()).collect();
+    maps.dedup();
+    assert!(maps.len() > 5, "random regions differ from puzzle to puzzle");
+}
+
+#[test]
+fn every_band_asked_for_is_the_band_regraded() {
+    // Re-graded by a fresh solver with other options than the generator's grader, as
+    // `--grade` does (the technique ladder does not depend on them).
+    let mut plain = Solver::new(Shape::SIZE_9);
+    plain.set_locked_candidates(true);
+    plain.set_grading(true);
+    for band in [Band::Easy, Band::Medium, Band::Hard, Band::Fiendish] {
+        let target = Target::Bands(band, band);
+        for made in generate(Settings { target, seed: 9, ..Settings::new(Shape::SIZE_9) }, 3) {
+            assert!(matches!(plain.solve_unique(made.puzzle.grid()), Uniqueness::Unique(_)));
+            let grade = plain.grade().expect("grading is on");
+            assert_eq!(grade.band(), band, "{}", made.puzzle.grid().to_line());
+            assert_eq!(Some(grade), made.grade);
+        }
+    }
+    let scores = Target::Scores(2.0, 4.0);
+    for made in generate(Settings { target: scores, ..Settings::new(Shape::SIZE_9) }, 3) {
+        let grade = Solver::new(Shape::SIZE_9).grade_puzzle(made.puzzle.grid());
+        assert!((2.0..4.0).contains(&grade.score()), "{grade}");
+        assert_eq!(Some(grade), made.grade);
+    }
+}
+
+#[test]
+fn variants_and_ungraded_requests_carry_no_grade() {
+    // The technique ladder grades plain grids only: X and jigsaw puzzles come without a grade
+    // and only with any difficulty.
+    let mut variants = VariantSolver::new();
+    variants.set_grading(true);
+    for variant in [Variant::X, Variant::Jigsaw] {
+        for made in generate(Settings { variant, ..Settings::new(Shape::SIZE_6) }, 3) {
+            assert!(variants.is_unique(&made.puzzle));
+            assert_eq!((variants.grade(), made.grade), (None, None));
+        }
+        let target = Target::Bands(Band::Easy, Band::Extreme);
+        let err = Generator::new(Settings { variant, target, ..Settings::new(Shape::SIZE_6) }).unwrap_err();
+        assert!(err.to_string().contains("grading of variants is not supported yet"), "{err}");
+    }
+    let made = generate(Settings { grade: false, ..Settings::new(Shape::SIZE_9) }, 2);
+    assert!(made.iter().all(|m| m.grade.is_none()));
+}
+
+#[test]
+fn a_generated_jigsaw_reads_back_in_the_jigsaw_format() {
+    for made in generate(Settings { variant: Variant::Jigsaw, ..Settings::new(Shape::SIZE_9) }, 2) {
+        let back = Puzzle::parse(Variant::Jigsaw, &made.puzzle.to_string()).expect("the jigsaw format");
+        assert_eq!(back, made.puzzle);
+        let line: Grid = made.solution.clone();
+        assert!(made.puzzle.is_solution(&line));
+    }
+}
+
+// ---- the command line --------------------------------------------------------------------------
+
+fn lines(s: &str) -> Vec<&str> {
+    s.lines().collect()
+}
+
+#[test]
+fn cli_generates_puzzles_that_batch_solves_and_grades_in_the_band() {
+    let out = run(&["--generate", "12", "--band", "fiendish", "--seed", "5"], b"");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(lines(&text).len(), 12);
+    assert!(stderr(&out).contains("summary: generated=12 gave_up=0"), "{}", stderr(&out));
+    let graded = run(&["--batch", "--grade"], text.as_bytes());
+    assert_eq!(code(&graded), 0);
+    for line in lines(&stdout(&graded)) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        assert_eq!(cols.len(), 3, "{line}");
+        assert_eq!(cols[0].len(), 81, "a unique solution: {line}");
+        assert_eq!(cols[2], "fiendish", "{line}");
+    }
+    // Same seed, same puzzles, with any number of jobs.
+    let again = run(&["--generate", "12", "--band", "fiendish", "--seed", "5", "--jobs", "2"], b"");
+    assert_eq!(stdout(&again), text);
+    let other = run(&["--generate", "12", "--band", "fiendish", "--seed", "6"], b"");
+    assert_ne!(stdout(&other), text);
+}
+
+#[test]
+fn cli_generates_other_sizes_symmetries_and_variants() {
+    let out = run(&["--generate", "3", "--size", "6", "--symmetry", "rotational", "--grade"], b"");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    for line in lines(&stdout(&out)) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        assert_eq!(cols[0].len(), 36, "{line}");
+        let g = cols[0].as_bytes();
+        assert!((0..36).all(|i| (g[i] == b'.') == (g[35 - i] == b'.')), "rotational: {line}");
+    }
+    let out = run(&["--generate", "2", "--variant", "jigsaw", "--size", "6"], b"");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.matches("# jigsaw").count(), 2, "{text}");
+    // Each one is a puzzle that `--variant jigsaw` solves uniquely.
+    for chunk in text.split("# jigsaw").skip(1) {
+        let solved = run(&["--variant", "jigsaw", "--format", "line", "-"], format!("# jigsaw{chunk}").as_bytes());
+        assert_eq!(code(&solved), 0, "{}{}", stdout(&solved), stderr(&solved));
+    }
+    let out = run(&["--generate", "2", "--variant", "x", "--size", "4x4"], b"");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    for line in lines(&stdout(&out)) {
+        let solved = run(&["--variant", "x", "--format", "line", "-"], line.as_bytes());
+        assert_eq!(code(&solved), 0, "{line}: {}", stdout(&solved));
+    }
+}
+
+#[test]
+fn cli_refuses_impossible_requests_with_a_clear_error() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--generate", "1", "--size", "4", "--band", "extreme"], "4x4 puzzles do not reach extreme: they grade easy"),
+        (&["--generate", "1", "--band", "extreme"], "9x9 puzzles do not reach extreme"),
+        (&["--generate", "1", "--variant", "x", "--band", "easy"], "grading of variants is not supported yet"),
+        (&["--generate", "1", "--variant", "jigsaw", "--band", "4..5"], "grading of variants is not supported yet"),
+        (&["--generate", "1", "--variant", "x", "--grade"], "grading of variants is not supported yet"),
+        (&["--generate", "1", "--variant", "jigsaw", "--symmetry", "mirror"], "no symmetry"),
+        (&["--generate", "1", "--variant", "killer"], "cannot generate killer puzzles"),
+        (&["--generate", "1", "--variant", "jigsaw", "--size", "16"], "cannot generate 16x16 jigsaw puzzles"),
+        (&["--generate", "1", "--size", "25"], "not a size that can be generated"),
+        (&["--generate", "1", "--band", "hardest"], "invalid difficulty 'hardest'"),
+        (&["--generate", "0"], "0"),
+        (&["--band", "easy"], "--generate"),
+    ];
+    for (args, message) in cases {
+        let out = run(args, b"");
+        assert_eq!(code(&out), 2, "{args:?}");
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty());
+    }
+}
+
+#[test]
+fn cli_gives_up_on_a_rare_band_within_max_tries_and_says_so() {
+    // `hard` (3 to 6) is 13 of 20,000 6x6 puzzles (docs/generation.md); 5 to 6 is rarer still.
+    let out = run(&["--generate", "2", "--size", "6", "--band", "5..6", "--max-tries", "3"], b"");
+    assert_eq!(code(&out), 5);
+    assert!(stdout(&out).is_empty());
+    let err = stderr(&out);
+    assert!(err.contains("puzzle 1: none of 3 tries reached 5..6; the closest graded"), "{err}");
+    assert!(err.contains("summary: generated=0 gave_up=2"), "{err}");
+}
