@@ -935,13 +935,20 @@ impl Solver {
                 let mut best = u32::MAX;
                 let mut best_i = usize::MAX;
                 for (i, &b) in blocks.iter().enumerate() {
+                    // Fixed variables and two-value domains are told apart without a
+                    // population count (which is a dozen instructions without `popcnt`).
+                    let rest = b & b.wrapping_sub(1);
+                    if rest == 0 {
+                        continue;
+                    }
+                    if rest & rest.wrapping_sub(1) == 0 {
+                        best_i = i;
+                        break;
+                    }
                     let c = b.count_ones();
-                    if c > 1 && c < best {
+                    if c < best {
                         best = c;
                         best_i = i;
-                        if c == 2 {
-                            break;
-                        }
                     }
                 }
                 (best_i != usize::MAX).then(|| VarId::from_index(best_i))
