@@ -14,7 +14,7 @@
 
 use std::fmt;
 
-use csp::{AllDifferent, Model, ModelError, NetworkLevel, Strength, VarId};
+use csp::{AllDifferent, Model, ModelError, NetworkLevel, Rng, Strength, VarId};
 
 /// A partial Latin square.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,29 +44,15 @@ impl std::error::Error for ParseError {}
 /// The largest order supported: the symbols fit the engine's all-different network.
 pub const MAX_ORDER: usize = csp::NETWORK_MAX_VALUES;
 
-/// SplitMix64: a small, well-mixed generator, so that the same seed gives the same instance on
-/// every platform.
-#[derive(Clone, Debug)]
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform number below `n` (`n > 0`), by rejection.
-    fn below(&mut self, n: usize) -> usize {
-        let n = n as u64;
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let x = self.next();
-            if x < zone {
-                return (x % n) as usize;
-            }
+/// A uniform number below `n` (`n > 0`), by rejection: exactly uniform, so that the instances are
+/// the uniform QWH instances of the literature's generator.
+fn uniform(rng: &mut Rng, n: usize) -> usize {
+    let n = n as u64;
+    let zone = u64::MAX - u64::MAX % n;
+    loop {
+        let x = rng.next_u64();
+        if x < zone {
+            return (x % n) as usize;
         }
     }
 }
@@ -93,14 +79,14 @@ impl Instance {
         assert!((1..=MAX_ORDER).contains(&order), "order {order} is outside 1..={MAX_ORDER}");
         assert!((0.0..=1.0).contains(&holes), "holes {holes} is not a fraction");
         let n = order;
-        let mut rng = SplitMix(seed);
+        let mut rng = Rng::new(seed);
         let square = jacobson_matthews(n, n * n * n, &mut rng);
         let mut cells: Vec<u8> = square.iter().map(|&s| s as u8 + 1).collect();
         let k = (holes * (n * n) as f64).round() as usize;
         // A uniform k-subset: the first k of a Fisher–Yates shuffle.
         let mut order_of: Vec<usize> = (0..n * n).collect();
         for i in 0..k {
-            let j = i + rng.below(n * n - i);
+            let j = i + uniform(&mut rng, n * n - i);
             order_of.swap(i, j);
             cells[order_of[i]] = 0;
         }
@@ -271,7 +257,7 @@ fn cell(r: usize, c: usize) -> String {
 /// the Jacobson–Matthews chain from the cyclic square. The chain walks the incidence cube
 /// `cube[r][c][s]` (1 where cell `(r, c)` holds `s`); a move adds a ±1 pattern on a 2x2x2
 /// sub-cube, and may pass through "improper" squares with one -1 entry until it is proper again.
-fn jacobson_matthews(n: usize, moves: usize, rng: &mut SplitMix) -> Vec<usize> {
+fn jacobson_matthews(n: usize, moves: usize, rng: &mut Rng) -> Vec<usize> {
     if n == 1 {
         return vec![0];
     }
@@ -291,7 +277,7 @@ fn jacobson_matthews(n: usize, moves: usize, rng: &mut SplitMix) -> Vec<usize> {
             None => {
                 // A zero entry, and the 1s in its row, column and symbol lines.
                 let (a, b, z) = loop {
-                    let (a, b, z) = (rng.below(n), rng.below(n), rng.below(n));
+                    let (a, b, z) = (uniform(rng, n), uniform(rng, n), uniform(rng, n));
                     if cube[idx(a, b, z)] == 0 {
                         break (a, b, z);
                     }
@@ -305,7 +291,7 @@ fn jacobson_matthews(n: usize, moves: usize, rng: &mut SplitMix) -> Vec<usize> {
             Some((a, b, z)) => {
                 // Two 1s in each line through the -1 entry: pick one of each at random.
                 (r, c, s) = (a, b, z);
-                let pick = |rng: &mut SplitMix, ones: Vec<usize>| ones[rng.below(ones.len())];
+                let pick = |rng: &mut Rng, ones: Vec<usize>| ones[uniform(rng, ones.len())];
                 r1 = pick(rng, (0..n).filter(|&x| cube[idx(x, c, s)] == 1).collect());
                 c1 = pick(rng, (0..n).filter(|&y| cube[idx(r, y, s)] == 1).collect());
                 s1 = pick(rng, (0..n).filter(|&z| cube[idx(r, c, z)] == 1).collect());

@@ -110,6 +110,6 @@ pub use optimize::{Goal, Improvements, Optimum};
 pub use search::{
     Checkpoint, Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution, Solutions, Solver, Stats,
 };
-pub use select::{TieBreak, ValueOrder, VarOrder};
+pub use select::{Rng, TieBreak, ValueOrder, VarOrder};
 pub use store::SnapshotMode;
 pub use var::{Value, VarId};

@@ -49,16 +49,35 @@ pub enum ValueOrder {
 }
 
 /// A small, fast, seedable generator (SplitMix64, Steele et al. 2014): enough for tie-breaking,
-/// and deterministic across platforms.
+/// shuffles and puzzle generation, and deterministic across platforms. The solver uses it for
+/// its random orders ([`Solver::set_seed`](crate::Solver::set_seed)); front ends use it for
+/// their own reproducible choices.
+///
+/// # Example
+///
+/// ```
+/// use csp::Rng;
+///
+/// let mut a = Rng::new(7);
+/// let mut items = [1, 2, 3, 4, 5];
+/// a.shuffle(&mut items);
+/// let mut b = Rng::new(7);
+/// let mut again = [1, 2, 3, 4, 5];
+/// b.shuffle(&mut again);
+/// assert_eq!(items, again);
+/// assert!(a.index(10) < 10);
+/// ```
 #[derive(Clone, Debug)]
-pub(crate) struct Rng(u64);
+pub struct Rng(u64);
 
 impl Rng {
-    pub(crate) fn new(seed: u64) -> Rng {
+    /// A generator from `seed`: the same seed gives the same numbers.
+    pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
-    pub(crate) fn next_u64(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -66,8 +85,20 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    /// A number in `0..n` (`n > 0`).
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
+    /// A number in `0..n` (`n > 0`), by multiply-shift (a bias below `n / 2^64`).
+    pub fn below(&mut self, n: u64) -> u64 {
         ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
+    }
+
+    /// [`below`](Rng::below) for an index into a slice of `n` items.
+    pub fn index(&mut self, n: usize) -> usize {
+        self.below(n as u64) as usize
+    }
+
+    /// Shuffles `items` uniformly (Fisher–Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.index(i + 1));
+        }
     }
 }

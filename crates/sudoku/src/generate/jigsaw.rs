@@ -4,7 +4,7 @@
 use crate::grid::{Cell, Shape};
 use crate::regions::Regions;
 
-use super::Rng;
+use csp::Rng;
 
 /// Random regions for a jigsaw of `shape`: `shape.size()` connected regions of `shape.size()`
 /// cells.
@@ -23,9 +23,9 @@ pub(crate) fn random_regions(shape: Shape, rng: &mut Rng) -> Regions {
     let (mut swaps, mut tries) = (0, 0);
     while swaps < 2 * cells && tries < 40 * cells {
         tries += 1;
-        let a = rng.below(cells);
+        let a = rng.index(cells);
         let (r, c) = (a / n, a % n);
-        let b = match rng.below(4) {
+        let b = match rng.index(4) {
             0 if r > 0 => a - n,
             1 if r + 1 < n => a + n,
             2 if c > 0 => a - 1,
@@ -44,7 +44,7 @@ pub(crate) fn random_regions(shape: Shape, rng: &mut Rng) -> Regions {
             region[a] = from;
             continue;
         }
-        let c = candidates[rng.below(candidates.len())];
+        let c = candidates[rng.index(candidates.len())];
         region[c] = from;
         if connected(n, &region, from, &mut seen, &mut stack) && connected(n, &region, to, &mut seen, &mut stack) {
             swaps += 1;

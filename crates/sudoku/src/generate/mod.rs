@@ -60,7 +60,7 @@ mod target;
 
 use std::fmt;
 
-use csp::{CountStatus, Limits, Strength, TieBreak, ValueOrder, VarId, VarOrder};
+use csp::{CountStatus, Limits, Rng, Strength, TieBreak, ValueOrder, VarId, VarOrder};
 
 use crate::grade::{Band, Grade};
 use crate::grid::{Grid, Shape};
@@ -261,35 +261,6 @@ enum Check {
     Unique,
     NotUnique,
     Unknown,
-}
-
-/// A small, fast, seedable generator (SplitMix64, Steele et al. 2014).
-#[derive(Clone, Debug)]
-pub(crate) struct Rng(u64);
-
-impl Rng {
-    pub(crate) fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub(crate) fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
 }
 
 /// The seed of puzzle `index` under `seed`: independent streams for neighbouring indices.
