@@ -142,9 +142,6 @@ pub struct AllDifferentNetwork {
     sources: Vec<ConstraintId>,
     /// Per group: the number of variables.
     sizes: Vec<u32>,
-    /// Per group: locked values are looked for when a value has at most this many places
-    /// (the most variables the group shares with another; 1 when there are no locked values).
-    limits: Vec<u32>,
     /// Per group: its variables, `words` blocks each.
     masks: Vec<Block>,
     /// Per local: the variables of its groups but itself, `words` blocks each.
@@ -253,17 +250,6 @@ impl AllDifferentNetwork {
             }
             peers[i * w + i / 64] &= !(1 << (i % 64));
         }
-        // Locked values: a value whose places in `g` all lie in another group `h` (so at most
-        // as many as the largest overlap of `g` with another group) leaves the rest of `h`.
-        let mut limits = vec![1u32; k];
-        if level >= NetworkLevel::LockedValues {
-            for g in 0..k {
-                for h in (0..k).filter(|&h| h != g) {
-                    let shared: u32 = (0..w).map(|t| (masks[g * w + t] & masks[h * w + t]).count_ones()).sum();
-                    limits[g] = limits[g].max(shared);
-                }
-            }
-        }
         let mut layout = Layout { dual: n, ..Layout::default() };
         layout.absent = layout.dual + values * w;
         layout.tight = layout.absent + k;
@@ -302,7 +288,6 @@ impl AllDifferentNetwork {
             group_words: gw,
             sources: groups.iter().map(|(c, _)| *c).collect(),
             sizes,
-            limits,
             masks,
             peers,
             groups_of,
@@ -371,6 +356,14 @@ impl AllDifferentNetwork {
             Ok(()) => {}
             Err(Fail::WipeOut(i)) => return Err(ctx.wiped_out(self.vars[i as usize])),
             Err(Fail::Pigeonhole) => return Err(ctx.fail(Rule::Pigeonhole)),
+        }
+        if ctx.is_sole() {
+            // Nobody else watches these variables: the new domains go straight to the store.
+            for &(i, d) in &s.writes {
+                let i = i as usize;
+                ctx.write_sole(self.offs[i] as usize, d >> self.shifts[i]);
+            }
+            return Ok(());
         }
         for &(i, d) in &s.writes {
             let i = i as usize;
@@ -519,81 +512,77 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
 
     /// Examines value `v` in group `g`, where it lost places: no place left (pigeonhole when
     /// the group is value-tight, else one value fewer for it), one place (a hidden single), or
-    /// all its places inside another group (locked: it leaves the rest of that group). Hidden
+    /// all its places inside other groups (locked: it leaves the rest of those groups). Hidden
     /// singles and locked values only in a value-tight group.
+    ///
+    /// The places are walked once, and the walk stops as soon as the outcome is known: at the
+    /// first place in a group that is not value-tight, at the second without locked values, and
+    /// at the first place that no other group shares with all the earlier ones.
     fn check(&mut self, g: usize, v: usize) -> Result<(), Fail> {
         let net = self.net;
         let (w, gw) = (self.w(), self.gw());
+        let tight = self.tight[g / 64] & 1 << (g % 64) != 0;
+        let locking = tight && net.level >= NetworkLevel::LockedValues;
         let places = &self.dual[v * w..(v + 1) * w];
         let mask = &net.masks[g * w..(g + 1) * w];
-        // Whether `v` has no place, one (and where) or more, without counting bits.
-        let mut any: Block = 0;
-        let mut many = false;
-        let mut first = 0;
-        for t in 0..w {
-            let p = places[t] & mask[t];
-            if p != 0 {
-                many |= any != 0 || p & (p - 1) != 0;
-                if any == 0 {
-                    first = t * 64 + p.trailing_zeros() as usize;
-                }
-                any |= p;
-            }
-        }
-        if any == 0 {
-            return self.value_gone(g, v);
-        }
-        if self.tight[g / 64] & 1 << (g % 64) == 0 {
-            return Ok(());
-        }
-        if !many {
-            // A hidden single, unless the place is the variable fixed to `v`.
-            if self.mirror[first] != 1 << v {
-                self.place(first, v);
-            }
-            return Ok(());
-        }
-        let limit = net.limits[g];
-        if limit < 2 {
-            return Ok(());
-        }
-        // Locked: with at most `limit` places, every place of `v` in `g` lies in each other
-        // group holding all of them, and `v` leaves the rest of those groups. The places are
-        // counted (up to `limit + 1`) while those groups are gathered.
-        let mut small: [Block; 2] = [!0; 2];
-        let common: &mut [Block] = if GW != 0 && GW <= 2 {
-            &mut small[..GW]
-        } else {
-            self.s.common.fill(!0);
-            &mut self.s.common
-        };
+        // The groups holding every place seen so far (without `g`), for locked values.
+        let mut small: [Block; 2] = [0; 2];
+        let common: &mut [Block] = if GW != 0 && GW <= 2 { &mut small[..GW] } else { &mut self.s.common };
+        let (gu, gbit) = (g / 64, 1 << (g % 64));
         let mut count = 0;
+        let mut first = 0;
         for t in 0..w {
             let mut p = places[t] & mask[t];
             while p != 0 {
-                count += 1;
-                if count > limit {
-                    return Ok(());
-                }
                 let j = t * 64 + p.trailing_zeros() as usize;
                 p &= p - 1;
-                for (c, &h) in common.iter_mut().zip(&net.groups_of[j * gw..(j + 1) * gw]) {
-                    *c &= h;
+                count += 1;
+                let theirs = &net.groups_of[j * gw..(j + 1) * gw];
+                if count == 1 {
+                    if !tight {
+                        return Ok(());
+                    }
+                    first = j;
+                    common.copy_from_slice(theirs);
+                    common[gu] &= !gbit;
+                } else {
+                    if !locking {
+                        return Ok(());
+                    }
+                    let mut left = 0;
+                    for (c, &h) in common.iter_mut().zip(theirs) {
+                        *c &= h;
+                        left |= *c;
+                    }
+                    if left == 0 {
+                        return Ok(());
+                    }
                 }
             }
         }
-        common[g / 64] &= !(1 << (g % 64));
-        if GW != 0 && GW <= 2 {
-            for (u, &word) in small[..GW].iter().enumerate() {
-                self.lock_out(g, v, u, word)?;
+        match count {
+            0 => self.value_gone(g, v),
+            1 => {
+                // A hidden single, unless the place is the variable fixed to `v`.
+                if self.mirror[first] != 1 << v {
+                    self.place(first, v);
+                }
+                Ok(())
             }
-        } else {
-            for u in 0..gw {
-                let word = self.s.common[u];
-                self.lock_out(g, v, u, word)?;
+            _ => {
+                if GW != 0 && GW <= 2 {
+                    for (u, &word) in small[..GW].iter().enumerate() {
+                        self.lock_out(g, v, u, word)?;
+                    }
+                } else {
+                    for u in 0..gw {
+                        let word = self.s.common[u];
+                        self.lock_out(g, v, u, word)?;
+                    }
+                }
+                Ok(())
             }
         }
-        Ok(())
     }
 
     /// Value `v`, whose places in group `g` all lie in the groups `64 * u + b` for the bits `b`
