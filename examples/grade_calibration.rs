@@ -86,6 +86,28 @@ fn se(path: &str) -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
+/// One line per puzzle: line parity, SE rating, our grade, the hardest technique.
+fn dump(path: &str) -> Result<(), Box<dyn Error>> {
+    let text = std::fs::read_to_string(path)?;
+    let mut solver = Solver::default();
+    for (i, l) in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).enumerate() {
+        let (p, r) = l.split_once('\t').ok_or("expected puzzle<TAB>rating")?;
+        let e = solver.explain(&Grid::from_line(p)?);
+        let g = e.grade();
+        let ratings: Vec<u32> = e
+            .steps()
+            .iter()
+            .filter(|s| !s.refuted)
+            .filter_map(|s| s.kind.technique())
+            .map(|t| t.rating())
+            .filter(|&r| r >= 42)
+            .collect();
+        let r2: Vec<String> = ratings.iter().map(u32::to_string).collect();
+        println!("{}\t{}\t{:.1}\t{}\t{p}\t{}", i % 2, r.trim(), g.score(), g.hardest().unwrap_or("-"), r2.join(","));
+    }
+    Ok(())
+}
+
 fn labels(args: &[String]) -> Result<(), Box<dyn Error>> {
     let mut solver = Solver::default();
     let mut means = Vec::new();
@@ -113,6 +135,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     match args.first().map(String::as_str) {
         Some("se") if args.len() == 2 => se(&args[1]),
         Some("labels") if args.len() >= 2 => labels(&args[1..]),
+        Some("dump") if args.len() == 2 => dump(&args[1]),
         _ => Err("usage: grade_calibration se FILE.tsv | labels LABEL=FILE ...".into()),
     }
 }
