@@ -198,7 +198,9 @@ pub(crate) fn chain_rating(base: u32, length: u32) -> u32 {
 
 /// The base ratings of chains, in tenths (calibrated in `docs/grading.md`).
 pub(crate) const X_CHAIN_BASE: u32 = 65;
-/// The base rating of chains through two-candidate cells, in tenths.
+/// The base rating of chains through two-candidate cells, in tenths: SE rates every static
+/// chain that has links inside cells (its "Y-links") 7.0 and up, as a forcing chain; only
+/// single-digit chains (X-chains) rate lower.
 pub(crate) const XY_CHAIN_BASE: u32 = 70;
 /// The base rating of forcing chains, in tenths.
 pub(crate) const FORCING_CHAIN_BASE: u32 = 70;
@@ -210,6 +212,7 @@ pub(crate) const DYNAMIC_CHAIN_BASE: u32 = 85;
 impl Technique {
     /// The technique's name: `full house`, `hidden single`, `naked single`, `pointing`,
     /// `claiming`, `naked pair` ... `hidden quad`, `X-wing`, `swordfish`, `jellyfish`,
+    /// `XY-wing`, `XYZ-wing`, `WXYZ-wing`, `unique rectangle`, `BUG+1`, `X-chain`, `XY-chain`,
     /// `forcing chain`, `dynamic chain`, `failed guess`.
     pub fn name(&self) -> &'static str {
         match self {
@@ -248,7 +251,9 @@ impl Technique {
     /// | unique rectangle type 1, type 2 (puzzles proven unique only) | 4.5, 4.6 |
     /// | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
     /// | BUG+1 (puzzles proven unique only) | 5.6 |
-    /// | forcing chain of `n` | 6.6 + SE's length increment (0.1 per threshold passed: 4, 6, 8, 12, 16, ...) |
+    /// | WXYZ-wing | 4.6 |
+    /// | X-chain of `n` (one digit) | 6.5 + SE's length increment (0.1 per threshold passed by `2n`: 4, 6, 8, 12, 16, ...) |
+    /// | XY-chain, forcing chain of `n` (SE rates every chain with links inside cells 7.0) | 7.0 + the same increment |
     /// | dynamic chain of `n` | 8.5 + the same increment |
     /// | failed guess | 10.0 |
     pub fn rating(&self) -> u32 {

@@ -192,3 +192,54 @@ fn is_grave(c: &Candidates, t: u32, tm: u64) -> bool {
         more == 0 && once == twice && once & fixed == 0
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{AllDifferent, Model, Solver, VarId};
+
+    /// A 2x2 square (rows and columns all-different) over 1..=3 with the given values
+    /// removed from each cell.
+    fn square(removed: [&[i32]; 4]) -> (Solver, Vec<VarId>) {
+        let mut model = Model::new();
+        let v = model.new_vars(4, 1..=3).unwrap();
+        for pair in [[0, 1], [2, 3], [0, 2], [1, 3]] {
+            model.post(AllDifferent::new(vec![v[pair[0]], v[pair[1]]])).unwrap();
+        }
+        let mut solver = model.into_solver();
+        for (x, values) in v.iter().zip(removed) {
+            for &value in values {
+                solver.remove_value(*x, value).unwrap();
+            }
+        }
+        (solver, v)
+    }
+
+    #[test]
+    fn bug_plus_one_places_the_value_that_breaks_the_grave() {
+        let (solver, _) = square([&[3], &[3], &[3], &[]]);
+        let c = Candidates::from_solver(&solver).unwrap();
+        assert_eq!(bug(&c), Some((3, 2)));
+        // Two cells with three values: no BUG+1.
+        let (solver, _) = square([&[3], &[3], &[], &[]]);
+        assert_eq!(bug(&Candidates::from_solver(&solver).unwrap()), None);
+    }
+
+    #[test]
+    fn a_rectangle_needs_every_group_to_meet_both_colours() {
+        // Type 2: a, b hold {1, 2}; c, d hold {1, 2, 3}, and nothing else sees both.
+        let (solver, _) = square([&[3], &[3], &[], &[]]);
+        let c = Candidates::from_solver(&solver).unwrap();
+        assert!(rectangles(&c).is_empty(), "no third cell to lose 3");
+        // Four cells in one group are not a rectangle.
+        let mut model = Model::new();
+        let v = model.new_vars(4, 1..=4).unwrap();
+        model.post(AllDifferent::new(v.clone())).unwrap();
+        let mut solver = model.into_solver();
+        for x in &v[..3] {
+            solver.remove_value(*x, 3).unwrap();
+            solver.remove_value(*x, 4).unwrap();
+        }
+        assert!(rectangles(&Candidates::from_solver(&solver).unwrap()).is_empty());
+    }
+}

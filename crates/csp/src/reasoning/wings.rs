@@ -143,3 +143,32 @@ pub fn bent_value(c: &Candidates, vars: &[u32]) -> Option<u32> {
     }
     free
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{AllDifferent, Model};
+
+    #[test]
+    fn a_wing_is_a_bent_set_of_three_and_a_subset_is_not_bent() {
+        // p {1, 2} sees a {1, 3} and b {2, 3}; a and b do not see each other.
+        let mut model = Model::new();
+        let v = model.new_vars(3, 1..=3).unwrap();
+        model.post(AllDifferent::new(vec![v[0], v[1]])).unwrap();
+        model.post(AllDifferent::new(vec![v[0], v[2]])).unwrap();
+        let mut solver = model.into_solver();
+        for (x, value) in [(0, 3), (1, 2), (2, 1)] {
+            solver.remove_value(v[x], value).unwrap();
+        }
+        let c = Candidates::from_solver(&solver).unwrap();
+        assert_eq!(bent_value(&c, &[0, 1, 2]), Some(2), "3 is the free value");
+        assert_eq!(bent_value(&c, &[0, 1]), None, "two cells, three values");
+        assert!(find(&c, false).is_empty(), "no cell sees both pincers");
+        // All three in one group: every value restricted, a naked triple, not bent.
+        let mut model = Model::new();
+        let v = model.new_vars(3, 1..=3).unwrap();
+        model.post(AllDifferent::new(v.clone())).unwrap();
+        let c = Candidates::from_solver(&model.into_solver()).unwrap();
+        assert_eq!(bent_value(&c, &[0, 1, 2]), None);
+    }
+}
