@@ -132,7 +132,7 @@ fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> Result<usiz
                             return fail("not a wing");
                         }
                     }
-                    Technique::BentSet { digit, cells: set } => {
+                    Technique::WxyzWing { digit, cells: set } => {
                         // The digit is in the set, and every claimed cell sees where.
                         let holders: Vec<Cell> = set.iter().copied().filter(|&c| at(solution, c) == *digit).collect();
                         if !only(*digit)

@@ -661,6 +661,21 @@ mod tests {
     }
 
     #[test]
+    fn uniqueness_techniques_wait_for_a_proof_of_uniqueness() {
+        // Two solutions: 1 and 3 swap in r1c1, r1c3, r2c1, r2c3.
+        let multi = Grid::from_line(".2.4.4.221434321").unwrap();
+        let mut solver = Solver::new(multi.shape());
+        assert!(!solver.proven_unique(&multi));
+        assert!(solver.proven_unique(&Grid::from_line(FOUR).unwrap()));
+        let e = solver.explain(&multi);
+        assert!(matches!(e.result(), Uniqueness::Multiple(..)));
+        assert!(e
+            .steps()
+            .iter()
+            .all(|s| !matches!(s.kind.technique(), Some(Technique::UniqueRectangle { .. } | Technique::Bug { .. }))));
+    }
+
+    #[test]
     fn digits_print_in_braces_with_symbols() {
         let d: Digits = [12, 3, 30, 0].into_iter().collect();
         assert_eq!(d.to_string(), "{3, C}");

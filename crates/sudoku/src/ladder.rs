@@ -43,7 +43,7 @@ enum Rung {
     /// Unique rectangles (puzzles proven unique only).
     Rectangle,
     /// WXYZ-wings.
-    Bent,
+    Wxyz,
     /// BUG+1 (puzzles proven unique only).
     Bug,
 }
@@ -59,7 +59,7 @@ const RUNGS: [Rung; 14] = [
     Rung::Wing(false),
     Rung::Wing(true),
     Rung::Rectangle,
-    Rung::Bent,
+    Rung::Wxyz,
     Rung::Naked(4),
     Rung::Fish(4),
     Rung::Hidden(4),
@@ -275,7 +275,7 @@ impl Ladder {
         }
         // Subsets, fish, wings and uniqueness patterns, by rating.
         for rung in RUNGS {
-            if let Rung::Bent = rung {
+            if let Rung::Wxyz = rung {
                 if let Some(f) = self.wxyz_wing() {
                     return vec![f];
                 }
@@ -297,7 +297,7 @@ impl Ladder {
                     bit,
                     technique: Technique::Bug { cell: self.cell(var) },
                 }),
-                Rung::Rectangle | Rung::Bug | Rung::Bent => None,
+                Rung::Rectangle | Rung::Bug | Rung::Wxyz => None,
             };
             if let Some(f) = found {
                 return vec![f];
@@ -413,7 +413,7 @@ impl Ladder {
         if !vars.iter().filter(|&&l| c.mask(l) & (1 << bit) != 0).all(|&l| wings::sees(c, var, l)) {
             return None;
         }
-        let technique = Technique::BentSet { digit: self.digit(bit), cells: self.cells(&vars) };
+        let technique = Technique::WxyzWing { digit: self.digit(bit), cells: self.cells(&vars) };
         Some(Found::Eliminate { removals: vec![(var, 1 << bit)], technique })
     }
 

@@ -88,7 +88,7 @@ pub enum Technique {
     /// A WXYZ-wing: four cells holding four digits between them, each digit but `digit`
     /// confined to cells that see each other, so `digit` is in one of them and leaves the
     /// cells that see all its places there: `WXYZ-wing 7 in r6c1, r6c4, r6c6, r7c1`.
-    BentSet {
+    WxyzWing {
         /// The digit.
         digit: u8,
         /// The cells.
@@ -226,7 +226,7 @@ impl Technique {
             Technique::Fish { bases, .. } => fish_name(bases.len()),
             Technique::Wing { xyz: false, .. } => "XY-wing",
             Technique::Wing { xyz: true, .. } => "XYZ-wing",
-            Technique::BentSet { .. } => "WXYZ-wing",
+            Technique::WxyzWing { .. } => "WXYZ-wing",
             Technique::UniqueRectangle { .. } => "unique rectangle",
             Technique::Bug { .. } => "BUG+1",
             Technique::Chain { kind: ChainKind::Digit, .. } => "X-chain",
@@ -272,7 +272,7 @@ impl Technique {
             }
             Technique::Fish { bases, .. } => [32, 38, 52].get(bases.len().saturating_sub(2)).copied().unwrap_or(52),
             Technique::Wing { xyz, .. } => 42 + 2 * u32::from(*xyz),
-            Technique::BentSet { .. } => 46,
+            Technique::WxyzWing { .. } => 46,
             Technique::UniqueRectangle { kind, .. } => 44 + u32::from(*kind),
             Technique::Bug { .. } => 56,
             Technique::Chain { links, deductions, kind, .. } => {
@@ -365,7 +365,7 @@ impl fmt::Display for Technique {
                 write!(f, "{name} {digits} in {} (type {kind})", CellList(cells))
             }
             Technique::Bug { .. } => f.write_str(name),
-            Technique::BentSet { digit, cells } => write!(f, "{name} {} in {}", Symbol(*digit), CellList(cells)),
+            Technique::WxyzWing { digit, cells } => write!(f, "{name} {} in {}", Symbol(*digit), CellList(cells)),
             Technique::Chain { cell, digit, links, end, .. } => {
                 write!(f, "{name} of {}: if {cell} = {} then ", self_length(self), Symbol(*digit))?;
                 for (c, d) in links {

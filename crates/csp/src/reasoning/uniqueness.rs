@@ -156,6 +156,29 @@ fn deduce(c: &Candidates, vars: [u32; 4], xy: u64) -> Option<Rectangle> {
 
 /// The BUG+1 deduction, if the candidates allow it: the one variable with three values, and
 /// the value it must take (sound only under the premises of the [module](self) docs).
+///
+/// # Example
+///
+/// ```
+/// use csp::reasoning::{uniqueness, Candidates};
+/// use csp::{AllDifferent, Model};
+///
+/// // A 2x2 square, rows and columns all-different: three cells hold {1, 2}, the last one
+/// // {1, 2, 3}. Without 3 it would be a grave with two solutions: it takes 3.
+/// let mut model = Model::new();
+/// let v = model.new_vars(4, 1..=3)?;
+/// for pair in [[0, 1], [2, 3], [0, 2], [1, 3]] {
+///     model.post(AllDifferent::new(vec![v[pair[0]], v[pair[1]]]))?;
+/// }
+/// let mut solver = model.into_solver();
+/// for x in &v[..3] {
+///     solver.remove_value(*x, 3)?;
+/// }
+/// let c = Candidates::from_solver(&solver)?;
+/// let (var, bit) = uniqueness::bug(&c).expect("BUG+1");
+/// assert_eq!((var, c.value(bit)), (3, 3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn bug(c: &Candidates) -> Option<(u32, u32)> {
     let n = c.num_vars() as u32;
     let mut three = None;

@@ -125,6 +125,31 @@ pub fn find(c: &Candidates, xyz: bool) -> Vec<Wing> {
 /// sets of three, WXYZ-wings of four.
 ///
 /// Returns `z`'s bit if `vars` (distinct, open) form a bent set.
+///
+/// # Example
+///
+/// ```
+/// use csp::reasoning::{wings, Candidates};
+/// use csp::{AllDifferent, Model};
+///
+/// // a {1, 2} and b {2, 3} share a group, b and c {3, 4} too, d {4, 1} shares one with c:
+/// // 2, 3 and 4 are restricted, 1 (in a and d, which do not see each other) is free.
+/// let mut model = Model::new();
+/// let v = model.new_vars(4, 1..=4)?;
+/// for pair in [[0, 1], [1, 2], [2, 3]] {
+///     model.post(AllDifferent::new(vec![v[pair[0]], v[pair[1]]]))?;
+/// }
+/// let mut solver = model.into_solver();
+/// for (x, out) in [(0, [3, 4]), (1, [1, 4]), (2, [1, 2]), (3, [2, 3])] {
+///     for value in out {
+///         solver.remove_value(v[x], value)?;
+///     }
+/// }
+/// let c = Candidates::from_solver(&solver)?;
+/// assert_eq!(wings::bent_value(&c, &[0, 1, 2, 3]).map(|b| c.value(b)), Some(1));
+/// assert!(wings::sees(&c, 0, 1) && !wings::sees(&c, 0, 3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn bent_value(c: &Candidates, vars: &[u32]) -> Option<u32> {
     let union = vars.iter().fold(0u64, |m, &l| m | c.mask(l));
     if union.count_ones() as usize != vars.len() || vars.iter().any(|&l| c.mask(l).count_ones() < 2) {
