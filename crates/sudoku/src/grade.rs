@@ -150,7 +150,9 @@ impl fmt::Display for Grade {
 
 impl Solver {
     /// Grades `grid` with the technique ladder (see the [module](crate::grade) docs). An
-    /// invalid grid (clashing givens) grades 0.
+    /// invalid grid (clashing givens) grades 0. A search first checks whether `grid` has
+    /// exactly one solution: only then may the ladder use uniqueness techniques (unique
+    /// rectangles, BUG+1).
     pub fn grade_puzzle(&mut self, grid: &Grid) -> Grade {
         Grade::of_run(&self.run_ladder(grid, false))
     }
