@@ -570,6 +570,19 @@ impl Solver {
         Ladder::new(grid.shape(), self.engine(), detailed).ok_or_else(Vec::new)
     }
 
+    /// Whether a search proves that `grid` has exactly one solution (without grading it: this
+    /// runs inside grading). `false` for clashing givens or a search stopped by a limit.
+    fn proven_unique(&mut self, grid: &Grid) -> bool {
+        if !clashes(grid).is_empty() {
+            return false;
+        }
+        self.prepare_shape(grid.shape());
+        let shape = grid.shape();
+        let engine = self.engine_mut();
+        crate::solve::load_givens(engine, grid)
+            && matches!(crate::solve::unique_solution(engine, shape), Uniqueness::Unique(_))
+    }
+
     /// Runs the ladder on `grid` to the end: the steps, or the clashes of an invalid grid.
     pub(crate) fn run_ladder(&mut self, grid: &Grid, detailed: bool) -> Run {
         self.run_ladder_with(grid, detailed, true)
@@ -577,7 +590,12 @@ impl Solver {
 
     /// [`run_ladder`](Solver::run_ladder), with chains tried (`chains`) or not (a guess
     /// instead).
+    ///
+    /// Uniqueness techniques (unique rectangles, BUG+1) are used only if the search proves
+    /// first that `grid` has exactly one solution: they are not deductions from the rules,
+    /// and would be wrong on a puzzle with several solutions.
     pub(crate) fn run_ladder_with(&mut self, grid: &Grid, detailed: bool, chains: bool) -> Run {
+        let unique = self.proven_unique(grid);
         match self.ladder(grid, detailed) {
             Err(clashes) => Run {
                 steps: clashes
@@ -589,6 +607,7 @@ impl Solver {
             },
             Ok(mut ladder) => {
                 ladder.chains = chains;
+                ladder.unique = unique;
                 let end = ladder.run(0);
                 if end == End::Stopped {
                     let guesses = ladder.guesses;
@@ -639,6 +658,21 @@ mod tests {
     fn explain(line: &str) -> Explanation {
         let grid = Grid::parse_keeping_clashes(line).unwrap();
         Solver::new(grid.shape()).explain(&grid)
+    }
+
+    #[test]
+    fn uniqueness_techniques_wait_for_a_proof_of_uniqueness() {
+        // Two solutions: 1 and 3 swap in r1c1, r1c3, r2c1, r2c3.
+        let multi = Grid::from_line(".2.4.4.221434321").unwrap();
+        let mut solver = Solver::new(multi.shape());
+        assert!(!solver.proven_unique(&multi));
+        assert!(solver.proven_unique(&Grid::from_line(FOUR).unwrap()));
+        let e = solver.explain(&multi);
+        assert!(matches!(e.result(), Uniqueness::Multiple(..)));
+        assert!(e
+            .steps()
+            .iter()
+            .all(|s| !matches!(s.kind.technique(), Some(Technique::UniqueRectangle { .. } | Technique::Bug { .. }))));
     }
 
     #[test]
