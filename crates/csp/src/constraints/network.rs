@@ -124,6 +124,14 @@ enum Fail {
 /// ```
 #[derive(Debug)]
 pub struct AllDifferentNetwork {
+    tables: Tables,
+    scratch: Scratch,
+}
+
+/// What a network knows and never changes while it runs (a field apart from the scratch, so
+/// that a run borrows both).
+#[derive(Debug)]
+struct Tables {
     level: NetworkLevel,
     vars: Vec<VarId>,
     /// Per local: the block offset of the variable's domain in the store.
@@ -152,11 +160,10 @@ pub struct AllDifferentNetwork {
     local_at: Vec<u32>,
     locals: Vec<u32>,
     layout: Layout,
-    scratch: Scratch,
 }
 
 /// Buffers reused by every run (no allocation once they reached their working size).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Scratch {
     changed: Vec<u32>,
     /// `(local, its domain in the value space)` of the variables changed from outside.
@@ -174,6 +181,8 @@ struct Scratch {
     touched: Vec<Block>,
     /// `(local, domain in the value space)` to write back.
     writes: Vec<(u32, Block)>,
+    /// Values the run removed, for the engine's count of prunings.
+    removed: u64,
 }
 
 impl AllDifferentNetwork {
@@ -278,7 +287,18 @@ impl AllDifferentNetwork {
             state[layout.absent + g] = all_values & !union;
         }
         layout.start = model.add_state(&state);
-        Ok(AllDifferentNetwork {
+        let scratch = Scratch {
+            changed: Vec::with_capacity(n),
+            diffs: Vec::with_capacity(n),
+            fixed: Vec::with_capacity(n),
+            dirty: vec![0; values * gw],
+            dirty_values: 0,
+            common: vec![0; gw],
+            touched: vec![0; w],
+            writes: Vec::with_capacity(n),
+            removed: 0,
+        };
+        let tables = Tables {
             level,
             offs,
             shifts,
@@ -294,35 +314,28 @@ impl AllDifferentNetwork {
             local_at,
             locals,
             layout,
-            scratch: Scratch {
-                changed: Vec::with_capacity(n),
-                diffs: Vec::with_capacity(n),
-                fixed: Vec::with_capacity(n),
-                dirty: vec![0; values * gw],
-                dirty_values: 0,
-                common: vec![0; gw],
-                touched: vec![0; w],
-                writes: Vec::with_capacity(n),
-            },
             vars,
-        })
+        };
+        Ok(AllDifferentNetwork { tables, scratch })
     }
 
     /// The propagation level.
     pub fn level(&self) -> NetworkLevel {
-        self.level
+        self.tables.level
     }
 
     /// The constraints whose all-different reasoning the network does, one per group.
     pub fn sources(&self) -> &[ConstraintId] {
-        &self.sources
+        &self.tables.sources
     }
 
     /// The number of values of the common value space, from the smallest value of any variable.
     pub fn value_span(&self) -> usize {
-        self.values
+        self.tables.values
     }
+}
 
+impl Tables {
     /// One propagation: take in what changed, reach the fixed point in the network's view,
     /// write back each changed domain once.
     fn run(&self, ctx: &mut Context<'_>, s: &mut Scratch) -> Result<(), Conflict> {
@@ -340,6 +353,7 @@ impl AllDifferentNetwork {
         }
         s.fixed.clear();
         s.writes.clear();
+        s.removed = 0;
         let st = ctx.state_mut(l.start, l.len);
         let result = match (self.words, self.group_words) {
             (1, 1) => Run::<1, 1>::new(self, st, s).sync_and_run(full),
@@ -359,6 +373,7 @@ impl AllDifferentNetwork {
         }
         if ctx.is_sole() {
             // Nobody else watches these variables: the new domains go straight to the store.
+            ctx.add_prunings(s.removed);
             for &(i, d) in &s.writes {
                 let i = i as usize;
                 ctx.write_sole(self.offs[i] as usize, d >> self.shifts[i]);
@@ -382,7 +397,7 @@ impl AllDifferentNetwork {
 /// `GW` are the blocks per set of variables and of groups when known at compile time (the
 /// common small networks get loops the compiler unrolls), 0 when read from the network.
 struct Run<'a, const W: usize, const GW: usize> {
-    net: &'a AllDifferentNetwork,
+    net: &'a Tables,
     /// The network's copy of each variable's domain, in the value space.
     mirror: &'a mut [Block],
     /// `P[v]`, `words` blocks per value.
@@ -393,7 +408,7 @@ struct Run<'a, const W: usize, const GW: usize> {
 }
 
 impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
-    fn new(net: &'a AllDifferentNetwork, st: &'a mut [Block], s: &'a mut Scratch) -> Self {
+    fn new(net: &'a Tables, st: &'a mut [Block], s: &'a mut Scratch) -> Self {
         let l = net.layout;
         let (mirror, st) = st.split_at_mut(l.dual);
         let (dual, st) = st.split_at_mut(l.absent - l.dual);
@@ -428,6 +443,7 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
     fn lose(&mut self, j: usize, v: usize) -> Result<(), Fail> {
         let d = self.mirror[j] & !(1 << v);
         self.mirror[j] = d;
+        self.s.removed += 1;
         if d & d.wrapping_sub(1) == 0 {
             if d == 0 {
                 return Err(Fail::WipeOut(j as u32));
@@ -474,6 +490,7 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
                 lose &= lose - 1;
                 let d = mirror[j] & !bit;
                 mirror[j] = d;
+                s.removed += 1;
                 if d & d.wrapping_sub(1) == 0 {
                     if d == 0 {
                         return Err(Fail::WipeOut(j as u32));
@@ -500,6 +517,7 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
         let w = self.w();
         let mut others = self.mirror[j] & !(1 << v);
         self.mirror[j] = 1 << v;
+        self.s.removed += u64::from(others.count_ones());
         self.s.touched[j / 64] |= 1 << (j % 64);
         self.s.fixed.push(j as u32);
         while others != 0 {
@@ -742,7 +760,7 @@ impl Constraint for AllDifferentNetwork {
     }
 
     fn scope(&self) -> &[VarId] {
-        &self.vars
+        &self.tables.vars
     }
 
     fn subscriptions(&self, _local: usize) -> Events {
@@ -758,19 +776,16 @@ impl Constraint for AllDifferentNetwork {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        // The scratch is moved out for the run, so that the tables can be borrowed beside it.
-        let mut s = std::mem::take(&mut self.scratch);
-        let r = self.run(ctx, &mut s);
-        self.scratch = s;
-        r
+        self.tables.run(ctx, &mut self.scratch)
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
-        (0..self.sizes.len()).all(|g| {
+        let t = &self.tables;
+        (0..t.sizes.len()).all(|g| {
             let mut seen: Block = 0;
-            self.group(g).iter().all(|&i| {
-                let v = i64::from(values[i as usize]) - i64::from(self.base);
-                if !(0..self.values as i64).contains(&v) || seen & 1 << v != 0 {
+            t.group(g).iter().all(|&i| {
+                let v = i64::from(values[i as usize]) - i64::from(t.base);
+                if !(0..t.values as i64).contains(&v) || seen & 1 << v != 0 {
                     return false;
                 }
                 seen |= 1 << v;
