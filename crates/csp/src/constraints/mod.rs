@@ -6,7 +6,7 @@
 //! | [`NotEqual`] | `x != y + c` | forward checking |
 //! | [`Equal`] | `x = y + c` | domain consistency |
 //! | [`Binary`] | any relation given by a predicate | arc consistency |
-//! | [`AllDifferentNetwork`] | many all-different constraints over small domains at once ([`Model::compile_all_different`](crate::Model::compile_all_different)) | [`NetworkLevel`]: forward checking, hidden singles, locked values, on a value-indexed view with incremental counts |
+//! | [`AllDifferentNetwork`] | many all-different constraints over small domains at once ([`Model::compile_all_different`](crate::Model::compile_all_different)) | [`NetworkLevel`]: forward checking, hidden singles, locked values, on a value-indexed view, examined where places changed |
 //! | [`Intersection`] | implied: locked values between two overlapping all-different constraints | word level |
 //! | [`Linear`] | `a1*x1 + ... + an*xn` `=`, `<=`, `>=`, `!=` `c` ([`Comparison`]) | bounds consistency; forward checking for `!=` |
 //! | [`Table`] | one of the allowed tuples, or none of the forbidden ones | generalised arc consistency (STR-style scan, counting) |

@@ -12,17 +12,21 @@
 //! generically:
 //!
 //! * a **dual view**: for every value `v`, a bitset `P[v]` over the network's variables where
-//!   `v` is still possible, kept in step with the network's own copy of the domains;
+//!   `v` is still possible (a variable fixed to `v` included), kept in step with the network's
+//!   own copy of the domains;
 //! * **forward checking** of a variable fixed to `v` is one mask over its precomputed *peers*
 //!   (the union of the scopes it belongs to): `P[v] & peers(x)` is exactly the set of variables
 //!   that lose `v`;
-//! * **places are counted incrementally**: for each constraint `k` and value `v`, the number of
-//!   variables of `k` that still allow `v` goes down by one when a removal happens, so a value
-//!   with one place left (a *hidden single*), none (a *wipe-out* of the value), or few enough to
-//!   lie inside the overlap with another constraint (*locked values*) is noticed at the removal
-//!   that causes it, never by rescanning;
+//! * **places are examined where they changed**: a removal ORs the removed variable's group
+//!   mask into the dirty groups of the value, and each dirty (group, value) pair is examined
+//!   once per round as `P[v] & group`: no place left (a *wipe-out* of the value), one (a
+//!   *hidden single*), or places that all lie in other groups too (*locked values*: the AND of
+//!   their group masks). The walk stops at the first place that shares no group with the
+//!   earlier ones, so a value with many places costs two steps, and nothing is ever recounted
+//!   per removal;
 //! * **one write per changed variable**: the network reaches its own fixed point in its own
-//!   view, then writes each changed domain once through the engine, which wakes the other
+//!   view, then writes each changed domain once, straight into the store when no other active
+//!   constraint watches its variables, else through the engine, which wakes the other
 //!   constraints on it.
 //!
 //! A constraint `k` is *value-tight* when its variables together still allow exactly as many
@@ -30,9 +34,10 @@
 //! singles and locked values sound for a general all-different (not only for permutations). With
 //! fewer values than variables it fails (pigeonhole). Tightness is tracked per constraint.
 //!
-//! The network's state (its copy of the domains, the dual view, the counters) lives in the
-//! engine's store ([`Model::add_state`]), so checkpoints save and restore it with the domains at
-//! no extra cost. It learns which variables changed from elsewhere through [`Events::TRACK`].
+//! The network's state (its copy of the domains, the dual view, the values gone from each
+//! group, the value-tight groups) lives in the engine's store ([`Model::add_state`]), so
+//! checkpoints save and restore it with the domains at no extra cost. It learns which variables
+//! changed from elsewhere through [`Events::TRACK`].
 //!
 //! # Explanations
 //!
@@ -169,7 +174,7 @@ struct Scratch {
     /// `(local, its domain in the value space)` of the variables changed from outside.
     diffs: Vec<(u32, Block)>,
     /// Locals fixed in the network's view, to forward-check (again, harmlessly, at times).
-    fixed: Vec<u32>,
+    fixed: Stack<u32>,
     /// Per value, `group_words` blocks: the groups where the value lost a place since they
     /// were last examined for it.
     dirty: Vec<Block>,
@@ -180,9 +185,45 @@ struct Scratch {
     /// The locals whose domain the run changed, `words` blocks.
     touched: Vec<Block>,
     /// `(local, domain in the value space)` to write back.
-    writes: Vec<(u32, Block)>,
+    writes: Stack<(u32, Block)>,
     /// Values the run removed, for the engine's count of prunings.
     removed: u64,
+}
+
+/// A stack with room for everything a run pushes: no capacity check or growth on the hot path.
+#[derive(Debug)]
+struct Stack<T> {
+    items: Box<[T]>,
+    len: usize,
+}
+
+impl<T: Copy + Default> Stack<T> {
+    fn new(room: usize) -> Stack<T> {
+        Stack { items: vec![T::default(); room].into_boxed_slice(), len: 0 }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, item: T) {
+        self.items[self.len] = item;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<T> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.items[self.len])
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    fn items(&self) -> &[T] {
+        &self.items[..self.len]
+    }
 }
 
 impl AllDifferentNetwork {
@@ -290,12 +331,14 @@ impl AllDifferentNetwork {
         let scratch = Scratch {
             changed: Vec::with_capacity(n),
             diffs: Vec::with_capacity(n),
-            fixed: Vec::with_capacity(n),
+            // A run fixes each variable once, and its first run pushes every fixed variable
+            // once more.
+            fixed: Stack::new(2 * n),
             dirty: vec![0; values * gw],
             dirty_values: 0,
             common: vec![0; gw],
             touched: vec![0; w],
-            writes: Vec::with_capacity(n),
+            writes: Stack::new(n),
             removed: 0,
         };
         let tables = Tables {
@@ -374,13 +417,13 @@ impl Tables {
         if ctx.is_sole() {
             // Nobody else watches these variables: the new domains go straight to the store.
             ctx.add_prunings(s.removed);
-            for &(i, d) in &s.writes {
+            for &(i, d) in s.writes.items() {
                 let i = i as usize;
                 ctx.write_sole(self.offs[i] as usize, d >> self.shifts[i]);
             }
             return Ok(());
         }
-        for &(i, d) in &s.writes {
+        for &(i, d) in s.writes.items() {
             let i = i as usize;
             ctx.retain_block(self.vars[i], 0, d >> self.shifts[i], Rule::Other)?;
         }
