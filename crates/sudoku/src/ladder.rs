@@ -11,7 +11,7 @@ use csp::reasoning::{fish, singles, subsets, Candidates, Contradiction as Dead};
 
 use crate::explain::{Contradiction, Digits, Step, StepKind};
 use crate::grid::{Cell, Shape, Unit};
-use crate::technique::{ChainKind, DeadEnd, Technique};
+use crate::technique::{ChainKind, DeadEnd, Technique, CHAIN_FLOOR, GUESS_RATING};
 
 /// Guesses tried before a solve gives up (a puzzle with no solution can need an exponential
 /// search; a person would not go on either).
@@ -44,6 +44,8 @@ pub(crate) enum End {
     Solved,
     Dead,
     Stopped,
+    /// The grade is known to be at least [`Ladder::stop_at`] ([`Ladder::floor`]).
+    Reached,
 }
 
 /// A solve in progress: the candidates, the steps so far and the scratch of trials.
@@ -70,6 +72,15 @@ pub(crate) struct Ladder {
     /// `(guess, backtrack)` step indices of refuted guesses, in guess order.
     pub(crate) refutations: Vec<(u32, u32)>,
     pub(crate) guesses: u32,
+    /// A lower bound of the run's grade, in tenths, from what the run did so far: the
+    /// hardest step at depth 0 (those steps are never refuted), the lowest chain rating once
+    /// chains are needed, the rating of a guess once one is made. The grade of a run is the
+    /// rating of its hardest step (more with guesses), so this only rises.
+    pub(crate) floor: u32,
+    /// The run stops ([`End::Reached`]) as soon as [`floor`](Ladder::floor) reaches this
+    /// (`u32::MAX`: never): for a caller that only needs to know whether the grade is below
+    /// it.
+    pub(crate) stop_at: u32,
 }
 
 impl Ladder {
@@ -114,6 +125,8 @@ impl Ladder {
             trials: 0,
             refutations: Vec::new(),
             guesses: 0,
+            floor: 0,
+            stop_at: u32::MAX,
         })
     }
 
@@ -212,9 +225,10 @@ impl Ladder {
         }
         // Hidden singles, boxes first.
         for family in [self.boxes, self.rows, self.cols] {
-            for s in singles::hidden(c) {
+            // The family's groups, in group order.
+            for s in singles::hidden_in(c, &c.families()[family]) {
                 let singles::Why::Hidden { group } = s.why else { continue };
-                if c.family_group(family, s.var) == Some(group) && !self.placed[s.var as usize] {
+                if !self.placed[s.var as usize] {
                     let technique = Technique::HiddenSingle { unit: self.unit_of[group as usize] };
                     return vec![Found::Place { var: s.var, bit: s.bit, technique }];
                 }
@@ -249,6 +263,11 @@ impl Ladder {
             }
         }
         if !chains || self.trials > TRIAL_BUDGET {
+            return Vec::new();
+        }
+        // Nothing else applies: the puzzle needs a chain or a guess, which rate at least this.
+        self.floor = self.floor.max(CHAIN_FLOOR);
+        if self.floor >= self.stop_at {
             return Vec::new();
         }
         let chains = self.chains_of(&[ChainKind::Digit, ChainKind::Cells, ChainKind::Singles]);
@@ -369,10 +388,21 @@ impl Ladder {
             if !found.is_empty() {
                 // Every chain of one scan holds in the state it was found in, and removals
                 // only strengthen the others: apply them all.
+                let first = self.steps.len();
                 for f in found {
                     self.apply(depth, f);
                 }
+                if depth == 0 {
+                    let hardest = self.steps[first..].iter().filter_map(|s| s.kind.technique()).map(|t| t.rating());
+                    self.floor = hardest.fold(self.floor, u32::max);
+                }
+                if self.floor >= self.stop_at {
+                    return End::Reached;
+                }
                 continue;
+            }
+            if self.floor >= self.stop_at {
+                return End::Reached;
             }
             if self.guesses >= GUESS_BUDGET {
                 return End::Stopped;
@@ -388,15 +418,18 @@ impl Ladder {
             let bit = mask.trailing_zeros();
             let (cell, digit, candidates) = (self.cell(var), self.digit(bit), self.digits(mask));
             self.guesses += 1;
+            self.floor = self.floor.max(GUESS_RATING);
+            if self.floor >= self.stop_at {
+                return End::Reached;
+            }
             let guess_step = self.steps.len() as u32;
             self.push(depth, StepKind::Guess { cell, digit, candidates });
             let (saved, placed) = (self.cands.clone(), self.placed.clone());
             self.cands.assign(var, bit);
             self.placed[var as usize] = true;
             match self.run(depth + 1) {
-                End::Solved => return End::Solved,
-                End::Stopped => return End::Stopped,
                 End::Dead => {}
+                end => return end,
             }
             for s in &mut self.steps[guess_step as usize + 1..] {
                 s.refuted = true;

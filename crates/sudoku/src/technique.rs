@@ -163,6 +163,20 @@ pub(crate) const FORCING_CHAIN_BASE: u32 = 70;
 pub(crate) const LINK_WEIGHT: u32 = 2;
 /// The base rating of dynamic chains, in tenths.
 pub(crate) const DYNAMIC_CHAIN_BASE: u32 = 85;
+/// The lowest rating of any chain or guess, in tenths: a puzzle that needs one (nothing
+/// else applies) grades at least this.
+pub(crate) const CHAIN_FLOOR: u32 = {
+    let bases = [X_CHAIN_BASE, XY_CHAIN_BASE, FORCING_CHAIN_BASE, DYNAMIC_CHAIN_BASE, GUESS_RATING];
+    let mut min = u32::MAX;
+    let mut i = 0;
+    while i < bases.len() {
+        if bases[i] < min {
+            min = bases[i];
+        }
+        i += 1;
+    }
+    min
+};
 
 impl Technique {
     /// The technique's name: `full house`, `hidden single`, `naked single`, `pointing`,

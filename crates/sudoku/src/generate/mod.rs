@@ -62,7 +62,7 @@ use std::fmt;
 
 use csp::{CountStatus, Limits, Rng, Strength, TieBreak, ValueOrder, VarId, VarOrder};
 
-use crate::grade::{Band, Grade};
+use crate::grade::{Band, Bounded, Grade};
 use crate::grid::{Grid, Shape};
 use crate::solve::Solver;
 use crate::variant::{encode_puzzle, Puzzle, Rules, Variant};
@@ -71,10 +71,6 @@ pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use target::{band_of, reachable_bands, BadTarget, Target};
 
 use symmetry::Orbit;
-
-/// The lowest rating of a chain, in tenths: a puzzle that needs a chain or a guess grades at
-/// least this.
-const CHAIN_FLOOR: u32 = crate::technique::X_CHAIN_BASE;
 
 /// Search decisions allowed to fill one complete grid; past it the try starts over.
 const FILL_NODES: u64 = 20_000;
@@ -229,7 +225,8 @@ pub enum Generation {
     /// A puzzle as asked.
     Found(Box<Generated>),
     /// No try met the target. `closest` is the try whose grade was nearest to it, if any try
-    /// made a puzzle.
+    /// made a puzzle (nearest by the grade known when it was rejected: a grading that stopped
+    /// early knows a lower bound; the one kept is then graded in full).
     GaveUp {
         /// The tries made ([`Settings::max_tries`]).
         tries: u64,
@@ -344,11 +341,14 @@ impl Generator {
         })
     }
 
-    /// Whether the target is `hard` or easier: then puzzles are graded without chains (the
-    /// ladder's most expensive part), exactly up to `hard`; a puzzle that needs more is
-    /// rejected all the same.
-    fn up_to_hard(&self) -> bool {
-        self.settings.target.band_range().1 <= Band::Hard
+    /// Where grading stops ([`Solver::grade_until`]): at the grade from which the target
+    /// decides every try the same way ([`Target::decided_from`]), unless that is an
+    /// acceptance and the grade is wanted in full ([`Settings::grade`]). `None`: in full.
+    fn stop_at(&self) -> Option<u32> {
+        let target = self.settings.target;
+        let from = target.decided_from()?;
+        let rejects = !target.accepts(&Grade::of_tenths(from));
+        (rejects || !self.settings.grade).then_some(from)
     }
 
     /// The settings.
@@ -368,40 +368,41 @@ impl Generator {
         let mut closest: Option<(f64, Generated)> = None;
         for attempt in 1..=self.settings.max_tries {
             self.stats.tries += 1;
-            let Some(mut made) = self.try_once(&mut rng) else {
+            let Some((mut made, graded)) = self.try_once(&mut rng) else {
                 self.stats.failed_tries += 1;
                 continue;
             };
             made.tries = attempt;
             let target = self.settings.target;
-            let Some(grade) = made.grade else {
-                // Not graded (a variant): only asked for with any difficulty.
+            let Some(graded) = graded else {
+                // Not graded (a variant, or any difficulty without grades asked for).
                 return Generation::Found(Box::new(made));
             };
-            // A grade without chains that guessed only bounds the puzzle's grade from below.
-            let exact = !self.up_to_hard() || grade.guesses() == 0;
-            if exact && target.accepts(&grade) {
+            // The grade, or a lower bound of it from which the target answers every grade the
+            // same way.
+            let bound = graded.at_least();
+            if target.accepts(&bound) {
                 return Generation::Found(Box::new(made));
             }
-            let bound = if exact { grade } else { Grade::of_tenths(CHAIN_FLOOR) };
-            let mut distance = target.distance(&bound);
+            // The nearest miss so far, by the grade or bound known: graded in full only if
+            // the puzzle is given up.
+            let distance = target.distance(&bound);
             if closest.as_ref().is_none_or(|(d, _)| distance < *d) {
-                if !exact {
-                    // A possible nearest miss: its grade in full (rare: only an improvement).
-                    let full = self.grader.grade_puzzle(made.puzzle.grid());
-                    distance = target.distance(&full);
-                    made.grade = Some(full);
-                }
-                if closest.as_ref().is_none_or(|(d, _)| distance < *d) {
-                    closest = Some((distance, made));
-                }
+                closest = Some((distance, made));
             }
         }
-        Generation::GaveUp { tries: self.settings.max_tries, closest: closest.map(|(_, g)| Box::new(g)) }
+        let closest = closest.map(|(_, mut made)| {
+            if made.grade.is_none() {
+                made.grade = Some(self.grader.grade_puzzle(made.puzzle.grid()));
+            }
+            made
+        });
+        Generation::GaveUp { tries: self.settings.max_tries, closest: closest.map(Box::new) }
     }
 
-    /// One try: rules, a full grid, removals, a grade. `None` if a limit stopped it.
-    fn try_once(&mut self, rng: &mut Rng) -> Option<Generated> {
+    /// One try: rules, a full grid, removals, a grade (or a bound of it, if grading stopped
+    /// early: then [`Generated::grade`] is `None`). `None` if a limit stopped it.
+    fn try_once(&mut self, rng: &mut Rng) -> Option<(Generated, Option<Bounded>)> {
         let shape = self.settings.shape;
         let rules = match self.settings.variant {
             Variant::X => Rules::X,
@@ -425,9 +426,13 @@ impl Generator {
         let solution = Grid::from_raw(shape, solution.into_boxed_slice());
         let puzzle = puzzle_of(&self.checker.as_ref()?.rules, grid)?;
         let wanted = self.settings.grade || self.settings.target != Target::Any;
-        let up_to_hard = self.up_to_hard();
-        let grade = if wanted { grade_of(&mut self.grader, &puzzle, up_to_hard) } else { None };
-        Some(Generated { puzzle, solution, grade, tries: 0 })
+        let stop_at = self.stop_at().unwrap_or(u32::MAX);
+        let graded = if wanted { grade_of(&mut self.grader, &puzzle, stop_at) } else { None };
+        let grade = match graded {
+            Some(Bounded::Exact(g)) => Some(g),
+            _ => None,
+        };
+        Some((Generated { puzzle, solution, grade, tries: 0 }, graded))
     }
 
     /// The checking engine for `rules`, built if the rules changed; `None` if the rules alone
@@ -481,6 +486,7 @@ impl Generator {
         // only leave more of them, so a puzzle that needs more than locked candidates keeps
         // needing more as givens go, and a try already too hard is abandoned.
         let (_, hardest) = settings.target.band_range();
+        let stop_at = if hardest < Band::Extreme { target::band_floor(target::next_band(hardest)) } else { u32::MAX };
         let mut probes: [usize; 2] =
             if hardest <= Band::Medium { [order.len() * 3 / 5, order.len() * 4 / 5] } else { [usize::MAX; 2] };
         engine.reset();
@@ -495,8 +501,8 @@ impl Generator {
             if probes.iter().any(|&p| i >= p) {
                 probes.iter_mut().filter(|p| i >= **p).for_each(|p| *p = usize::MAX);
                 let grid = Grid::from_raw(settings.shape, givens.clone().into_boxed_slice());
-                let grade = puzzle_of(rules, grid).and_then(|puzzle| grade_of(grader, &puzzle, true));
-                if grade.is_some_and(|g| band_of(&g) > hardest) {
+                let grade = puzzle_of(rules, grid).and_then(|puzzle| grade_of(grader, &puzzle, stop_at));
+                if matches!(grade, Some(Bounded::AtLeast(_))) {
                     engine.restore_to(base);
                     self.order = order;
                     return (givens, End::TooHard);
@@ -561,19 +567,11 @@ fn puzzle_of(rules: &Rules, grid: Grid) -> Option<Puzzle> {
     }
 }
 
-/// The grade of `puzzle` by the technique ladder of `grader`; `None` for a variant, which the
-/// ladder does not grade. With `up_to_hard`, without chains: exact up to `hard`, and a grade
-/// with guesses (`extreme`) for a puzzle that needs chains or guesses
-/// ([`Solver::grade_up_to_hard`]).
-fn grade_of(grader: &mut Solver, puzzle: &Puzzle, up_to_hard: bool) -> Option<Grade> {
-    let grid = puzzle.grid();
-    matches!(puzzle.rules(), Rules::Plain).then(|| {
-        if up_to_hard {
-            grader.grade_up_to_hard(grid)
-        } else {
-            grader.grade_puzzle(grid)
-        }
-    })
+/// The grade of `puzzle` by the technique ladder of `grader`, stopped as soon as it is known
+/// to be at least `stop_at` tenths ([`Solver::grade_until`]); `None` for a variant, which the
+/// ladder does not grade.
+fn grade_of(grader: &mut Solver, puzzle: &Puzzle, stop_at: u32) -> Option<Bounded> {
+    matches!(puzzle.rules(), Rules::Plain).then(|| grader.grade_until(puzzle.grid(), stop_at))
 }
 
 /// The next chunk size after a success with `k`, given the recent decisions (bit set: the

@@ -1,4 +1,5 @@
 use super::*;
+use crate::technique::CHAIN_FLOOR;
 
 fn settings(shape: Shape) -> Settings {
     Settings { seed: 11, ..Settings::new(shape) }
@@ -81,21 +82,28 @@ fn a_rare_band_with_few_tries_gives_up_with_the_closest_miss() {
 }
 
 #[test]
-fn grading_without_chains_is_exact_up_to_hard_and_a_bound_above() {
+fn a_grade_stopped_early_bounds_the_full_grade_and_one_not_stopped_is_it() {
     let mut generator = Generator::new(settings(Shape::SIZE_9)).unwrap();
     let mut solver = Solver::new(Shape::SIZE_9);
-    let mut above = 0;
+    let (mut stopped, mut ended) = (0, 0);
     for i in 0..30 {
         let made = found(generator.generate(i));
         let full = made.grade.expect("plain puzzles are graded");
-        let capped = solver.grade_up_to_hard(made.puzzle.grid());
-        if full.band() <= Band::Hard {
-            assert_eq!(capped, full, "#{i}");
-        } else {
-            above += 1;
-            assert!(capped.guesses() > 0 && capped.band() == Band::Extreme, "#{i}: {capped}");
-            assert!(full.score() >= f64::from(CHAIN_FLOOR) / 10.0, "#{i}: {full}");
+        // The thresholds of the bands' limits, of a score inside a band, and of chains.
+        for stop_at in [0, 13, 25, 30, 41, 60, CHAIN_FLOOR, 70, 85, 100] {
+            match solver.grade_until(made.puzzle.grid(), stop_at) {
+                Bounded::Exact(g) => {
+                    ended += 1;
+                    assert_eq!(g, full, "#{i} stopped at {stop_at}");
+                    assert!(g.score() < f64::from(stop_at) / 10.0, "#{i} {g} not stopped at {stop_at}");
+                }
+                Bounded::AtLeast(floor) => {
+                    stopped += 1;
+                    assert!(floor >= stop_at, "#{i}: {floor} < {stop_at}");
+                    assert!(full.score() >= f64::from(floor) / 10.0, "#{i}: {full} below {floor}");
+                }
+            }
         }
     }
-    assert!(above > 0 && above < 30, "{above} of 30 above hard");
+    assert!(stopped > 30 && ended > 30, "{stopped} stopped, {ended} ended");
 }
