@@ -241,7 +241,7 @@ impl Ladder {
             (self.cols, [self.boxes, self.boxes]),
         ] {
             for cover in covers {
-                if let Some(f) = fish::find(c, base, cover, 1).into_iter().next() {
+                if let Some(f) = fish::find_first(c, base, cover, 1) {
                     return vec![self.fish(f)];
                 }
             }
@@ -250,12 +250,10 @@ impl Ladder {
         let ladder: [(u8, usize); 9] = [(0, 2), (2, 2), (1, 2), (0, 3), (2, 3), (1, 3), (0, 4), (2, 4), (1, 4)];
         for (kind, k) in ladder {
             let found = match kind {
-                0 => subsets::naked(c, k).into_iter().next().map(|s| self.subset(s)),
-                1 => subsets::hidden(c, k).into_iter().next().map(|s| self.subset(s)),
-                _ => fish::find(c, self.rows, self.cols, k)
-                    .into_iter()
-                    .chain(fish::find(c, self.cols, self.rows, k))
-                    .next()
+                0 => subsets::naked_first(c, k).map(|s| self.subset(s)),
+                1 => subsets::hidden_first(c, k).map(|s| self.subset(s)),
+                _ => fish::find_first(c, self.rows, self.cols, k)
+                    .or_else(|| fish::find_first(c, self.cols, self.rows, k))
                     .map(|f| self.fish(f)),
             };
             if let Some(f) = found {
