@@ -155,14 +155,16 @@ pub(crate) enum Bounded {
     Exact(Grade),
     /// The grade is at least this many tenths.
     AtLeast(u32),
+    /// The grade is at most this many tenths.
+    AtMost(u32),
 }
 
 impl Bounded {
-    /// A grade that is the grade or a lower bound of it: the grade, or a grade of the bound.
-    pub(crate) fn at_least(self) -> Grade {
+    /// The grade, or a grade of the bound.
+    pub(crate) fn representative(self) -> Grade {
         match self {
             Bounded::Exact(g) => g,
-            Bounded::AtLeast(tenths) => Grade::of_tenths(tenths),
+            Bounded::AtLeast(tenths) | Bounded::AtMost(tenths) => Grade::of_tenths(tenths),
         }
     }
 }

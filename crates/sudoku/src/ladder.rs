@@ -89,13 +89,13 @@ impl Ladder {
     pub(crate) fn new(shape: Shape, engine: &csp::Solver, detailed: bool) -> Option<Ladder> {
         let cands = Candidates::from_solver(engine).ok()?;
         let model = engine.model();
-        let units: Vec<Unit> = shape.units().collect();
+        // Each group's unit, from its constraint's name (a unit of the shape).
         let unit_of: Vec<Unit> = cands
             .groups()
             .iter()
             .map(|g| {
-                let name = model.constraint_name(g.constraint);
-                units.iter().copied().find(|u| name == Some(u.constraint_name().as_str()))
+                let unit = model.constraint_name(g.constraint).and_then(Unit::from_constraint_name)?;
+                (unit.index() < shape.size()).then_some(unit)
             })
             .collect::<Option<Vec<Unit>>>()?;
         let family = |pick: fn(Unit) -> bool| {

@@ -65,6 +65,7 @@ use csp::{CountStatus, Limits, Rng, Strength, TieBreak, ValueOrder, VarId, VarOr
 use crate::grade::{Band, Bounded, Grade};
 use crate::grid::{Grid, Shape};
 use crate::solve::Solver;
+use crate::technique::{ABOVE_SINGLES, SINGLES_TOP};
 use crate::variant::{encode_puzzle, Puzzle, Rules, Variant};
 
 pub use symmetry::{Symmetry, UnknownSymmetry};
@@ -289,6 +290,12 @@ pub struct Generator {
     order: Vec<usize>,
     /// Whether removals are tried in chunks (off only to test that chunks change nothing).
     chunked: bool,
+    /// The target's answer for puzzles that singles alone solve (grades up to
+    /// [`SINGLES_TOP`]) and for the others (grades from [`ABOVE_SINGLES`]), where it is the
+    /// same for all of them and needs no grade (a rejection, or an acceptance without
+    /// [`Settings::grade`]): then a pass of the engine's singles decides a try without the
+    /// ladder.
+    by_singles: [Option<bool>; 2],
 }
 
 impl Generator {
@@ -330,6 +337,15 @@ impl Generator {
             return Err(GenerateError::NoTries);
         }
         let grader = Solver::new(shape);
+        // Only answers that decide a try without the ladder: a rejection, or an acceptance
+        // when no grade is asked for.
+        let decides = |answer: Option<bool>| answer.filter(|&accepted| !accepted || !settings.grade);
+        let by_singles = if settings.variant == Variant::Plain && settings.target != Target::Any {
+            [settings.target.same_answer(0, SINGLES_TOP), settings.target.same_answer(ABOVE_SINGLES, u32::MAX)]
+                .map(decides)
+        } else {
+            [None; 2]
+        };
         Ok(Generator {
             orbits: settings.symmetry.orbits(shape),
             settings,
@@ -338,6 +354,7 @@ impl Generator {
             stats: GenerateStats::default(),
             order: Vec::new(),
             chunked: true,
+            by_singles,
         })
     }
 
@@ -378,9 +395,8 @@ impl Generator {
                 // Not graded (a variant, or any difficulty without grades asked for).
                 return Generation::Found(Box::new(made));
             };
-            // The grade, or a lower bound of it from which the target answers every grade the
-            // same way.
-            let bound = graded.at_least();
+            // The grade, or a bound of it that the target answers like every grade within it.
+            let bound = graded.representative();
             if target.accepts(&bound) {
                 return Generation::Found(Box::new(made));
             }
@@ -426,13 +442,34 @@ impl Generator {
         let solution = Grid::from_raw(shape, solution.into_boxed_slice());
         let puzzle = puzzle_of(&self.checker.as_ref()?.rules, grid)?;
         let wanted = self.settings.grade || self.settings.target != Target::Any;
-        let stop_at = self.stop_at().unwrap_or(u32::MAX);
-        let graded = if wanted { grade_of(&mut self.grader, &puzzle, stop_at) } else { None };
+        let graded = if wanted { self.grade_try(&puzzle) } else { None };
         let grade = match graded {
             Some(Bounded::Exact(g)) => Some(g),
             _ => None,
         };
         Some((Generated { puzzle, solution, grade, tries: 0 }, graded))
+    }
+
+    /// The grade of a try's puzzle, or a bound of it that decides the try: by a pass of the
+    /// engine's singles where that decides it ([`Generator::by_singles`]), else by the ladder,
+    /// stopped where the target decides ([`Generator::stop_at`]). `None` for a variant.
+    fn grade_try(&mut self, puzzle: &Puzzle) -> Option<Bounded> {
+        if !matches!(puzzle.rules(), Rules::Plain) {
+            return None;
+        }
+        if let (Some(checker), [Some(_), _] | [_, Some(_)]) = (self.checker.as_mut(), self.by_singles) {
+            let solved = solved_by_singles(&mut checker.engine, puzzle.grid().digits());
+            let (answer, bound) = if solved {
+                (self.by_singles[0], Bounded::AtMost(SINGLES_TOP))
+            } else {
+                (self.by_singles[1], Bounded::AtLeast(ABOVE_SINGLES))
+            };
+            if answer.is_some() {
+                return Some(bound);
+            }
+        }
+        let stop_at = self.stop_at().unwrap_or(u32::MAX);
+        grade_of(&mut self.grader, puzzle, stop_at)
     }
 
     /// The checking engine for `rules`, built if the rules changed; `None` if the rules alone
@@ -479,7 +516,7 @@ impl Generator {
         order.clear();
         order.extend(0..self.orbits.len());
         rng.shuffle(&mut order);
-        let Generator { orbits, checker, stats, chunked, settings, grader, .. } = self;
+        let Generator { orbits, checker, stats, chunked, settings, grader, by_singles, .. } = self;
         let Some(Checker { engine, rules }) = checker.as_mut() else { return (givens, End::Unproven) };
         // With a target of `medium` or easier, the puzzle is graded on the way, at 60% and 80%
         // of the pass: singles and locked candidates only remove candidates, and fewer givens
@@ -488,7 +525,12 @@ impl Generator {
         let (_, hardest) = settings.target.band_range();
         let stop_at = if hardest < Band::Extreme { target::band_floor(target::next_band(hardest)) } else { u32::MAX };
         let mut probes: [usize; 2] =
-            if hardest <= Band::Medium { [order.len() * 3 / 5, order.len() * 4 / 5] } else { [usize::MAX; 2] };
+            if hardest == Band::Medium { [order.len() * 3 / 5, order.len() * 4 / 5] } else { [usize::MAX; 2] };
+        // With a target that rejects every puzzle singles do not solve (`easy`), the same
+        // holds for singles alone, checked far more cheaply by the engine's propagation, and
+        // more often: from half of the pass, every few orbits.
+        let singles_probe = by_singles[1] == Some(false);
+        let mut next_singles_probe = if singles_probe { order.len() / 2 } else { usize::MAX };
         engine.reset();
         let mut base = engine.new_checkpoint();
         let mut proven = true;
@@ -498,6 +540,18 @@ impl Generator {
         let mut recent: u32 = 0;
         let mut i = 0;
         while i < order.len() {
+            if i >= next_singles_probe {
+                next_singles_probe = i + SINGLES_PROBE_EVERY;
+                engine.restore_to(base);
+                base = engine.new_checkpoint();
+                let cells = order[i..].iter().flat_map(|&o| orbits[o].cells());
+                let values = cells.map(|&c| (VarId::from_index(c), i32::from(solution[c])));
+                if !(engine.assign_all(values).is_ok() && solved_after_propagation(engine)) {
+                    engine.restore_to(base);
+                    self.order = order;
+                    return (givens, End::TooHard);
+                }
+            }
             if probes.iter().any(|&p| i >= p) {
                 probes.iter_mut().filter(|p| i >= **p).for_each(|p| *p = usize::MAX);
                 let grid = Grid::from_raw(settings.shape, givens.clone().into_boxed_slice());
@@ -545,6 +599,27 @@ impl Generator {
         self.order = order;
         (givens, if proven { End::Done } else { End::Unproven })
     }
+}
+
+/// Orbits decided between two probes of the singles during a removal pass (a probe costs
+/// about one uniqueness check).
+const SINGLES_PROBE_EVERY: usize = 4;
+
+/// Whether singles alone solve the puzzle `givens` (cell `i` is variable `i`, 0 for empty):
+/// the engine's propagation (naked and hidden singles, [`Strength::HiddenSingles`] without
+/// locked candidates) fixes every cell. Its fixed point is that of the ladder's singles (full
+/// house, naked and hidden singles: the same rules), so this is true exactly when the
+/// ladder's grade is at most [`SINGLES_TOP`] (checked by the tests).
+fn solved_by_singles(engine: &mut csp::Solver, givens: &[u8]) -> bool {
+    engine.reset();
+    let assigned = givens.iter().enumerate().filter(|&(_, &d)| d != 0);
+    engine.assign_all(assigned.map(|(i, &d)| (VarId::from_index(i), i32::from(d)))).is_ok()
+        && solved_after_propagation(engine)
+}
+
+/// Whether the engine's propagation from its current state fixes every variable.
+fn solved_after_propagation(engine: &mut csp::Solver) -> bool {
+    engine.propagate().is_ok() && (0..engine.model().num_vars()).all(|i| engine.value(VarId::from_index(i)).is_some())
 }
 
 /// How a removal pass ended.

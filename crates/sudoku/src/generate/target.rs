@@ -102,6 +102,18 @@ impl Target {
         }
     }
 
+    /// The target's answer for every grade from `lo` to `hi` tenths (both included;
+    /// `u32::MAX`: no upper end), if it is the same for all of them.
+    pub(crate) fn same_answer(&self, lo: u32, hi: u32) -> Option<bool> {
+        let answer = self.accepts(&Grade::of_tenths(lo));
+        if hi == u32::MAX {
+            // Every grade from `decided_from` on gets one answer, and below it the target
+            // gives the other one to at least the grade just below (see its test).
+            return (self.decided_from()? <= lo).then_some(answer);
+        }
+        (lo..=hi).all(|t| self.accepts(&Grade::of_tenths(t)) == answer).then_some(answer)
+    }
+
     /// How far a grade is from the target (0 inside it): to keep the closest miss.
     pub(crate) fn distance(&self, grade: &Grade) -> f64 {
         let s = grade.score();
