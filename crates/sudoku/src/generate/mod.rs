@@ -55,6 +55,7 @@
 //! ```
 
 mod jigsaw;
+mod rest;
 mod symmetry;
 mod target;
 
@@ -271,7 +272,10 @@ fn puzzle_seed(seed: u64, index: u64) -> u64 {
 #[derive(Debug)]
 struct Checker {
     rules: Rules,
+    /// Fills grids; in a removal pass, holds the givens kept so far.
     engine: csp::Solver,
+    /// In a removal pass, holds the givens not decided yet ([`rest::RestStack`]).
+    rest: csp::Solver,
 }
 
 /// Makes puzzles for [`Settings`]; see the [module documentation](self).
@@ -487,19 +491,24 @@ impl Generator {
             // fiendish..extreme 9x9 puzzles: 5% fewer instructions per try than with locked
             // candidates on the all-different network; 11% fewer before it, and 35% fewer than
             // forward checking alone).
-            let mut model = match encode_puzzle(&puzzle, Strength::HiddenSingles) {
-                Ok(m) => m,
-                // Not reachable: the puzzle's structures are valid (cells of the grid).
-                Err(e) => unreachable!("the model of a valid {} puzzle: {e}", puzzle.variant()),
+            let build = || {
+                let mut model = match encode_puzzle(&puzzle, Strength::HiddenSingles) {
+                    Ok(m) => m,
+                    // Not reachable: the puzzle's structures are valid (cells of the grid).
+                    Err(e) => unreachable!("the model of a valid {} puzzle: {e}", puzzle.variant()),
+                };
+                // The units as the engine's all-different network (one word-parallel pass over
+                // the grid), as the solvers do.
+                crate::solve::compile_network(&mut model, Strength::HiddenSingles, false);
+                let mut engine = model.into_solver();
+                // The root state of the rules, cached for `reset`.
+                engine.propagate().ok()?;
+                engine.set_limits(Limits { max_nodes: Some(CHECK_NODES), ..Limits::default() });
+                Some(engine)
             };
-            // The units as the engine's all-different network (one word-parallel pass over the
-            // grid), as the solvers do.
-            crate::solve::compile_network(&mut model, Strength::HiddenSingles, false);
-            let mut engine = model.into_solver();
             self.checker = None;
-            // The root state of the rules, cached for `reset`.
-            engine.propagate().ok()?;
-            self.checker = Some(Checker { rules, engine });
+            let (engine, rest) = (build()?, build()?);
+            self.checker = Some(Checker { rules, engine, rest });
         }
         self.checker.as_mut()
     }
@@ -517,7 +526,7 @@ impl Generator {
         order.extend(0..self.orbits.len());
         rng.shuffle(&mut order);
         let Generator { orbits, checker, stats, chunked, settings, grader, by_singles, .. } = self;
-        let Some(Checker { engine, rules }) = checker.as_mut() else { return (givens, End::Unproven) };
+        let Some(Checker { engine, rules, rest }) = checker.as_mut() else { return (givens, End::Unproven) };
         // With a target of `medium` or easier, the puzzle is graded on the way, at 60% and 80%
         // of the pass: singles and locked candidates only remove candidates, and fewer givens
         // only leave more of them, so a puzzle that needs more than locked candidates keeps
@@ -533,6 +542,9 @@ impl Generator {
         let mut next_singles_probe = if singles_probe { order.len() / 2 } else { usize::MAX };
         engine.reset();
         let mut base = engine.new_checkpoint();
+        let mut stack = rest::RestStack::start(rest, order.len());
+        // The orbits kept so far, in `engine`'s base state.
+        let mut kept: Vec<usize> = Vec::new();
         let mut proven = true;
         let mut chunk = if *chunked { (order.len() / 4).max(1) } else { 1 };
         // The last decisions (bit set: kept), for the estimate of how likely the next orbit
@@ -542,11 +554,26 @@ impl Generator {
         while i < order.len() {
             if i >= next_singles_probe {
                 next_singles_probe = i + SINGLES_PROBE_EVERY;
-                engine.restore_to(base);
-                base = engine.new_checkpoint();
-                let cells = order[i..].iter().flat_map(|&o| orbits[o].cells());
-                let values = cells.map(|&c| (VarId::from_index(c), i32::from(solution[c])));
-                if !(engine.assign_all(values).is_ok() && solved_after_propagation(engine)) {
+                // The givens: the kept orbits and `order[i..]`, on the engine where fewer are
+                // still to assign.
+                let solved = if kept.len() < order.len() - i {
+                    stack.go_to(rest, i, &order, orbits, solution);
+                    let before = rest.new_checkpoint();
+                    let values = kept
+                        .iter()
+                        .flat_map(|&o| orbits[o].cells())
+                        .map(|&c| (VarId::from_index(c), i32::from(solution[c])));
+                    let solved = rest.assign_all(values).is_ok() && solved_after_propagation(rest);
+                    rest.restore_to(before);
+                    solved
+                } else {
+                    engine.restore_to(base);
+                    base = engine.new_checkpoint();
+                    let cells = order[i..].iter().flat_map(|&o| orbits[o].cells());
+                    let values = cells.map(|&c| (VarId::from_index(c), i32::from(solution[c])));
+                    engine.assign_all(values).is_ok() && solved_after_propagation(engine)
+                };
+                if !solved {
                     engine.restore_to(base);
                     self.order = order;
                     return (givens, End::TooHard);
@@ -564,9 +591,19 @@ impl Generator {
             }
             let k = chunk.min(order.len() - i);
             let removed = &order[i..i + k];
-            engine.restore_to(base);
-            base = engine.new_checkpoint();
-            let answer = check(engine, orbits, &order[i + k..], solution, removed, stats);
+            // The givens of the check: the kept orbits and `order[i + k..]`, on the engine
+            // where fewer are still to assign.
+            let answer = if kept.len() < order.len() - i - k {
+                stack.go_to(rest, i + k, &order, orbits, solution);
+                let before = rest.new_checkpoint();
+                let answer = check(rest, orbits, &kept, solution, removed, stats);
+                rest.restore_to(before);
+                answer
+            } else {
+                engine.restore_to(base);
+                base = engine.new_checkpoint();
+                check(engine, orbits, &order[i + k..], solution, removed, stats)
+            };
             if answer == Check::Unique {
                 for &o in removed {
                     for &c in orbits[o].cells() {
@@ -591,6 +628,7 @@ impl Generator {
             // Cannot fail: the givens are part of a solution.
             let _ = assign(engine, orbits[order[i]].cells(), solution) && engine.propagate().is_ok();
             base = engine.new_checkpoint();
+            kept.push(order[i]);
             recent = recent << 1 | 1;
             chunk = if *chunked { next_chunk(recent, 1) } else { 1 };
             i += 1;
