@@ -97,6 +97,7 @@ fn a_grade_stopped_early_bounds_the_full_grade_and_one_not_stopped_is_it() {
                     assert_eq!(g, full, "#{i} stopped at {stop_at}");
                     assert!(g.score() < f64::from(stop_at) / 10.0, "#{i} {g} not stopped at {stop_at}");
                 }
+                Bounded::AtMost(_) => panic!("the ladder gives no upper bound"),
                 Bounded::AtLeast(floor) => {
                     stopped += 1;
                     assert!(floor >= stop_at, "#{i}: {floor} < {stop_at}");
@@ -106,4 +107,36 @@ fn a_grade_stopped_early_bounds_the_full_grade_and_one_not_stopped_is_it() {
         }
     }
     assert!(stopped > 30 && ended > 30, "{stopped} stopped, {ended} ended");
+}
+
+#[test]
+fn singles_solve_a_puzzle_exactly_when_the_ladder_grades_it_at_most_their_top_rating() {
+    let mut generator = Generator::new(settings(Shape::SIZE_9)).unwrap();
+    let mut solver = Solver::new(Shape::SIZE_9);
+    let mut grids = Vec::new();
+    for i in 0..40 {
+        let made = found(generator.generate(i));
+        // The puzzle, and easier ones: with 3 and 8 more givens from its solution.
+        for extra in [0, 3, 8] {
+            let mut digits = made.puzzle.grid().digits().to_vec();
+            let empty: Vec<usize> = (0..digits.len()).filter(|&c| digits[c] == 0).collect();
+            for &c in empty.iter().step_by(5).take(extra) {
+                digits[c] = made.solution.digits()[c];
+            }
+            grids.push(Grid::from_raw(Shape::SIZE_9, digits.into_boxed_slice()));
+        }
+    }
+    let engine = &mut generator.checker_for(Rules::Plain).unwrap().engine;
+    let (mut solved, mut not) = (0, 0);
+    for grid in &grids {
+        let grade = solver.grade_puzzle(grid);
+        if solved_by_singles(engine, grid.digits()) {
+            solved += 1;
+            assert!(grade.score() <= f64::from(SINGLES_TOP) / 10.0, "{}: {grade}", grid.to_line());
+        } else {
+            not += 1;
+            assert!(grade.score() >= f64::from(ABOVE_SINGLES) / 10.0, "{}: {grade}", grid.to_line());
+        }
+    }
+    assert!(solved > 20 && not > 20, "{solved} solved by singles, {not} not");
 }
