@@ -11,7 +11,7 @@ use csp::reasoning::{fish, singles, subsets, Candidates, Contradiction as Dead};
 
 use crate::explain::{Contradiction, Digits, Step, StepKind};
 use crate::grid::{Cell, Shape, Unit};
-use crate::technique::{ChainKind, DeadEnd, Technique, CHAIN_FLOOR, GUESS_RATING};
+use crate::technique::{chain_base, ChainKind, DeadEnd, Technique, CHAIN_FLOOR, GUESS_RATING};
 
 /// Guesses tried before a solve gives up (a puzzle with no solution can need an exponential
 /// search; a person would not go on either).
@@ -289,6 +289,11 @@ impl Ladder {
                 self.trials += if kind == ChainKind::Dynamic { DEEP_COST * cells } else { cells };
                 if self.trials > TRIAL_BUDGET {
                     break;
+                }
+                if chain_base(kind) > best {
+                    // No chain of this kind rates `best` or less: not worth the trial (counted
+                    // all the same, so the budget runs out where it would have).
+                    continue;
                 }
                 let chain = match kind {
                     ChainKind::Dynamic => self.trial.refute_deep(&self.cands, l, bit, DEEP_LIMIT),

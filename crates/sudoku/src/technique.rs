@@ -170,6 +170,17 @@ pub(crate) const SINGLES_TOP: u32 = 15;
 /// singles alone do not solve grades at least this.
 pub(crate) const ABOVE_SINGLES: u32 = 26;
 
+/// The base rating of chains of `kind`, in tenths: the rating of the shortest, below every
+/// longer one.
+pub(crate) fn chain_base(kind: ChainKind) -> u32 {
+    match kind {
+        ChainKind::Digit => X_CHAIN_BASE,
+        ChainKind::Cells => XY_CHAIN_BASE,
+        ChainKind::Singles => FORCING_CHAIN_BASE,
+        ChainKind::Dynamic => DYNAMIC_CHAIN_BASE,
+    }
+}
+
 /// The lowest rating of any chain or guess, in tenths: a puzzle that needs one (nothing
 /// else applies) grades at least this.
 pub(crate) const CHAIN_FLOOR: u32 = {
@@ -238,13 +249,7 @@ impl Technique {
             Technique::Fish { bases, .. } => [32, 38, 52].get(bases.len().saturating_sub(2)).copied().unwrap_or(52),
             Technique::Chain { links, deductions, kind, .. } => {
                 let length = links.len() as u32 + deductions + 1;
-                let base = match kind {
-                    ChainKind::Digit => X_CHAIN_BASE,
-                    ChainKind::Cells => XY_CHAIN_BASE,
-                    ChainKind::Singles => FORCING_CHAIN_BASE,
-                    ChainKind::Dynamic => DYNAMIC_CHAIN_BASE,
-                };
-                chain_rating(base, LINK_WEIGHT * length)
+                chain_rating(chain_base(*kind), LINK_WEIGHT * length)
             }
             Technique::FailedGuess { .. } => GUESS_RATING,
         }
