@@ -11,7 +11,9 @@ use csp::reasoning::{fish, singles, subsets, Candidates, Contradiction as Dead};
 
 use crate::explain::{Contradiction, Digits, Step, StepKind};
 use crate::grid::{Cell, Shape, Unit};
-use crate::technique::{chain_base, ChainKind, DeadEnd, Technique, CHAIN_FLOOR, GUESS_RATING};
+use crate::technique::{
+    chain_base, chain_rating, ChainKind, DeadEnd, Technique, CHAIN_FLOOR, GUESS_RATING, LINK_WEIGHT,
+};
 
 /// Guesses tried before a solve gives up (a puzzle with no solution can need an exponential
 /// search; a person would not go on either).
@@ -275,49 +277,90 @@ impl Ladder {
         self.chains_of(&[ChainKind::Dynamic])
     }
 
-    /// Every chain of `kinds` of the smallest rating, as eliminations.
+    /// Every chain of `kinds` of the smallest rating, as eliminations, in the order of a scan
+    /// of the candidates (by cell, digit, then kind in the order of `kinds`).
     fn chains_of(&mut self, kinds: &[ChainKind]) -> Vec<Found> {
-        let mut found: Vec<(u32, Found)> = Vec::new();
+        let cells = self.cands.num_vars() as u64;
+        let cost = |kind: ChainKind| if kind == ChainKind::Dynamic { DEEP_COST * cells } else { cells };
+        let open = |ladder: &Ladder, l: u32| !ladder.placed[l as usize] && ladder.cands.mask(l).count_ones() >= 2;
+        // (cell, digit bit, kind index), rating, chain; and the smallest rating found.
+        let mut found: Vec<((u32, u32, usize), u32, Found)> = Vec::new();
         let mut best = u32::MAX;
-        for l in 0..self.cands.num_vars() as u32 {
-            let mask = self.cands.mask(l);
-            if self.placed[l as usize] || mask.count_ones() < 2 {
-                continue;
-            }
-            for (bit, &kind) in csp_bits(mask).flat_map(|b| kinds.iter().map(move |k| (b, k))) {
-                let cells = self.cands.num_vars() as u64;
-                self.trials += if kind == ChainKind::Dynamic { DEEP_COST * cells } else { cells };
-                if self.trials > TRIAL_BUDGET {
-                    break;
+        let per_candidate: u64 = kinds.iter().map(|&k| cost(k)).sum();
+        let scan: u64 = (0..cells as u32)
+            .filter(|&l| open(self, l))
+            .map(|l| u64::from(self.cands.mask(l).count_ones()) * per_candidate)
+            .sum();
+        if self.trials + scan <= TRIAL_BUDGET {
+            // The budget cannot run out during this scan, so the trials may run in any order:
+            // kind by kind from the lowest base rating, so that a kind whose base is above the
+            // best chain found so far is skipped altogether. Sorted back to the scan's order.
+            self.trials += scan;
+            let mut order: Vec<usize> = (0..kinds.len()).collect();
+            order.sort_by_key(|&i| chain_base(kinds[i]));
+            for i in order {
+                for l in 0..cells as u32 {
+                    if !open(self, l) || chain_base(kinds[i]) > best {
+                        continue;
+                    }
+                    for bit in csp_bits(self.cands.mask(l)) {
+                        if let Some((rating, f)) = self.chain_at(l, bit, kinds[i], best) {
+                            best = rating;
+                            found.push(((l, bit, i), rating, f));
+                        }
+                    }
                 }
-                if chain_base(kind) > best {
-                    // No chain of this kind rates `best` or less: not worth the trial (counted
-                    // all the same, so the budget runs out where it would have).
+            }
+            found.sort_by_key(|&(key, _, _)| key);
+        } else {
+            for l in 0..cells as u32 {
+                if !open(self, l) {
                     continue;
                 }
-                let chain = match kind {
-                    ChainKind::Dynamic => self.trial.refute_deep(&self.cands, l, bit, DEEP_LIMIT),
-                    ChainKind::Digit => self.trial.refute_with(&self.cands, l, bit, Links::Value),
-                    ChainKind::Cells => self.trial.refute_with(&self.cands, l, bit, Links::Variables),
-                    ChainKind::Singles => self.trial.refute(&self.cands, l, bit),
-                };
-                let Some(chain) = chain else { continue };
-                let technique = Technique::Chain {
-                    cell: self.cell(l),
-                    digit: self.digit(bit),
-                    links: chain.implications.iter().map(|i| (self.cell(i.var), self.digit(i.bit))).collect(),
-                    deductions: chain.deductions,
-                    end: self.dead_end(chain.contradiction),
-                    kind,
-                };
-                let rating = technique.rating();
-                if rating <= best {
-                    best = rating;
-                    found.push((rating, Found::Eliminate { removals: vec![(l, 1 << bit)], technique }));
+                let mask = self.cands.mask(l);
+                for (bit, (i, &kind)) in csp_bits(mask).flat_map(|b| kinds.iter().enumerate().map(move |k| (b, k))) {
+                    self.trials += cost(kind);
+                    if self.trials > TRIAL_BUDGET {
+                        break;
+                    }
+                    if let Some((rating, f)) = self.chain_at(l, bit, kind, best) {
+                        best = rating;
+                        found.push(((l, bit, i), rating, f));
+                    }
                 }
             }
         }
-        found.into_iter().filter(|&(r, _)| r == best).map(|(_, f)| f).collect()
+        found.into_iter().filter(|&(_, r, _)| r == best).map(|(_, _, f)| f).collect()
+    }
+
+    /// The chain of `kind` that refutes digit `bit` in cell `l`, as an elimination with its
+    /// rating, if there is one rated `best` or less.
+    fn chain_at(&mut self, l: u32, bit: u32, kind: ChainKind, best: u32) -> Option<(u32, Found)> {
+        if chain_base(kind) > best {
+            // No chain of this kind rates `best` or less: not worth the trial.
+            return None;
+        }
+        let chain = match kind {
+            ChainKind::Dynamic => self.trial.refute_deep(&self.cands, l, bit, DEEP_LIMIT),
+            ChainKind::Digit => self.trial.refute_with(&self.cands, l, bit, Links::Value),
+            ChainKind::Cells => self.trial.refute_with(&self.cands, l, bit, Links::Variables),
+            ChainKind::Singles => self.trial.refute(&self.cands, l, bit),
+        }?;
+        // The rating of the technique below, known before building it.
+        let rating = chain_rating(chain_base(kind), LINK_WEIGHT * chain.length());
+        if rating > best {
+            return None;
+        }
+        let technique = Technique::Chain {
+            cell: self.cell(l),
+            digit: self.digit(bit),
+            links: chain.implications.iter().map(|i| (self.cell(i.var), self.digit(i.bit))).collect(),
+            deductions: chain.deductions,
+            end: self.dead_end(chain.contradiction),
+            kind,
+        };
+        debug_assert_eq!(rating, technique.rating());
+        Some((rating, Found::Eliminate { removals: vec![(l, 1 << bit)], technique }))
     }
 
     fn subset(&self, s: subsets::HallSet) -> Found {
