@@ -83,6 +83,9 @@ pub(crate) struct Ladder {
     /// (`u32::MAX`: never): for a caller that only needs to know whether the grade is below
     /// it.
     pub(crate) stop_at: u32,
+    /// The last `(base, best)` of a chain trial and the longest chain rated `best` or less
+    /// from `base` ([`longest_within`]).
+    longest: ((u32, u32), u32),
 }
 
 impl Ladder {
@@ -129,6 +132,7 @@ impl Ladder {
             guesses: 0,
             floor: 0,
             stop_at: u32::MAX,
+            longest: ((0, u32::MAX), u32::MAX),
         })
     }
 
@@ -340,11 +344,18 @@ impl Ladder {
             // No chain of this kind rates `best` or less: not worth the trial.
             return None;
         }
+        // Only chains rated `best` or less matter: no longer than this.
+        let base = chain_base(kind);
+        if self.longest.0 != (base, best) {
+            self.longest = ((base, best), longest_within(base, best));
+        }
+        let longest = self.longest.1;
+        let (c, trial) = (&self.cands, &mut self.trial);
         let chain = match kind {
-            ChainKind::Dynamic => self.trial.refute_deep(&self.cands, l, bit, DEEP_LIMIT),
-            ChainKind::Digit => self.trial.refute_with(&self.cands, l, bit, Links::Value),
-            ChainKind::Cells => self.trial.refute_with(&self.cands, l, bit, Links::Variables),
-            ChainKind::Singles => self.trial.refute(&self.cands, l, bit),
+            ChainKind::Dynamic => trial.refute_deep(c, l, bit, DEEP_LIMIT),
+            ChainKind::Digit => trial.refute_within(c, l, bit, Links::Value, longest),
+            ChainKind::Cells => trial.refute_within(c, l, bit, Links::Variables, longest),
+            ChainKind::Singles => trial.refute_within(c, l, bit, Links::Singles, longest),
         }?;
         // The rating of the technique below, known before building it.
         let rating = chain_rating(chain_base(kind), LINK_WEIGHT * chain.length());
@@ -493,6 +504,25 @@ impl Ladder {
     }
 }
 
+/// The greatest chain length whose rating from `base` is at most `best` (`u32::MAX`: any).
+fn longest_within(base: u32, best: u32) -> u32 {
+    let rating = |n: u32| chain_rating(base, LINK_WEIGHT.saturating_mul(n));
+    if best == u32::MAX || rating(u32::MAX / LINK_WEIGHT) <= best {
+        return u32::MAX;
+    }
+    // Ratings only grow with the length: the last length rated `best` or less, by bisection.
+    let (mut lo, mut hi) = (0, u32::MAX / LINK_WEIGHT);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if rating(mid) <= best {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
 /// The bits of `mask`, lowest first.
 fn csp_bits(mut mask: u64) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
@@ -502,4 +532,25 @@ fn csp_bits(mut mask: u64) -> impl Iterator<Item = u32> {
             b
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_longest_chain_within_a_rating_is_the_last_length_rated_that_or_less() {
+        for base in [65, 66, 70, 85] {
+            assert_eq!(longest_within(base, u32::MAX), u32::MAX);
+            assert_eq!(longest_within(base, base + 40), u32::MAX, "every length rates at most base + 40");
+            for best in base..base + 40 {
+                let n = longest_within(base, best);
+                assert!(chain_rating(base, LINK_WEIGHT * n) <= best, "{base} {best} {n}");
+                assert!(chain_rating(base, LINK_WEIGHT * (n + 1)) > best, "{base} {best} {n}");
+            }
+        }
+        // A chain of 2 rates the base, one of 3 a tenth more (SE's thresholds 4, 6, ...).
+        assert_eq!(longest_within(66, 66), 2);
+        assert_eq!(longest_within(66, 67), 3);
+    }
 }

@@ -120,4 +120,35 @@ mod tests {
         }
         assert!(states > 100 && found > 500, "{states} states, {found} found");
     }
+
+    #[test]
+    fn a_trial_within_a_length_finds_the_same_chain_when_it_is_that_short() {
+        let mut trial = trial::Trial::default();
+        let mut bounded = trial::Trial::default();
+        let (mut short, mut long) = (0, 0);
+        for seed in 0..60 {
+            let Some(c) = random_grid(seed) else { continue };
+            for var in 0..c.num_vars() as u32 {
+                for bit in candidates::bits(c.mask(var)) {
+                    for links in [trial::Links::Value, trial::Links::Variables, trial::Links::Singles] {
+                        let full = trial.refute_with(&c, var, bit, links);
+                        for max in [1, 2, 3, 5, 8] {
+                            let want = full.clone().filter(|chain| chain.length() <= max);
+                            match &want {
+                                Some(_) => short += 1,
+                                None if full.is_some() => long += 1,
+                                None => {}
+                            }
+                            assert_eq!(
+                                bounded.refute_within(&c, var, bit, links, max),
+                                want,
+                                "{seed} {var} {bit} {max}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(short > 100 && long > 100, "{short} short enough, {long} too long");
+    }
 }
