@@ -27,10 +27,13 @@
 //!    removable from them): the puzzle is **minimal** (orbit by orbit under a symmetry).
 //!    Without minimality, removal stops at the first orbit that must stay;
 //! 4. grades the puzzle with the technique ladder ([`Solver::grade_puzzle`], as `--grade`
-//!    does), and keeps it if the grade is in the target, else tries again, up to
-//!    [`Settings::max_tries`] tries. The ladder reasons over rows, columns and boxes only, so
-//!    X and jigsaw puzzles are not graded ([`Generated::grade`] is `None`) and can only be
-//!    asked for with [`Target::Any`].
+//!    does), as far as the target needs: the ladder stops once its running lower bound of the
+//!    grade reaches the point from which the target answers every grade alike, and a pass of
+//!    the engine's singles decides alone where singles do (a puzzle grades 1.5 or less
+//!    exactly when singles solve it). It keeps the puzzle if the grade is in the target, else
+//!    tries again, up to [`Settings::max_tries`] tries. The ladder reasons over rows, columns
+//!    and boxes only, so X and jigsaw puzzles are not graded ([`Generated::grade`] is `None`)
+//!    and can only be asked for with [`Target::Any`].
 //!
 //! # Example
 //!
@@ -95,10 +98,10 @@ pub struct Settings {
     pub minimal: bool,
     /// Tries per puzzle before giving up (a try makes one puzzle and grades it).
     pub max_tries: u64,
-    /// Whether plain puzzles are graded when the target does not need it ([`Target::Any`]):
-    /// off, [`Generated::grade`] is `None` and the time of grading is saved (about two thirds
-    /// of the time of a graded 9x9 puzzle, `docs/generation.md`). Any other target always
-    /// grades.
+    /// Whether every plain puzzle made gets its full grade ([`Generated::grade`]). Off, a
+    /// puzzle is graded only as far as the target needs (not at all for [`Target::Any`]), and
+    /// its grade is `None` when the target was decided before the grade was complete; the
+    /// time saved is most of the time of a graded 9x9 puzzle (`docs/generation.md`).
     pub grade: bool,
     /// The seed of every random choice.
     pub seed: u64,
@@ -215,7 +218,8 @@ pub struct Generated {
     /// Its unique solution.
     pub solution: Grid,
     /// Its grade by the technique ladder; `None` for X and jigsaw puzzles, which are not
-    /// graded yet, and with [`Settings::grade`] off and any difficulty.
+    /// graded yet, and with [`Settings::grade`] off when the target was decided before the
+    /// grade was complete (or any difficulty, which needs no grade).
     pub grade: Option<Grade>,
     /// The tries it took (1 for the first).
     pub tries: u64,
