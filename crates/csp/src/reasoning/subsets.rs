@@ -137,7 +137,7 @@ pub fn naked_first(c: &Candidates, k: usize) -> Option<HallSet> {
                 .map(|&l| (l, c.mask(l) & union))
                 .filter(|&(_, m)| m != 0)
                 .collect();
-            (!removals.is_empty()).then(|| HallSet { group: g as u32, naked: true, vars, values: union, removals })
+            (!removals.is_empty()).then_some(HallSet { group: g as u32, naked: true, vars, values: union, removals })
         });
         if found.is_some() {
             return found;
