@@ -4,6 +4,9 @@
 //! # Spearman correlation with SE on the held-out half of the rated sample (and the
 //! # calibration half), mean grade by SE rating, puzzles per second:
 //! cargo run --release --example grade_calibration -- se data/9x9_sudokuexchange_rated_sample.tsv
+//! # One line per puzzle: half (0 calibration, 1 held-out), SE rating, grade, hardest
+//! # technique, puzzle, and the ratings (tenths) of its steps rated 4.2 or more:
+//! cargo run --release --example grade_calibration -- dump data/9x9_sudokuexchange_rated_sample.tsv
 //! # Mean grade per qqwing label (files of one puzzle per line, one file per label):
 //! bash benches/grading.sh
 //! cargo run --release --example grade_calibration -- labels simple=a.txt easy=b.txt ...
@@ -86,6 +89,29 @@ fn se(path: &str) -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
+/// One line per puzzle: line parity, SE rating, our grade, the hardest technique, the puzzle,
+/// the ratings of its steps from 4.2 up (to study which techniques separate SE's levels).
+fn dump(path: &str) -> Result<(), Box<dyn Error>> {
+    let text = std::fs::read_to_string(path)?;
+    let mut solver = Solver::default();
+    for (i, l) in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).enumerate() {
+        let (p, r) = l.split_once('\t').ok_or("expected puzzle<TAB>rating")?;
+        let e = solver.explain(&Grid::from_line(p)?);
+        let g = e.grade();
+        let ratings: Vec<u32> = e
+            .steps()
+            .iter()
+            .filter(|s| !s.refuted)
+            .filter_map(|s| s.kind.technique())
+            .map(|t| t.rating())
+            .filter(|&r| r >= 42)
+            .collect();
+        let r2: Vec<String> = ratings.iter().map(u32::to_string).collect();
+        println!("{}\t{}\t{:.1}\t{}\t{p}\t{}", i % 2, r.trim(), g.score(), g.hardest().unwrap_or("-"), r2.join(","));
+    }
+    Ok(())
+}
+
 fn labels(args: &[String]) -> Result<(), Box<dyn Error>> {
     let mut solver = Solver::default();
     let mut means = Vec::new();
@@ -113,6 +139,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     match args.first().map(String::as_str) {
         Some("se") if args.len() == 2 => se(&args[1]),
         Some("labels") if args.len() >= 2 => labels(&args[1..]),
-        _ => Err("usage: grade_calibration se FILE.tsv | labels LABEL=FILE ...".into()),
+        Some("dump") if args.len() == 2 => dump(&args[1]),
+        _ => Err("usage: grade_calibration se FILE.tsv | dump FILE.tsv | labels LABEL=FILE ...".into()),
     }
 }

@@ -27,6 +27,11 @@ fn home(solution: &Grid, unit: Unit, digit: u8) -> Cell {
     solution.shape().unit_cells(unit).find(|&c| at(solution, c) == digit).expect("every digit once per unit")
 }
 
+/// Whether two different cells share a row, column or box of `shape`.
+fn sees(shape: Shape, a: Cell, b: Cell) -> bool {
+    a != b && shape.units().any(|u| unit_cells(shape, u).contains(&a) && unit_cells(shape, u).contains(&b))
+}
+
 /// Checks every step of `e` that is not refuted against `solution`: each claim and each
 /// technique's premise that the solution decides. Returns the number of steps checked.
 fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> Result<usize, String> {
@@ -51,6 +56,8 @@ fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> Result<usiz
                         }
                     }
                     Technique::NakedSingle => {}
+                    // BUG+1: the placement itself is checked above; the pattern needs candidates.
+                    Technique::Bug { cell: c } if c == cell => {}
                     _ => return fail("a placement by an elimination technique"),
                 }
                 placed.push(*cell);
@@ -110,6 +117,54 @@ fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> Result<usiz
                             || !cells.iter().all(|c| cover_cells.contains(c) && !base_cells.contains(c))
                         {
                             return fail("not a fish");
+                        }
+                    }
+                    Technique::Wing { digit, pivot, pincers, xyz } => {
+                        // The digit is in a pincer (or the pivot), which every claimed cell sees.
+                        let mut holders: Vec<Cell> = pincers.to_vec();
+                        if *xyz {
+                            holders.push(*pivot);
+                        }
+                        let Some(&h) = holders.iter().find(|&&c| at(solution, c) == *digit) else {
+                            return fail("no pincer holds the digit");
+                        };
+                        if !only(*digit) || !cells.iter().all(|&c| sees(shape, c, h)) {
+                            return fail("not a wing");
+                        }
+                    }
+                    Technique::WxyzWing { digit, cells: set } => {
+                        // The digit is in the set, and every claimed cell sees where.
+                        let holders: Vec<Cell> = set.iter().copied().filter(|&c| at(solution, c) == *digit).collect();
+                        if !only(*digit)
+                            || set.len() != 4
+                            || holders.is_empty()
+                            || !cells.iter().all(|&c| holders.iter().all(|&h| sees(shape, c, h)))
+                        {
+                            return fail("not a WXYZ-wing");
+                        }
+                    }
+                    Technique::UniqueRectangle { digits, cells: corners, kind } => {
+                        // Four corners in two rows, two columns and two boxes, which the
+                        // solution does not fill with the two digits only (it is unique).
+                        let rows: HashSet<usize> = corners.iter().map(|c| c.row()).collect();
+                        let cols: HashSet<usize> = corners.iter().map(|c| c.col()).collect();
+                        let boxes: HashSet<usize> = corners.iter().map(|&c| shape.box_index(c)).collect();
+                        let inside = corners.iter().filter(|&&c| digits.contains(at(solution, c))).count();
+                        if corners.len() != 4 || rows.len() != 2 || cols.len() != 2 || boxes.len() != 2 || inside == 4 {
+                            return fail("not a unique rectangle");
+                        }
+                        let ok = match kind {
+                            1 => claims.len() == 1 && corners.contains(&claims[0].0) && claims[0].1 == *digits,
+                            _ => claims.iter().all(|&(c, ds)| {
+                                ds.len() == 1
+                                    && !corners.contains(&c)
+                                    && corners
+                                        .iter()
+                                        .any(|&k| at(solution, k) == ds.iter().next().unwrap_or(0) && sees(shape, c, k))
+                            }),
+                        };
+                        if !ok {
+                            return fail("a unique rectangle claims outside its pattern");
                         }
                     }
                     Technique::Chain { cell, digit, .. } | Technique::FailedGuess { cell, digit } => {

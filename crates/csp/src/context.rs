@@ -349,6 +349,28 @@ impl<'a> Context<'a> {
         self.core.take_changed(out);
     }
 
+    /// Whether the running constraint is a stand-in in force that no other active constraint
+    /// watches beside on any of its variables: then [`write_sole`](Self::write_sole) may replace
+    /// [`retain_block`](Self::retain_block) for its own variables.
+    #[inline]
+    pub(crate) fn is_sole(&self) -> bool {
+        self.core.is_sole()
+    }
+
+    /// Writes `new`, a non-empty subset of the block at `offset` of a one-block domain, without
+    /// raising events (nobody else listens: [`is_sole`](Self::is_sole)) or counting prunings
+    /// (the writer counts them in bulk with [`add_prunings`](Self::add_prunings)).
+    #[inline]
+    pub(crate) fn write_sole(&mut self, offset: usize, new: Block) {
+        self.core.write_sole(offset, new);
+    }
+
+    /// Adds `n` values removed by [`write_sole`](Self::write_sole) to the statistics.
+    #[inline]
+    pub(crate) fn add_prunings(&mut self, n: u64) {
+        self.core.stats.prunings += n;
+    }
+
     /// The conflict of a wipe-out of `var` that the running constraint found in its own view
     /// of the domains, before writing it. Return it at once.
     pub(crate) fn wiped_out(&mut self, var: VarId) -> Conflict {

@@ -42,6 +42,9 @@ const QUEUED: u8 = 0x80;
 const IDEMPOTENT: u8 = 0x40;
 /// Switched off: never scheduled, its watches inactive (a stand-in does its work).
 const DISABLED: u8 = 0x20;
+/// A stand-in in force that is the only active watcher of every variable it watches: it may
+/// write their domains without raising events ([`Context::write_sole`]).
+const SOLE: u8 = 0x10;
 const PRIORITY: u8 = 0x03;
 /// The bit of [`Events::TRACK`] that is not [`Events::DOMAIN`].
 const TRACK_BIT: u8 = Events::TRACK.0 & !Events::DOMAIN.0;
@@ -271,6 +274,19 @@ impl Core {
             let active = &self.watches[start..self.hot[x].watch_end as usize];
             self.hot[x].events = active.iter().fold(0, |acc, w| acc | w.events);
         }
+        for s in 0..self.stand_ins.len() {
+            let by = self.stand_ins[s].by;
+            let alone = on
+                && self.hot.iter().all(|h| {
+                    let active = &self.watches[h.watch_start as usize..h.watch_end as usize];
+                    active.len() == 1 || active.iter().all(|w| w.constraint != by)
+                });
+            if alone {
+                self.flags[by as usize] |= SOLE;
+            } else {
+                self.flags[by as usize] &= !SOLE;
+            }
+        }
         if on {
             self.resync_stand_ins();
         } else if pending {
@@ -316,6 +332,20 @@ impl Core {
             }
             w += 1;
         }
+    }
+
+    /// Whether the running constraint may use [`Context::write_sole`].
+    #[inline]
+    pub(crate) fn is_sole(&self) -> bool {
+        self.current != NONE && self.flags[self.current as usize] & SOLE != 0 && !self.observing
+    }
+
+    /// [`Context::write_sole`].
+    #[inline]
+    pub(crate) fn write_sole(&mut self, offset: usize, new: Block) {
+        debug_assert!(self.is_sole());
+        debug_assert!(new & !self.store.block(offset) == 0 && new != 0, "a sole write only removes values");
+        self.store.set_block(offset, new);
     }
 
     /// Schedules every stand-in in force with all its variables marked changed, so that it

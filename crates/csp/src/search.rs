@@ -1037,10 +1037,19 @@ impl Solver {
     /// The current assignment, when every variable is fixed.
     pub(crate) fn current_solution(&mut self) -> Solution {
         self.values.clear();
-        for i in 0..self.model.num_vars() {
-            let v = VarId::from_index(i);
-            let d = self.domain(v);
-            self.values.push(d.min().expect("solution domains are not empty"));
+        if self.flat {
+            // One block per variable, in order: the value of each fixed domain's only bit.
+            let blocks = &self.core.store.blocks()[..self.model.num_vars()];
+            for (info, &b) in self.model.vars.iter().zip(blocks) {
+                debug_assert!(b.count_ones() == 1, "solution domains are fixed");
+                self.values.push(info.map.value(b.trailing_zeros() as usize));
+            }
+        } else {
+            for i in 0..self.model.num_vars() {
+                let v = VarId::from_index(i);
+                let d = self.domain(v);
+                self.values.push(d.min().expect("solution domains are not empty"));
+            }
         }
         Solution { values: self.values.as_slice().into() }
     }

@@ -571,16 +571,41 @@ impl Solver {
         Ladder::new(grid.shape(), self.engine(), detailed).ok_or_else(Vec::new)
     }
 
-    /// Runs the ladder on `grid` to the end: the steps, or the clashes of an invalid grid.
-    pub(crate) fn run_ladder(&mut self, grid: &Grid, detailed: bool) -> Run {
-        // Ratings are far below `u32::MAX`: the run always ends.
-        self.run_ladder_until(grid, detailed, u32::MAX).unwrap_or_else(|_| Run::default())
+    /// Whether a search proves that `grid` has exactly one solution (without grading it: this
+    /// runs inside grading). `false` for clashing givens or a search stopped by a limit.
+    fn proven_unique(&mut self, grid: &Grid) -> bool {
+        if !clashes(grid).is_empty() {
+            return false;
+        }
+        self.prepare_shape(grid.shape());
+        let shape = grid.shape();
+        let engine = self.engine_mut();
+        crate::solve::load_givens(engine, grid)
+            && matches!(crate::solve::unique_solution(engine, shape), Uniqueness::Unique(_))
     }
 
-    /// [`run_ladder`](Solver::run_ladder), stopped as soon as the grade is known to be at
-    /// least `stop_at` tenths: `Err` with the lower bound of the grade known then (at least
+    /// Runs the ladder on `grid` to the end: the steps, or the clashes of an invalid grid.
+    ///
+    /// Uniqueness techniques (unique rectangles, BUG+1) are used only if the search proves
+    /// first that `grid` has exactly one solution: they are not deductions from the rules,
+    /// and would be wrong on a puzzle with several solutions.
+    pub(crate) fn run_ladder(&mut self, grid: &Grid, detailed: bool) -> Run {
+        let unique = self.proven_unique(grid);
+        // Ratings are far below `u32::MAX`: the run always ends.
+        self.run_ladder_until(grid, detailed, unique, u32::MAX).unwrap_or_else(|_| Run::default())
+    }
+
+    /// [`run_ladder`](Solver::run_ladder) for a grid whose uniqueness is known (`unique`:
+    /// exactly one solution, proven), stopped as soon as the grade is known to be at least
+    /// `stop_at` tenths: `Err` with the lower bound of the grade known then (at least
     /// `stop_at`). A run that ends is the one of `run_ladder`.
-    pub(crate) fn run_ladder_until(&mut self, grid: &Grid, detailed: bool, stop_at: u32) -> Result<Run, u32> {
+    pub(crate) fn run_ladder_until(
+        &mut self,
+        grid: &Grid,
+        detailed: bool,
+        unique: bool,
+        stop_at: u32,
+    ) -> Result<Run, u32> {
         match self.ladder(grid, detailed) {
             Err(clashes) => Ok(Run {
                 steps: clashes
@@ -592,6 +617,7 @@ impl Solver {
             }),
             Ok(mut ladder) => {
                 ladder.stop_at = stop_at;
+                ladder.unique = unique;
                 let end = ladder.run(0);
                 if end == End::Reached {
                     return Err(ladder.floor);
@@ -645,6 +671,21 @@ mod tests {
     fn explain(line: &str) -> Explanation {
         let grid = Grid::parse_keeping_clashes(line).unwrap();
         Solver::new(grid.shape()).explain(&grid)
+    }
+
+    #[test]
+    fn uniqueness_techniques_wait_for_a_proof_of_uniqueness() {
+        // Two solutions: 1 and 3 swap in r1c1, r1c3, r2c1, r2c3.
+        let multi = Grid::from_line(".2.4.4.221434321").unwrap();
+        let mut solver = Solver::new(multi.shape());
+        assert!(!solver.proven_unique(&multi));
+        assert!(solver.proven_unique(&Grid::from_line(FOUR).unwrap()));
+        let e = solver.explain(&multi);
+        assert!(matches!(e.result(), Uniqueness::Multiple(..)));
+        assert!(e
+            .steps()
+            .iter()
+            .all(|s| !matches!(s.kind.technique(), Some(Technique::UniqueRectangle { .. } | Technique::Bug { .. }))));
     }
 
     #[test]

@@ -2,9 +2,10 @@
 //!
 //! A puzzle is solved with the technique ladder ([`crate::technique`]), always by the easiest
 //! technique that applies; its grade is the rating of the hardest step on the way to the
-//! solution, from 1.0 (a full house) through 1.1 and 1.5 (naked and hidden singles), 2.6 to 5.4 (locked
-//! candidates, subsets, fish), 6.6 and up (forcing chains, longer ones rated higher) and 8.5
-//! and up (dynamic chains). A puzzle that needs guesses grades 10.0 plus 0.5 per doubling of
+//! solution, from 1.0 (a full house) through 1.1 and 1.5 (naked and hidden singles), 2.6 to
+//! 5.6 (locked candidates, subsets, fish, wings, and for puzzles proven unique, unique
+//! rectangles and BUG+1), 6.5 and up (X-chains; 7.0 and up for XY- and forcing chains;
+//! longer ones rated higher) and 8.5 and up (dynamic chains). A puzzle that needs guesses grades 10.0 plus 0.5 per doubling of
 //! the guesses. The table and its calibration against Sudoku Explainer's ratings and
 //! qqwing's labels are in `docs/grading.md`.
 
@@ -22,9 +23,9 @@ pub enum Band {
     Easy,
     /// 2.5 to 3.0: locked candidates.
     Medium,
-    /// 3.0 to 6.0: subsets and fish.
+    /// 3.0 to 6.0: subsets, fish, wings, unique rectangles, BUG+1.
     Hard,
-    /// 6.0 to 8.5: forcing chains.
+    /// 6.0 to 8.5: X-, XY- and forcing chains.
     Fiendish,
     /// 8.5 and above: dynamic chains, guesses.
     Extreme,
@@ -171,7 +172,9 @@ impl Bounded {
 
 impl Solver {
     /// Grades `grid` with the technique ladder (see the [module](crate::grade) docs). An
-    /// invalid grid (clashing givens) grades 0.
+    /// invalid grid (clashing givens) grades 0. A search first checks whether `grid` has
+    /// exactly one solution: only then may the ladder use uniqueness techniques (unique
+    /// rectangles, BUG+1).
     pub fn grade_puzzle(&mut self, grid: &Grid) -> Grade {
         Grade::of_run(&self.run_ladder(grid, false))
     }
@@ -185,8 +188,12 @@ impl Solver {
     /// along the run, and a puzzle that needs chains is known to grade at least the lowest
     /// chain rating before any chain is looked for (chains are the ladder's most expensive
     /// part).
-    pub(crate) fn grade_until(&mut self, grid: &Grid, stop_at: u32) -> Bounded {
-        match self.run_ladder_until(grid, false, stop_at) {
+    ///
+    /// `unique` says whether `grid` is known to have exactly one solution (a generated puzzle
+    /// is): `grade_puzzle` proves it by a search first, and uses uniqueness techniques only
+    /// then.
+    pub(crate) fn grade_until(&mut self, grid: &Grid, unique: bool, stop_at: u32) -> Bounded {
+        match self.run_ladder_until(grid, false, unique, stop_at) {
             Ok(run) => Bounded::Exact(Grade::of_run(&run)),
             Err(floor) => Bounded::AtLeast(floor),
         }

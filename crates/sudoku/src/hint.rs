@@ -233,7 +233,9 @@ impl Solver {
     /// applies to the candidates left by the filled cells, chains included.
     ///
     /// The hint says nothing about whether the grid's digits are right beyond what a step
-    /// finds: a contradiction is reported when the candidates show one.
+    /// finds: a contradiction is reported when the candidates show one. Hints never use
+    /// uniqueness techniques (unique rectangles, BUG+1): a grid as a person left it, or its
+    /// pencil marks, is not known to have a single solution.
     pub fn hint(&mut self, grid: &Grid) -> Hint {
         self.hint_from(grid, None)
     }

@@ -6,8 +6,8 @@
 //! difficulty, turns each deduction into a [`Step`] in cell, digit and unit terms, and
 //! guesses, depth first, only when nothing applies.
 
-use csp::reasoning::trial::{Links, Trial};
-use csp::reasoning::{fish, singles, subsets, Candidates, Contradiction as Dead};
+use csp::reasoning::trial::{Chain, Links, Trial};
+use csp::reasoning::{fish, singles, subsets, uniqueness, wings, Candidates, Contradiction as Dead};
 
 use crate::explain::{Contradiction, Digits, Step, StepKind};
 use crate::grid::{Cell, Shape, Unit};
@@ -30,6 +30,43 @@ const TRIAL_BUDGET: u64 = 300_000 * 81;
 
 /// The cost of one dynamic trial in [`TRIAL_BUDGET`] units.
 const DEEP_COST: u64 = 20;
+
+/// A rung of the ladder between locked candidates and chains.
+#[derive(Clone, Copy, Debug)]
+enum Rung {
+    /// Naked subsets of this size.
+    Naked(usize),
+    /// Hidden subsets of this size.
+    Hidden(usize),
+    /// Fish of this size.
+    Fish(usize),
+    /// XY-wings (`false`) or XYZ-wings (`true`).
+    Wing(bool),
+    /// Unique rectangles (puzzles proven unique only).
+    Rectangle,
+    /// WXYZ-wings.
+    Wxyz,
+    /// BUG+1 (puzzles proven unique only).
+    Bug,
+}
+
+/// The rungs in the order of their ratings (`technique.rs`): 3.0 to 5.6.
+const RUNGS: [Rung; 14] = [
+    Rung::Naked(2),
+    Rung::Fish(2),
+    Rung::Hidden(2),
+    Rung::Naked(3),
+    Rung::Fish(3),
+    Rung::Hidden(3),
+    Rung::Wing(false),
+    Rung::Wing(true),
+    Rung::Rectangle,
+    Rung::Wxyz,
+    Rung::Naked(4),
+    Rung::Fish(4),
+    Rung::Hidden(4),
+    Rung::Bug,
+];
 
 /// A deduction found, ready to apply.
 #[derive(Clone, Debug)]
@@ -66,6 +103,9 @@ pub(crate) struct Ladder {
     placed: Vec<bool>,
     /// Whether chains are tried (at depth 0).
     pub(crate) chains: bool,
+    /// Whether the puzzle is proven to have exactly one solution (and is a plain Sudoku):
+    /// only then are uniqueness techniques used.
+    pub(crate) unique: bool,
     /// Whether implied eliminations are recorded as steps.
     detailed: bool,
     pub(crate) steps: Vec<Step>,
@@ -125,6 +165,7 @@ impl Ladder {
             boxes,
             placed,
             chains: true,
+            unique: false,
             detailed,
             steps: Vec::new(),
             trials: 0,
@@ -252,15 +293,29 @@ impl Ladder {
                 }
             }
         }
-        // Subsets and fish, by rating.
-        let ladder: [(u8, usize); 9] = [(0, 2), (2, 2), (1, 2), (0, 3), (2, 3), (1, 3), (0, 4), (2, 4), (1, 4)];
-        for (kind, k) in ladder {
-            let found = match kind {
-                0 => subsets::naked_first(c, k).map(|s| self.subset(s)),
-                1 => subsets::hidden_first(c, k).map(|s| self.subset(s)),
-                _ => fish::find_first(c, self.rows, self.cols, k)
+        // Subsets, fish, wings and uniqueness patterns, by rating.
+        for rung in RUNGS {
+            if let Rung::Wxyz = rung {
+                if let Some(f) = self.wxyz_wing() {
+                    return vec![f];
+                }
+                continue;
+            }
+            let c = &self.cands;
+            let found = match rung {
+                Rung::Naked(k) => subsets::naked_first(c, k).map(|s| self.subset(s)),
+                Rung::Hidden(k) => subsets::hidden_first(c, k).map(|s| self.subset(s)),
+                Rung::Fish(k) => fish::find_first(c, self.rows, self.cols, k)
                     .or_else(|| fish::find_first(c, self.cols, self.rows, k))
                     .map(|f| self.fish(f)),
+                Rung::Wing(xyz) => wings::find(c, xyz).into_iter().next().map(|w| self.wing(w)),
+                Rung::Rectangle if self.unique => self.rectangle(),
+                Rung::Bug if self.unique => uniqueness::bug(c).map(|(var, bit)| Found::Place {
+                    var,
+                    bit,
+                    technique: Technique::Bug { cell: self.cell(var) },
+                }),
+                Rung::Rectangle | Rung::Bug | Rung::Wxyz => None,
             };
             if let Some(f) = found {
                 return vec![f];
@@ -372,6 +427,73 @@ impl Ladder {
         };
         debug_assert_eq!(rating, technique.rating());
         Some((rating, Found::Eliminate { removals: vec![(l, 1 << bit)], technique }))
+    }
+
+    fn wing(&self, w: wings::Wing) -> Found {
+        let technique = Technique::Wing {
+            digit: self.digit(w.bit),
+            pivot: self.cell(w.pivot),
+            pincers: w.pincers.map(|l| self.cell(l)),
+            xyz: w.xyz,
+        };
+        Found::Eliminate { removals: w.removals.iter().map(|&l| (l, 1 << w.bit)).collect(), technique }
+    }
+
+    /// The first unique rectangle, type 1 before type 2.
+    fn rectangle(&self) -> Option<Found> {
+        let mut all = uniqueness::rectangles(&self.cands);
+        all.sort_by_key(|r| r.kind);
+        let r = all.into_iter().next()?;
+        let technique =
+            Technique::UniqueRectangle { digits: self.digits(r.values), cells: self.cells(&r.vars), kind: r.kind };
+        Some(Found::Eliminate { removals: r.removals, technique })
+    }
+
+    /// The first WXYZ-wing: a candidate whose shortest refutation through two-candidate cells
+    /// ([`Links::Variables`]) runs through four cells that form a bent set
+    /// ([`wings::bent_value`]) whose free digit it is.
+    fn wxyz_wing(&mut self) -> Option<Found> {
+        let cells = self.cands.num_vars() as u64;
+        for l in 0..self.cands.num_vars() as u32 {
+            let mask = self.cands.mask(l);
+            if self.placed[l as usize] || mask.count_ones() < 2 {
+                continue;
+            }
+            for bit in csp_bits(mask) {
+                self.trials += cells;
+                if self.trials > TRIAL_BUDGET {
+                    return None;
+                }
+                // A chain through four cells places at most four (each once): length 5 at most,
+                // so longer ones need not be followed (`refute_within` gives the same chain
+                // when it is that short).
+                let Some(chain) = self.trial.refute_within(&self.cands, l, bit, Links::Variables, 5) else { continue };
+                if let Some(found) = self.bent(l, bit, &chain) {
+                    return Some(found);
+                }
+            }
+        }
+        None
+    }
+
+    /// The chain through two-candidate cells refuting `var = bit`, as a WXYZ-wing if its
+    /// four cells form a bent set whose free digit is `bit`, all of whose places `var` sees.
+    fn bent(&self, var: u32, bit: u32, chain: &Chain) -> Option<Found> {
+        let mut vars: Vec<u32> = chain.implications.iter().map(|i| i.var).collect();
+        if let Dead::Empty { var: v } = chain.contradiction {
+            vars.push(v);
+        }
+        vars.sort_unstable();
+        vars.dedup();
+        if vars.len() != 4 || vars.contains(&var) || wings::bent_value(&self.cands, &vars) != Some(bit) {
+            return None;
+        }
+        let c = &self.cands;
+        if !vars.iter().filter(|&&l| c.mask(l) & (1 << bit) != 0).all(|&l| wings::sees(c, var, l)) {
+            return None;
+        }
+        let technique = Technique::WxyzWing { digit: self.digit(bit), cells: self.cells(&vars) };
+        Some(Found::Eliminate { removals: vec![(var, 1 << bit)], technique })
     }
 
     fn subset(&self, s: subsets::HallSet) -> Found {

@@ -72,6 +72,49 @@ pub enum Technique {
         /// The cover units.
         covers: Vec<Unit>,
     },
+    /// An XY-wing (`pivot` holds two digits) or XYZ-wing (three): whatever the pivot takes,
+    /// `digit` goes in a pincer (or, for an XYZ-wing, the pivot), so the cells that see them all
+    /// lose it: `XY-wing 7 in r1c1 (pivot), r1c5, r4c1`.
+    Wing {
+        /// The digit forced.
+        digit: u8,
+        /// The pivot.
+        pivot: Cell,
+        /// The two pincers.
+        pincers: [Cell; 2],
+        /// Whether the pivot holds three digits (an XYZ-wing).
+        xyz: bool,
+    },
+    /// A WXYZ-wing: four cells holding four digits between them, each digit but `digit`
+    /// confined to cells that see each other, so `digit` is in one of them and leaves the
+    /// cells that see all its places there: `WXYZ-wing 7 in r6c1, r6c4, r6c6, r7c1`.
+    WxyzWing {
+        /// The digit.
+        digit: u8,
+        /// The cells.
+        cells: Vec<Cell>,
+    },
+    /// A unique rectangle: four cells in two rows, two columns and two boxes that, holding
+    /// only `digits`, would let the puzzle's solution swap them into a second one; used only
+    /// for puzzles proven to have one solution. Type 1: three cells hold exactly the two
+    /// digits, so the fourth loses them; type 2: the two others hold one more digit, the same,
+    /// which one of them must take: `unique rectangle {3, 7} in r1c1, r1c5, r4c5, r4c1 (type 1)`.
+    UniqueRectangle {
+        /// The two digits.
+        digits: Digits,
+        /// The four cells, around the rectangle.
+        cells: Vec<Cell>,
+        /// 1 or 2.
+        kind: u8,
+    },
+    /// BUG+1 (bivalue universal grave): every open cell but `cell` has two candidates, and
+    /// without `digit` in `cell` every digit would have two places in each of its units,
+    /// which would give a second solution; used only for puzzles proven to have one:
+    /// `r5c5 = 4: BUG+1`.
+    Bug {
+        /// The cell with three candidates.
+        cell: Cell,
+    },
     /// A forcing chain: assuming `cell = digit`, the `links` follow by singles (or, for a
     /// dynamic chain, by all the techniques above), and end in `end`:
     /// `forcing chain of 4: if r1c7 = 2 then r1c3 = 5, r4c3 = 7, r4c9 = 1, so r7c9 has no candidate`.
@@ -155,8 +198,10 @@ pub(crate) fn chain_rating(base: u32, length: u32) -> u32 {
 
 /// The base ratings of chains, in tenths (calibrated in `docs/grading.md`).
 pub(crate) const X_CHAIN_BASE: u32 = 65;
-/// The base rating of chains through two-candidate cells, in tenths.
-pub(crate) const XY_CHAIN_BASE: u32 = 66;
+/// The base rating of chains through two-candidate cells, in tenths: SE rates every static
+/// chain that has links inside cells (its "Y-links") 7.0 and up, as a forcing chain; only
+/// single-digit chains (X-chains) rate lower.
+pub(crate) const XY_CHAIN_BASE: u32 = 70;
 /// The base rating of forcing chains, in tenths.
 pub(crate) const FORCING_CHAIN_BASE: u32 = 70;
 /// Links counted per placement of a chain (a placement is a strong and a weak link).
@@ -199,6 +244,7 @@ pub(crate) const CHAIN_FLOOR: u32 = {
 impl Technique {
     /// The technique's name: `full house`, `hidden single`, `naked single`, `pointing`,
     /// `claiming`, `naked pair` ... `hidden quad`, `X-wing`, `swordfish`, `jellyfish`,
+    /// `XY-wing`, `XYZ-wing`, `WXYZ-wing`, `unique rectangle`, `BUG+1`, `X-chain`, `XY-chain`,
     /// `forcing chain`, `dynamic chain`, `failed guess`.
     pub fn name(&self) -> &'static str {
         match self {
@@ -210,6 +256,11 @@ impl Technique {
             Technique::NakedSubset { cells, .. } => subset_name(true, cells.len()),
             Technique::HiddenSubset { cells, .. } => subset_name(false, cells.len()),
             Technique::Fish { bases, .. } => fish_name(bases.len()),
+            Technique::Wing { xyz: false, .. } => "XY-wing",
+            Technique::Wing { xyz: true, .. } => "XYZ-wing",
+            Technique::WxyzWing { .. } => "WXYZ-wing",
+            Technique::UniqueRectangle { .. } => "unique rectangle",
+            Technique::Bug { .. } => "BUG+1",
             Technique::Chain { kind: ChainKind::Digit, .. } => "X-chain",
             Technique::Chain { kind: ChainKind::Cells, .. } => "XY-chain",
             Technique::Chain { kind: ChainKind::Singles, .. } => "forcing chain",
@@ -228,8 +279,13 @@ impl Technique {
     /// | pointing, claiming | 2.6, 2.8 |
     /// | naked pair, X-wing, hidden pair | 3.0, 3.2, 3.4 |
     /// | naked triple, swordfish, hidden triple | 3.6, 3.8, 4.0 |
+    /// | XY-wing, XYZ-wing | 4.2, 4.4 |
+    /// | unique rectangle type 1, type 2 (puzzles proven unique only) | 4.5, 4.6 |
     /// | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
-    /// | forcing chain of `n` | 6.6 + SE's length increment (0.1 per threshold passed: 4, 6, 8, 12, 16, ...) |
+    /// | BUG+1 (puzzles proven unique only) | 5.6 |
+    /// | WXYZ-wing | 4.6 |
+    /// | X-chain of `n` (one digit) | 6.5 + SE's length increment (0.1 per threshold passed by `2n`: 4, 6, 8, 12, 16, ...) |
+    /// | XY-chain, forcing chain of `n` (SE rates every chain with links inside cells 7.0) | 7.0 + the same increment |
     /// | dynamic chain of `n` | 8.5 + the same increment |
     /// | failed guess | 10.0 |
     pub fn rating(&self) -> u32 {
@@ -247,6 +303,10 @@ impl Technique {
                 [34, 40, 54].get(cells.len().saturating_sub(2)).copied().unwrap_or(54)
             }
             Technique::Fish { bases, .. } => [32, 38, 52].get(bases.len().saturating_sub(2)).copied().unwrap_or(52),
+            Technique::Wing { xyz, .. } => 42 + 2 * u32::from(*xyz),
+            Technique::WxyzWing { .. } => 46,
+            Technique::UniqueRectangle { kind, .. } => 44 + u32::from(*kind),
+            Technique::Bug { .. } => 56,
             Technique::Chain { links, deductions, kind, .. } => {
                 let length = links.len() as u32 + deductions + 1;
                 chain_rating(chain_base(*kind), LINK_WEIGHT * length)
@@ -324,6 +384,14 @@ impl fmt::Display for Technique {
                     UnitList(covers)
                 )
             }
+            Technique::Wing { digit, pivot, pincers, .. } => {
+                write!(f, "{name} {} in {pivot} (pivot), {}, {}", Symbol(*digit), pincers[0], pincers[1])
+            }
+            Technique::UniqueRectangle { digits, cells, kind } => {
+                write!(f, "{name} {digits} in {} (type {kind})", CellList(cells))
+            }
+            Technique::Bug { .. } => f.write_str(name),
+            Technique::WxyzWing { digit, cells } => write!(f, "{name} {} in {}", Symbol(*digit), CellList(cells)),
             Technique::Chain { cell, digit, links, end, .. } => {
                 write!(f, "{name} of {}: if {cell} = {} then ", self_length(self), Symbol(*digit))?;
                 for (c, d) in links {
@@ -366,6 +434,12 @@ mod tests {
             Technique::Locked { digit: 1, cells: vec![a, b], within: Unit::Box(0), line: Unit::Row(0) },
             Technique::Locked { digit: 1, cells: vec![a, b], within: Unit::Row(0), line: Unit::Box(0) },
             Technique::FailedGuess { cell: a, digit: 1 },
+            Technique::Wing { digit: 1, pivot: a, pincers: [b, c], xyz: false },
+            Technique::Wing { digit: 1, pivot: a, pincers: [b, c], xyz: true },
+            Technique::WxyzWing { digit: 1, cells: vec![a, b, c, d] },
+            Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 1 },
+            Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 2 },
+            Technique::Bug { cell: a },
         ];
         for n in 2..=4 {
             let cells = vec![a, b, c, d][..n].to_vec();

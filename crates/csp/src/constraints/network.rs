@@ -48,7 +48,6 @@
 //!   for any set of all-different constraints.
 
 use fixedbitset::Block;
-use smallvec::SmallVec;
 
 use crate::constraint::{Constraint, ConstraintId, Events, Priority, Rule};
 use crate::error::{Conflict, ModelError};
@@ -74,7 +73,7 @@ pub enum NetworkLevel {
 /// The most values a network variable may have: its values lie in one machine word.
 pub const NETWORK_MAX_VALUES: usize = 64;
 
-/// The most variables in one constraint of a network (place masks are one word).
+/// The most variables in one constraint of a network.
 const MAX_GROUP: usize = 64;
 
 /// Where each part of the state lies, relative to the first state block.
@@ -84,17 +83,13 @@ struct Layout {
     start: usize,
     /// Number of state blocks.
     len: usize,
-    /// `n` blocks: the network's copy of each variable's domain, in the value space.
-    done: usize,
-    /// `values * words` blocks: `P[v]`, the variables that still allow value `v`.
+    /// `values * words` blocks from here: `P[v]`, the variables that still allow value `v`
+    /// (fixed ones included). The network's copy of the domains comes first, `n` blocks.
     dual: usize,
-    /// One block per group: the values a variable of the group is fixed to (and forward-checked).
-    placed: usize,
-    /// `groups` blocks per value: the places of each value in each group, in group-local
-    /// positions (value-major, so that one removal touches one run of blocks).
-    places: usize,
-    /// One byte per group: the values with a place in it (taken or not).
-    live: usize,
+    /// One block per group: the values with no place left in it.
+    absent: usize,
+    /// `group_words` blocks: the value-tight groups.
+    tight: usize,
 }
 
 /// Why a run failed.
@@ -103,15 +98,6 @@ enum Fail {
     WipeOut(u32),
     /// A value-tight group lost a value it needs.
     Pigeonhole,
-}
-
-/// A group `h` sharing at least two variables with a group `g`, seen from `g`.
-#[derive(Clone, Copy, Debug)]
-struct Lock {
-    /// The shared variables, in `g`'s local positions.
-    inside: Block,
-    /// Index of `h`'s variables outside `g` in `outsides` (`words` blocks, network locals).
-    outside: u32,
 }
 
 /// Several all-different constraints over variables with at most [`NETWORK_MAX_VALUES`]
@@ -138,6 +124,14 @@ struct Lock {
 /// ```
 #[derive(Debug)]
 pub struct AllDifferentNetwork {
+    tables: Tables,
+    scratch: Scratch,
+}
+
+/// What a network knows and never changes while it runs (a field apart from the scratch, so
+/// that a run borrows both).
+#[derive(Debug)]
+struct Tables {
     level: NetworkLevel,
     vars: Vec<VarId>,
     /// Per local: the block offset of the variable's domain in the store.
@@ -150,49 +144,45 @@ pub struct AllDifferentNetwork {
     values: usize,
     /// Blocks per set of network variables.
     words: usize,
+    /// Blocks per set of groups.
+    group_words: usize,
     /// The constraint each group comes from.
     sources: Vec<ConstraintId>,
     /// Per group: the number of variables.
-    sizes: Vec<u8>,
-    /// Per group: the most variables it shares with another group (locked values are looked
-    /// for when a value has at most this many places).
-    limits: Vec<u8>,
+    sizes: Vec<u32>,
+    /// Per group: its variables, `words` blocks each.
+    masks: Vec<Block>,
     /// Per local: the variables of its groups but itself, `words` blocks each.
     peers: Vec<Block>,
-    /// The groups of local `i`, as `group << 6 | position in the group`, are
-    /// `members[member_at[i]..member_at[i + 1]]`.
-    member_at: Vec<u32>,
-    members: Vec<u32>,
+    /// Per local: its groups, `group_words` blocks each.
+    groups_of: Vec<Block>,
     /// The locals of group `g`, by position, are `locals[local_at[g]..local_at[g + 1]]`.
     local_at: Vec<u32>,
     locals: Vec<u32>,
-    /// The groups overlapping group `g` in at least two variables, among them the one at
-    /// position `p`: `locks[lock_at[64 * g + p]..lock_at[64 * g + p + 1]]`.
-    lock_at: Vec<u32>,
-    locks: Vec<Lock>,
-    outsides: Vec<Block>,
     layout: Layout,
-    scratch: Scratch,
 }
 
 /// Buffers reused by every run (no allocation once they reached their working size).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Scratch {
     changed: Vec<u32>,
     /// `(local, its domain in the value space)` of the variables changed from outside.
     diffs: Vec<(u32, Block)>,
-    /// Locals fixed in the network's view, to forward-check.
+    /// Locals fixed in the network's view, to forward-check (again, harmlessly, at times).
     fixed: Vec<u32>,
-    /// `(group, value)` pairs to examine: one place left, none, or locked in an overlap.
-    checks: Vec<(u32, u32)>,
-    /// Per group: the values queued in `checks`.
-    pending: Vec<Block>,
-    /// Per group: the values whose places changed since the group was last examined.
+    /// Per value, `group_words` blocks: the groups where the value lost a place since they
+    /// were last examined for it.
     dirty: Vec<Block>,
+    /// The values with a dirty group.
+    dirty_values: Block,
+    /// `group_words` blocks: the groups holding every place of a value, for locked values.
+    common: Vec<Block>,
     /// The locals whose domain the run changed, `words` blocks.
     touched: Vec<Block>,
     /// `(local, domain in the value space)` to write back.
     writes: Vec<(u32, Block)>,
+    /// Values the run removed, for the engine's count of prunings.
+    removed: u64,
 }
 
 impl AllDifferentNetwork {
@@ -237,17 +227,17 @@ impl AllDifferentNetwork {
         let n = vars.len();
         let w = n.div_ceil(64).max(1);
         let k = groups.len();
+        let gw = k.div_ceil(64).max(1);
         let mut masks: Vec<Block> = vec![0; k * w];
+        let mut groups_of: Vec<Block> = vec![0; n * gw];
         let mut local_at = vec![0u32];
         let mut locals = Vec::new();
-        // A variable is in a few groups: inline lists spare a heap allocation per variable.
-        let mut member_lists: Vec<SmallVec<[u32; 4]>> = vec![SmallVec::new(); n];
         let mut sizes = Vec::with_capacity(k);
         for (g, (_, scope)) in groups.iter().enumerate() {
             if scope.len() < 2 || scope.len() > MAX_GROUP {
                 return Err(invalid(format!("a group of {} variables (2 to {MAX_GROUP})", scope.len())));
             }
-            for (pos, &x) in scope.iter().enumerate() {
+            for &x in scope {
                 let i = local_of[x.index()] as usize;
                 let m = &mut masks[g * w + i / 64];
                 if *m & 1 << (i % 64) != 0 {
@@ -255,68 +245,30 @@ impl AllDifferentNetwork {
                 }
                 *m |= 1 << (i % 64);
                 locals.push(i as u32);
-                member_lists[i].push((g as u32) << 6 | pos as u32);
+                groups_of[i * gw + g / 64] |= 1 << (g % 64);
             }
             local_at.push(locals.len() as u32);
-            sizes.push(scope.len() as u8);
+            sizes.push(scope.len() as u32);
         }
         let mut peers: Vec<Block> = vec![0; n * w];
-        let mut member_at = vec![0u32];
-        let mut members = Vec::new();
-        for (i, list) in member_lists.iter().enumerate() {
-            for &m in list {
-                let g = (m >> 6) as usize;
+        for i in 0..n {
+            for g in (0..k).filter(|&g| groups_of[i * gw + g / 64] & 1 << (g % 64) != 0) {
                 for t in 0..w {
                     peers[i * w + t] |= masks[g * w + t];
                 }
             }
             peers[i * w + i / 64] &= !(1 << (i % 64));
-            members.extend_from_slice(list);
-            member_at.push(members.len() as u32);
         }
-        // Overlaps of two or more variables, for locked values.
-        let mut limits = vec![u8::from(level >= NetworkLevel::HiddenSingles); k];
-        let mut lock_at = vec![0u32];
-        let mut locks = Vec::new();
-        let mut outsides = Vec::new();
-        for g in 0..k {
-            let mine = &locals[local_at[g] as usize..local_at[g + 1] as usize];
-            // Per other group: its shared positions in `g` and its outside mask.
-            let mut partners: Vec<(usize, Block, u32)> = Vec::new();
-            if level >= NetworkLevel::LockedValues {
-                for h in (0..k).filter(|&h| h != g) {
-                    let inside = mine
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, &i)| masks[h * w + i as usize / 64] & 1 << (i % 64) != 0)
-                        .fold(0 as Block, |acc, (p, _)| acc | 1 << p);
-                    if inside.count_ones() >= 2 {
-                        limits[g] = limits[g].max(inside.count_ones() as u8);
-                        let index = (outsides.len() / w) as u32;
-                        outsides.extend((0..w).map(|t| masks[h * w + t] & !masks[g * w + t]));
-                        partners.push((h, inside, index));
-                    }
-                }
-            }
-            for p in 0..64 {
-                for &(_, inside, outside) in &partners {
-                    if inside & 1 << p != 0 {
-                        locks.push(Lock { inside, outside });
-                    }
-                }
-                lock_at.push(locks.len() as u32);
-            }
-        }
-        let mut layout = Layout { done: n, dual: n + w, ..Layout::default() };
-        layout.placed = layout.dual + values * w;
-        layout.places = layout.placed + k;
-        layout.live = layout.places + k * values;
-        layout.len = layout.live + k.div_ceil(8);
+        let mut layout = Layout { dual: n, ..Layout::default() };
+        layout.absent = layout.dual + values * w;
+        layout.tight = layout.absent + k;
+        layout.len = layout.tight + gw;
         let offs: Vec<u32> = vars.iter().map(|&x| model.block_offset(x) as u32).collect();
         let shifts: Vec<u32> =
             vars.iter().map(|&x| (i64::from(model.range_min(x).unwrap_or(base)) - i64::from(base)) as u32).collect();
 
-        // The initial state, from the initial domains.
+        // The initial state, from the initial domains. Value-tightness and pigeonhole failures
+        // are settled by the first run, which examines every group.
         let mut state: Vec<Block> = vec![0; layout.len];
         for i in 0..n {
             let d = model.initial_block(vars[i]) << shifts[i];
@@ -328,68 +280,62 @@ impl AllDifferentNetwork {
                 state[layout.dual + v * w + i / 64] |= 1 << (i % 64);
             }
         }
+        let all_values: Block = if values == 64 { !0 } else { (1 << values) - 1 };
         for g in 0..k {
-            let mut union = 0;
-            for (pos, &i) in locals[local_at[g] as usize..local_at[g + 1] as usize].iter().enumerate() {
-                let mut bits = state[i as usize];
-                union |= bits;
-                while bits != 0 {
-                    let v = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    state[layout.places + v * k + g] |= 1 << pos;
-                }
-            }
-            state[layout.live + g / 8] |= (union.count_ones() as Block) << (8 * (g % 8));
+            let union =
+                locals[local_at[g] as usize..local_at[g + 1] as usize].iter().fold(0, |u, &i| u | state[i as usize]);
+            state[layout.absent + g] = all_values & !union;
         }
         layout.start = model.add_state(&state);
-        Ok(AllDifferentNetwork {
+        let scratch = Scratch {
+            changed: Vec::with_capacity(n),
+            diffs: Vec::with_capacity(n),
+            fixed: Vec::with_capacity(n),
+            dirty: vec![0; values * gw],
+            dirty_values: 0,
+            common: vec![0; gw],
+            touched: vec![0; w],
+            writes: Vec::with_capacity(n),
+            removed: 0,
+        };
+        let tables = Tables {
             level,
             offs,
             shifts,
             base,
             values,
             words: w,
+            group_words: gw,
             sources: groups.iter().map(|(c, _)| *c).collect(),
             sizes,
-            limits,
+            masks,
             peers,
-            member_at,
-            members,
+            groups_of,
             local_at,
             locals,
-            lock_at,
-            locks,
-            outsides,
             layout,
-            scratch: Scratch {
-                changed: Vec::with_capacity(n),
-                diffs: Vec::with_capacity(n),
-                fixed: Vec::with_capacity(n),
-                checks: Vec::with_capacity(k * values),
-                pending: vec![0; k],
-                dirty: vec![0; k],
-                touched: vec![0; w],
-                writes: Vec::with_capacity(n),
-            },
             vars,
-        })
+        };
+        Ok(AllDifferentNetwork { tables, scratch })
     }
 
     /// The propagation level.
     pub fn level(&self) -> NetworkLevel {
-        self.level
+        self.tables.level
     }
 
     /// The constraints whose all-different reasoning the network does, one per group.
     pub fn sources(&self) -> &[ConstraintId] {
-        &self.sources
+        &self.tables.sources
     }
 
     /// The number of values of the common value space, from the smallest value of any variable.
     pub fn value_span(&self) -> usize {
-        self.values
+        self.tables.values
     }
+}
 
+impl Tables {
     /// One propagation: take in what changed, reach the fixed point in the network's view,
     /// write back each changed domain once.
     fn run(&self, ctx: &mut Context<'_>, s: &mut Scratch) -> Result<(), Conflict> {
@@ -406,15 +352,33 @@ impl AllDifferentNetwork {
             s.diffs.push((i, d));
         }
         s.fixed.clear();
-        s.checks.clear();
-        s.pending.fill(0);
-        s.dirty.fill(0);
         s.writes.clear();
+        s.removed = 0;
         let st = ctx.state_mut(l.start, l.len);
-        match Run::new(self, st, s).sync_and_run(full) {
+        let result = match (self.words, self.group_words) {
+            (1, 1) => Run::<1, 1>::new(self, st, s).sync_and_run(full),
+            (2, 1) => Run::<2, 1>::new(self, st, s).sync_and_run(full),
+            (_, _) => Run::<0, 0>::new(self, st, s).sync_and_run(full),
+        };
+        if result.is_err() {
+            // Leave the scratch clean for the next run.
+            s.dirty.fill(0);
+            s.dirty_values = 0;
+            s.touched.fill(0);
+        }
+        match result {
             Ok(()) => {}
             Err(Fail::WipeOut(i)) => return Err(ctx.wiped_out(self.vars[i as usize])),
             Err(Fail::Pigeonhole) => return Err(ctx.fail(Rule::Pigeonhole)),
+        }
+        if ctx.is_sole() {
+            // Nobody else watches these variables: the new domains go straight to the store.
+            ctx.add_prunings(s.removed);
+            for &(i, d) in &s.writes {
+                let i = i as usize;
+                ctx.write_sole(self.offs[i] as usize, d >> self.shifts[i]);
+            }
+            return Ok(());
         }
         for &(i, d) in &s.writes {
             let i = i as usize;
@@ -429,310 +393,353 @@ impl AllDifferentNetwork {
     }
 }
 
-/// Whether `p` has at most `k` bits (`k >= 1`; three steps without a loop cover Sudoku-like
-/// overlaps of three, and this runs on every update of a place mask).
-#[inline(always)]
-fn at_most(p: Block, k: u8) -> bool {
-    let p = p & p.wrapping_sub(1);
-    if k <= 1 {
-        return p == 0;
-    }
-    let p = p & p.wrapping_sub(1);
-    if k == 2 {
-        return p == 0;
-    }
-    let mut p = p & p.wrapping_sub(1);
-    let mut left = k - 3;
-    while p != 0 && left > 0 {
-        p &= p.wrapping_sub(1);
-        left -= 1;
-    }
-    p == 0
-}
-
-/// One run's view: the network's tables, its state blocks by part, and its scratch.
-struct Run<'a> {
-    net: &'a AllDifferentNetwork,
+/// One run's view: the network's tables, its state blocks by part, and its scratch. `W` and
+/// `GW` are the blocks per set of variables and of groups when known at compile time (the
+/// common small networks get loops the compiler unrolls), 0 when read from the network.
+struct Run<'a, const W: usize, const GW: usize> {
+    net: &'a Tables,
+    /// The network's copy of each variable's domain, in the value space.
     mirror: &'a mut [Block],
-    done: &'a mut [Block],
+    /// `P[v]`, `words` blocks per value.
     dual: &'a mut [Block],
-    placed: &'a mut [Block],
-    places: &'a mut [Block],
-    live: &'a mut [Block],
+    absent: &'a mut [Block],
+    tight: &'a mut [Block],
     s: &'a mut Scratch,
 }
 
-impl<'a> Run<'a> {
-    fn new(net: &'a AllDifferentNetwork, st: &'a mut [Block], s: &'a mut Scratch) -> Run<'a> {
+impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
+    fn new(net: &'a Tables, st: &'a mut [Block], s: &'a mut Scratch) -> Self {
         let l = net.layout;
-        let (mirror, st) = st.split_at_mut(l.done);
-        let (done, st) = st.split_at_mut(l.dual - l.done);
-        let (dual, st) = st.split_at_mut(l.placed - l.dual);
-        let (placed, st) = st.split_at_mut(l.places - l.placed);
-        let (places, live) = st.split_at_mut(l.live - l.places);
-        Run { net, mirror, done, dual, placed, places, live, s }
+        let (mirror, st) = st.split_at_mut(l.dual);
+        let (dual, st) = st.split_at_mut(l.absent - l.dual);
+        let (absent, tight) = st.split_at_mut(l.tight - l.absent);
+        debug_assert!((W == 0 || W == net.words) && (GW == 0 || GW == net.group_words));
+        Run { net, mirror, dual, absent, tight, s }
     }
 
+    /// Blocks per set of variables.
     #[inline(always)]
-    fn live(&self, g: usize) -> u32 {
-        ((self.live[g / 8] >> (8 * (g % 8))) & 0xff) as u32
-    }
-
-    #[inline(always)]
-    fn is_tight(&self, g: usize) -> bool {
-        self.live(g) == u32::from(self.net.sizes[g])
-    }
-
-    /// Queues `(g, v)` for [`check`](Self::check) once.
-    #[inline(always)]
-    fn queue(&mut self, g: usize, v: usize) {
-        if self.s.pending[g] & 1 << v == 0 {
-            self.s.pending[g] |= 1 << v;
-            self.s.checks.push((g as u32, v as u32));
+    fn w(&self) -> usize {
+        if W == 0 {
+            self.net.words
+        } else {
+            W
         }
     }
 
-    /// Value `v` leaves local `j` (the caller cleared its dual bit): the network's copy of the
-    /// domain, the fixing and wipe-out tests, and the places of `v` in `j`'s groups where `v`
-    /// is not taken yet.
+    /// Blocks per set of groups.
     #[inline(always)]
-    fn remove(&mut self, j: usize, v: usize) -> Result<(), Fail> {
-        let net = self.net;
+    fn gw(&self) -> usize {
+        if GW == 0 {
+            self.net.group_words
+        } else {
+            GW
+        }
+    }
+
+    /// Value `v` leaves local `j` (the caller cleared its dual bit and marked `j` touched): the
+    /// network's copy of the domain, and the fixing and wipe-out tests.
+    #[inline(always)]
+    fn lose(&mut self, j: usize, v: usize) -> Result<(), Fail> {
         let d = self.mirror[j] & !(1 << v);
         self.mirror[j] = d;
-        self.s.touched[j / 64] |= 1 << (j % 64);
+        self.s.removed += 1;
         if d & d.wrapping_sub(1) == 0 {
             if d == 0 {
                 return Err(Fail::WipeOut(j as u32));
             }
             self.s.fixed.push(j as u32);
         }
-        if net.level == NetworkLevel::ForwardChecking {
-            return Ok(());
+        Ok(())
+    }
+
+    /// Marks the groups of local `j` dirty for value `v`.
+    #[inline(always)]
+    fn mark(&mut self, j: usize, v: usize) {
+        let gw = self.gw();
+        for u in 0..gw {
+            self.s.dirty[v * gw + u] |= self.net.groups_of[j * gw + u];
         }
-        // Branch-free: the place masks of a value already taken are never read again, and
-        // every touched group is examined once per round ([`examine_dirty`](Self::examine_dirty)).
-        let k = net.sizes.len();
-        let places = &mut self.places[v * k..(v + 1) * k];
-        let dirty = &mut self.s.dirty[..k];
-        for &m in &net.members[net.member_at[j] as usize..net.member_at[j + 1] as usize] {
-            let g = (m >> 6) as usize;
-            places[g] &= !(1 << (m & 63));
-            dirty[g] |= 1 << v;
+        self.s.dirty_values |= 1 << v;
+    }
+
+    /// Forward checking of local `i`, fixed in the network's view: its value leaves its peers.
+    /// The groups of `i` are not marked: the value has its place there, at `i`.
+    fn fix(&mut self, i: usize) -> Result<(), Fail> {
+        let (w, gw) = (self.w(), self.gw());
+        let net = self.net;
+        let counting = net.level >= NetworkLevel::HiddenSingles;
+        let Run { mirror, dual, s, .. } = self;
+        let v = mirror[i].trailing_zeros() as usize;
+        let bit: Block = 1 << v;
+        let places = &mut dual[v * w..(v + 1) * w];
+        let peers = &net.peers[i * w..(i + 1) * w];
+        let mine = &net.groups_of[i * gw..(i + 1) * gw];
+        let dirty = &mut s.dirty[v * gw..(v + 1) * gw];
+        let touched = &mut s.touched[..w];
+        let mut marked = false;
+        for t in 0..w {
+            let mut lose = places[t] & peers[t];
+            if lose == 0 {
+                continue;
+            }
+            places[t] ^= lose;
+            touched[t] |= lose;
+            while lose != 0 {
+                let j = t * 64 + lose.trailing_zeros() as usize;
+                lose &= lose - 1;
+                let d = mirror[j] & !bit;
+                mirror[j] = d;
+                s.removed += 1;
+                if d & d.wrapping_sub(1) == 0 {
+                    if d == 0 {
+                        return Err(Fail::WipeOut(j as u32));
+                    }
+                    s.fixed.push(j as u32);
+                }
+                if counting {
+                    let theirs = &net.groups_of[j * gw..(j + 1) * gw];
+                    for u in 0..gw {
+                        dirty[u] |= theirs[u] & !mine[u];
+                    }
+                    marked = true;
+                }
+            }
+        }
+        if marked {
+            s.dirty_values |= bit;
         }
         Ok(())
     }
 
-    /// Whether the places `p` of `v` in `g` lie inside an overlap with another group that
-    /// still has `v` outside the overlap.
-    #[inline(always)]
-    fn lockable(&self, g: usize, v: usize, p: Block) -> bool {
-        let (net, w) = (self.net, self.net.words);
-        let at = 64 * g + p.trailing_zeros() as usize;
-        for lock in &net.locks[net.lock_at[at] as usize..net.lock_at[at + 1] as usize] {
-            if p & !lock.inside == 0 {
-                let o = lock.outside as usize * w;
-                for t in 0..w {
-                    if self.dual[v * w + t] & net.outsides[o + t] != 0 {
-                        return true;
+    /// Local `j` takes value `v` (a hidden single): its other values leave it.
+    fn place(&mut self, j: usize, v: usize) {
+        let w = self.w();
+        let mut others = self.mirror[j] & !(1 << v);
+        self.mirror[j] = 1 << v;
+        self.s.removed += u64::from(others.count_ones());
+        self.s.touched[j / 64] |= 1 << (j % 64);
+        self.s.fixed.push(j as u32);
+        while others != 0 {
+            let u = others.trailing_zeros() as usize;
+            others &= others - 1;
+            self.dual[u * w + j / 64] &= !(1 << (j % 64));
+            self.mark(j, u);
+        }
+    }
+
+    /// Examines value `v` in group `g`, where it lost places: no place left (pigeonhole when
+    /// the group is value-tight, else one value fewer for it), one place (a hidden single), or
+    /// all its places inside other groups (locked: it leaves the rest of those groups). Hidden
+    /// singles and locked values only in a value-tight group.
+    ///
+    /// The places are walked once, and the walk stops as soon as the outcome is known: at the
+    /// first place in a group that is not value-tight, at the second without locked values, and
+    /// at the first place that no other group shares with all the earlier ones.
+    fn check(&mut self, g: usize, v: usize) -> Result<(), Fail> {
+        let net = self.net;
+        let (w, gw) = (self.w(), self.gw());
+        let tight = self.tight[g / 64] & 1 << (g % 64) != 0;
+        let locking = tight && net.level >= NetworkLevel::LockedValues;
+        let places = &self.dual[v * w..(v + 1) * w];
+        let mask = &net.masks[g * w..(g + 1) * w];
+        // The groups holding every place seen so far (without `g`), for locked values.
+        let mut small: [Block; 2] = [0; 2];
+        let common: &mut [Block] = if GW != 0 && GW <= 2 { &mut small[..GW] } else { &mut self.s.common };
+        let (gu, gbit) = (g / 64, 1 << (g % 64));
+        let mut count = 0;
+        let mut first = 0;
+        for t in 0..w {
+            let mut p = places[t] & mask[t];
+            while p != 0 {
+                let j = t * 64 + p.trailing_zeros() as usize;
+                p &= p - 1;
+                count += 1;
+                let theirs = &net.groups_of[j * gw..(j + 1) * gw];
+                if count == 1 {
+                    if !tight {
+                        return Ok(());
+                    }
+                    first = j;
+                    common.copy_from_slice(theirs);
+                    common[gu] &= !gbit;
+                } else {
+                    if !locking {
+                        return Ok(());
+                    }
+                    let mut left = 0;
+                    for (c, &h) in common.iter_mut().zip(theirs) {
+                        *c &= h;
+                        left |= *c;
+                    }
+                    if left == 0 {
+                        return Ok(());
                     }
                 }
             }
         }
-        false
-    }
-
-    /// A value has no place left in group `g`: one value fewer for it. Fewer values than
-    /// variables fail; exactly as many makes the group value-tight, so its values with few
-    /// places are examined.
-    #[cold]
-    #[inline(never)]
-    fn value_gone(&mut self, g: usize) -> Result<(), Fail> {
-        self.live[g / 8] -= 1 << (8 * (g % 8));
-        let live = self.live(g);
-        let size = u32::from(self.net.sizes[g]);
-        if live < size {
-            return Err(Fail::Pigeonhole);
-        }
-        if live == size {
-            self.examine_group(g);
-        }
-        Ok(())
-    }
-
-    /// Queues every value of group `g` not taken yet with at most the group's limit of places.
-    fn examine_group(&mut self, g: usize) {
-        for v in 0..self.net.values {
-            let p = self.places[v * self.net.sizes.len() + g];
-            if p != 0 && self.placed[g] & 1 << v == 0 && at_most(p, self.net.limits[g]) {
-                self.queue(g, v);
+        match count {
+            0 => self.value_gone(g, v),
+            1 => {
+                // A hidden single, unless the place is the variable fixed to `v`.
+                if self.mirror[first] != 1 << v {
+                    self.place(first, v);
+                }
+                Ok(())
+            }
+            _ => {
+                if GW != 0 && GW <= 2 {
+                    for (u, &word) in small[..GW].iter().enumerate() {
+                        self.lock_out(g, v, u, word)?;
+                    }
+                } else {
+                    for u in 0..gw {
+                        let word = self.s.common[u];
+                        self.lock_out(g, v, u, word)?;
+                    }
+                }
+                Ok(())
             }
         }
     }
 
-    /// Forward checking of local `i`, fixed in the network's view: its value is taken in its
-    /// groups and leaves its peers.
-    fn fix(&mut self, i: usize) -> Result<(), Fail> {
+    /// Value `v`, whose places in group `g` all lie in the groups `64 * u + b` for the bits `b`
+    /// of `word`, leaves the rest of those groups.
+    fn lock_out(&mut self, g: usize, v: usize, u: usize, mut word: Block) -> Result<(), Fail> {
         let net = self.net;
-        let w = net.words;
-        if self.done[i / 64] & 1 << (i % 64) != 0 {
-            return Ok(());
-        }
-        self.done[i / 64] |= 1 << (i % 64);
-        let v = self.mirror[i].trailing_zeros() as usize;
-        if net.level >= NetworkLevel::HiddenSingles {
-            for &m in &net.members[net.member_at[i] as usize..net.member_at[i + 1] as usize] {
-                self.placed[(m >> 6) as usize] |= 1 << v;
-            }
-        }
-        for t in 0..w {
-            let p = self.dual[v * w + t];
-            let mut lose = p & net.peers[i * w + t];
-            if lose == 0 {
-                continue;
-            }
-            self.dual[v * w + t] = p & !lose;
-            while lose != 0 {
-                let j = t * 64 + lose.trailing_zeros() as usize;
-                lose &= lose - 1;
-                self.remove(j, v)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Value `v`, not taken in group `g`, has one place left there (a hidden single), none
-    /// (a pigeonhole failure), or all its places inside an overlap with another group (locked:
-    /// it leaves the rest of that group). Only in a value-tight group.
-    fn check(&mut self, g: usize, v: usize) -> Result<(), Fail> {
-        let net = self.net;
-        let w = net.words;
-        self.s.pending[g] &= !(1 << v);
-        if self.placed[g] & 1 << v != 0 || !self.is_tight(g) {
-            return Ok(());
-        }
-        let p = self.places[v * net.sizes.len() + g];
-        if p == 0 {
-            return Err(Fail::Pigeonhole);
-        }
-        let first = p.trailing_zeros() as usize;
-        if p & (p - 1) == 0 {
-            // A hidden single: the variable at `first` takes `v`.
-            let j = net.group(g)[first] as usize;
-            let mut others = self.mirror[j] & !(1 << v);
-            while others != 0 {
-                let u = others.trailing_zeros() as usize;
-                others &= others - 1;
-                self.dual[u * w + j / 64] &= !(1 << (j % 64));
-                self.remove(j, u)?;
-            }
-            return Ok(());
-        }
-        let at = 64 * g + first;
-        for k in net.lock_at[at] as usize..net.lock_at[at + 1] as usize {
-            let lock = net.locks[k];
-            if p & !lock.inside != 0 {
-                continue;
-            }
-            let o = lock.outside as usize * w;
+        let w = self.w();
+        while word != 0 {
+            let h = u * 64 + word.trailing_zeros() as usize;
+            word &= word - 1;
             for t in 0..w {
                 let d = self.dual[v * w + t];
-                let mut lose = d & net.outsides[o + t];
+                let mut lose = d & net.masks[h * w + t] & !net.masks[g * w + t];
                 if lose == 0 {
                     continue;
                 }
                 self.dual[v * w + t] = d & !lose;
+                self.s.touched[t] |= lose;
                 while lose != 0 {
                     let j = t * 64 + lose.trailing_zeros() as usize;
                     lose &= lose - 1;
-                    self.remove(j, v)?;
+                    self.lose(j, v)?;
+                    self.mark(j, v);
                 }
             }
         }
         Ok(())
     }
 
-    /// Examines the values whose places changed since the last round, group by group: no
-    /// place left (pigeonhole when the group is value-tight, else one value fewer), one place
-    /// (a hidden single), or few enough to be locked in an overlap. Returns whether anything was
-    /// queued.
-    fn examine_dirty(&mut self) -> Result<bool, Fail> {
-        let net = self.net;
-        let mut queued = false;
-        for g in 0..self.s.dirty.len() {
-            let dirty = std::mem::take(&mut self.s.dirty[g]);
-            let mut values = dirty & !self.placed[g];
-            while values != 0 {
-                let v = values.trailing_zeros() as usize;
-                values &= values - 1;
-                let p = self.places[v * net.sizes.len() + g];
-                if p & p.wrapping_sub(1) == 0 {
-                    if p == 0 {
-                        self.value_gone(g)?;
-                        continue;
-                    }
-                } else if net.level != NetworkLevel::LockedValues
-                    || !at_most(p, net.limits[g])
-                    || !self.lockable(g, v, p)
-                {
-                    continue;
-                }
-                self.queue(g, v);
-                queued = true;
-            }
-        }
-        Ok(queued)
-    }
-
-    /// Every group's pigeonhole test and values with few places (after a full resynchronisation).
-    fn examine_all(&mut self) -> Result<(), Fail> {
-        if self.net.level == NetworkLevel::ForwardChecking {
+    /// Value `v` has no place left in group `g`: if it is newly so, one value fewer for the
+    /// group. Fewer values than variables fail; exactly as many makes the group value-tight,
+    /// and then every value of it is examined.
+    #[cold]
+    #[inline(never)]
+    fn value_gone(&mut self, g: usize, v: usize) -> Result<(), Fail> {
+        if self.absent[g] & 1 << v != 0 {
             return Ok(());
         }
-        for g in 0..self.net.sizes.len() {
-            let (live, size) = (self.live(g), u32::from(self.net.sizes[g]));
-            if live < size {
-                return Err(Fail::Pigeonhole);
-            }
-            if live == size {
-                self.examine_group(g);
-            }
+        self.absent[g] |= 1 << v;
+        self.settle(g)
+    }
+
+    /// Pigeonhole failure or value-tightness of group `g` from its values with a place.
+    fn settle(&mut self, g: usize) -> Result<(), Fail> {
+        let net = self.net;
+        let live = net.values as u32 - self.absent[g].count_ones();
+        let size = net.sizes[g];
+        if live < size {
+            return Err(Fail::Pigeonhole);
+        }
+        if live == size && self.tight[g / 64] & 1 << (g % 64) == 0 {
+            self.tight[g / 64] |= 1 << (g % 64);
+            self.examine(g);
         }
         Ok(())
+    }
+
+    /// Marks group `g` dirty for every value with a place in it.
+    fn examine(&mut self, g: usize) {
+        let net = self.net;
+        let gw = self.gw();
+        let mut present = !self.absent[g] & if net.values == 64 { !0 } else { (1 << net.values) - 1 };
+        self.s.dirty_values |= present;
+        while present != 0 {
+            let v = present.trailing_zeros() as usize;
+            present &= present - 1;
+            self.s.dirty[v * gw + g / 64] |= 1 << (g % 64);
+        }
     }
 
     /// Brings the network's view in step with the domains (`s.diffs`), runs to the fixed
     /// point, and lists the writes.
     fn sync_and_run(&mut self, full: bool) -> Result<(), Fail> {
-        let w = self.net.words;
+        let net = self.net;
+        let w = self.w();
+        let counting = net.level >= NetworkLevel::HiddenSingles;
         for k in 0..self.s.diffs.len() {
             let (i, d) = self.s.diffs[k];
             let i = i as usize;
             let old = self.mirror[i];
             debug_assert!(d & !old == 0, "the network's view holds every value of the domain");
             let mut gone = old & !d;
+            if gone == 0 {
+                continue;
+            }
+            self.mirror[i] = d;
             while gone != 0 {
                 let v = gone.trailing_zeros() as usize;
                 gone &= gone - 1;
                 self.dual[v * w + i / 64] &= !(1 << (i % 64));
-                self.remove(i, v)?;
+                if counting {
+                    self.mark(i, v);
+                }
             }
-            let m = self.mirror[i];
-            if m & m.wrapping_sub(1) == 0 && self.done[i / 64] & 1 << (i % 64) == 0 {
+            if d & d.wrapping_sub(1) == 0 {
+                if d == 0 {
+                    return Err(Fail::WipeOut(i as u32));
+                }
                 self.s.fixed.push(i as u32);
             }
         }
         if full {
-            self.examine_all()?;
+            // Every fixed variable is forward-checked (again, at no cost if it was), and with
+            // counting every group is settled and examined for every value.
+            for i in 0..self.mirror.len() {
+                let d = self.mirror[i];
+                if d != 0 && d & (d - 1) == 0 {
+                    self.s.fixed.push(i as u32);
+                }
+            }
+            if counting {
+                for g in 0..net.sizes.len() {
+                    if self.tight[g / 64] & 1 << (g % 64) != 0 {
+                        self.examine(g);
+                    } else {
+                        self.settle(g)?;
+                    }
+                }
+            }
         }
-        // Forward checking first (cheap and decisive), then the groups whose places changed.
+        // Forward checking first (cheap and decisive), then the groups where values lost places.
+        let gw = self.gw();
         loop {
             if let Some(i) = self.s.fixed.pop() {
                 self.fix(i as usize)?;
-            } else if let Some((g, v)) = self.s.checks.pop() {
-                self.check(g as usize, v as usize)?;
-            } else if !self.examine_dirty()? {
+                continue;
+            }
+            if self.s.dirty_values == 0 {
                 break;
+            }
+            let v = self.s.dirty_values.trailing_zeros() as usize;
+            self.s.dirty_values &= !(1 << v);
+            for u in 0..gw {
+                let mut gs = std::mem::take(&mut self.s.dirty[v * gw + u]);
+                while gs != 0 {
+                    let g = u * 64 + gs.trailing_zeros() as usize;
+                    gs &= gs - 1;
+                    self.check(g, v)?;
+                }
             }
         }
         for t in 0..w {
@@ -753,7 +760,7 @@ impl Constraint for AllDifferentNetwork {
     }
 
     fn scope(&self) -> &[VarId] {
-        &self.vars
+        &self.tables.vars
     }
 
     fn subscriptions(&self, _local: usize) -> Events {
@@ -769,19 +776,16 @@ impl Constraint for AllDifferentNetwork {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        // The scratch is moved out for the run, so that the tables can be borrowed beside it.
-        let mut s = std::mem::take(&mut self.scratch);
-        let r = self.run(ctx, &mut s);
-        self.scratch = s;
-        r
+        self.tables.run(ctx, &mut self.scratch)
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
-        (0..self.sizes.len()).all(|g| {
+        let t = &self.tables;
+        (0..t.sizes.len()).all(|g| {
             let mut seen: Block = 0;
-            self.group(g).iter().all(|&i| {
-                let v = i64::from(values[i as usize]) - i64::from(self.base);
-                if !(0..self.values as i64).contains(&v) || seen & 1 << v != 0 {
+            t.group(g).iter().all(|&i| {
+                let v = i64::from(values[i as usize]) - i64::from(t.base);
+                if !(0..t.values as i64).contains(&v) || seen & 1 << v != 0 {
                     return false;
                 }
                 seen |= 1 << v;

@@ -19,9 +19,11 @@
 //! | [`singles`] | `x = v` when `D(x) = {v}` (naked single), or when `v` has one place left in a tight group (hidden single) | the domain, or the group |
 //! | [`subsets`] | Hall sets: `k` variables of a group whose domains hold `k` values between them take those values, so the group's other variables lose them (naked subset); `k` values with `k` places in a tight group fill them, so those variables lose every other value (hidden subset) | the group and the set |
 //! | [`fish`] | a value that, within `k` disjoint tight groups (the bases), can only go in the union of `k` disjoint groups (the covers) leaves the rest of the covers; `k = 1` is locked candidates | the value, bases and covers |
+//! | [`wings`] | XY- and XYZ-wings: a pivot and two pincers sharing a group with it force a value into a pincer (or the pivot), so the variables sharing a group with all of them lose it | the pivot, pincers and value |
+//! | [`uniqueness`] | deadly rectangles and the bivalue universal grave: patterns that would give a second solution; **only** for a problem known to have at most one, whose only constraints are its groups | the pattern |
 //! | [`trial`] | an assumption `x = v` whose consequences by singles (or, with [`Trial::refute_deep`](trial::Trial::refute_deep), by locked values and subsets too) reach a contradiction refutes `v`: `x != v` | the chain of implications and the contradiction |
 //!
-//! All of them are sound for any all-different constraint, not only Sudoku's permutations:
+//! All of them but [`uniqueness`] are sound for any all-different constraint, not only Sudoku's permutations:
 //! hidden singles and hidden subsets and fish bases are only used in tight groups.
 //!
 //! A snapshot is taken with [`Candidates::from_solver`], changed by the caller as it applies
@@ -62,6 +64,8 @@ pub mod fish;
 pub mod singles;
 pub mod subsets;
 pub mod trial;
+pub mod uniqueness;
+pub mod wings;
 
 pub use candidates::{Candidates, Contradiction, Group, UnsupportedState};
 

@@ -688,7 +688,8 @@ fn puzzle_of(rules: &Rules, grid: Grid) -> Option<Puzzle> {
 /// to be at least `stop_at` tenths ([`Solver::grade_until`]); `None` for a variant, which the
 /// ladder does not grade.
 fn grade_of(grader: &mut Solver, puzzle: &Puzzle, stop_at: u32) -> Option<Bounded> {
-    matches!(puzzle.rules(), Rules::Plain).then(|| grader.grade_until(puzzle.grid(), stop_at))
+    // Unique: every removal kept was proven to leave one solution.
+    matches!(puzzle.rules(), Rules::Plain).then(|| grader.grade_until(puzzle.grid(), true, stop_at))
 }
 
 /// The next chunk size after a success with `k`, given the recent decisions (bit set: the

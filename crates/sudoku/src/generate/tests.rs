@@ -91,7 +91,7 @@ fn a_grade_stopped_early_bounds_the_full_grade_and_one_not_stopped_is_it() {
         let full = made.grade.expect("plain puzzles are graded");
         // The thresholds of the bands' limits, of a score inside a band, and of chains.
         for stop_at in [0, 13, 25, 30, 41, 60, CHAIN_FLOOR, 70, 85, 100] {
-            match solver.grade_until(made.puzzle.grid(), stop_at) {
+            match solver.grade_until(made.puzzle.grid(), true, stop_at) {
                 Bounded::Exact(g) => {
                     ended += 1;
                     assert_eq!(g, full, "#{i} stopped at {stop_at}");
