@@ -120,22 +120,27 @@ pub fn find_first(c: &Candidates, base_family: usize, cover_family: usize, k: us
         masks.clear();
         for &g in &families[base_family] {
             let group = &groups[g as usize];
-            if !group.tight || group.values & (1 << bit) == 0 || group.vars.iter().any(|&l| c.mask(l) == 1 << bit) {
+            if !group.tight || group.values & (1 << bit) == 0 {
                 continue;
             }
             // The covers of the value's places in this base (none for a place outside them:
-            // then no fish has this base).
+            // then no fish has this base); no base where the value is already fixed.
             let mut covers = 0u64;
             let mut count = 0;
-            let mut outside = false;
-            for &l in group.vars.iter().filter(|&&l| c.mask(l) & (1 << bit) != 0) {
+            let (mut outside, mut fixed) = (false, false);
+            for &l in &group.vars {
+                let m = c.mask(l);
+                if m & (1 << bit) == 0 {
+                    continue;
+                }
                 count += 1;
-                match c.family_group(cover_family, l).map(|h| cover_list.binary_search(&h)) {
-                    Some(Ok(i)) => covers |= 1 << i,
+                fixed |= m == 1 << bit;
+                match c.family_group(cover_family, l).map(|h| cover_position(cover_list, h)) {
+                    Some(Some(i)) => covers |= 1 << i,
                     _ => outside = true,
                 }
             }
-            if count < 2 {
+            if fixed || count < 2 {
                 continue;
             }
             bases.push(g);
@@ -172,6 +177,17 @@ pub fn find_first(c: &Candidates, base_family: usize, cover_family: usize, k: us
         }
     }
     None
+}
+
+/// The position of group `h` in the sorted family `list`: by offset when the family's groups
+/// are consecutive (the rows, columns or boxes of a grid), else by bisection.
+#[inline]
+fn cover_position(list: &[u32], h: u32) -> Option<usize> {
+    let (&first, &last) = (list.first()?, list.last()?);
+    if (last - first) as usize + 1 == list.len() {
+        return (first..=last).contains(&h).then(|| (h - first) as usize);
+    }
+    list.binary_search(&h).ok()
 }
 
 #[cfg(test)]

@@ -162,17 +162,22 @@ pub fn hidden_first(c: &Candidates, k: usize) -> Option<HallSet> {
         }
         open.clear();
         masks.clear();
-        for bit in bits(group.values) {
-            let mut p = 0u64;
-            let mut fixed = false;
-            for (i, &l) in group.vars.iter().enumerate() {
-                let m = c.mask(l);
-                if m & (1 << bit) != 0 {
-                    p |= 1 << i;
-                    fixed |= m == 1 << bit;
-                }
+        // Each value's places, as a mask over the group's positions, in one pass over the
+        // variables; and the values already fixed in the group.
+        let mut places = [0u64; 64];
+        let mut fixed = 0u64;
+        for (i, &l) in group.vars.iter().enumerate() {
+            let m = c.mask(l);
+            if m.count_ones() == 1 {
+                fixed |= m;
             }
-            if !fixed && (2..=k as u32).contains(&p.count_ones()) {
+            for bit in bits(m & group.values) {
+                places[bit as usize] |= 1 << i;
+            }
+        }
+        for bit in bits(group.values & !fixed) {
+            let p = places[bit as usize];
+            if (2..=k as u32).contains(&p.count_ones()) {
                 open.push(bit);
                 masks.push(p);
             }
