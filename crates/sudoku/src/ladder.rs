@@ -281,16 +281,13 @@ impl Ladder {
                 }
             }
         }
-        // Locked candidates: pointing, then claiming.
-        for (base, covers) in [
-            (self.boxes, [self.rows, self.cols]),
-            (self.rows, [self.boxes, self.boxes]),
-            (self.cols, [self.boxes, self.boxes]),
-        ] {
-            for cover in covers {
-                if let Some(f) = fish::find_first(c, base, cover, 1) {
-                    return vec![self.fish(f)];
-                }
+        // Locked candidates: pointing (a box's digit in one row, then in one column), then
+        // claiming (a row's digit in one box, then a column's).
+        for (base, cover) in
+            [(self.boxes, self.rows), (self.boxes, self.cols), (self.rows, self.boxes), (self.cols, self.boxes)]
+        {
+            if let Some(f) = fish::find_first(c, base, cover, 1) {
+                return vec![self.fish(f)];
             }
         }
         // Subsets, fish, wings and uniqueness patterns, by rating.
