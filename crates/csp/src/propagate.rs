@@ -732,10 +732,23 @@ impl Core {
         bit: usize,
         rule: Rule,
     ) -> Result<bool, Conflict> {
-        if self.hot[var.index()].words == 0 {
+        let h = self.hot[var.index()];
+        if h.words == 0 {
             return self.narrow_interval(vars, var, bit, bit, rule);
         }
         let info = &vars[var.index()];
+        if h.words == 1 && bit < BITS {
+            // The common one-block domain: one write at most.
+            let old = self.store.block(h.offset as usize);
+            let new = 1 << bit;
+            if old == new {
+                return Ok(false);
+            }
+            if old & new != 0 {
+                let change = Change::Assign(info.map.value(bit));
+                return self.write_hot(vars, h, var, 0, old, new, rule, change).map(|()| true);
+            }
+        }
         let (off, words) = (info.offset as usize, info.words as usize);
         let (bw, bb) = (bit / BITS, bit % BITS);
         if self.store.block(off + bw) & (1 << bb) == 0 {

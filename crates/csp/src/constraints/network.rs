@@ -474,10 +474,10 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
         let bit: Block = 1 << v;
         let places = &mut dual[v * w..(v + 1) * w];
         let peers = &net.peers[i * w..(i + 1) * w];
-        let mine = &net.groups_of[i * gw..(i + 1) * gw];
-        let dirty = &mut s.dirty[v * gw..(v + 1) * gw];
         let touched = &mut s.touched[..w];
-        let mut marked = false;
+        // The groups of the variables that lost `v`, gathered in a register when they fit one.
+        let mut groups: Block = 0;
+        let mut removed = 0;
         for t in 0..w {
             let mut lose = places[t] & peers[t];
             if lose == 0 {
@@ -490,7 +490,7 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
                 lose &= lose - 1;
                 let d = mirror[j] & !bit;
                 mirror[j] = d;
-                s.removed += 1;
+                removed += 1;
                 if d & d.wrapping_sub(1) == 0 {
                     if d == 0 {
                         return Err(Fail::WipeOut(j as u32));
@@ -498,16 +498,26 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
                     s.fixed.push(j as u32);
                 }
                 if counting {
-                    let theirs = &net.groups_of[j * gw..(j + 1) * gw];
-                    for u in 0..gw {
-                        dirty[u] |= theirs[u] & !mine[u];
+                    if gw == 1 {
+                        groups |= net.groups_of[j];
+                    } else {
+                        let theirs = &net.groups_of[j * gw..(j + 1) * gw];
+                        let mine = &net.groups_of[i * gw..(i + 1) * gw];
+                        for u in 0..gw {
+                            s.dirty[v * gw + u] |= theirs[u] & !mine[u];
+                        }
+                        s.dirty_values |= bit;
                     }
-                    marked = true;
                 }
             }
         }
-        if marked {
-            s.dirty_values |= bit;
+        s.removed += removed;
+        if gw == 1 {
+            let groups = groups & !net.groups_of[i];
+            if groups != 0 {
+                s.dirty[v] |= groups;
+                s.dirty_values |= bit;
+            }
         }
         Ok(())
     }
@@ -601,6 +611,64 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
                 Ok(())
             }
         }
+    }
+
+    /// [`check`](Self::check) of value `v` in every group of `gs`, for networks of at most
+    /// 128 variables and 64 groups: the places of `v` stay in registers from one group to
+    /// the next (read again only after locked values removed some).
+    fn check_all(&mut self, v: usize, mut gs: Block) -> Result<(), Fail> {
+        debug_assert!(W != 0 && W <= 2 && GW == 1);
+        let net = self.net;
+        let locking = net.level >= NetworkLevel::LockedValues;
+        let mut pv: [Block; 2] = [0; 2];
+        pv[..W].copy_from_slice(&self.dual[v * W..(v + 1) * W]);
+        while gs != 0 {
+            let g = gs.trailing_zeros() as usize;
+            gs &= gs - 1;
+            let mask = &net.masks[g * W..(g + 1) * W];
+            let mut p: [Block; 2] = [0; 2];
+            for t in 0..W {
+                p[t] = pv[t] & mask[t];
+            }
+            let any = p[0] | p[1];
+            if any == 0 {
+                self.value_gone(g, v)?;
+                continue;
+            }
+            if self.tight[0] & 1 << g == 0 {
+                continue;
+            }
+            if (p[0] == 0 || p[1] == 0) && any & (any - 1) == 0 {
+                // A hidden single, unless the place is the variable fixed to `v`.
+                let first =
+                    if p[0] != 0 { p[0].trailing_zeros() as usize } else { 64 + p[1].trailing_zeros() as usize };
+                if self.mirror[first] != 1 << v {
+                    self.place(first, v);
+                }
+                continue;
+            }
+            if !locking {
+                continue;
+            }
+            // The groups holding every place, but `g`: empty as soon as two places share none.
+            let mut common: Block = !(1 << g);
+            'walk: for (t, &word) in p[..W].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let j = t * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    common &= net.groups_of[j];
+                    if common == 0 {
+                        break 'walk;
+                    }
+                }
+            }
+            if common != 0 {
+                self.lock_out(g, v, 0, common)?;
+                pv[..W].copy_from_slice(&self.dual[v * W..(v + 1) * W]);
+            }
+        }
+        Ok(())
     }
 
     /// Value `v`, whose places in group `g` all lie in the groups `64 * u + b` for the bits `b`
@@ -735,6 +803,10 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
             self.s.dirty_values &= !(1 << v);
             for u in 0..gw {
                 let mut gs = std::mem::take(&mut self.s.dirty[v * gw + u]);
+                if W != 0 && W <= 2 && GW == 1 {
+                    self.check_all(v, gs)?;
+                    continue;
+                }
                 while gs != 0 {
                     let g = u * 64 + gs.trailing_zeros() as usize;
                     gs &= gs - 1;
