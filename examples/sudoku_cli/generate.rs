@@ -83,8 +83,8 @@ pub(crate) fn run(args: &Args, n: u64) -> ExitCode {
         target: g.band,
         minimal: !g.no_minimal,
         max_tries: g.max_tries,
-        // Grading is about two thirds of the time of a graded 9x9 puzzle: only when asked, or
-        // when the band needs it.
+        // Full grades only when asked: otherwise puzzles are graded only as far as the band
+        // needs (docs/generation.md).
         grade: args.grade,
         seed: args.seed,
         ..Settings::new(g.size)

@@ -544,6 +544,7 @@ fn clashes(grid: &Grid) -> Vec<Clash> {
 }
 
 /// The outcome of running the ladder on a puzzle.
+#[derive(Default)]
 pub(crate) struct Run {
     pub(crate) steps: Vec<Step>,
     pub(crate) refutations: Vec<(u32, u32)>,
@@ -584,37 +585,49 @@ impl Solver {
     }
 
     /// Runs the ladder on `grid` to the end: the steps, or the clashes of an invalid grid.
-    pub(crate) fn run_ladder(&mut self, grid: &Grid, detailed: bool) -> Run {
-        self.run_ladder_with(grid, detailed, true)
-    }
-
-    /// [`run_ladder`](Solver::run_ladder), with chains tried (`chains`) or not (a guess
-    /// instead).
     ///
     /// Uniqueness techniques (unique rectangles, BUG+1) are used only if the search proves
     /// first that `grid` has exactly one solution: they are not deductions from the rules,
     /// and would be wrong on a puzzle with several solutions.
-    pub(crate) fn run_ladder_with(&mut self, grid: &Grid, detailed: bool, chains: bool) -> Run {
+    pub(crate) fn run_ladder(&mut self, grid: &Grid, detailed: bool) -> Run {
         let unique = self.proven_unique(grid);
+        // Ratings are far below `u32::MAX`: the run always ends.
+        self.run_ladder_until(grid, detailed, unique, u32::MAX).unwrap_or_else(|_| Run::default())
+    }
+
+    /// [`run_ladder`](Solver::run_ladder) for a grid whose uniqueness is known (`unique`:
+    /// exactly one solution, proven), stopped as soon as the grade is known to be at least
+    /// `stop_at` tenths: `Err` with the lower bound of the grade known then (at least
+    /// `stop_at`). A run that ends is the one of `run_ladder`.
+    pub(crate) fn run_ladder_until(
+        &mut self,
+        grid: &Grid,
+        detailed: bool,
+        unique: bool,
+        stop_at: u32,
+    ) -> Result<Run, u32> {
         match self.ladder(grid, detailed) {
-            Err(clashes) => Run {
+            Err(clashes) => Ok(Run {
                 steps: clashes
                     .into_iter()
                     .map(|c| Step { depth: 0, refuted: false, kind: StepKind::Contradiction(Contradiction::Clash(c)) })
                     .collect(),
                 refutations: Vec::new(),
                 guesses: 0,
-            },
+            }),
             Ok(mut ladder) => {
-                ladder.chains = chains;
+                ladder.stop_at = stop_at;
                 ladder.unique = unique;
                 let end = ladder.run(0);
+                if end == End::Reached {
+                    return Err(ladder.floor);
+                }
                 if end == End::Stopped {
                     let guesses = ladder.guesses;
                     ladder.steps.push(Step { depth: 0, refuted: false, kind: StepKind::Stopped { guesses } });
                 }
                 ladder.refutations.sort_unstable();
-                Run { steps: ladder.steps, refutations: ladder.refutations, guesses: ladder.guesses }
+                Ok(Run { steps: ladder.steps, refutations: ladder.refutations, guesses: ladder.guesses })
             }
         }
     }

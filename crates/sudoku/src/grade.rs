@@ -148,6 +148,28 @@ impl fmt::Display for Grade {
     }
 }
 
+/// A grade, or a lower bound of it from a grading stopped early
+/// ([`Solver::grade_until`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bounded {
+    /// The grade.
+    Exact(Grade),
+    /// The grade is at least this many tenths.
+    AtLeast(u32),
+    /// The grade is at most this many tenths.
+    AtMost(u32),
+}
+
+impl Bounded {
+    /// The grade, or a grade of the bound.
+    pub(crate) fn representative(self) -> Grade {
+        match self {
+            Bounded::Exact(g) => g,
+            Bounded::AtLeast(tenths) | Bounded::AtMost(tenths) => Grade::of_tenths(tenths),
+        }
+    }
+}
+
 impl Solver {
     /// Grades `grid` with the technique ladder (see the [module](crate::grade) docs). An
     /// invalid grid (clashing givens) grades 0. A search first checks whether `grid` has
@@ -157,13 +179,24 @@ impl Solver {
         Grade::of_run(&self.run_ladder(grid, false))
     }
 
-    /// Grades `grid` with the ladder without chains: the grade of
-    /// [`grade_puzzle`](Solver::grade_puzzle) when that is 6.0 or less (no chain was needed,
-    /// so the runs are the same); otherwise a grade with guesses, which stands for "6.5 or
-    /// more" (chains rate 6.5 and up, guesses more) and is not the puzzle's grade. For a
-    /// generator that only wants puzzles of `hard` or easier, at a fraction of the cost.
-    pub(crate) fn grade_up_to_hard(&mut self, grid: &Grid) -> Grade {
-        Grade::of_run(&self.run_ladder_with(grid, false, false))
+    /// Grades `grid` as [`grade_puzzle`](Solver::grade_puzzle) does, but stops as soon as
+    /// the grade is known to be at least `stop_at` tenths: [`Bounded::AtLeast`] with the
+    /// bound known then (at least `stop_at`), else [`Bounded::Exact`] with the grade of
+    /// `grade_puzzle`. For a caller that only needs to know on which side of `stop_at` the
+    /// grade lies (a generator rejecting puzzles above a band, or accepting every puzzle
+    /// above one): the ladder's grade is the rating of its hardest step, so it only rises
+    /// along the run, and a puzzle that needs chains is known to grade at least the lowest
+    /// chain rating before any chain is looked for (chains are the ladder's most expensive
+    /// part).
+    ///
+    /// `unique` says whether `grid` is known to have exactly one solution (a generated puzzle
+    /// is): `grade_puzzle` proves it by a search first, and uses uniqueness techniques only
+    /// then.
+    pub(crate) fn grade_until(&mut self, grid: &Grid, unique: bool, stop_at: u32) -> Bounded {
+        match self.run_ladder_until(grid, false, unique, stop_at) {
+            Ok(run) => Bounded::Exact(Grade::of_run(&run)),
+            Err(floor) => Bounded::AtLeast(floor),
+        }
     }
 
     /// Turns grading on or off. While on, each puzzle given to a search (solve, count, ...)

@@ -11,7 +11,9 @@ use csp::reasoning::{fish, singles, subsets, uniqueness, wings, Candidates, Cont
 
 use crate::explain::{Contradiction, Digits, Step, StepKind};
 use crate::grid::{Cell, Shape, Unit};
-use crate::technique::{ChainKind, DeadEnd, Technique};
+use crate::technique::{
+    chain_base, chain_rating, ChainKind, DeadEnd, Technique, CHAIN_FLOOR, GUESS_RATING, LINK_WEIGHT,
+};
 
 /// Guesses tried before a solve gives up (a puzzle with no solution can need an exponential
 /// search; a person would not go on either).
@@ -81,6 +83,8 @@ pub(crate) enum End {
     Solved,
     Dead,
     Stopped,
+    /// The grade is known to be at least [`Ladder::stop_at`] ([`Ladder::floor`]).
+    Reached,
 }
 
 /// A solve in progress: the candidates, the steps so far and the scratch of trials.
@@ -110,6 +114,18 @@ pub(crate) struct Ladder {
     /// `(guess, backtrack)` step indices of refuted guesses, in guess order.
     pub(crate) refutations: Vec<(u32, u32)>,
     pub(crate) guesses: u32,
+    /// A lower bound of the run's grade, in tenths, from what the run did so far: the
+    /// hardest step at depth 0 (those steps are never refuted), the lowest chain rating once
+    /// chains are needed, the rating of a guess once one is made. The grade of a run is the
+    /// rating of its hardest step (more with guesses), so this only rises.
+    pub(crate) floor: u32,
+    /// The run stops ([`End::Reached`]) as soon as [`floor`](Ladder::floor) reaches this
+    /// (`u32::MAX`: never): for a caller that only needs to know whether the grade is below
+    /// it.
+    pub(crate) stop_at: u32,
+    /// The last `(base, best)` of a chain trial and the longest chain rated `best` or less
+    /// from `base` ([`longest_within`]).
+    longest: ((u32, u32), u32),
 }
 
 impl Ladder {
@@ -118,13 +134,13 @@ impl Ladder {
     pub(crate) fn new(shape: Shape, engine: &csp::Solver, detailed: bool) -> Option<Ladder> {
         let cands = Candidates::from_solver(engine).ok()?;
         let model = engine.model();
-        let units: Vec<Unit> = shape.units().collect();
+        // Each group's unit, from its constraint's name (a unit of the shape).
         let unit_of: Vec<Unit> = cands
             .groups()
             .iter()
             .map(|g| {
-                let name = model.constraint_name(g.constraint);
-                units.iter().copied().find(|u| name == Some(u.constraint_name().as_str()))
+                let unit = model.constraint_name(g.constraint).and_then(Unit::from_constraint_name)?;
+                (unit.index() < shape.size()).then_some(unit)
             })
             .collect::<Option<Vec<Unit>>>()?;
         let family = |pick: fn(Unit) -> bool| {
@@ -155,6 +171,9 @@ impl Ladder {
             trials: 0,
             refutations: Vec::new(),
             guesses: 0,
+            floor: 0,
+            stop_at: u32::MAX,
+            longest: ((0, u32::MAX), u32::MAX),
         })
     }
 
@@ -253,24 +272,22 @@ impl Ladder {
         }
         // Hidden singles, boxes first.
         for family in [self.boxes, self.rows, self.cols] {
-            for s in singles::hidden(c) {
+            // The family's groups, in group order.
+            for s in singles::hidden_in(c, &c.families()[family]) {
                 let singles::Why::Hidden { group } = s.why else { continue };
-                if c.family_group(family, s.var) == Some(group) && !self.placed[s.var as usize] {
+                if !self.placed[s.var as usize] {
                     let technique = Technique::HiddenSingle { unit: self.unit_of[group as usize] };
                     return vec![Found::Place { var: s.var, bit: s.bit, technique }];
                 }
             }
         }
-        // Locked candidates: pointing, then claiming.
-        for (base, covers) in [
-            (self.boxes, [self.rows, self.cols]),
-            (self.rows, [self.boxes, self.boxes]),
-            (self.cols, [self.boxes, self.boxes]),
-        ] {
-            for cover in covers {
-                if let Some(f) = fish::find(c, base, cover, 1).into_iter().next() {
-                    return vec![self.fish(f)];
-                }
+        // Locked candidates: pointing (a box's digit in one row, then in one column), then
+        // claiming (a row's digit in one box, then a column's).
+        for (base, cover) in
+            [(self.boxes, self.rows), (self.boxes, self.cols), (self.rows, self.boxes), (self.cols, self.boxes)]
+        {
+            if let Some(f) = fish::find_first(c, base, cover, 1) {
+                return vec![self.fish(f)];
             }
         }
         // Subsets, fish, wings and uniqueness patterns, by rating.
@@ -283,12 +300,10 @@ impl Ladder {
             }
             let c = &self.cands;
             let found = match rung {
-                Rung::Naked(k) => subsets::naked(c, k).into_iter().next().map(|s| self.subset(s)),
-                Rung::Hidden(k) => subsets::hidden(c, k).into_iter().next().map(|s| self.subset(s)),
-                Rung::Fish(k) => fish::find(c, self.rows, self.cols, k)
-                    .into_iter()
-                    .chain(fish::find(c, self.cols, self.rows, k))
-                    .next()
+                Rung::Naked(k) => subsets::naked_first(c, k).map(|s| self.subset(s)),
+                Rung::Hidden(k) => subsets::hidden_first(c, k).map(|s| self.subset(s)),
+                Rung::Fish(k) => fish::find_first(c, self.rows, self.cols, k)
+                    .or_else(|| fish::find_first(c, self.cols, self.rows, k))
                     .map(|f| self.fish(f)),
                 Rung::Wing(xyz) => wings::find(c, xyz).into_iter().next().map(|w| self.wing(w)),
                 Rung::Rectangle if self.unique => self.rectangle(),
@@ -306,6 +321,11 @@ impl Ladder {
         if !chains || self.trials > TRIAL_BUDGET {
             return Vec::new();
         }
+        // Nothing else applies: the puzzle needs a chain or a guess, which rate at least this.
+        self.floor = self.floor.max(CHAIN_FLOOR);
+        if self.floor >= self.stop_at {
+            return Vec::new();
+        }
         let chains = self.chains_of(&[ChainKind::Digit, ChainKind::Cells, ChainKind::Singles]);
         if !chains.is_empty() {
             return chains;
@@ -313,44 +333,97 @@ impl Ladder {
         self.chains_of(&[ChainKind::Dynamic])
     }
 
-    /// Every chain of `kinds` of the smallest rating, as eliminations.
+    /// Every chain of `kinds` of the smallest rating, as eliminations, in the order of a scan
+    /// of the candidates (by cell, digit, then kind in the order of `kinds`).
     fn chains_of(&mut self, kinds: &[ChainKind]) -> Vec<Found> {
-        let mut found: Vec<(u32, Found)> = Vec::new();
+        let cells = self.cands.num_vars() as u64;
+        let cost = |kind: ChainKind| if kind == ChainKind::Dynamic { DEEP_COST * cells } else { cells };
+        let open = |ladder: &Ladder, l: u32| !ladder.placed[l as usize] && ladder.cands.mask(l).count_ones() >= 2;
+        // (cell, digit bit, kind index), rating, chain; and the smallest rating found.
+        let mut found: Vec<((u32, u32, usize), u32, Found)> = Vec::new();
         let mut best = u32::MAX;
-        for l in 0..self.cands.num_vars() as u32 {
-            let mask = self.cands.mask(l);
-            if self.placed[l as usize] || mask.count_ones() < 2 {
-                continue;
-            }
-            for (bit, &kind) in csp_bits(mask).flat_map(|b| kinds.iter().map(move |k| (b, k))) {
-                let cells = self.cands.num_vars() as u64;
-                self.trials += if kind == ChainKind::Dynamic { DEEP_COST * cells } else { cells };
-                if self.trials > TRIAL_BUDGET {
-                    break;
+        let per_candidate: u64 = kinds.iter().map(|&k| cost(k)).sum();
+        let scan: u64 = (0..cells as u32)
+            .filter(|&l| open(self, l))
+            .map(|l| u64::from(self.cands.mask(l).count_ones()) * per_candidate)
+            .sum();
+        if self.trials + scan <= TRIAL_BUDGET {
+            // The budget cannot run out during this scan, so the trials may run in any order:
+            // kind by kind from the lowest base rating, so that a kind whose base is above the
+            // best chain found so far is skipped altogether. Sorted back to the scan's order.
+            self.trials += scan;
+            let mut order: Vec<usize> = (0..kinds.len()).collect();
+            order.sort_by_key(|&i| chain_base(kinds[i]));
+            for i in order {
+                for l in 0..cells as u32 {
+                    if !open(self, l) || chain_base(kinds[i]) > best {
+                        continue;
+                    }
+                    for bit in csp_bits(self.cands.mask(l)) {
+                        if let Some((rating, f)) = self.chain_at(l, bit, kinds[i], best) {
+                            best = rating;
+                            found.push(((l, bit, i), rating, f));
+                        }
+                    }
                 }
-                let chain = match kind {
-                    ChainKind::Dynamic => self.trial.refute_deep(&self.cands, l, bit, DEEP_LIMIT),
-                    ChainKind::Digit => self.trial.refute_with(&self.cands, l, bit, Links::Value),
-                    ChainKind::Cells => self.trial.refute_with(&self.cands, l, bit, Links::Variables),
-                    ChainKind::Singles => self.trial.refute(&self.cands, l, bit),
-                };
-                let Some(chain) = chain else { continue };
-                let technique = Technique::Chain {
-                    cell: self.cell(l),
-                    digit: self.digit(bit),
-                    links: chain.implications.iter().map(|i| (self.cell(i.var), self.digit(i.bit))).collect(),
-                    deductions: chain.deductions,
-                    end: self.dead_end(chain.contradiction),
-                    kind,
-                };
-                let rating = technique.rating();
-                if rating <= best {
-                    best = rating;
-                    found.push((rating, Found::Eliminate { removals: vec![(l, 1 << bit)], technique }));
+            }
+            found.sort_by_key(|&(key, _, _)| key);
+        } else {
+            for l in 0..cells as u32 {
+                if !open(self, l) {
+                    continue;
+                }
+                let mask = self.cands.mask(l);
+                for (bit, (i, &kind)) in csp_bits(mask).flat_map(|b| kinds.iter().enumerate().map(move |k| (b, k))) {
+                    self.trials += cost(kind);
+                    if self.trials > TRIAL_BUDGET {
+                        break;
+                    }
+                    if let Some((rating, f)) = self.chain_at(l, bit, kind, best) {
+                        best = rating;
+                        found.push(((l, bit, i), rating, f));
+                    }
                 }
             }
         }
-        found.into_iter().filter(|&(r, _)| r == best).map(|(_, f)| f).collect()
+        found.into_iter().filter(|&(_, r, _)| r == best).map(|(_, _, f)| f).collect()
+    }
+
+    /// The chain of `kind` that refutes digit `bit` in cell `l`, as an elimination with its
+    /// rating, if there is one rated `best` or less.
+    fn chain_at(&mut self, l: u32, bit: u32, kind: ChainKind, best: u32) -> Option<(u32, Found)> {
+        if chain_base(kind) > best {
+            // No chain of this kind rates `best` or less: not worth the trial.
+            return None;
+        }
+        // Only chains rated `best` or less matter: no longer than this.
+        let base = chain_base(kind);
+        if self.longest.0 != (base, best) {
+            self.longest = ((base, best), longest_within(base, best));
+        }
+        let longest = self.longest.1;
+        let (c, trial) = (&self.cands, &mut self.trial);
+        let chain = match kind {
+            ChainKind::Dynamic => trial.refute_deep(c, l, bit, DEEP_LIMIT),
+            ChainKind::Digit => trial.refute_within(c, l, bit, Links::Value, longest),
+            ChainKind::Cells => trial.refute_within(c, l, bit, Links::Variables, longest),
+            ChainKind::Singles => trial.refute_within(c, l, bit, Links::Singles, longest),
+        }?;
+        // The rating of the technique below, known before building it.
+        let rating = chain_rating(chain_base(kind), LINK_WEIGHT * chain.length());
+        if rating > best {
+            return None;
+        }
+        let technique = Technique::Chain {
+            cell: self.cell(l),
+            digit: self.digit(bit),
+            links: chain.implications.iter().map(|i| (self.cell(i.var), self.digit(i.bit))).collect(),
+            deductions: chain.deductions,
+            end: self.dead_end(chain.contradiction),
+            kind,
+        };
+        debug_assert_eq!(rating, technique.rating());
+        Some((rating, Found::Eliminate { removals: vec![(l, 1 << bit)], technique }))
     }
 
     fn wing(&self, w: wings::Wing) -> Found {
@@ -388,7 +461,10 @@ impl Ladder {
                 if self.trials > TRIAL_BUDGET {
                     return None;
                 }
-                let Some(chain) = self.trial.refute_with(&self.cands, l, bit, Links::Variables) else { continue };
+                // A chain through four cells places at most four (each once): length 5 at most,
+                // so longer ones need not be followed (`refute_within` gives the same chain
+                // when it is that short).
+                let Some(chain) = self.trial.refute_within(&self.cands, l, bit, Links::Variables, 5) else { continue };
                 if let Some(found) = self.bent(l, bit, &chain) {
                     return Some(found);
                 }
@@ -488,10 +564,21 @@ impl Ladder {
             if !found.is_empty() {
                 // Every chain of one scan holds in the state it was found in, and removals
                 // only strengthen the others: apply them all.
+                let first = self.steps.len();
                 for f in found {
                     self.apply(depth, f);
                 }
+                if depth == 0 {
+                    let hardest = self.steps[first..].iter().filter_map(|s| s.kind.technique()).map(|t| t.rating());
+                    self.floor = hardest.fold(self.floor, u32::max);
+                }
+                if self.floor >= self.stop_at {
+                    return End::Reached;
+                }
                 continue;
+            }
+            if self.floor >= self.stop_at {
+                return End::Reached;
             }
             if self.guesses >= GUESS_BUDGET {
                 return End::Stopped;
@@ -507,15 +594,18 @@ impl Ladder {
             let bit = mask.trailing_zeros();
             let (cell, digit, candidates) = (self.cell(var), self.digit(bit), self.digits(mask));
             self.guesses += 1;
+            self.floor = self.floor.max(GUESS_RATING);
+            if self.floor >= self.stop_at {
+                return End::Reached;
+            }
             let guess_step = self.steps.len() as u32;
             self.push(depth, StepKind::Guess { cell, digit, candidates });
             let (saved, placed) = (self.cands.clone(), self.placed.clone());
             self.cands.assign(var, bit);
             self.placed[var as usize] = true;
             match self.run(depth + 1) {
-                End::Solved => return End::Solved,
-                End::Stopped => return End::Stopped,
                 End::Dead => {}
+                end => return end,
             }
             for s in &mut self.steps[guess_step as usize + 1..] {
                 s.refuted = true;
@@ -533,6 +623,25 @@ impl Ladder {
     }
 }
 
+/// The greatest chain length whose rating from `base` is at most `best` (`u32::MAX`: any).
+fn longest_within(base: u32, best: u32) -> u32 {
+    let rating = |n: u32| chain_rating(base, LINK_WEIGHT.saturating_mul(n));
+    if best == u32::MAX || rating(u32::MAX / LINK_WEIGHT) <= best {
+        return u32::MAX;
+    }
+    // Ratings only grow with the length: the last length rated `best` or less, by bisection.
+    let (mut lo, mut hi) = (0, u32::MAX / LINK_WEIGHT);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if rating(mid) <= best {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
 /// The bits of `mask`, lowest first.
 fn csp_bits(mut mask: u64) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
@@ -542,4 +651,25 @@ fn csp_bits(mut mask: u64) -> impl Iterator<Item = u32> {
             b
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_longest_chain_within_a_rating_is_the_last_length_rated_that_or_less() {
+        for base in [65, 66, 70, 85] {
+            assert_eq!(longest_within(base, u32::MAX), u32::MAX);
+            assert_eq!(longest_within(base, base + 40), u32::MAX, "every length rates at most base + 40");
+            for best in base..base + 40 {
+                let n = longest_within(base, best);
+                assert!(chain_rating(base, LINK_WEIGHT * n) <= best, "{base} {best} {n}");
+                assert!(chain_rating(base, LINK_WEIGHT * (n + 1)) > best, "{base} {best} {n}");
+            }
+        }
+        // A chain of 2 rates the base, one of 3 a tenth more (SE's thresholds 4, 6, ...).
+        assert_eq!(longest_within(66, 66), 2);
+        assert_eq!(longest_within(66, 67), 3);
+    }
 }

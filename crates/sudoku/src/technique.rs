@@ -208,6 +208,38 @@ pub(crate) const FORCING_CHAIN_BASE: u32 = 70;
 pub(crate) const LINK_WEIGHT: u32 = 2;
 /// The base rating of dynamic chains, in tenths.
 pub(crate) const DYNAMIC_CHAIN_BASE: u32 = 85;
+/// The highest rating of a single (full house, naked single, hidden single), in tenths: a
+/// puzzle that singles alone solve grades at most this (the ladder tries singles first).
+pub(crate) const SINGLES_TOP: u32 = 15;
+/// The lowest rating of every technique but singles, in tenths (pointing): a puzzle that
+/// singles alone do not solve grades at least this.
+pub(crate) const ABOVE_SINGLES: u32 = 26;
+
+/// The base rating of chains of `kind`, in tenths: the rating of the shortest, below every
+/// longer one.
+pub(crate) fn chain_base(kind: ChainKind) -> u32 {
+    match kind {
+        ChainKind::Digit => X_CHAIN_BASE,
+        ChainKind::Cells => XY_CHAIN_BASE,
+        ChainKind::Singles => FORCING_CHAIN_BASE,
+        ChainKind::Dynamic => DYNAMIC_CHAIN_BASE,
+    }
+}
+
+/// The lowest rating of any chain or guess, in tenths: a puzzle that needs one (nothing
+/// else applies) grades at least this.
+pub(crate) const CHAIN_FLOOR: u32 = {
+    let bases = [X_CHAIN_BASE, XY_CHAIN_BASE, FORCING_CHAIN_BASE, DYNAMIC_CHAIN_BASE, GUESS_RATING];
+    let mut min = u32::MAX;
+    let mut i = 0;
+    while i < bases.len() {
+        if bases[i] < min {
+            min = bases[i];
+        }
+        i += 1;
+    }
+    min
+};
 
 impl Technique {
     /// The technique's name: `full house`, `hidden single`, `naked single`, `pointing`,
@@ -277,13 +309,7 @@ impl Technique {
             Technique::Bug { .. } => 56,
             Technique::Chain { links, deductions, kind, .. } => {
                 let length = links.len() as u32 + deductions + 1;
-                let base = match kind {
-                    ChainKind::Digit => X_CHAIN_BASE,
-                    ChainKind::Cells => XY_CHAIN_BASE,
-                    ChainKind::Singles => FORCING_CHAIN_BASE,
-                    ChainKind::Dynamic => DYNAMIC_CHAIN_BASE,
-                };
-                chain_rating(base, LINK_WEIGHT * length)
+                chain_rating(chain_base(*kind), LINK_WEIGHT * length)
             }
             Technique::FailedGuess { .. } => GUESS_RATING,
         }
@@ -392,6 +418,45 @@ fn self_length(t: &Technique) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn singles_rate_below_every_other_technique() {
+        let (a, b, c, d) = (Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 0), Cell::new(1, 1));
+        let singles = [
+            Technique::FullHouse { unit: Unit::Row(0) },
+            Technique::NakedSingle,
+            Technique::HiddenSingle { unit: Unit::Box(0) },
+            Technique::HiddenSingle { unit: Unit::Row(0) },
+            Technique::HiddenSingle { unit: Unit::Column(0) },
+        ];
+        assert_eq!(singles.iter().map(Technique::rating).max(), Some(SINGLES_TOP));
+        let mut others = vec![
+            Technique::Locked { digit: 1, cells: vec![a, b], within: Unit::Box(0), line: Unit::Row(0) },
+            Technique::Locked { digit: 1, cells: vec![a, b], within: Unit::Row(0), line: Unit::Box(0) },
+            Technique::FailedGuess { cell: a, digit: 1 },
+            Technique::Wing { digit: 1, pivot: a, pincers: [b, c], xyz: false },
+            Technique::Wing { digit: 1, pivot: a, pincers: [b, c], xyz: true },
+            Technique::WxyzWing { digit: 1, cells: vec![a, b, c, d] },
+            Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 1 },
+            Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 2 },
+            Technique::Bug { cell: a },
+        ];
+        for n in 2..=4 {
+            let cells = vec![a, b, c, d][..n].to_vec();
+            let digits: Digits = (1..=n as u8).collect();
+            let units = vec![Unit::Row(0), Unit::Row(1), Unit::Row(2), Unit::Row(3)][..n].to_vec();
+            others.push(Technique::NakedSubset { digits, cells: cells.clone(), unit: Unit::Row(0) });
+            others.push(Technique::HiddenSubset { digits, cells: cells.clone(), unit: Unit::Row(0) });
+            others.push(Technique::Fish { digit: 1, cells, bases: units.clone(), covers: units });
+        }
+        for kind in [ChainKind::Digit, ChainKind::Cells, ChainKind::Singles, ChainKind::Dynamic] {
+            let end = DeadEnd::NoCandidate(d);
+            others.push(Technique::Chain { cell: a, digit: 1, links: Vec::new(), deductions: 0, end, kind });
+        }
+        assert_eq!(others.iter().map(Technique::rating).min(), Some(ABOVE_SINGLES));
+        let chains = others.iter().filter(|t| matches!(t, Technique::Chain { .. } | Technique::FailedGuess { .. }));
+        assert_eq!(chains.map(Technique::rating).min(), Some(CHAIN_FLOOR));
+    }
 
     #[test]
     fn chain_ratings_grow_by_se_length_thresholds() {

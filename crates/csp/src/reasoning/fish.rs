@@ -8,7 +8,7 @@
 //! families of parallel groups, `k = 2, 3, 4` are the X-wing, swordfish and jellyfish.
 
 use super::candidates::Candidates;
-use super::subsets::combinations;
+use super::subsets::{combinations, first_union};
 
 /// A fish and what it removes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,6 +93,101 @@ pub fn find(c: &Candidates, base_family: usize, cover_family: usize, k: usize) -
         });
     }
     out
+}
+
+/// The first fish of [`find`], found without listing the others, and without the sets of
+/// bases whose first members already need more than `k` covers. Families of more than 64
+/// groups fall back on [`find`].
+///
+/// # Panics
+///
+/// Panics if a family index is out of range.
+pub fn find_first(c: &Candidates, base_family: usize, cover_family: usize, k: usize) -> Option<Fish> {
+    let families = c.families();
+    if k == 0 || base_family == cover_family {
+        return None;
+    }
+    let cover_list = &families[cover_family];
+    if cover_list.len() > 64 || !cover_list.is_sorted() {
+        return find(c, base_family, cover_family, k).into_iter().next();
+    }
+    let groups = c.groups();
+    let mut bases: Vec<u32> = Vec::new();
+    let mut masks: Vec<u64> = Vec::new();
+    let mut chosen = Vec::with_capacity(k);
+    for bit in 0..c.width() {
+        bases.clear();
+        masks.clear();
+        for &g in &families[base_family] {
+            let group = &groups[g as usize];
+            if !group.tight || group.values & (1 << bit) == 0 {
+                continue;
+            }
+            // The covers of the value's places in this base (none for a place outside them:
+            // then no fish has this base); no base where the value is already fixed.
+            let mut covers = 0u64;
+            let mut count = 0;
+            let (mut outside, mut fixed) = (false, false);
+            for &l in &group.vars {
+                let m = c.mask(l);
+                if m & (1 << bit) == 0 {
+                    continue;
+                }
+                count += 1;
+                fixed |= m == 1 << bit;
+                match c.family_group(cover_family, l).map(|h| cover_position(cover_list, h)) {
+                    Some(Some(i)) => covers |= 1 << i,
+                    _ => outside = true,
+                }
+            }
+            if fixed || count < 2 {
+                continue;
+            }
+            bases.push(g);
+            // A base with a place outside the covers is never in a fish: more than `k` covers.
+            masks.push(if outside { u64::MAX } else { covers });
+        }
+        if bases.len() < k {
+            continue;
+        }
+        let found = first_union(&masks, k, 0, 0, &mut chosen, &mut |set: &[usize], union: u64| {
+            let set: Vec<u32> = set.iter().map(|&i| bases[i]).collect();
+            let covers: Vec<u32> = (0..64).filter(|i| union & (1 << i) != 0).map(|i| cover_list[i as usize]).collect();
+            let mut removals: Vec<u32> = covers
+                .iter()
+                .flat_map(|&g| groups[g as usize].vars.iter().copied())
+                .filter(|&l| c.mask(l) & (1 << bit) != 0)
+                .filter(|&l| c.family_group(base_family, l).is_none_or(|b| !set.contains(&b)))
+                .collect();
+            if removals.is_empty() {
+                return None;
+            }
+            removals.sort_unstable();
+            removals.dedup();
+            let mut places: Vec<u32> = set
+                .iter()
+                .flat_map(|&g| groups[g as usize].vars.iter().copied())
+                .filter(|&l| c.mask(l) & (1 << bit) != 0)
+                .collect();
+            places.sort_unstable();
+            Some(Fish { bit, bases: set, covers, places, removals })
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// The position of group `h` in the sorted family `list`: by offset when the family's groups
+/// are consecutive (the rows, columns or boxes of a grid), else by bisection.
+#[inline]
+fn cover_position(list: &[u32], h: u32) -> Option<usize> {
+    let (&first, &last) = (list.first()?, list.last()?);
+    if (last - first) as usize + 1 == list.len() {
+        return (first..=last).contains(&h).then(|| (h - first) as usize);
+    }
+    list.binary_search(&h).ok()
 }
 
 #[cfg(test)]

@@ -68,3 +68,91 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use candidates::{Candidates, Contradiction, Group, UnsupportedState};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{AllDifferent, Model, Rng, VarId};
+
+    /// Candidates of a 9x9 grid under rows, columns and boxes (families 0, 1, 2), with
+    /// random values removed (`None` when the removals meet a conflict).
+    fn random_grid(seed: u64) -> Option<Candidates> {
+        let mut model = Model::new();
+        let v: Vec<VarId> = model.new_vars(81, 1..=9).unwrap();
+        let unit = |f: &dyn Fn(usize) -> usize| (0..9).map(|i| v[f(i)]).collect::<Vec<_>>();
+        for r in 0..9 {
+            model.post(AllDifferent::new(unit(&|i| r * 9 + i))).unwrap();
+        }
+        for c in 0..9 {
+            model.post(AllDifferent::new(unit(&|i| i * 9 + c))).unwrap();
+        }
+        for b in 0..9 {
+            model.post(AllDifferent::new(unit(&|i| (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3))).unwrap();
+        }
+        let mut solver = model.into_solver();
+        let mut rng = Rng::new(seed);
+        // From a few removals (many fish and subsets left) to many (few).
+        let share = 2 + rng.below(5);
+        for &x in &v {
+            for value in 1..=9 {
+                if rng.below(10) < share {
+                    solver.remove_value(x, value).ok()?;
+                }
+            }
+        }
+        Candidates::from_solver(&solver).ok()
+    }
+
+    #[test]
+    fn the_first_subset_or_fish_is_the_first_of_all_of_them() {
+        let (mut states, mut found) = (0, 0);
+        for seed in 0..400 {
+            let Some(c) = random_grid(seed) else { continue };
+            states += 1;
+            for k in 1..=4 {
+                let naked = subsets::naked(&c, k).into_iter().next();
+                let hidden = subsets::hidden(&c, k).into_iter().next();
+                found += usize::from(naked.is_some()) + usize::from(hidden.is_some());
+                assert_eq!(subsets::naked_first(&c, k), naked, "seed {seed}, k {k}");
+                assert_eq!(subsets::hidden_first(&c, k), hidden, "seed {seed}, k {k}");
+                for (base, cover) in [(0, 1), (1, 0), (2, 0), (2, 1), (0, 2), (1, 2)] {
+                    let fish = fish::find(&c, base, cover, k).into_iter().next();
+                    found += usize::from(fish.is_some());
+                    assert_eq!(fish::find_first(&c, base, cover, k), fish, "seed {seed}, k {k}, {base}/{cover}");
+                }
+            }
+        }
+        assert!(states > 100 && found > 500, "{states} states, {found} found");
+    }
+
+    #[test]
+    fn a_trial_within_a_length_finds_the_same_chain_when_it_is_that_short() {
+        let mut trial = trial::Trial::default();
+        let mut bounded = trial::Trial::default();
+        let (mut short, mut long) = (0, 0);
+        for seed in 0..60 {
+            let Some(c) = random_grid(seed) else { continue };
+            for var in 0..c.num_vars() as u32 {
+                for bit in candidates::bits(c.mask(var)) {
+                    for links in [trial::Links::Value, trial::Links::Variables, trial::Links::Singles] {
+                        let full = trial.refute_with(&c, var, bit, links);
+                        for max in [1, 2, 3, 5, 8] {
+                            let want = full.clone().filter(|chain| chain.length() <= max);
+                            match &want {
+                                Some(_) => short += 1,
+                                None if full.is_some() => long += 1,
+                                None => {}
+                            }
+                            assert_eq!(
+                                bounded.refute_within(&c, var, bit, links, max),
+                                want,
+                                "{seed} {var} {bit} {max}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(short > 100 && long > 100, "{short} short enough, {long} too long");
+    }
+}

@@ -50,6 +50,22 @@ pub fn hidden(c: &Candidates) -> impl Iterator<Item = Single> + '_ {
     })
 }
 
+/// The hidden singles of `groups` (indices into [`Candidates::groups`]), in the order of
+/// `groups`, then by value: [`hidden`] restricted to those groups, without looking at the
+/// others (the ladder of a Sudoku front end asks for boxes, then rows, then columns).
+pub fn hidden_in<'a>(c: &'a Candidates, groups: &'a [u32]) -> impl Iterator<Item = Single> + 'a {
+    groups.iter().filter(|&&g| c.groups()[g as usize].tight).flat_map(move |&g| {
+        bits(c.groups()[g as usize].values).filter_map(move |bit| {
+            let (count, place) = c.places(g, bit);
+            (count == 1 && c.fixed_bit(place).is_none()).then_some(Single {
+                var: place,
+                bit,
+                why: Why::Hidden { group: g },
+            })
+        })
+    })
+}
+
 /// Every single, naked ones first.
 pub fn find(c: &Candidates) -> impl Iterator<Item = Single> + '_ {
     naked(c).chain(hidden(c))
@@ -74,6 +90,35 @@ mod tests {
         let c = Candidates::from_solver(&solver).unwrap();
         let found: Vec<Single> = find(&c).collect();
         assert_eq!(found, [Single { var: 2, bit: 2, why: Why::Hidden { group: 0 } }]);
+        assert_eq!(hidden_in(&c, &[0]).collect::<Vec<_>>(), hidden(&c).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn hidden_singles_of_some_groups_are_those_of_every_group_in_them() {
+        // A 4x4 Latin square (rows 0..4, columns 4..8) with a few values removed.
+        let mut model = Model::new();
+        let v = model.new_vars(16, 1..=4).unwrap();
+        for i in 0..4 {
+            model.post(AllDifferent::new((0..4).map(|j| v[i * 4 + j]).collect::<Vec<_>>())).unwrap();
+        }
+        for j in 0..4 {
+            model.post(AllDifferent::new((0..4).map(|i| v[i * 4 + j]).collect::<Vec<_>>())).unwrap();
+        }
+        let mut solver = model.into_solver();
+        for (x, value) in [(0, 1), (1, 1), (2, 1), (5, 2), (9, 2), (13, 3), (14, 4)] {
+            solver.remove_value(v[x], value).unwrap();
+        }
+        let c = Candidates::from_solver(&solver).unwrap();
+        let all: Vec<Single> = hidden(&c).collect();
+        assert!(!all.is_empty());
+        for groups in [vec![0, 1, 2, 3], vec![4, 5, 6, 7], vec![1, 6], (0..8).collect()] {
+            let want: Vec<Single> = all
+                .iter()
+                .copied()
+                .filter(|s| matches!(s.why, Why::Hidden { group } if groups.contains(&group)))
+                .collect();
+            assert_eq!(hidden_in(&c, &groups).collect::<Vec<_>>(), want, "{groups:?}");
+        }
     }
 
     #[test]

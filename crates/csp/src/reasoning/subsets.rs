@@ -110,6 +110,129 @@ pub fn hidden(c: &Candidates, k: usize) -> Vec<HallSet> {
     out
 }
 
+/// The first naked subset of exactly `k` variables that removes something: the first of
+/// [`naked`], found without listing the others, and without the sets whose first variables
+/// already hold more than `k` values.
+pub fn naked_first(c: &Candidates, k: usize) -> Option<HallSet> {
+    if k == 0 || k > 64 {
+        return None;
+    }
+    let mut open: Vec<u32> = Vec::new();
+    let mut masks: Vec<u64> = Vec::new();
+    let mut chosen = Vec::with_capacity(k);
+    for (g, group) in c.groups().iter().enumerate() {
+        open.clear();
+        open.extend(group.vars.iter().copied().filter(|&l| (2..=k as u32).contains(&c.mask(l).count_ones())));
+        if open.len() < k {
+            continue;
+        }
+        masks.clear();
+        masks.extend(open.iter().map(|&l| c.mask(l)));
+        let found = first_union(&masks, k, 0, 0, &mut chosen, &mut |set: &[usize], union: u64| {
+            let vars: Vec<u32> = set.iter().map(|&i| open[i]).collect();
+            let removals: Vec<(u32, u64)> = group
+                .vars
+                .iter()
+                .filter(|l| !vars.contains(l))
+                .map(|&l| (l, c.mask(l) & union))
+                .filter(|&(_, m)| m != 0)
+                .collect();
+            (!removals.is_empty()).then_some(HallSet { group: g as u32, naked: true, vars, values: union, removals })
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// The first hidden subset of exactly `k` values that removes something: the first of
+/// [`hidden`], found without listing the others, and without the sets whose first values
+/// already have more than `k` places.
+pub fn hidden_first(c: &Candidates, k: usize) -> Option<HallSet> {
+    if k == 0 || k > 64 {
+        return None;
+    }
+    let mut open: Vec<u32> = Vec::new();
+    let mut masks: Vec<u64> = Vec::new();
+    let mut chosen = Vec::with_capacity(k);
+    for (g, group) in c.groups().iter().enumerate() {
+        if !group.tight || group.vars.len() > 64 {
+            continue;
+        }
+        open.clear();
+        masks.clear();
+        // Each value's places, as a mask over the group's positions, in one pass over the
+        // variables; and the values already fixed in the group.
+        let mut places = [0u64; 64];
+        let mut fixed = 0u64;
+        for (i, &l) in group.vars.iter().enumerate() {
+            let m = c.mask(l);
+            if m.count_ones() == 1 {
+                fixed |= m;
+            }
+            for bit in bits(m & group.values) {
+                places[bit as usize] |= 1 << i;
+            }
+        }
+        for bit in bits(group.values & !fixed) {
+            let p = places[bit as usize];
+            if (2..=k as u32).contains(&p.count_ones()) {
+                open.push(bit);
+                masks.push(p);
+            }
+        }
+        if open.len() < k {
+            continue;
+        }
+        let found = first_union(&masks, k, 0, 0, &mut chosen, &mut |set: &[usize], union: u64| {
+            let values = set.iter().fold(0u64, |m, &i| m | 1 << open[i]);
+            let vars: Vec<u32> = bits(union).map(|i| group.vars[i as usize]).collect();
+            let removals: Vec<(u32, u64)> =
+                vars.iter().map(|&l| (l, c.mask(l) & !values)).filter(|&(_, m)| m != 0).collect();
+            (!removals.is_empty()).then_some(HallSet { group: g as u32, naked: false, vars, values, removals })
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// The first answer of `f` over the `k`-subsets (as increasing indices into `masks`, in
+/// lexicographic order) whose masks have exactly `k` bits between them, skipping every set
+/// that starts with indices whose masks already have more than `k` bits (no extension of it
+/// can have `k`). `chosen` holds the indices taken so far and `union` their masks.
+pub(crate) fn first_union<R>(
+    masks: &[u64],
+    k: usize,
+    from: usize,
+    union: u64,
+    chosen: &mut Vec<usize>,
+    f: &mut impl FnMut(&[usize], u64) -> Option<R>,
+) -> Option<R> {
+    if chosen.len() == k {
+        return if union.count_ones() as usize == k { f(chosen, union) } else { None };
+    }
+    let need = k - chosen.len();
+    for i in from..masks.len() {
+        if masks.len() - i < need {
+            break;
+        }
+        let next = union | masks[i];
+        if next.count_ones() as usize > k {
+            continue;
+        }
+        chosen.push(i);
+        let found = first_union(masks, k, i + 1, next, chosen, f);
+        chosen.pop();
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
 /// Calls `f` with every `k`-subset of `items`, in lexicographic order.
 pub(crate) fn combinations<T: Copy>(items: &[T], k: usize, chosen: &mut Vec<T>, f: &mut impl FnMut(&[T])) {
     if chosen.len() == k {

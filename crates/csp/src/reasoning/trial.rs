@@ -137,6 +137,29 @@ impl Trial {
     ///
     /// Panics if `var` is not a variable of `c`.
     pub fn refute_with(&mut self, c: &Candidates, var: u32, bit: u32, links: Links) -> Option<Chain> {
+        self.refute_within(c, var, bit, links, u32::MAX)
+    }
+
+    /// [`refute_with`](Trial::refute_with), for a caller that wants only chains of at most
+    /// `max_length` ([`Chain::length`]): the same chain when it is that short, else `None`,
+    /// found without drawing the implications that only a longer chain could rest on.
+    ///
+    /// Implications are drawn breadth first: one drawn at depth `d` (the assumption and the
+    /// facts at depth 0) rests on one drawn at each depth below it, so a contradiction met
+    /// while following it makes a chain of length at least `d + 1`. The trial stops before
+    /// following implications of depth `max_length`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `var` is not a variable of `c`.
+    pub fn refute_within(
+        &mut self,
+        c: &Candidates,
+        var: u32,
+        bit: u32,
+        links: Links,
+        max_length: u32,
+    ) -> Option<Chain> {
         self.links = links;
         let n = c.num_vars();
         if c.mask(var) & (1 << bit) == 0 {
@@ -153,7 +176,16 @@ impl Trial {
         let facts = self.implications.len() as u32;
         self.push(var, bit, Link::Assumption);
         let mut head = 0;
+        // The depth of the implication at `head`, and the end of that depth's implications.
+        let (mut depth, mut depth_end) = (0, self.implications.len());
         while head < self.implications.len() {
+            if head == depth_end {
+                depth += 1;
+                depth_end = self.implications.len();
+                if depth >= max_length {
+                    return None;
+                }
+            }
             let a = head as u32;
             let Implication { var: v, bit: b, .. } = self.implications[head];
             head += 1;
@@ -165,14 +197,15 @@ impl Trial {
             let others = if self.links == Links::Value { 0 } else { m & !(1 << b) };
             for o in bits(others) {
                 if let Err(x) = self.remove(c, v, o, a) {
-                    return Some(self.chain(c, var, bit, facts, x));
+                    return Some(self.chain(c, var, bit, facts, x)).filter(|chain| chain.length() <= max_length);
                 }
             }
             for &g in c.groups_of(v) {
                 for &peer in &c.groups()[g as usize].vars {
                     if peer != v && self.masks[peer as usize] & (1 << b) != 0 {
                         if let Err(x) = self.remove(c, peer, b, a) {
-                            return Some(self.chain(c, var, bit, facts, x));
+                            return Some(self.chain(c, var, bit, facts, x))
+                                .filter(|chain| chain.length() <= max_length);
                         }
                     }
                 }

@@ -27,10 +27,13 @@
 //!    removable from them): the puzzle is **minimal** (orbit by orbit under a symmetry).
 //!    Without minimality, removal stops at the first orbit that must stay;
 //! 4. grades the puzzle with the technique ladder ([`Solver::grade_puzzle`], as `--grade`
-//!    does), and keeps it if the grade is in the target, else tries again, up to
-//!    [`Settings::max_tries`] tries. The ladder reasons over rows, columns and boxes only, so
-//!    X and jigsaw puzzles are not graded ([`Generated::grade`] is `None`) and can only be
-//!    asked for with [`Target::Any`].
+//!    does), as far as the target needs: the ladder stops once its running lower bound of the
+//!    grade reaches the point from which the target answers every grade alike, and a pass of
+//!    the engine's singles decides alone where singles do (a puzzle grades 1.5 or less
+//!    exactly when singles solve it). It keeps the puzzle if the grade is in the target, else
+//!    tries again, up to [`Settings::max_tries`] tries. The ladder reasons over rows, columns
+//!    and boxes only, so X and jigsaw puzzles are not graded ([`Generated::grade`] is `None`)
+//!    and can only be asked for with [`Target::Any`].
 //!
 //! # Example
 //!
@@ -55,6 +58,7 @@
 //! ```
 
 mod jigsaw;
+mod rest;
 mod symmetry;
 mod target;
 
@@ -62,19 +66,16 @@ use std::fmt;
 
 use csp::{CountStatus, Limits, Rng, Strength, TieBreak, ValueOrder, VarId, VarOrder};
 
-use crate::grade::{Band, Grade};
+use crate::grade::{Band, Bounded, Grade};
 use crate::grid::{Grid, Shape};
 use crate::solve::Solver;
+use crate::technique::{ABOVE_SINGLES, SINGLES_TOP};
 use crate::variant::{encode_puzzle, Puzzle, Rules, Variant};
 
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use target::{band_of, reachable_bands, BadTarget, Target};
 
 use symmetry::Orbit;
-
-/// The lowest rating of a chain, in tenths: a puzzle that needs a chain or a guess grades at
-/// least this.
-const CHAIN_FLOOR: u32 = crate::technique::X_CHAIN_BASE;
 
 /// Search decisions allowed to fill one complete grid; past it the try starts over.
 const FILL_NODES: u64 = 20_000;
@@ -97,10 +98,10 @@ pub struct Settings {
     pub minimal: bool,
     /// Tries per puzzle before giving up (a try makes one puzzle and grades it).
     pub max_tries: u64,
-    /// Whether plain puzzles are graded when the target does not need it ([`Target::Any`]):
-    /// off, [`Generated::grade`] is `None` and the time of grading is saved (about two thirds
-    /// of the time of a graded 9x9 puzzle, `docs/generation.md`). Any other target always
-    /// grades.
+    /// Whether every plain puzzle made gets its full grade ([`Generated::grade`]). Off, a
+    /// puzzle is graded only as far as the target needs (not at all for [`Target::Any`]), and
+    /// its grade is `None` when the target was decided before the grade was complete; the
+    /// time saved is most of the time of a graded 9x9 puzzle (`docs/generation.md`).
     pub grade: bool,
     /// The seed of every random choice.
     pub seed: u64,
@@ -217,7 +218,8 @@ pub struct Generated {
     /// Its unique solution.
     pub solution: Grid,
     /// Its grade by the technique ladder; `None` for X and jigsaw puzzles, which are not
-    /// graded yet, and with [`Settings::grade`] off and any difficulty.
+    /// graded yet, and with [`Settings::grade`] off when the target was decided before the
+    /// grade was complete (or any difficulty, which needs no grade).
     pub grade: Option<Grade>,
     /// The tries it took (1 for the first).
     pub tries: u64,
@@ -229,7 +231,8 @@ pub enum Generation {
     /// A puzzle as asked.
     Found(Box<Generated>),
     /// No try met the target. `closest` is the try whose grade was nearest to it, if any try
-    /// made a puzzle.
+    /// made a puzzle (nearest by the grade known when it was rejected: a grading that stopped
+    /// early knows a lower bound; the one kept is then graded in full).
     GaveUp {
         /// The tries made ([`Settings::max_tries`]).
         tries: u64,
@@ -273,7 +276,10 @@ fn puzzle_seed(seed: u64, index: u64) -> u64 {
 #[derive(Debug)]
 struct Checker {
     rules: Rules,
+    /// Fills grids; in a removal pass, holds the givens kept so far.
     engine: csp::Solver,
+    /// In a removal pass, holds the givens not decided yet ([`rest::RestStack`]).
+    rest: csp::Solver,
 }
 
 /// Makes puzzles for [`Settings`]; see the [module documentation](self).
@@ -292,6 +298,12 @@ pub struct Generator {
     order: Vec<usize>,
     /// Whether removals are tried in chunks (off only to test that chunks change nothing).
     chunked: bool,
+    /// The target's answer for puzzles that singles alone solve (grades up to
+    /// [`SINGLES_TOP`]) and for the others (grades from [`ABOVE_SINGLES`]), where it is the
+    /// same for all of them and needs no grade (a rejection, or an acceptance without
+    /// [`Settings::grade`]): then a pass of the engine's singles decides a try without the
+    /// ladder.
+    by_singles: [Option<bool>; 2],
 }
 
 impl Generator {
@@ -333,6 +345,15 @@ impl Generator {
             return Err(GenerateError::NoTries);
         }
         let grader = Solver::new(shape);
+        // Only answers that decide a try without the ladder: a rejection, or an acceptance
+        // when no grade is asked for.
+        let decides = |answer: Option<bool>| answer.filter(|&accepted| !accepted || !settings.grade);
+        let by_singles = if settings.variant == Variant::Plain && settings.target != Target::Any {
+            [settings.target.same_answer(0, SINGLES_TOP), settings.target.same_answer(ABOVE_SINGLES, u32::MAX)]
+                .map(decides)
+        } else {
+            [None; 2]
+        };
         Ok(Generator {
             orbits: settings.symmetry.orbits(shape),
             settings,
@@ -341,14 +362,18 @@ impl Generator {
             stats: GenerateStats::default(),
             order: Vec::new(),
             chunked: true,
+            by_singles,
         })
     }
 
-    /// Whether the target is `hard` or easier: then puzzles are graded without chains (the
-    /// ladder's most expensive part), exactly up to `hard`; a puzzle that needs more is
-    /// rejected all the same.
-    fn up_to_hard(&self) -> bool {
-        self.settings.target.band_range().1 <= Band::Hard
+    /// Where grading stops ([`Solver::grade_until`]): at the grade from which the target
+    /// decides every try the same way ([`Target::decided_from`]), unless that is an
+    /// acceptance and the grade is wanted in full ([`Settings::grade`]). `None`: in full.
+    fn stop_at(&self) -> Option<u32> {
+        let target = self.settings.target;
+        let from = target.decided_from()?;
+        let rejects = !target.accepts(&Grade::of_tenths(from));
+        (rejects || !self.settings.grade).then_some(from)
     }
 
     /// The settings.
@@ -368,40 +393,40 @@ impl Generator {
         let mut closest: Option<(f64, Generated)> = None;
         for attempt in 1..=self.settings.max_tries {
             self.stats.tries += 1;
-            let Some(mut made) = self.try_once(&mut rng) else {
+            let Some((mut made, graded)) = self.try_once(&mut rng) else {
                 self.stats.failed_tries += 1;
                 continue;
             };
             made.tries = attempt;
             let target = self.settings.target;
-            let Some(grade) = made.grade else {
-                // Not graded (a variant): only asked for with any difficulty.
+            let Some(graded) = graded else {
+                // Not graded (a variant, or any difficulty without grades asked for).
                 return Generation::Found(Box::new(made));
             };
-            // A grade without chains that guessed only bounds the puzzle's grade from below.
-            let exact = !self.up_to_hard() || grade.guesses() == 0;
-            if exact && target.accepts(&grade) {
+            // The grade, or a bound of it that the target answers like every grade within it.
+            let bound = graded.representative();
+            if target.accepts(&bound) {
                 return Generation::Found(Box::new(made));
             }
-            let bound = if exact { grade } else { Grade::of_tenths(CHAIN_FLOOR) };
-            let mut distance = target.distance(&bound);
+            // The nearest miss so far, by the grade or bound known: graded in full only if
+            // the puzzle is given up.
+            let distance = target.distance(&bound);
             if closest.as_ref().is_none_or(|(d, _)| distance < *d) {
-                if !exact {
-                    // A possible nearest miss: its grade in full (rare: only an improvement).
-                    let full = self.grader.grade_puzzle(made.puzzle.grid());
-                    distance = target.distance(&full);
-                    made.grade = Some(full);
-                }
-                if closest.as_ref().is_none_or(|(d, _)| distance < *d) {
-                    closest = Some((distance, made));
-                }
+                closest = Some((distance, made));
             }
         }
-        Generation::GaveUp { tries: self.settings.max_tries, closest: closest.map(|(_, g)| Box::new(g)) }
+        let closest = closest.map(|(_, mut made)| {
+            if made.grade.is_none() {
+                made.grade = Some(self.grader.grade_puzzle(made.puzzle.grid()));
+            }
+            made
+        });
+        Generation::GaveUp { tries: self.settings.max_tries, closest: closest.map(Box::new) }
     }
 
-    /// One try: rules, a full grid, removals, a grade. `None` if a limit stopped it.
-    fn try_once(&mut self, rng: &mut Rng) -> Option<Generated> {
+    /// One try: rules, a full grid, removals, a grade (or a bound of it, if grading stopped
+    /// early: then [`Generated::grade`] is `None`). `None` if a limit stopped it.
+    fn try_once(&mut self, rng: &mut Rng) -> Option<(Generated, Option<Bounded>)> {
         let shape = self.settings.shape;
         let rules = match self.settings.variant {
             Variant::X => Rules::X,
@@ -425,9 +450,34 @@ impl Generator {
         let solution = Grid::from_raw(shape, solution.into_boxed_slice());
         let puzzle = puzzle_of(&self.checker.as_ref()?.rules, grid)?;
         let wanted = self.settings.grade || self.settings.target != Target::Any;
-        let up_to_hard = self.up_to_hard();
-        let grade = if wanted { grade_of(&mut self.grader, &puzzle, up_to_hard) } else { None };
-        Some(Generated { puzzle, solution, grade, tries: 0 })
+        let graded = if wanted { self.grade_try(&puzzle) } else { None };
+        let grade = match graded {
+            Some(Bounded::Exact(g)) => Some(g),
+            _ => None,
+        };
+        Some((Generated { puzzle, solution, grade, tries: 0 }, graded))
+    }
+
+    /// The grade of a try's puzzle, or a bound of it that decides the try: by a pass of the
+    /// engine's singles where that decides it ([`Generator::by_singles`]), else by the ladder,
+    /// stopped where the target decides ([`Generator::stop_at`]). `None` for a variant.
+    fn grade_try(&mut self, puzzle: &Puzzle) -> Option<Bounded> {
+        if !matches!(puzzle.rules(), Rules::Plain) {
+            return None;
+        }
+        if let (Some(checker), [Some(_), _] | [_, Some(_)]) = (self.checker.as_mut(), self.by_singles) {
+            let solved = solved_by_singles(&mut checker.engine, puzzle.grid().digits());
+            let (answer, bound) = if solved {
+                (self.by_singles[0], Bounded::AtMost(SINGLES_TOP))
+            } else {
+                (self.by_singles[1], Bounded::AtLeast(ABOVE_SINGLES))
+            };
+            if answer.is_some() {
+                return Some(bound);
+            }
+        }
+        let stop_at = self.stop_at().unwrap_or(u32::MAX);
+        grade_of(&mut self.grader, puzzle, stop_at)
     }
 
     /// The checking engine for `rules`, built if the rules changed; `None` if the rules alone
@@ -445,19 +495,24 @@ impl Generator {
             // fiendish..extreme 9x9 puzzles: 5% fewer instructions per try than with locked
             // candidates on the all-different network; 11% fewer before it, and 35% fewer than
             // forward checking alone).
-            let mut model = match encode_puzzle(&puzzle, Strength::HiddenSingles) {
-                Ok(m) => m,
-                // Not reachable: the puzzle's structures are valid (cells of the grid).
-                Err(e) => unreachable!("the model of a valid {} puzzle: {e}", puzzle.variant()),
+            let build = || {
+                let mut model = match encode_puzzle(&puzzle, Strength::HiddenSingles) {
+                    Ok(m) => m,
+                    // Not reachable: the puzzle's structures are valid (cells of the grid).
+                    Err(e) => unreachable!("the model of a valid {} puzzle: {e}", puzzle.variant()),
+                };
+                // The units as the engine's all-different network (one word-parallel pass over
+                // the grid), as the solvers do.
+                crate::solve::compile_network(&mut model, Strength::HiddenSingles, false);
+                let mut engine = model.into_solver();
+                // The root state of the rules, cached for `reset`.
+                engine.propagate().ok()?;
+                engine.set_limits(Limits { max_nodes: Some(CHECK_NODES), ..Limits::default() });
+                Some(engine)
             };
-            // The units as the engine's all-different network (one word-parallel pass over the
-            // grid), as the solvers do.
-            crate::solve::compile_network(&mut model, Strength::HiddenSingles, false);
-            let mut engine = model.into_solver();
             self.checker = None;
-            // The root state of the rules, cached for `reset`.
-            engine.propagate().ok()?;
-            self.checker = Some(Checker { rules, engine });
+            let (engine, rest) = (build()?, build()?);
+            self.checker = Some(Checker { rules, engine, rest });
         }
         self.checker.as_mut()
     }
@@ -474,17 +529,26 @@ impl Generator {
         order.clear();
         order.extend(0..self.orbits.len());
         rng.shuffle(&mut order);
-        let Generator { orbits, checker, stats, chunked, settings, grader, .. } = self;
-        let Some(Checker { engine, rules }) = checker.as_mut() else { return (givens, End::Unproven) };
+        let Generator { orbits, checker, stats, chunked, settings, grader, by_singles, .. } = self;
+        let Some(Checker { engine, rules, rest }) = checker.as_mut() else { return (givens, End::Unproven) };
         // With a target of `medium` or easier, the puzzle is graded on the way, at 60% and 80%
         // of the pass: singles and locked candidates only remove candidates, and fewer givens
         // only leave more of them, so a puzzle that needs more than locked candidates keeps
         // needing more as givens go, and a try already too hard is abandoned.
         let (_, hardest) = settings.target.band_range();
+        let stop_at = if hardest < Band::Extreme { target::band_floor(target::next_band(hardest)) } else { u32::MAX };
         let mut probes: [usize; 2] =
-            if hardest <= Band::Medium { [order.len() * 3 / 5, order.len() * 4 / 5] } else { [usize::MAX; 2] };
+            if hardest == Band::Medium { [order.len() * 3 / 5, order.len() * 4 / 5] } else { [usize::MAX; 2] };
+        // With a target that rejects every puzzle singles do not solve (`easy`), the same
+        // holds for singles alone, checked far more cheaply by the engine's propagation, and
+        // more often: from half of the pass, every few orbits.
+        let singles_probe = by_singles[1] == Some(false);
+        let mut next_singles_probe = if singles_probe { order.len() / 2 } else { usize::MAX };
         engine.reset();
         let mut base = engine.new_checkpoint();
+        let mut stack = rest::RestStack::start(rest, order.len());
+        // The orbits kept so far, in `engine`'s base state.
+        let mut kept: Vec<usize> = Vec::new();
         let mut proven = true;
         let mut chunk = if *chunked { (order.len() / 4).max(1) } else { 1 };
         // The last decisions (bit set: kept), for the estimate of how likely the next orbit
@@ -492,11 +556,38 @@ impl Generator {
         let mut recent: u32 = 0;
         let mut i = 0;
         while i < order.len() {
+            if i >= next_singles_probe {
+                next_singles_probe = i + SINGLES_PROBE_EVERY;
+                // The givens: the kept orbits and `order[i..]`, on the engine where fewer are
+                // still to assign.
+                let solved = if kept.len() < order.len() - i {
+                    stack.go_to(rest, i, &order, orbits, solution);
+                    let before = rest.new_checkpoint();
+                    let values = kept
+                        .iter()
+                        .flat_map(|&o| orbits[o].cells())
+                        .map(|&c| (VarId::from_index(c), i32::from(solution[c])));
+                    let solved = rest.assign_all(values).is_ok() && solved_after_propagation(rest);
+                    rest.restore_to(before);
+                    solved
+                } else {
+                    engine.restore_to(base);
+                    base = engine.new_checkpoint();
+                    let cells = order[i..].iter().flat_map(|&o| orbits[o].cells());
+                    let values = cells.map(|&c| (VarId::from_index(c), i32::from(solution[c])));
+                    engine.assign_all(values).is_ok() && solved_after_propagation(engine)
+                };
+                if !solved {
+                    engine.restore_to(base);
+                    self.order = order;
+                    return (givens, End::TooHard);
+                }
+            }
             if probes.iter().any(|&p| i >= p) {
                 probes.iter_mut().filter(|p| i >= **p).for_each(|p| *p = usize::MAX);
                 let grid = Grid::from_raw(settings.shape, givens.clone().into_boxed_slice());
-                let grade = puzzle_of(rules, grid).and_then(|puzzle| grade_of(grader, &puzzle, true));
-                if grade.is_some_and(|g| band_of(&g) > hardest) {
+                let grade = puzzle_of(rules, grid).and_then(|puzzle| grade_of(grader, &puzzle, stop_at));
+                if matches!(grade, Some(Bounded::AtLeast(_))) {
                     engine.restore_to(base);
                     self.order = order;
                     return (givens, End::TooHard);
@@ -504,9 +595,19 @@ impl Generator {
             }
             let k = chunk.min(order.len() - i);
             let removed = &order[i..i + k];
-            engine.restore_to(base);
-            base = engine.new_checkpoint();
-            let answer = check(engine, orbits, &order[i + k..], solution, removed, stats);
+            // The givens of the check: the kept orbits and `order[i + k..]`, on the engine
+            // where fewer are still to assign.
+            let answer = if kept.len() < order.len() - i - k {
+                stack.go_to(rest, i + k, &order, orbits, solution);
+                let before = rest.new_checkpoint();
+                let answer = check(rest, orbits, &kept, solution, removed, stats);
+                rest.restore_to(before);
+                answer
+            } else {
+                engine.restore_to(base);
+                base = engine.new_checkpoint();
+                check(engine, orbits, &order[i + k..], solution, removed, stats)
+            };
             if answer == Check::Unique {
                 for &o in removed {
                     for &c in orbits[o].cells() {
@@ -531,6 +632,7 @@ impl Generator {
             // Cannot fail: the givens are part of a solution.
             let _ = assign(engine, orbits[order[i]].cells(), solution) && engine.propagate().is_ok();
             base = engine.new_checkpoint();
+            kept.push(order[i]);
             recent = recent << 1 | 1;
             chunk = if *chunked { next_chunk(recent, 1) } else { 1 };
             i += 1;
@@ -539,6 +641,27 @@ impl Generator {
         self.order = order;
         (givens, if proven { End::Done } else { End::Unproven })
     }
+}
+
+/// Orbits decided between two probes of the singles during a removal pass (a probe costs
+/// about one uniqueness check).
+const SINGLES_PROBE_EVERY: usize = 4;
+
+/// Whether singles alone solve the puzzle `givens` (cell `i` is variable `i`, 0 for empty):
+/// the engine's propagation (naked and hidden singles, [`Strength::HiddenSingles`] without
+/// locked candidates) fixes every cell. Its fixed point is that of the ladder's singles (full
+/// house, naked and hidden singles: the same rules), so this is true exactly when the
+/// ladder's grade is at most [`SINGLES_TOP`] (checked by the tests).
+fn solved_by_singles(engine: &mut csp::Solver, givens: &[u8]) -> bool {
+    engine.reset();
+    let assigned = givens.iter().enumerate().filter(|&(_, &d)| d != 0);
+    engine.assign_all(assigned.map(|(i, &d)| (VarId::from_index(i), i32::from(d)))).is_ok()
+        && solved_after_propagation(engine)
+}
+
+/// Whether the engine's propagation from its current state fixes every variable.
+fn solved_after_propagation(engine: &mut csp::Solver) -> bool {
+    engine.propagate().is_ok() && (0..engine.model().num_vars()).all(|i| engine.value(VarId::from_index(i)).is_some())
 }
 
 /// How a removal pass ended.
@@ -561,19 +684,12 @@ fn puzzle_of(rules: &Rules, grid: Grid) -> Option<Puzzle> {
     }
 }
 
-/// The grade of `puzzle` by the technique ladder of `grader`; `None` for a variant, which the
-/// ladder does not grade. With `up_to_hard`, without chains: exact up to `hard`, and a grade
-/// with guesses (`extreme`) for a puzzle that needs chains or guesses
-/// ([`Solver::grade_up_to_hard`]).
-fn grade_of(grader: &mut Solver, puzzle: &Puzzle, up_to_hard: bool) -> Option<Grade> {
-    let grid = puzzle.grid();
-    matches!(puzzle.rules(), Rules::Plain).then(|| {
-        if up_to_hard {
-            grader.grade_up_to_hard(grid)
-        } else {
-            grader.grade_puzzle(grid)
-        }
-    })
+/// The grade of `puzzle` by the technique ladder of `grader`, stopped as soon as it is known
+/// to be at least `stop_at` tenths ([`Solver::grade_until`]); `None` for a variant, which the
+/// ladder does not grade.
+fn grade_of(grader: &mut Solver, puzzle: &Puzzle, stop_at: u32) -> Option<Bounded> {
+    // Unique: every removal kept was proven to leave one solution.
+    matches!(puzzle.rules(), Rules::Plain).then(|| grader.grade_until(puzzle.grid(), true, stop_at))
 }
 
 /// The next chunk size after a success with `k`, given the recent decisions (bit set: the

@@ -88,6 +88,32 @@ impl Target {
         }
     }
 
+    /// The grade, in tenths, from which the target gives every grade the same answer: it
+    /// rejects them all (a target with a top below `extreme` or a finite upper score) or
+    /// accepts them all (a target open above). A grade known to be at least this decides a
+    /// try without the rest of its grading ([`Solver::grade_until`](crate::Solver)). `None`
+    /// for [`Target::Any`].
+    pub(crate) fn decided_from(&self) -> Option<u32> {
+        match *self {
+            Target::Any => None,
+            Target::Bands(lo, Band::Extreme) => Some(band_floor(lo)),
+            Target::Bands(_, hi) => Some(band_floor(next_band(hi))),
+            Target::Scores(lo, hi) => Some(tenths_from(if hi.is_finite() { hi } else { lo })),
+        }
+    }
+
+    /// The target's answer for every grade from `lo` to `hi` tenths (both included;
+    /// `u32::MAX`: no upper end), if it is the same for all of them.
+    pub(crate) fn same_answer(&self, lo: u32, hi: u32) -> Option<bool> {
+        let answer = self.accepts(&Grade::of_tenths(lo));
+        if hi == u32::MAX {
+            // Every grade from `decided_from` on gets one answer, and below it the target
+            // gives the other one to at least the grade just below (see its test).
+            return (self.decided_from()? <= lo).then_some(answer);
+        }
+        (lo..=hi).all(|t| self.accepts(&Grade::of_tenths(t)) == answer).then_some(answer)
+    }
+
     /// How far a grade is from the target (0 inside it): to keep the closest miss.
     pub(crate) fn distance(&self, grade: &Grade) -> f64 {
         let s = grade.score();
@@ -143,6 +169,28 @@ impl fmt::Display for BadTarget {
 }
 
 impl std::error::Error for BadTarget {}
+
+/// The band after `band` (`extreme` after itself).
+pub(crate) fn next_band(band: Band) -> Band {
+    BANDS[(band as usize + 1).min(BANDS.len() - 1)]
+}
+
+/// The lowest grade, in tenths, of `band` or a harder one (the bands follow the score).
+pub(crate) fn band_floor(band: Band) -> u32 {
+    (0..).find(|&t| band_of(&Grade::of_tenths(t)) >= band).unwrap_or(0)
+}
+
+/// The lowest grade, in tenths, whose score is at least `score` (finite, non-negative).
+fn tenths_from(score: f64) -> u32 {
+    let mut t = (score * 10.0).ceil().max(0.0) as u32;
+    while t > 0 && Grade::of_tenths(t - 1).score() >= score {
+        t -= 1;
+    }
+    while Grade::of_tenths(t).score() < score {
+        t += 1;
+    }
+    t
+}
 
 fn band_named(s: &str) -> Option<Band> {
     BANDS.into_iter().find(|b| b.name() == s)
@@ -202,6 +250,33 @@ mod tests {
         assert_eq!(Target::Scores(6.0, 8.0).band_range(), (Band::Fiendish, Band::Fiendish));
         assert_eq!(Target::Scores(2.5, 3.5).band_range(), (Band::Medium, Band::Hard));
         assert_eq!(Target::Scores(2.0, 2.5).band_range(), (Band::Easy, Band::Easy));
+    }
+
+    #[test]
+    fn a_target_gives_every_grade_from_its_decision_point_the_same_answer() {
+        let targets = [
+            Target::Bands(Band::Easy, Band::Easy),
+            Target::Bands(Band::Medium, Band::Hard),
+            Target::Bands(Band::Fiendish, Band::Extreme),
+            Target::Bands(Band::Easy, Band::Extreme),
+            Target::Scores(4.5, 6.0),
+            Target::Scores(7.0, f64::INFINITY),
+            Target::Scores(2.55, 3.05),
+        ];
+        for target in targets {
+            let from = target.decided_from().unwrap();
+            let answer = target.accepts(&Grade::of_tenths(from));
+            assert!((from..300).all(|t| target.accepts(&Grade::of_tenths(t)) == answer), "{target}");
+            // Not later than needed: the grade just below gets the other answer.
+            if from > 0 {
+                assert_ne!(target.accepts(&Grade::of_tenths(from - 1)), answer, "{target}");
+            }
+        }
+        assert_eq!(Target::Bands(Band::Easy, Band::Easy).decided_from(), Some(25));
+        assert_eq!(Target::Bands(Band::Medium, Band::Hard).decided_from(), Some(60));
+        assert_eq!(Target::Bands(Band::Fiendish, Band::Extreme).decided_from(), Some(60));
+        assert_eq!(Target::Scores(2.55, 3.05).decided_from(), Some(31));
+        assert_eq!(Target::Any.decided_from(), None);
     }
 
     #[test]

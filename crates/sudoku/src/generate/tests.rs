@@ -1,4 +1,5 @@
 use super::*;
+use crate::technique::CHAIN_FLOOR;
 
 fn settings(shape: Shape) -> Settings {
     Settings { seed: 11, ..Settings::new(shape) }
@@ -81,21 +82,61 @@ fn a_rare_band_with_few_tries_gives_up_with_the_closest_miss() {
 }
 
 #[test]
-fn grading_without_chains_is_exact_up_to_hard_and_a_bound_above() {
+fn a_grade_stopped_early_bounds_the_full_grade_and_one_not_stopped_is_it() {
     let mut generator = Generator::new(settings(Shape::SIZE_9)).unwrap();
     let mut solver = Solver::new(Shape::SIZE_9);
-    let mut above = 0;
+    let (mut stopped, mut ended) = (0, 0);
     for i in 0..30 {
         let made = found(generator.generate(i));
         let full = made.grade.expect("plain puzzles are graded");
-        let capped = solver.grade_up_to_hard(made.puzzle.grid());
-        if full.band() <= Band::Hard {
-            assert_eq!(capped, full, "#{i}");
-        } else {
-            above += 1;
-            assert!(capped.guesses() > 0 && capped.band() == Band::Extreme, "#{i}: {capped}");
-            assert!(full.score() >= f64::from(CHAIN_FLOOR) / 10.0, "#{i}: {full}");
+        // The thresholds of the bands' limits, of a score inside a band, and of chains.
+        for stop_at in [0, 13, 25, 30, 41, 60, CHAIN_FLOOR, 70, 85, 100] {
+            match solver.grade_until(made.puzzle.grid(), true, stop_at) {
+                Bounded::Exact(g) => {
+                    ended += 1;
+                    assert_eq!(g, full, "#{i} stopped at {stop_at}");
+                    assert!(g.score() < f64::from(stop_at) / 10.0, "#{i} {g} not stopped at {stop_at}");
+                }
+                Bounded::AtMost(_) => panic!("the ladder gives no upper bound"),
+                Bounded::AtLeast(floor) => {
+                    stopped += 1;
+                    assert!(floor >= stop_at, "#{i}: {floor} < {stop_at}");
+                    assert!(full.score() >= f64::from(floor) / 10.0, "#{i}: {full} below {floor}");
+                }
+            }
         }
     }
-    assert!(above > 0 && above < 30, "{above} of 30 above hard");
+    assert!(stopped > 30 && ended > 30, "{stopped} stopped, {ended} ended");
+}
+
+#[test]
+fn singles_solve_a_puzzle_exactly_when_the_ladder_grades_it_at_most_their_top_rating() {
+    let mut generator = Generator::new(settings(Shape::SIZE_9)).unwrap();
+    let mut solver = Solver::new(Shape::SIZE_9);
+    let mut grids = Vec::new();
+    for i in 0..40 {
+        let made = found(generator.generate(i));
+        // The puzzle, and easier ones: with 3 and 8 more givens from its solution.
+        for extra in [0, 3, 8] {
+            let mut digits = made.puzzle.grid().digits().to_vec();
+            let empty: Vec<usize> = (0..digits.len()).filter(|&c| digits[c] == 0).collect();
+            for &c in empty.iter().step_by(5).take(extra) {
+                digits[c] = made.solution.digits()[c];
+            }
+            grids.push(Grid::from_raw(Shape::SIZE_9, digits.into_boxed_slice()));
+        }
+    }
+    let engine = &mut generator.checker_for(Rules::Plain).unwrap().engine;
+    let (mut solved, mut not) = (0, 0);
+    for grid in &grids {
+        let grade = solver.grade_puzzle(grid);
+        if solved_by_singles(engine, grid.digits()) {
+            solved += 1;
+            assert!(grade.score() <= f64::from(SINGLES_TOP) / 10.0, "{}: {grade}", grid.to_line());
+        } else {
+            not += 1;
+            assert!(grade.score() >= f64::from(ABOVE_SINGLES) / 10.0, "{}: {grade}", grid.to_line());
+        }
+    }
+    assert!(solved > 20 && not > 20, "{solved} solved by singles, {not} not");
 }
