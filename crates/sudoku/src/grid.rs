@@ -553,7 +553,13 @@ impl Grid {
     ///
     /// [`Grid::from_line`] reads it back.
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&d| digit_symbol(d).unwrap_or('.')).collect()
+        // Bytes from a table, then one check that they are UTF-8 (they are ASCII).
+        let bytes: Vec<u8> = self
+            .cells
+            .iter()
+            .map(|&d| usize::from(d).checked_sub(1).and_then(|i| SYMBOLS.get(i)).copied().unwrap_or(b'.'))
+            .collect();
+        String::from_utf8(bytes).expect("cell symbols are ASCII")
     }
 }
 

@@ -195,18 +195,37 @@ pub(crate) fn parse_line(line: &str) -> Result<Grid, ParseError> {
     finish(shape, digits, "line", true)
 }
 
+/// The entry of a byte in [`ASCII_CELLS`] that is no cell symbol.
+const INVALID: u8 = 0x80;
+
+/// What each ASCII byte stands for in a line: a digit (`1`-`9`, `A`-`P`), 0 for an empty cell
+/// (`.`, `0`, `_`, `*`, `-`), [`INVALID`] for anything else.
+const ASCII_CELLS: [u8; 256] = {
+    let mut table = [INVALID; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            b'1'..=b'9' => b as u8 - b'0',
+            b'A'..=b'P' => b as u8 - b'A' + 10,
+            b'.' | b'0' | b'_' | b'*' | b'-' => 0,
+            _ => INVALID,
+        };
+        b += 1;
+    }
+    table
+};
+
 /// [`parse_line`] for an ASCII line (every file of puzzles in practice): one pass over the
 /// bytes, with the same errors in the same order (an unexpected character, then the cell
 /// count, then a symbol too large for the grid).
 fn parse_ascii_line(body: &str, lead: usize) -> Result<Grid, ParseError> {
-    let mut digits = Vec::with_capacity(body.len());
-    for (i, &b) in body.as_bytes().iter().enumerate() {
-        digits.push(match b {
-            b'1'..=b'9' => b - b'0',
-            b'A'..=b'P' => b - b'A' + 10,
-            b'.' | b'0' | b'_' | b'*' | b'-' => 0,
-            _ => return Err(ParseError::InvalidChar { line: 1, column: lead + i + 1, ch: char::from(b) }),
-        });
+    // A table lookup per byte, with any invalid byte noticed once at the end (its entry has
+    // the high bit set, which no digit has).
+    let digits: Vec<u8> = body.bytes().map(|b| ASCII_CELLS[usize::from(b)]).collect();
+    if digits.iter().fold(0, |acc, &d| acc | d) & INVALID != 0 {
+        let i = digits.iter().position(|&d| d & INVALID != 0).unwrap_or(0);
+        let ch = char::from(body.as_bytes()[i]);
+        return Err(ParseError::InvalidChar { line: 1, column: lead + i + 1, ch });
     }
     let Some(shape) = Shape::from_num_cells(digits.len()) else {
         return Err(ParseError::WrongCellCount { found: digits.len() });
