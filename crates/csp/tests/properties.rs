@@ -4,8 +4,8 @@
 use std::collections::BTreeSet;
 
 use csp::{
-    AllDifferent, Binary, Equal, Model, NetworkLevel, NotEqual, SnapshotMode, Solver, Strength, TieBreak, Value,
-    ValueOrder, VarId, VarOrder,
+    AllDifferent, Binary, Equal, Model, NetworkLevel, NotEqual, Predicate, SnapshotMode, Solver, Strength, TieBreak,
+    Value, ValueOrder, VarId, VarOrder,
 };
 use proptest::prelude::*;
 
@@ -279,6 +279,43 @@ proptest! {
                     }
                 }
                 Err(_) => prop_assert!(surviving.is_empty(), "{:?} failed but solutions exist", level),
+            }
+        }
+    }
+    #[test]
+    fn a_network_alone_writes_what_the_engine_would(inst in network_instance(), seed in any::<u64>()) {
+        // Only the all-different constraints: the network is then the only active constraint
+        // on its variables and writes the store directly, counting its prunings itself. Beside
+        // a constraint that watches every variable and never prunes, it writes through the
+        // engine instead. Both must reach the same states: same solutions, nodes and prunings.
+        let inst = Instance {
+            domains: inst.domains.clone(),
+            specs: inst.specs.iter().filter(|s| matches!(s, Spec::AllDiff(..))).cloned().collect(),
+        };
+        prop_assume!(!inst.specs.is_empty());
+        let expected = brute_force(&inst);
+        for level in LEVELS {
+            for mode in [SnapshotMode::Copy, SnapshotMode::Trail] {
+                let mut runs = Vec::new();
+                for watched in [false, true] {
+                    let strength = if level == NetworkLevel::ForwardChecking { Strength::ForwardChecking } else { Strength::HiddenSingles };
+                    let (mut m, vars) = build(&inst, strength);
+                    if level == NetworkLevel::LockedValues {
+                        m.post_intersections().unwrap();
+                    }
+                    if watched {
+                        m.post(Predicate::new(vars.clone(), |_| true)).unwrap();
+                    }
+                    m.compile_all_different(level).unwrap();
+                    let mut solver = Solver::new(m);
+                    solver.set_snapshot_mode(mode);
+                    solver.set_var_order(VarOrder::Mrv(TieBreak::First));
+                    solver.set_seed(seed);
+                    let found: BTreeSet<Vec<Value>> = solver.solutions().map(|s| s.values().to_vec()).collect();
+                    prop_assert_eq!(&found, &expected, "{:?} {:?} watched={}", level, mode, watched);
+                    runs.push((solver.stats().nodes, solver.stats().prunings));
+                }
+                prop_assert_eq!(runs[0], runs[1], "{:?} {:?}: (nodes, prunings) alone and watched", level, mode);
             }
         }
     }
