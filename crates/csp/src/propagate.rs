@@ -337,7 +337,9 @@ impl Core {
     /// Whether the running constraint may use [`Context::write_sole`].
     #[inline]
     pub(crate) fn is_sole(&self) -> bool {
-        self.current != NONE && self.flags[self.current as usize] & SOLE != 0 && !self.observing
+        // Stand-ins are out of force, and so not sole, whenever events are built.
+        debug_assert!(!(self.current != NONE && self.flags[self.current as usize] & SOLE != 0 && self.observing));
+        self.current != NONE && self.flags[self.current as usize] & SOLE != 0
     }
 
     /// [`Context::write_sole`].

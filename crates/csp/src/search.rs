@@ -1036,6 +1036,12 @@ impl Solver {
 
     /// The current assignment, when every variable is fixed.
     pub(crate) fn current_solution(&mut self) -> Solution {
+        self.fill_values();
+        Solution { values: self.values.as_slice().into() }
+    }
+
+    /// The value of every (fixed) variable, into `values`.
+    fn fill_values(&mut self) {
         self.values.clear();
         if self.flat {
             // One block per variable, in order: the value of each fixed domain's only bit.
@@ -1051,18 +1057,13 @@ impl Solver {
                 self.values.push(d.min().expect("solution domains are not empty"));
             }
         }
-        Solution { values: self.values.as_slice().into() }
     }
 
     /// Checks the solution against every constraint's own checker (debug builds), without
     /// allocating once the buffers are warm.
     #[cfg(debug_assertions)]
     fn debug_check_solution(&mut self) {
-        self.values.clear();
-        for i in 0..self.model.num_vars() {
-            let v = self.domain(VarId::from_index(i)).min().expect("solution domains are not empty");
-            self.values.push(v);
-        }
+        self.fill_values();
         let mut buf = std::mem::take(&mut self.check_buf);
         if let Err(c) = self.model.check_with(&self.values, &mut buf) {
             panic!("engine bug: solution {:?} violates constraint {c:?}", self.values);

@@ -7,7 +7,7 @@
 //! guesses, depth first, only when nothing applies.
 
 use csp::reasoning::trial::{Chain, Links, Trial};
-use csp::reasoning::{fish, singles, subsets, uniqueness, wings, Candidates, Contradiction as Dead};
+use csp::reasoning::{bits, fish, singles, subsets, uniqueness, wings, Candidates, Contradiction as Dead};
 
 use crate::explain::{Contradiction, Digits, Step, StepKind};
 use crate::grid::{Cell, Shape, Unit};
@@ -359,7 +359,7 @@ impl Ladder {
                     if !open(self, l) || chain_base(kinds[i]) > best {
                         continue;
                     }
-                    for bit in csp_bits(self.cands.mask(l)) {
+                    for bit in bits(self.cands.mask(l)) {
                         if let Some((rating, f)) = self.chain_at(l, bit, kinds[i], best) {
                             best = rating;
                             found.push(((l, bit, i), rating, f));
@@ -374,7 +374,7 @@ impl Ladder {
                     continue;
                 }
                 let mask = self.cands.mask(l);
-                for (bit, (i, &kind)) in csp_bits(mask).flat_map(|b| kinds.iter().enumerate().map(move |k| (b, k))) {
+                for (bit, (i, &kind)) in bits(mask).flat_map(|b| kinds.iter().enumerate().map(move |k| (b, k))) {
                     self.trials += cost(kind);
                     if self.trials > TRIAL_BUDGET {
                         break;
@@ -456,7 +456,7 @@ impl Ladder {
             if self.placed[l as usize] || mask.count_ones() < 2 {
                 continue;
             }
-            for bit in csp_bits(mask) {
+            for bit in bits(mask) {
                 self.trials += cells;
                 if self.trials > TRIAL_BUDGET {
                     return None;
@@ -640,17 +640,6 @@ fn longest_within(base: u32, best: u32) -> u32 {
         }
     }
     lo
-}
-
-/// The bits of `mask`, lowest first.
-fn csp_bits(mut mask: u64) -> impl Iterator<Item = u32> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let b = mask.trailing_zeros();
-            mask &= mask - 1;
-            b
-        })
-    })
 }
 
 #[cfg(test)]

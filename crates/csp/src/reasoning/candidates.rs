@@ -367,9 +367,16 @@ impl Candidates {
     }
 }
 
-/// The bits of `mask`, lowest first.
+/// The bits of `mask`, lowest first: the candidates of a mask of [`Candidates::mask`], or the
+/// positions of a set.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(csp::reasoning::bits(0b1010_0001).collect::<Vec<_>>(), [0, 5, 7]);
+/// ```
 #[inline]
-pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
+pub fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let b = mask.trailing_zeros();
@@ -382,24 +389,11 @@ pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{AllDifferent, Model};
-
-    /// A 4x4 Latin square: rows then columns.
-    fn latin(n: usize) -> (Solver, Vec<VarId>) {
-        let mut model = Model::new();
-        let v = model.new_vars(n * n, 1..=n as i32).unwrap();
-        for r in 0..n {
-            model.post(AllDifferent::new((0..n).map(|c| v[r * n + c]).collect::<Vec<_>>())).unwrap();
-        }
-        for c in 0..n {
-            model.post(AllDifferent::new((0..n).map(|r| v[r * n + c]).collect::<Vec<_>>())).unwrap();
-        }
-        (model.into_solver(), v)
-    }
+    use crate::reasoning::latin_square;
 
     #[test]
     fn rows_and_columns_form_two_families_of_tight_groups() {
-        let (solver, _) = latin(4);
+        let (solver, _) = latin_square(4);
         let c = Candidates::from_solver(&solver).unwrap();
         assert_eq!(c.num_vars(), 16);
         assert_eq!(c.families(), &[vec![0, 1, 2, 3], vec![4, 5, 6, 7]]);
@@ -411,7 +405,7 @@ mod tests {
 
     #[test]
     fn settling_removes_the_value_from_every_peer_once() {
-        let (mut solver, v) = latin(4);
+        let (mut solver, v) = latin_square(4);
         solver.assign(v[0], 2).unwrap();
         let mut c = Candidates::from_solver(&solver).unwrap();
         assert_eq!(c.fixed_bit(0), Some(1));
@@ -426,7 +420,7 @@ mod tests {
 
     #[test]
     fn a_value_without_a_place_in_a_tight_group_is_a_contradiction() {
-        let (solver, _) = latin(3);
+        let (solver, _) = latin_square(3);
         let mut c = Candidates::from_solver(&solver).unwrap();
         for l in [0, 1, 2] {
             c.remove(l, 0b100);

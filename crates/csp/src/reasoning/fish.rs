@@ -75,17 +75,10 @@ pub fn find(c: &Candidates, base_family: usize, cover_family: usize, k: usize) -
             if covers.len() != k {
                 return;
             }
-            let mut removals: Vec<u32> = covers
-                .iter()
-                .flat_map(|&g| groups[g as usize].vars.iter().copied())
-                .filter(|&l| c.mask(l) & (1 << bit) != 0)
-                .filter(|&l| c.family_group(base_family, l).is_none_or(|b| !set.contains(&b)))
-                .collect();
+            let removals = removals(c, bit, base_family, set, &covers);
             if removals.is_empty() {
                 return;
             }
-            removals.sort_unstable();
-            removals.dedup();
             places.sort_unstable();
             let mut covers = covers.clone();
             covers.sort_unstable();
@@ -153,17 +146,10 @@ pub fn find_first(c: &Candidates, base_family: usize, cover_family: usize, k: us
         let found = first_union(&masks, k, 0, 0, &mut chosen, &mut |set: &[usize], union: u64| {
             let set: Vec<u32> = set.iter().map(|&i| bases[i]).collect();
             let covers: Vec<u32> = (0..64).filter(|i| union & (1 << i) != 0).map(|i| cover_list[i as usize]).collect();
-            let mut removals: Vec<u32> = covers
-                .iter()
-                .flat_map(|&g| groups[g as usize].vars.iter().copied())
-                .filter(|&l| c.mask(l) & (1 << bit) != 0)
-                .filter(|&l| c.family_group(base_family, l).is_none_or(|b| !set.contains(&b)))
-                .collect();
+            let removals = removals(c, bit, base_family, &set, &covers);
             if removals.is_empty() {
                 return None;
             }
-            removals.sort_unstable();
-            removals.dedup();
             let mut places: Vec<u32> = set
                 .iter()
                 .flat_map(|&g| groups[g as usize].vars.iter().copied())
@@ -177,6 +163,21 @@ pub fn find_first(c: &Candidates, base_family: usize, cover_family: usize, k: us
         }
     }
     None
+}
+
+/// The variables of the `covers` outside the `bases` (groups of `base_family`) that still
+/// allow `bit`: what a fish over them removes, sorted, each once.
+fn removals(c: &Candidates, bit: u32, base_family: usize, bases: &[u32], covers: &[u32]) -> Vec<u32> {
+    let groups = c.groups();
+    let mut removals: Vec<u32> = covers
+        .iter()
+        .flat_map(|&g| groups[g as usize].vars.iter().copied())
+        .filter(|&l| c.mask(l) & (1 << bit) != 0)
+        .filter(|&l| c.family_group(base_family, l).is_none_or(|b| !bases.contains(&b)))
+        .collect();
+    removals.sort_unstable();
+    removals.dedup();
+    removals
 }
 
 /// The position of group `h` in the sorted family `list`: by offset when the family's groups
@@ -193,24 +194,11 @@ fn cover_position(list: &[u32], h: u32) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{AllDifferent, Model, Solver, VarId};
-
-    /// A Latin square of size `n`: rows (family 0) then columns (family 1).
-    fn latin(n: usize) -> (Solver, Vec<VarId>) {
-        let mut model = Model::new();
-        let v = model.new_vars(n * n, 1..=n as i32).unwrap();
-        for r in 0..n {
-            model.post(AllDifferent::new((0..n).map(|c| v[r * n + c]).collect::<Vec<_>>())).unwrap();
-        }
-        for c in 0..n {
-            model.post(AllDifferent::new((0..n).map(|r| v[r * n + c]).collect::<Vec<_>>())).unwrap();
-        }
-        (model.into_solver(), v)
-    }
+    use crate::reasoning::latin_square;
 
     #[test]
     fn a_value_in_two_rows_confined_to_two_columns_is_an_x_wing() {
-        let (mut solver, v) = latin(4);
+        let (mut solver, v) = latin_square(4);
         // Value 1 in rows 0 and 2 only in columns 0 and 3.
         for r in [0, 2] {
             for c in [1, 2] {

@@ -67,7 +67,21 @@ pub mod trial;
 pub mod uniqueness;
 pub mod wings;
 
-pub use candidates::{Candidates, Contradiction, Group, UnsupportedState};
+pub use candidates::{bits, Candidates, Contradiction, Group, UnsupportedState};
+
+/// A Latin square of size `n` for the tests: rows (family 0) then columns (family 1).
+#[cfg(test)]
+pub(crate) fn latin_square(n: usize) -> (crate::Solver, Vec<crate::VarId>) {
+    let mut model = crate::Model::new();
+    let v = model.new_vars(n * n, 1..=n as i32).unwrap();
+    for r in 0..n {
+        model.post(crate::AllDifferent::new((0..n).map(|c| v[r * n + c]).collect::<Vec<_>>())).unwrap();
+    }
+    for c in 0..n {
+        model.post(crate::AllDifferent::new((0..n).map(|r| v[r * n + c]).collect::<Vec<_>>())).unwrap();
+    }
+    (model.into_solver(), v)
+}
 
 #[cfg(test)]
 mod tests {
