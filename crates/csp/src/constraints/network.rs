@@ -165,7 +165,24 @@ struct Tables {
     local_at: Vec<u32>,
     locals: Vec<u32>,
     layout: Layout,
+    /// The same tables at fixed sizes, for networks of at most 128 variables and 64 groups.
+    small: Option<Box<Small>>,
 }
+
+/// The tables of a network of at most 128 variables and 64 groups, at fixed sizes: indices
+/// masked into range need no bounds checks on the hot paths.
+#[derive(Debug)]
+struct Small {
+    /// Per group: its variables.
+    masks: [[Block; 2]; 64],
+    /// Per local: its groups.
+    groups_of: [Block; 128],
+    /// Per local: the variables of its groups but itself.
+    peers: [[Block; 2]; 128],
+}
+
+/// The tables of networks that are not small (never read).
+static NOT_SMALL: Small = Small { masks: [[0; 2]; 64], groups_of: [0; 128], peers: [[0; 2]; 128] };
 
 /// Buffers reused by every run (no allocation once they reached their working size).
 #[derive(Debug)]
@@ -341,7 +358,19 @@ impl AllDifferentNetwork {
             writes: Stack::new(n),
             removed: 0,
         };
+        let small = (w <= 2 && gw == 1).then(|| {
+            let mut small = Box::new(Small { masks: [[0; 2]; 64], groups_of: [0; 128], peers: [[0; 2]; 128] });
+            for g in 0..k {
+                small.masks[g][..w].copy_from_slice(&masks[g * w..(g + 1) * w]);
+            }
+            for i in 0..n {
+                small.groups_of[i] = groups_of[i];
+                small.peers[i][..w].copy_from_slice(&peers[i * w..(i + 1) * w]);
+            }
+            small
+        });
         let tables = Tables {
+            small,
             level,
             offs,
             shifts,
@@ -399,9 +428,9 @@ impl Tables {
         s.removed = 0;
         let st = ctx.state_mut(l.start, l.len);
         let result = match (self.words, self.group_words) {
-            (1, 1) => Run::<1, 1>::new(self, st, s).sync_and_run(full),
-            (2, 1) => Run::<2, 1>::new(self, st, s).sync_and_run(full),
-            (_, _) => Run::<0, 0>::new(self, st, s).sync_and_run(full),
+            (1, 1) => self.run_at::<1, 1>(st, s, full),
+            (2, 1) => self.run_at::<2, 1>(st, s, full),
+            (_, _) => self.run_at::<0, 0>(st, s, full),
         };
         if result.is_err() {
             // Leave the scratch clean for the next run.
@@ -430,17 +459,39 @@ impl Tables {
         Ok(())
     }
 
+    /// A run with `W` and `GW` known, dispatched on the level.
+    fn run_at<const W: usize, const GW: usize>(
+        &self,
+        st: &mut [Block],
+        s: &mut Scratch,
+        full: bool,
+    ) -> Result<(), Fail> {
+        match self.level {
+            NetworkLevel::ForwardChecking => Run::<W, GW, FC>::new(self, st, s).sync_and_run(full),
+            NetworkLevel::HiddenSingles => Run::<W, GW, HIDDEN>::new(self, st, s).sync_and_run(full),
+            NetworkLevel::LockedValues => Run::<W, GW, LOCKED>::new(self, st, s).sync_and_run(full),
+        }
+    }
+
     /// The locals of group `g`, by position.
     fn group(&self, g: usize) -> &[u32] {
         &self.locals[self.local_at[g] as usize..self.local_at[g + 1] as usize]
     }
 }
 
+/// [`NetworkLevel`]s as const parameters of a [`Run`].
+const FC: u8 = 0;
+const HIDDEN: u8 = 1;
+const LOCKED: u8 = 2;
+
 /// One run's view: the network's tables, its state blocks by part, and its scratch. `W` and
 /// `GW` are the blocks per set of variables and of groups when known at compile time (the
-/// common small networks get loops the compiler unrolls), 0 when read from the network.
-struct Run<'a, const W: usize, const GW: usize> {
+/// common small networks get loops the compiler unrolls), 0 when read from the network; `L`
+/// is the level ([`FC`], [`HIDDEN`] or [`LOCKED`]).
+struct Run<'a, const W: usize, const GW: usize, const L: u8> {
     net: &'a Tables,
+    /// The fixed-size tables when the network is small (`W` is 1 or 2 and `GW` is 1).
+    sm: &'a Small,
     /// The network's copy of each variable's domain, in the value space.
     mirror: &'a mut [Block],
     /// `P[v]`, `words` blocks per value.
@@ -450,14 +501,24 @@ struct Run<'a, const W: usize, const GW: usize> {
     s: &'a mut Scratch,
 }
 
-impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
+impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
+    /// Whether the run looks for hidden singles and pigeonhole failures.
+    const COUNTING: bool = L >= HIDDEN;
+    /// Whether the run looks for locked values.
+    const LOCKING: bool = L >= LOCKED;
+    /// Whether the fixed-size tables apply.
+    const SMALL: bool = W != 0 && W <= 2 && GW == 1;
+
     fn new(net: &'a Tables, st: &'a mut [Block], s: &'a mut Scratch) -> Self {
         let l = net.layout;
         let (mirror, st) = st.split_at_mut(l.dual);
         let (dual, st) = st.split_at_mut(l.absent - l.dual);
         let (absent, tight) = st.split_at_mut(l.tight - l.absent);
         debug_assert!((W == 0 || W == net.words) && (GW == 0 || GW == net.group_words));
-        Run { net, mirror, dual, absent, tight, s }
+        debug_assert!(L == net.level as u8);
+        let sm =
+            if Self::SMALL { net.small.as_deref().expect("a small network has its small tables") } else { &NOT_SMALL };
+        Run { net, sm, mirror, dual, absent, tight, s }
     }
 
     /// Blocks per set of variables.
@@ -499,9 +560,13 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
     /// Marks the groups of local `j` dirty for value `v`.
     #[inline(always)]
     fn mark(&mut self, j: usize, v: usize) {
-        let gw = self.gw();
-        for u in 0..gw {
-            self.s.dirty[v * gw + u] |= self.net.groups_of[j * gw + u];
+        if Self::SMALL {
+            self.s.dirty[v] |= self.sm.groups_of[j & 127];
+        } else {
+            let gw = self.gw();
+            for u in 0..gw {
+                self.s.dirty[v * gw + u] |= self.net.groups_of[j * gw + u];
+            }
         }
         self.s.dirty_values |= 1 << v;
     }
@@ -509,9 +574,11 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
     /// Forward checking of local `i`, fixed in the network's view: its value leaves its peers.
     /// The groups of `i` are not marked: the value has its place there, at `i`.
     fn fix(&mut self, i: usize) -> Result<(), Fail> {
+        if Self::SMALL {
+            return self.fix_small(i);
+        }
         let (w, gw) = (self.w(), self.gw());
         let net = self.net;
-        let counting = net.level >= NetworkLevel::HiddenSingles;
         let Run { mirror, dual, s, .. } = self;
         let v = mirror[i].trailing_zeros() as usize;
         let bit: Block = 1 << v;
@@ -540,7 +607,7 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
                     }
                     s.fixed.push(j as u32);
                 }
-                if counting {
+                if Self::COUNTING {
                     if gw == 1 {
                         groups |= net.groups_of[j];
                     } else {
@@ -555,8 +622,59 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
             }
         }
         s.removed += removed;
-        if gw == 1 {
+        if Self::COUNTING && gw == 1 {
             let groups = groups & !net.groups_of[i];
+            if groups != 0 {
+                s.dirty[v] |= groups;
+                s.dirty_values |= bit;
+            }
+        }
+        Ok(())
+    }
+
+    /// [`fix`](Self::fix) for small networks: the groups of the variables that lose the value
+    /// gathered in a register, the stack of fixed variables held in registers.
+    #[inline(always)]
+    fn fix_small(&mut self, i: usize) -> Result<(), Fail> {
+        let sm = self.sm;
+        let Run { mirror, dual, s, .. } = self;
+        let v = mirror[i].trailing_zeros() as usize & 63;
+        let bit: Block = 1 << v;
+        let peers = &sm.peers[i & 127];
+        let mut groups: Block = 0;
+        let mut removed = 0;
+        let mut fixed = s.fixed.len;
+        for t in 0..W {
+            let mut lose = dual[v * W + t] & peers[t];
+            if lose == 0 {
+                continue;
+            }
+            dual[v * W + t] ^= lose;
+            s.touched[t] |= lose;
+            while lose != 0 {
+                let j = t * 64 + lose.trailing_zeros() as usize;
+                lose &= lose - 1;
+                let d = mirror[j] & !bit;
+                mirror[j] = d;
+                removed += 1;
+                if d & d.wrapping_sub(1) == 0 {
+                    if d == 0 {
+                        s.fixed.len = fixed;
+                        s.removed += removed;
+                        return Err(Fail::WipeOut(j as u32));
+                    }
+                    s.fixed.items[fixed] = j as u32;
+                    fixed += 1;
+                }
+                if Self::COUNTING {
+                    groups |= sm.groups_of[j & 127];
+                }
+            }
+        }
+        s.fixed.len = fixed;
+        s.removed += removed;
+        if Self::COUNTING {
+            let groups = groups & !sm.groups_of[i & 127];
             if groups != 0 {
                 s.dirty[v] |= groups;
                 s.dirty_values |= bit;
@@ -593,7 +711,7 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
         let net = self.net;
         let (w, gw) = (self.w(), self.gw());
         let tight = self.tight[g / 64] & 1 << (g % 64) != 0;
-        let locking = tight && net.level >= NetworkLevel::LockedValues;
+        let locking = tight && Self::LOCKING;
         let places = &self.dual[v * w..(v + 1) * w];
         let mask = &net.masks[g * w..(g + 1) * w];
         // The groups holding every place seen so far (without `g`), for locked values.
@@ -660,25 +778,25 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
     /// 128 variables and 64 groups: the places of `v` stay in registers from one group to
     /// the next (read again only after locked values removed some).
     fn check_all(&mut self, v: usize, mut gs: Block) -> Result<(), Fail> {
-        debug_assert!(W != 0 && W <= 2 && GW == 1);
-        let net = self.net;
-        let locking = net.level >= NetworkLevel::LockedValues;
+        debug_assert!(Self::SMALL);
+        let sm = self.sm;
+        let v = v & 63;
         let mut pv: [Block; 2] = [0; 2];
         pv[..W].copy_from_slice(&self.dual[v * W..(v + 1) * W]);
+        // The value-tight groups, read again when a group lost its last place of the value.
+        let mut tight = self.tight[0];
         while gs != 0 {
-            let g = gs.trailing_zeros() as usize;
+            let g = gs.trailing_zeros() as usize & 63;
             gs &= gs - 1;
-            let mask = &net.masks[g * W..(g + 1) * W];
-            let mut p: [Block; 2] = [0; 2];
-            for t in 0..W {
-                p[t] = pv[t] & mask[t];
-            }
+            let mask = &sm.masks[g];
+            let p = [pv[0] & mask[0], pv[1] & mask[1]];
             let any = p[0] | p[1];
             if any == 0 {
                 self.value_gone(g, v)?;
+                tight = self.tight[0];
                 continue;
             }
-            if self.tight[0] & 1 << g == 0 {
+            if tight & 1 << g == 0 {
                 continue;
             }
             if (p[0] == 0 || p[1] == 0) && any & (any - 1) == 0 {
@@ -690,7 +808,7 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
                 }
                 continue;
             }
-            if !locking {
+            if !Self::LOCKING {
                 continue;
             }
             // The groups holding every place, but `g`: empty as soon as two places share none.
@@ -700,7 +818,7 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
                 while bits != 0 {
                     let j = t * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    common &= net.groups_of[j];
+                    common &= sm.groups_of[j & 127];
                     if common == 0 {
                         break 'walk;
                     }
@@ -709,6 +827,7 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
             if common != 0 {
                 self.lock_out(g, v, 0, common)?;
                 pv[..W].copy_from_slice(&self.dual[v * W..(v + 1) * W]);
+                tight = self.tight[0];
             }
         }
         Ok(())
@@ -787,7 +906,7 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
     fn sync_and_run(&mut self, full: bool) -> Result<(), Fail> {
         let net = self.net;
         let w = self.w();
-        let counting = net.level >= NetworkLevel::HiddenSingles;
+        let counting = Self::COUNTING;
         for k in 0..self.s.diffs.len() {
             let (i, d) = self.s.diffs[k];
             let i = i as usize;
@@ -846,7 +965,7 @@ impl<'a, const W: usize, const GW: usize> Run<'a, W, GW> {
             self.s.dirty_values &= !(1 << v);
             for u in 0..gw {
                 let mut gs = std::mem::take(&mut self.s.dirty[v * gw + u]);
-                if W != 0 && W <= 2 && GW == 1 {
+                if Self::SMALL {
                     self.check_all(v, gs)?;
                     continue;
                 }
