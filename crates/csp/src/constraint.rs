@@ -313,6 +313,13 @@ pub trait Constraint: fmt::Debug + Send {
         None
     }
 
+    /// The constraint as an [`AllDifferentNetwork`](crate::AllDifferentNetwork), if it is
+    /// one: a search over variables that such a network alone constrains runs on the network's
+    /// own state. Default: `None`, the answer for every other constraint.
+    fn as_network(&mut self) -> Option<&mut crate::AllDifferentNetwork> {
+        None
+    }
+
     /// Whether a full assignment satisfies the constraint, independently of propagation.
     /// `values[i]` is the value of `scope()[i]`. Used to check every solution in tests and
     /// debug builds.

@@ -334,6 +334,15 @@ impl Core {
         }
     }
 
+    /// The stand-in in force that no other active constraint watches beside on any of its
+    /// variables, if there is one.
+    pub(crate) fn sole_stand_in(&self) -> Option<usize> {
+        if !self.standing_in {
+            return None;
+        }
+        self.stand_ins.iter().map(|s| s.by as usize).find(|&by| self.flags[by] & SOLE != 0)
+    }
+
     /// Whether the running constraint may use [`Context::write_sole`].
     #[inline]
     pub(crate) fn is_sole(&self) -> bool {

@@ -301,6 +301,9 @@ pub struct Solver {
     pub(crate) objective: Option<crate::optimize::Bound>,
     /// Variables branched on before all others (search annotations); empty for none.
     priority: Box<[VarId]>,
+    /// The network whose own state the running search works on, when it alone constrains
+    /// every variable (see [`board_network`](Solver::board_network)).
+    pub(crate) board: Option<usize>,
     #[cfg(debug_assertions)]
     check_buf: Vec<Value>,
 }
@@ -376,6 +379,7 @@ impl Solver {
             values: Vec::with_capacity(n),
             objective: None,
             priority: Box::new([]),
+            board: None,
             #[cfg(debug_assertions)]
             check_buf: Vec::new(),
             model,
@@ -753,11 +757,44 @@ impl Solver {
             Ok(()) => Phase::Running(false),
             Err(_) => Phase::Done(SearchEnd::Exhausted),
         };
+        self.board = if r.is_ok() { self.board_network() } else { None };
+        if let Some(c) = self.board {
+            let store = &self.core.store;
+            if let Some(net) = self.model.constraints[c].as_network() {
+                net.board_begin(store);
+            }
+        }
+    }
+
+    /// The network the search can run on ([`AllDifferentNetwork`](crate::AllDifferentNetwork)'s
+    /// own state, without the engine's store and scheduling), if there is one: a network in
+    /// force that alone constrains every variable, small enough to copy at each decision, and
+    /// a search that branches as the board does (fewest values first, ties to the first
+    /// variable, smallest value first) with no events to report and no objective to bound.
+    fn board_network(&mut self) -> Option<usize> {
+        if self.core.observing
+            || self.objective.is_some()
+            || !self.priority.is_empty()
+            || self.var_order != VarOrder::Mrv(TieBreak::First)
+            || self.value_order != ValueOrder::Ascending
+        {
+            return None;
+        }
+        let c = self.core.sole_stand_in()?;
+        let n = self.model.num_vars();
+        let net = self.model.constraints[c].as_network()?;
+        (crate::Constraint::scope(net).len() == n && net.board_fits()).then_some(c)
+    }
+
+    /// The network of the search on a network's own state.
+    fn board_net(&mut self, c: usize) -> &mut crate::AllDifferentNetwork {
+        self.model.constraints[c].as_network().expect("the board search runs on a network")
     }
 
     /// Ends a search, if one runs: restores the state it started from.
     pub(crate) fn finish_search(&mut self) {
         self.objective = None;
+        self.board = None;
         if self.phase == Phase::Idle {
             return;
         }
@@ -810,6 +847,9 @@ impl Solver {
     }
 
     pub(crate) fn step(&mut self) -> Step {
+        if let Some(c) = self.board {
+            return self.board_step(c);
+        }
         match self.phase {
             Phase::Done(end) => return Step::End(end),
             Phase::Idle => return Step::End(SearchEnd::Exhausted),
@@ -865,6 +905,75 @@ impl Solver {
                     return Step::End(end);
                 }
             }
+        }
+    }
+
+    /// [`step`](Self::step) on the network `c`'s own state: the same decisions, refutations,
+    /// limits and statistics.
+    fn board_step(&mut self, c: usize) -> Step {
+        match self.phase {
+            Phase::Done(end) => return Step::End(end),
+            Phase::Idle => return Step::End(SearchEnd::Exhausted),
+            Phase::Running(true) => {
+                if let Err(end) = self.board_backtrack(c) {
+                    self.phase = Phase::Done(end);
+                    return Step::End(end);
+                }
+            }
+            Phase::Running(false) => {}
+        }
+        loop {
+            if let Some(limit) = self.limit_hit() {
+                let end = SearchEnd::LimitReached(limit);
+                self.phase = Phase::Done(end);
+                return Step::End(end);
+            }
+            let net = self.model.constraints[c].as_network().expect("the board search runs on a network");
+            let Some(i) = net.board_select() else {
+                let depth = net.board_depth();
+                net.board_write(&mut self.core.store);
+                self.core.stats.solutions += 1;
+                self.phase = Phase::Running(true);
+                log::debug!(target: "csp::search", "solution depth={depth} nodes={}", self.core.stats.nodes);
+                #[cfg(debug_assertions)]
+                self.debug_check_solution();
+                return Step::Solution;
+            };
+            let m = net.board_decide(i);
+            let depth = net.board_depth() as u32;
+            let stats = &mut self.core.stats;
+            stats.nodes += 1;
+            stats.max_depth = stats.max_depth.max(depth);
+            stats.propagations += 1;
+            stats.prunings += m.removed;
+            if !m.ok {
+                stats.failures += 1;
+                if let Err(end) = self.board_backtrack(c) {
+                    self.phase = Phase::Done(end);
+                    return Step::End(end);
+                }
+            }
+        }
+    }
+
+    /// [`backtrack`](Self::backtrack) on the network `c`'s own state.
+    fn board_backtrack(&mut self, c: usize) -> Result<(), SearchEnd> {
+        loop {
+            if self.board_net(c).board_depth() == 0 {
+                return Err(SearchEnd::Exhausted);
+            }
+            self.core.stats.backtracks += 1;
+            if let Some(limit) = self.limit_hit() {
+                return Err(SearchEnd::LimitReached(limit));
+            }
+            let m = self.board_net(c).board_refute().expect("a decision is in force");
+            let stats = &mut self.core.stats;
+            stats.propagations += 1;
+            stats.prunings += m.removed;
+            if m.ok {
+                return Ok(());
+            }
+            stats.failures += 1;
         }
     }
 

@@ -4,8 +4,8 @@
 use std::collections::BTreeSet;
 
 use csp::{
-    AllDifferent, Binary, Equal, Model, NetworkLevel, NotEqual, Predicate, SnapshotMode, Solver, Strength, TieBreak,
-    Value, ValueOrder, VarId, VarOrder,
+    AllDifferent, Binary, Equal, Limits, Model, NetworkLevel, NotEqual, Predicate, SnapshotMode, Solver, Strength,
+    TieBreak, Value, ValueOrder, VarId, VarOrder,
 };
 use proptest::prelude::*;
 
@@ -213,6 +213,34 @@ fn network_instance() -> impl Strategy<Value = Instance> {
     })
 }
 
+/// All-different groups only, covering every variable: a model that a network alone
+/// constrains, whose search runs on the network's own state.
+fn covered_instance() -> impl Strategy<Value = Instance> {
+    (3usize..=7).prop_flat_map(|n| {
+        let domains = proptest::collection::vec((-1i32..3, 1i32..=5), n)
+            .prop_map(|ds| ds.into_iter().map(|(lo, len)| (lo..lo + len).collect::<Vec<_>>()).collect::<Vec<_>>());
+        let groups = proptest::collection::vec(proptest::collection::btree_set(0..n, 2..=n), 1..=4);
+        (domains, groups).prop_map(move |(domains, groups)| {
+            let mut specs: Vec<Spec> = Vec::new();
+            let mut covered = vec![false; n];
+            for g in groups {
+                let vars: Vec<usize> = g.into_iter().collect();
+                vars.iter().for_each(|&x| covered[x] = true);
+                specs.push(Spec::AllDiff(vars.clone(), vec![0; vars.len()]));
+            }
+            let mut rest: Vec<usize> = (0..n).filter(|&x| !covered[x]).collect();
+            if !rest.is_empty() {
+                if rest.len() == 1 {
+                    rest.push(if rest[0] == 0 { 1 } else { 0 });
+                    rest.sort_unstable();
+                }
+                specs.push(Spec::AllDiff(rest.clone(), vec![0; rest.len()]));
+            }
+            Instance { domains, specs }
+        })
+    })
+}
+
 const LEVELS: [NetworkLevel; 3] =
     [NetworkLevel::ForwardChecking, NetworkLevel::HiddenSingles, NetworkLevel::LockedValues];
 
@@ -282,6 +310,56 @@ proptest! {
             }
         }
     }
+    #[test]
+    fn a_search_on_the_network_state_is_the_engines_search(inst in covered_instance(), max_nodes in 0u64..12) {
+        // The network alone constrains every variable, so the search runs on its own state;
+        // branching on the same variables through the engine's priority list (same choice:
+        // fewest values, ties to the first) makes the engine search instead. Same solutions in
+        // the same order, same statistics, same end under a node limit.
+        let expected = brute_force(&inst);
+        for level in LEVELS {
+            for mode in [SnapshotMode::Copy, SnapshotMode::Trail] {
+                let mut runs = Vec::new();
+                for engine in [false, true] {
+                    let strength = if level == NetworkLevel::ForwardChecking { Strength::ForwardChecking } else { Strength::HiddenSingles };
+                    let (mut m, vars) = build(&inst, strength);
+                    if level == NetworkLevel::LockedValues {
+                        m.post_intersections().unwrap();
+                    }
+                    m.compile_all_different(level).unwrap();
+                    let mut solver = Solver::new(m);
+                    solver.set_snapshot_mode(mode);
+                    solver.set_var_order(VarOrder::Mrv(TieBreak::First));
+                    if engine {
+                        solver.set_branching_vars(vars.clone());
+                    }
+                    let mut it = solver.solutions();
+                    let mut found: Vec<Vec<Value>> = Vec::new();
+                    #[allow(clippy::while_let_on_iterator, reason = "`it` is read inside the loop")]
+                    while let Some(s) = it.next() {
+                        // The store holds the solution's domains while it is returned.
+                        for (i, &x) in vars.iter().enumerate() {
+                            prop_assert_eq!(it.domain(x).min(), Some(s.values()[i]));
+                        }
+                        found.push(s.values().to_vec());
+                    }
+                    drop(it);
+                    let all: BTreeSet<Vec<Value>> = found.iter().cloned().collect();
+                    prop_assert_eq!(&all, &expected, "{:?} {:?} engine={}", level, mode, engine);
+                    let mut stats = solver.stats().clone();
+                    stats.time = Default::default();
+                    solver.reset();
+                    solver.set_limits(Limits { max_nodes: Some(max_nodes), ..Limits::default() });
+                    let count = solver.count_solutions(u64::MAX);
+                    let mut limited = solver.stats().clone();
+                    limited.time = Default::default();
+                    runs.push((found, stats, count.count, count.status, limited));
+                }
+                prop_assert_eq!(&runs[0], &runs[1], "{:?} {:?}: the network's board and the engine", level, mode);
+            }
+        }
+    }
+
     #[test]
     fn a_network_alone_writes_what_the_engine_would(inst in network_instance(), seed in any::<u64>()) {
         // Only the all-different constraints: the network is then the only active constraint

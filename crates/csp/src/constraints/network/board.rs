@@ -1,0 +1,154 @@
+//! A depth-first search on a network's own state, for models that the network alone constrains.
+//!
+//! When every variable of a model belongs to one network and no other active constraint watches
+//! any of them, the network's state (its copy of the domains, the dual view, the values gone
+//! from each group, the value-tight groups) is the whole state of a search, and the engine's
+//! store only repeats its domains. The solver then runs its search on that state instead
+//! ([`Solver`](crate::Solver) decides when): a decision copies the state one level up (127
+//! blocks for a 9x9 Sudoku, where a checkpoint of the engine copies its 208-block store) and runs
+//! the network on the one variable that changed, without the engine's scheduling, change
+//! tracking and write-back; a refutation works on the decision's saved state in place, so that
+//! backtracking copies nothing.
+//!
+//! Everything else is the solver's: the same variable and value choice as its own search
+//! (fewest values first, ties to the first variable; the smallest value), the same limits, and
+//! the same statistics (nodes, failures, prunings, propagations), so that a search gives the
+//! same solutions in the same order with the same counts either way; a property test checks it.
+//! The domains are written to the store at each solution, where the solver reads them.
+
+use fixedbitset::Block;
+
+use super::AllDifferentNetwork;
+use crate::store::Store;
+
+/// The states of a search on the network's own state.
+#[derive(Debug, Default)]
+pub(super) struct Board {
+    /// The state at each depth, the network's state length each: depth 0 is the search's root,
+    /// depth `d` the state after the `d`-th decision still in force.
+    states: Vec<Block>,
+    /// The decisions in force, as (local, value index), the deepest last.
+    frames: Vec<(u32, u32)>,
+    /// The locals in the order of their variables (ties in the variable choice go to the
+    /// first variable).
+    order: Vec<u32>,
+}
+
+/// A decision or a refutation made on the board.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Move {
+    /// Values removed, counted as the engine counts them: those of the move itself, and those
+    /// of its propagation if it did not fail.
+    pub(crate) removed: u64,
+    /// Whether propagation reached a fixed point (else the state failed).
+    pub(crate) ok: bool,
+}
+
+impl AllDifferentNetwork {
+    /// Starts a search on the network's own state, from the network's state in `store`
+    /// (at a fixed point of the network, as after a propagation).
+    pub(crate) fn board_begin(&mut self, store: &Store) {
+        let t = &self.tables;
+        let b = &mut self.board;
+        if b.order.len() != t.vars.len() {
+            b.order = (0..t.vars.len() as u32).collect();
+            b.order.sort_by_key(|&i| t.vars[i as usize]);
+        }
+        let l = t.layout;
+        b.frames.clear();
+        b.states.clear();
+        b.states.extend_from_slice(&store.blocks()[l.start..l.start + l.len]);
+    }
+
+    /// Whether a search on the network's own state pays: its state is small enough to copy at
+    /// each decision, as the store copies rather than trails a state of that size.
+    pub(crate) fn board_fits(&self) -> bool {
+        self.tables.layout.len <= crate::SnapshotMode::COPY_LIMIT_BLOCKS
+    }
+
+    /// The number of decisions in force.
+    pub(crate) fn board_depth(&self) -> usize {
+        self.board.frames.len()
+    }
+
+    /// The unfixed variable with the fewest values (the first in variable order among equals),
+    /// as a local, or `None` when every variable is fixed.
+    pub(crate) fn board_select(&self) -> Option<u32> {
+        let n = self.tables.vars.len();
+        let depth = self.board.frames.len();
+        let len = self.tables.layout.len;
+        let mirror = &self.board.states[depth * len..depth * len + n];
+        let mut best = u32::MAX;
+        let mut best_i = None;
+        for &i in &self.board.order {
+            let d = mirror[i as usize];
+            let rest = d & d.wrapping_sub(1);
+            if rest == 0 {
+                continue;
+            }
+            if rest & rest.wrapping_sub(1) == 0 {
+                return Some(i);
+            }
+            let c = d.count_ones();
+            if c < best {
+                best = c;
+                best_i = Some(i);
+            }
+        }
+        best_i
+    }
+
+    /// Decides the smallest value of local `i` (unfixed) one level up, and propagates.
+    pub(crate) fn board_decide(&mut self, i: u32) -> Move {
+        let len = self.tables.layout.len;
+        let b = &mut self.board;
+        let depth = b.frames.len();
+        let from = depth * len;
+        if b.states.len() < from + 2 * len {
+            b.states.resize(from + 2 * len, 0);
+        }
+        b.states.copy_within(from..from + len, from + len);
+        let d = b.states[from + len + i as usize];
+        let v = d.trailing_zeros();
+        b.frames.push((i, v));
+        let removed = u64::from(d.count_ones() - 1);
+        self.board_run(depth + 1, i, 1 << v, removed)
+    }
+
+    /// Takes back the deepest decision and refutes it (its value leaves its variable in the
+    /// state before it), and propagates; `None` when no decision is left.
+    pub(crate) fn board_refute(&mut self) -> Option<Move> {
+        let (i, v) = self.board.frames.pop()?;
+        let depth = self.board.frames.len();
+        let at = depth * self.tables.layout.len + i as usize;
+        let d = self.board.states[at] & !(1 << v);
+        Some(self.board_run(depth, i, d, 1))
+    }
+
+    /// Restricts local `i` to `d` (a non-empty subset of its domain, in the value space) in the
+    /// state at `depth`, and propagates there; `removed` values went with the restriction.
+    fn board_run(&mut self, depth: usize, i: u32, d: Block, removed: u64) -> Move {
+        let t = &self.tables;
+        let s = &mut self.scratch;
+        let len = t.layout.len;
+        s.diffs.clear();
+        s.diffs.push((i, d));
+        let st = &mut self.board.states[depth * len..(depth + 1) * len];
+        match t.run_state(st, s, false) {
+            Ok(()) => Move { removed: removed + s.removed, ok: true },
+            Err(_) => Move { removed, ok: false },
+        }
+    }
+
+    /// Writes the domains of the current state into `store`.
+    pub(crate) fn board_write(&self, store: &mut Store) {
+        let t = &self.tables;
+        let at = self.board.frames.len() * t.layout.len;
+        for (i, &d) in self.board.states[at..at + t.vars.len()].iter().enumerate() {
+            let (off, new) = (t.offs[i] as usize, d >> t.shifts[i]);
+            if store.block(off) != new {
+                store.set_block(off, new);
+            }
+        }
+    }
+}
