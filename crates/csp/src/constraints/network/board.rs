@@ -134,7 +134,10 @@ impl AllDifferentNetwork {
         s.diffs.clear();
         s.diffs.push((i, d));
         let st = &mut self.board.states[depth * len..(depth + 1) * len];
-        match t.run_state(st, s, false) {
+        s.write = false;
+        let result = t.run_state(st, s, false);
+        s.write = true;
+        match result {
             Ok(()) => Move { removed: removed + s.removed, ok: true },
             Err(_) => Move { removed, ok: false },
         }

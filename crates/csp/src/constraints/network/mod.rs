@@ -210,6 +210,9 @@ struct Scratch {
     common: Vec<Block>,
     /// The locals whose domain the run changed, `words` blocks.
     touched: Vec<Block>,
+    /// Whether the run lists its writes (not when it runs on the network's own state, which
+    /// has nothing to write back to).
+    write: bool,
     /// `(local, domain in the value space)` to write back.
     writes: Stack<(u32, Block)>,
     /// Values the run removed, for the engine's count of prunings.
@@ -364,6 +367,7 @@ impl AllDifferentNetwork {
             dirty_values: 0,
             common: vec![0; gw],
             touched: vec![0; w],
+            write: true,
             writes: Stack::new(n),
             removed: 0,
         };

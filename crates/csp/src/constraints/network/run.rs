@@ -505,6 +505,9 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         }
         for t in 0..w {
             let mut bits = std::mem::take(&mut self.s.touched[t]);
+            if !self.s.write {
+                continue;
+            }
             while bits != 0 {
                 let i = t * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
