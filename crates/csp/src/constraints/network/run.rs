@@ -168,31 +168,28 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         let v = mirror[i].trailing_zeros() as usize & 63;
         let bit: Block = 1 << v;
         let peers = &sm.peers[i & 127];
+        let mut lose: [Block; 2] = [0; 2];
         let mut groups: Block = 0;
         let mut removed = 0;
         let mut fixed = s.fixed.len;
+        let mut wiped = false;
         for t in 0..W {
-            let mut lose = dual[v * W + t] & peers[t];
-            if lose == 0 {
-                continue;
-            }
-            dual[v * W + t] ^= lose;
-            s.touched[t] |= lose;
-            while lose != 0 {
-                let j = t * 64 + lose.trailing_zeros() as usize;
-                lose &= lose - 1;
+            let l = dual[v * W + t] & peers[t];
+            dual[v * W + t] ^= l;
+            s.touched[t] |= l;
+            lose[t] = l;
+            let mut bits = l;
+            while bits != 0 {
+                let j = t * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
                 let d = mirror[j] & !bit;
                 mirror[j] = d;
                 removed += 1;
-                if d & d.wrapping_sub(1) == 0 {
-                    if d == 0 {
-                        s.fixed.len = fixed;
-                        s.removed += removed;
-                        return Err(Fail::WipeOut(j as u32));
-                    }
-                    s.fixed.items[fixed] = j as u32;
-                    fixed += 1;
-                }
+                // Pushed as fixed when one value is left, without a branch: written anyway,
+                // kept only then (the stack has room for one more).
+                s.fixed.items[fixed] = j as u32;
+                fixed += usize::from(d & d.wrapping_sub(1) == 0);
+                wiped |= d == 0;
                 if Self::COUNTING {
                     groups |= sm.groups_of[j & 127];
                 }
@@ -200,6 +197,11 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         }
         s.fixed.len = fixed;
         s.removed += removed;
+        if wiped {
+            // The first variable, in order, left without a value.
+            let j = (0..64 * W).find(|&j| lose[j / 64] >> (j % 64) & 1 != 0 && mirror[j] == 0).unwrap_or(0);
+            return Err(Fail::WipeOut(j as u32));
+        }
         if Self::COUNTING {
             let groups = groups & !sm.groups_of[i & 127];
             if groups != 0 {
@@ -326,7 +328,9 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
             if tight & 1 << g == 0 {
                 continue;
             }
-            if (p[0] == 0 || p[1] == 0) && any & (any - 1) == 0 {
+            // At most one place: neither two in one word nor one in each (no branch on which).
+            let several = any & any.wrapping_sub(1) | Block::from(p[0] != 0) & Block::from(p[1] != 0);
+            if several == 0 {
                 // A hidden single, unless the place is the variable fixed to `v`.
                 let first =
                     if p[0] != 0 { p[0].trailing_zeros() as usize } else { 64 + p[1].trailing_zeros() as usize };
