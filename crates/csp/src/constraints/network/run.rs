@@ -332,8 +332,8 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
             let several = any & any.wrapping_sub(1) | Block::from(p[0] != 0) & Block::from(p[1] != 0);
             if several == 0 {
                 // A hidden single, unless the place is the variable fixed to `v`.
-                let first =
-                    if p[0] != 0 { p[0].trailing_zeros() as usize } else { 64 + p[1].trailing_zeros() as usize };
+                let t = usize::from(p[0] == 0);
+                let first = 64 * t + p[t].trailing_zeros() as usize;
                 if self.mirror[first] != 1 << v {
                     self.place(first, v);
                 }
