@@ -368,6 +368,32 @@ fn a_closed_stdout_ends_the_batch_quietly() {
 }
 
 #[test]
+fn search_logging_shows_decisions_and_refutations() {
+    // `csp::search` at `debug` alone (no pruning trace) logs every decision and refutation, as
+    // docs/logging.md says: a puzzle that needs guessing shows both, each naming its cell.
+    // The first puzzle of data/9x9_forum_hardest_1905_11plus.txt.
+    let hard = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+    let o = command()
+        .args(["-", "--format", "line"])
+        .env("RUST_LOG", "csp::search=debug")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().unwrap().write_all(hard.as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let err = stderr(&o);
+    let decisions = err.lines().filter(|l| l.contains("csp::search") && l.contains(" decide depth=")).count();
+    let refutations = err.lines().filter(|l| l.contains("csp::search") && l.contains(" backtrack depth=")).count();
+    assert!(decisions > 0 && refutations > 0, "decisions {decisions}, refutations {refutations}:\n{err}");
+    assert!(err.lines().filter(|l| l.contains(" decide depth=")).all(|l| l.contains(" var=r")), "{err}");
+}
+
+#[test]
 fn trace_logging_shows_prunings_by_cell_and_digit() {
     let o = command()
         .args(["-", "--format", "line"])

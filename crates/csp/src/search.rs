@@ -304,6 +304,9 @@ pub struct Solver {
     /// The network whose own state the running search works on, when it alone constrains
     /// every variable (see [`board_network`](Solver::board_network)).
     pub(crate) board: Option<usize>,
+    /// Whether decisions and refutations are logged (`csp::search` at `debug`), read when a
+    /// search begins.
+    logging_search: bool,
     #[cfg(debug_assertions)]
     check_buf: Vec<Value>,
 }
@@ -380,6 +383,7 @@ impl Solver {
             objective: None,
             priority: Box::new([]),
             board: None,
+            logging_search: false,
             #[cfg(debug_assertions)]
             check_buf: Vec::new(),
             model,
@@ -731,6 +735,7 @@ impl Solver {
     pub(crate) fn begin_search(&mut self) {
         self.finish_search();
         self.core.refresh_observing();
+        self.logging_search = log::log_enabled!(target: "csp::search", log::Level::Debug);
         self.started = Some(Instant::now());
         // A timeout too far in the future to represent (`Instant + Duration` would panic) is
         // no deadline at all.
@@ -770,9 +775,11 @@ impl Solver {
     /// own state, without the engine's store and scheduling), if there is one: a network in
     /// force that alone constrains every variable, small enough to copy at each decision, and
     /// a search that branches as the board does (fewest values first, ties to the first
-    /// variable, smallest value first) with no events to report and no objective to bound.
+    /// variable, smallest value first) with no events to report, no decisions to log and no
+    /// objective to bound.
     fn board_network(&mut self) -> Option<usize> {
         if self.core.observing
+            || self.logging_search
             || self.objective.is_some()
             || !self.priority.is_empty()
             || self.var_order != VarOrder::Mrv(TieBreak::First)
@@ -886,7 +893,7 @@ impl Solver {
             self.core.stats.nodes += 1;
             let depth = self.stack.len() as u32;
             self.core.stats.max_depth = self.core.stats.max_depth.max(depth);
-            if self.core.observing {
+            if self.core.observing || self.logging_search {
                 self.report_decision(var, bit, depth);
             }
             self.core.set_outside_rule(Rule::Decision);
@@ -1003,7 +1010,7 @@ impl Solver {
             self.restore_level(f.level);
             self.core.stats.backtracks += 1;
             let var = VarId::from_index(f.var as usize);
-            if self.core.observing {
+            if self.core.observing || self.logging_search {
                 self.report_refutation(var, f.bit as usize, self.stack.len() as u32);
             }
             if let Some(limit) = self.limit_hit() {
