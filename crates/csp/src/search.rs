@@ -857,22 +857,12 @@ impl Solver {
         if let Some(c) = self.board {
             return self.board_step(c);
         }
-        match self.phase {
-            Phase::Done(end) => return Step::End(end),
-            Phase::Idle => return Step::End(SearchEnd::Exhausted),
-            Phase::Running(true) => {
-                if let Err(end) = self.backtrack() {
-                    self.phase = Phase::Done(end);
-                    return Step::End(end);
-                }
-            }
-            Phase::Running(false) => {}
+        if let Some(end) = self.resume(Self::backtrack) {
+            return end;
         }
         loop {
-            if let Some(limit) = self.limit_hit() {
-                let end = SearchEnd::LimitReached(limit);
-                self.phase = Phase::Done(end);
-                return Step::End(end);
+            if let Some(end) = self.limit_end() {
+                return end;
             }
             let Some(var) = self.select_var() else {
                 self.core.stats.solutions += 1;
@@ -908,32 +898,46 @@ impl Solver {
             };
             if r.is_err() {
                 if let Err(end) = self.backtrack() {
-                    self.phase = Phase::Done(end);
-                    return Step::End(end);
+                    return self.end_with(end);
                 }
             }
         }
     }
 
+    /// Where a step starts: the end if the search is over, else after a solution the next
+    /// state by `backtrack`, and the end if that was the last.
+    #[inline]
+    fn resume(&mut self, backtrack: impl FnOnce(&mut Self) -> Result<(), SearchEnd>) -> Option<Step> {
+        match self.phase {
+            Phase::Done(end) => Some(Step::End(end)),
+            Phase::Idle => Some(Step::End(SearchEnd::Exhausted)),
+            Phase::Running(true) => backtrack(self).err().map(|end| self.end_with(end)),
+            Phase::Running(false) => None,
+        }
+    }
+
+    /// The end of the search if a limit is reached.
+    #[inline]
+    fn limit_end(&mut self) -> Option<Step> {
+        let limit = self.limit_hit()?;
+        Some(self.end_with(SearchEnd::LimitReached(limit)))
+    }
+
+    /// Ends the search with `end`.
+    fn end_with(&mut self, end: SearchEnd) -> Step {
+        self.phase = Phase::Done(end);
+        Step::End(end)
+    }
+
     /// [`step`](Self::step) on the network `c`'s own state: the same decisions, refutations,
     /// limits and statistics.
     fn board_step(&mut self, c: usize) -> Step {
-        match self.phase {
-            Phase::Done(end) => return Step::End(end),
-            Phase::Idle => return Step::End(SearchEnd::Exhausted),
-            Phase::Running(true) => {
-                if let Err(end) = self.board_backtrack(c) {
-                    self.phase = Phase::Done(end);
-                    return Step::End(end);
-                }
-            }
-            Phase::Running(false) => {}
+        if let Some(end) = self.resume(|s| s.board_backtrack(c)) {
+            return end;
         }
         loop {
-            if let Some(limit) = self.limit_hit() {
-                let end = SearchEnd::LimitReached(limit);
-                self.phase = Phase::Done(end);
-                return Step::End(end);
+            if let Some(end) = self.limit_end() {
+                return end;
             }
             let net = self.model.constraints[c].as_network().expect("the board search runs on a network");
             let Some(i) = net.board_select() else {
@@ -956,8 +960,7 @@ impl Solver {
             if !m.ok {
                 stats.failures += 1;
                 if let Err(end) = self.board_backtrack(c) {
-                    self.phase = Phase::Done(end);
-                    return Step::End(end);
+                    return self.end_with(end);
                 }
             }
         }
