@@ -32,6 +32,9 @@ pub(super) struct Board {
     /// The locals in the order of their variables (ties in the variable choice go to the
     /// first variable).
     order: Vec<u32>,
+    /// Whether that order is the locals' own (as when the first groups list every variable in
+    /// order, like a Sudoku's rows).
+    in_order: bool,
 }
 
 /// A decision or a refutation made on the board.
@@ -53,6 +56,7 @@ impl AllDifferentNetwork {
         if b.order.len() != t.vars.len() {
             b.order = (0..t.vars.len() as u32).collect();
             b.order.sort_by_key(|&i| t.vars[i as usize]);
+            b.in_order = b.order.iter().enumerate().all(|(k, &i)| k == i as usize);
         }
         let l = t.layout;
         b.frames.clear();
@@ -74,10 +78,32 @@ impl AllDifferentNetwork {
     /// The unfixed variable with the fewest values (the first in variable order among equals),
     /// as a local, or `None` when every variable is fixed.
     pub(crate) fn board_select(&self) -> Option<u32> {
-        let n = self.tables.vars.len();
+        let t = &self.tables;
+        let n = t.vars.len();
         let depth = self.board.frames.len();
-        let len = self.tables.layout.len;
-        let mirror = &self.board.states[depth * len..depth * len + n];
+        let len = t.layout.len;
+        let state = &self.board.states[depth * len..(depth + 1) * len];
+        if self.board.in_order && t.words <= 2 {
+            // The variables with exactly two values, all at once from the dual view (counted
+            // to three, saturating, value by value): the first of them is the choice, found
+            // without a branch per variable.
+            let w = t.words;
+            let (mut ones, mut twos, mut threes) = ([0 as Block; 2], [0 as Block; 2], [0 as Block; 2]);
+            for places in state[t.layout.dual..t.layout.dual + t.values * w].chunks_exact(w) {
+                for (k, &x) in places.iter().enumerate() {
+                    threes[k] |= twos[k] & x;
+                    twos[k] |= ones[k] & x;
+                    ones[k] |= x;
+                }
+            }
+            for k in 0..w {
+                let pairs = twos[k] & !threes[k];
+                if pairs != 0 {
+                    return Some((64 * k) as u32 + pairs.trailing_zeros());
+                }
+            }
+        }
+        let mirror = &state[..n];
         let mut best = u32::MAX;
         let mut best_i = None;
         for &i in &self.board.order {
