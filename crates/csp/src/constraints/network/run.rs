@@ -198,9 +198,18 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         s.fixed.len = fixed;
         s.removed += removed;
         if wiped {
-            // The first variable, in order, left without a value.
-            let j = (0..64 * W).find(|&j| lose[j / 64] >> (j % 64) & 1 != 0 && mirror[j] == 0).unwrap_or(0);
-            return Err(Fail::WipeOut(j as u32));
+            // The first variable, in order, left without a value (among those that lost one).
+            for (t, &word) in lose[..W].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let j = t * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if mirror[j] == 0 {
+                        return Err(Fail::WipeOut(j as u32));
+                    }
+                }
+            }
+            unreachable!("a wipe-out among the variables that lost the value");
         }
         if Self::COUNTING {
             let groups = groups & !sm.groups_of[i & 127];
