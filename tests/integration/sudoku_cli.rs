@@ -41,7 +41,18 @@ fn command() -> Command {
 
 /// Runs the binary with `args` and `stdin`.
 pub(crate) fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = command()
+    run_command(command(), args, stdin)
+}
+
+/// Runs the binary with `args` and `stdin`, logging as `RUST_LOG=filter` says.
+fn run_logged(filter: &str, args: &[&str], stdin: &[u8]) -> Output {
+    let mut cmd = command();
+    cmd.env("RUST_LOG", filter);
+    run_command(cmd, args, stdin)
+}
+
+fn run_command(mut cmd: Command, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = cmd
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -373,18 +384,7 @@ fn search_logging_shows_decisions_and_refutations() {
     // docs/logging.md says: a puzzle that needs guessing shows both, each naming its cell.
     // The first puzzle of data/9x9_forum_hardest_1905_11plus.txt.
     let hard = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
-    let o = command()
-        .args(["-", "--format", "line"])
-        .env("RUST_LOG", "csp::search=debug")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            c.stdin.take().unwrap().write_all(hard.as_bytes())?;
-            c.wait_with_output()
-        })
-        .unwrap();
+    let o = run_logged("csp::search=debug", &["-", "--format", "line"], hard.as_bytes());
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let err = stderr(&o);
     let decisions = err.lines().filter(|l| l.contains("csp::search") && l.contains(" decide depth=")).count();
@@ -395,18 +395,7 @@ fn search_logging_shows_decisions_and_refutations() {
 
 #[test]
 fn trace_logging_shows_prunings_by_cell_and_digit() {
-    let o = command()
-        .args(["-", "--format", "line"])
-        .env("RUST_LOG", "csp::prune=trace")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            c.stdin.take().unwrap().write_all(LEETCODE.as_bytes())?;
-            c.wait_with_output()
-        })
-        .unwrap();
+    let o = run_logged("csp::prune=trace", &["-", "--format", "line"], LEETCODE.as_bytes());
     assert_eq!(code(&o), 0);
     let err = stderr(&o);
     // Every pruning names its cell (rNcM), its digit and its unit (rowN, colN, boxN).

@@ -241,6 +241,27 @@ fn covered_instance() -> impl Strategy<Value = Instance> {
     })
 }
 
+/// `inst` as a solver with snapshot `mode` whose all-different constraints run as a network at
+/// `level` (with the intersections it needs), after `before_compile` posted anything else.
+fn network_solver(
+    inst: &Instance,
+    level: NetworkLevel,
+    mode: SnapshotMode,
+    before_compile: impl FnOnce(&mut Model, &[VarId]),
+) -> (Solver, Vec<VarId>) {
+    let strength =
+        if level == NetworkLevel::ForwardChecking { Strength::ForwardChecking } else { Strength::HiddenSingles };
+    let (mut m, vars) = build(inst, strength);
+    if level == NetworkLevel::LockedValues {
+        m.post_intersections().unwrap();
+    }
+    before_compile(&mut m, &vars);
+    m.compile_all_different(level).unwrap();
+    let mut solver = Solver::new(m);
+    solver.set_snapshot_mode(mode);
+    (solver, vars)
+}
+
 const LEVELS: [NetworkLevel; 3] =
     [NetworkLevel::ForwardChecking, NetworkLevel::HiddenSingles, NetworkLevel::LockedValues];
 
@@ -253,14 +274,7 @@ proptest! {
         for level in LEVELS {
             for (var, val) in ORDERS {
                 for mode in [SnapshotMode::Copy, SnapshotMode::Trail] {
-                    let strength = if level == NetworkLevel::ForwardChecking { Strength::ForwardChecking } else { Strength::HiddenSingles };
-                    let (mut m, _) = build(&inst, strength);
-                    if level == NetworkLevel::LockedValues {
-                        m.post_intersections().unwrap();
-                    }
-                    m.compile_all_different(level).unwrap();
-                    let mut solver = Solver::new(m);
-                    solver.set_snapshot_mode(mode);
+                    let (mut solver, _) = network_solver(&inst, level, mode, |_, _| {});
                     solver.set_var_order(var);
                     solver.set_value_order(val);
                     solver.set_seed(seed);
@@ -321,14 +335,7 @@ proptest! {
             for mode in [SnapshotMode::Copy, SnapshotMode::Trail] {
                 let mut runs = Vec::new();
                 for engine in [false, true] {
-                    let strength = if level == NetworkLevel::ForwardChecking { Strength::ForwardChecking } else { Strength::HiddenSingles };
-                    let (mut m, vars) = build(&inst, strength);
-                    if level == NetworkLevel::LockedValues {
-                        m.post_intersections().unwrap();
-                    }
-                    m.compile_all_different(level).unwrap();
-                    let mut solver = Solver::new(m);
-                    solver.set_snapshot_mode(mode);
+                    let (mut solver, vars) = network_solver(&inst, level, mode, |_, _| {});
                     solver.set_var_order(VarOrder::Mrv(TieBreak::First));
                     if engine {
                         solver.set_branching_vars(vars.clone());
@@ -376,17 +383,11 @@ proptest! {
             for mode in [SnapshotMode::Copy, SnapshotMode::Trail] {
                 let mut runs = Vec::new();
                 for watched in [false, true] {
-                    let strength = if level == NetworkLevel::ForwardChecking { Strength::ForwardChecking } else { Strength::HiddenSingles };
-                    let (mut m, vars) = build(&inst, strength);
-                    if level == NetworkLevel::LockedValues {
-                        m.post_intersections().unwrap();
-                    }
-                    if watched {
-                        m.post(Predicate::new(vars.clone(), |_| true)).unwrap();
-                    }
-                    m.compile_all_different(level).unwrap();
-                    let mut solver = Solver::new(m);
-                    solver.set_snapshot_mode(mode);
+                    let (mut solver, _) = network_solver(&inst, level, mode, |m, vars| {
+                        if watched {
+                            m.post(Predicate::new(vars.to_vec(), |_| true)).unwrap();
+                        }
+                    });
                     solver.set_var_order(VarOrder::Mrv(TieBreak::First));
                     solver.set_seed(seed);
                     let found: BTreeSet<Vec<Value>> = solver.solutions().map(|s| s.values().to_vec()).collect();

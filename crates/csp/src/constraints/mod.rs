@@ -48,6 +48,7 @@ pub use element::Element;
 pub use equal::Equal;
 pub use intersection::Intersection;
 pub use linear::{Comparison, Linear};
+pub(crate) use network::BoardMove;
 pub use network::{AllDifferentNetwork, NetworkLevel, NETWORK_MAX_VALUES};
 pub use not_equal::NotEqual;
 pub use predicate::Predicate;

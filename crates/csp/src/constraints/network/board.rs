@@ -39,7 +39,7 @@ pub(super) struct Board {
 
 /// A decision or a refutation made on the board.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Move {
+pub(crate) struct BoardMove {
     /// Values removed, counted as the engine counts them: those of the move itself, and those
     /// of its propagation if it did not fail.
     pub(crate) removed: u64,
@@ -125,7 +125,7 @@ impl AllDifferentNetwork {
     }
 
     /// Decides the smallest value of local `i` (unfixed) one level up, and propagates.
-    pub(crate) fn board_decide(&mut self, i: u32) -> Move {
+    pub(crate) fn board_decide(&mut self, i: u32) -> BoardMove {
         let len = self.tables.layout.len;
         let b = &mut self.board;
         let depth = b.frames.len();
@@ -143,7 +143,7 @@ impl AllDifferentNetwork {
 
     /// Takes back the deepest decision and refutes it (its value leaves its variable in the
     /// state before it), and propagates; `None` when no decision is left.
-    pub(crate) fn board_refute(&mut self) -> Option<Move> {
+    pub(crate) fn board_refute(&mut self) -> Option<BoardMove> {
         let (i, v) = self.board.frames.pop()?;
         let depth = self.board.frames.len();
         let at = depth * self.tables.layout.len + i as usize;
@@ -153,19 +153,17 @@ impl AllDifferentNetwork {
 
     /// Restricts local `i` to `d` (a non-empty subset of its domain, in the value space) in the
     /// state at `depth`, and propagates there; `removed` values went with the restriction.
-    fn board_run(&mut self, depth: usize, i: u32, d: Block, removed: u64) -> Move {
+    fn board_run(&mut self, depth: usize, i: u32, d: Block, removed: u64) -> BoardMove {
         let t = &self.tables;
         let s = &mut self.scratch;
         let len = t.layout.len;
         s.diffs.clear();
         s.diffs.push((i, d));
         let st = &mut self.board.states[depth * len..(depth + 1) * len];
-        s.write = false;
-        let result = t.run_state(st, s, false);
-        s.write = true;
-        match result {
-            Ok(()) => Move { removed: removed + s.removed, ok: true },
-            Err(_) => Move { removed, ok: false },
+        // Only the changed variable to take in, and nothing to write back.
+        match t.run_state(st, s, false, false) {
+            Ok(()) => BoardMove { removed: removed + s.removed, ok: true },
+            Err(_) => BoardMove { removed, ok: false },
         }
     }
 

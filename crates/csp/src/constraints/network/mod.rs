@@ -64,6 +64,7 @@ mod board;
 mod run;
 
 use board::Board;
+pub(crate) use board::BoardMove;
 
 use run::{Run, FC, HIDDEN, LOCKED};
 
@@ -210,9 +211,6 @@ struct Scratch {
     common: Vec<Block>,
     /// The locals whose domain the run changed, `words` blocks.
     touched: Vec<Block>,
-    /// Whether the run lists its writes (not when it runs on the network's own state, which
-    /// has nothing to write back to).
-    write: bool,
     /// `(local, domain in the value space)` to write back.
     writes: Stack<(u32, Block)>,
     /// Values the run removed, for the engine's count of prunings.
@@ -367,7 +365,6 @@ impl AllDifferentNetwork {
             dirty_values: 0,
             common: vec![0; gw],
             touched: vec![0; w],
-            write: true,
             writes: Stack::new(n),
             removed: 0,
         };
@@ -437,7 +434,7 @@ impl Tables {
             s.diffs.push((i, d));
         }
         let st = ctx.state_mut(l.start, l.len);
-        match self.run_state(st, s, full) {
+        match self.run_state(st, s, full, true) {
             Ok(()) => {}
             Err(Fail::WipeOut(i)) => return Err(ctx.wiped_out(self.vars[i as usize])),
             Err(Fail::Pigeonhole) => return Err(ctx.fail(Rule::Pigeonhole)),
@@ -458,17 +455,18 @@ impl Tables {
         Ok(())
     }
 
-    /// The fixed point in the network's view `st` after the changes `s.diffs`, with the new
-    /// domains of the changed variables in `s.writes` and the values removed in `s.removed`;
-    /// every variable is examined again when `full`.
-    fn run_state(&self, st: &mut [Block], s: &mut Scratch, full: bool) -> Result<(), Fail> {
+    /// The fixed point in the network's view `st` after the changes `s.diffs`, with the values
+    /// removed in `s.removed`; every variable is examined again when `full`; the new domains
+    /// of the changed variables are listed in `s.writes` when `write` (a run on the network's
+    /// own state has nothing to write back to).
+    fn run_state(&self, st: &mut [Block], s: &mut Scratch, full: bool, write: bool) -> Result<(), Fail> {
         s.fixed.clear();
         s.writes.clear();
         s.removed = 0;
         let result = match (self.words, self.group_words) {
-            (1, 1) => self.run_at::<1, 1>(st, s, full),
-            (2, 1) => self.run_at::<2, 1>(st, s, full),
-            (_, _) => self.run_at::<0, 0>(st, s, full),
+            (1, 1) => self.run_at::<1, 1>(st, s, full, write),
+            (2, 1) => self.run_at::<2, 1>(st, s, full, write),
+            (_, _) => self.run_at::<0, 0>(st, s, full, write),
         };
         if result.is_err() {
             // Leave the scratch clean for the next run.
@@ -485,11 +483,12 @@ impl Tables {
         st: &mut [Block],
         s: &mut Scratch,
         full: bool,
+        write: bool,
     ) -> Result<(), Fail> {
         match self.level {
-            NetworkLevel::ForwardChecking => Run::<W, GW, FC>::new(self, st, s).sync_and_run(full),
-            NetworkLevel::HiddenSingles => Run::<W, GW, HIDDEN>::new(self, st, s).sync_and_run(full),
-            NetworkLevel::LockedValues => Run::<W, GW, LOCKED>::new(self, st, s).sync_and_run(full),
+            NetworkLevel::ForwardChecking => Run::<W, GW, FC>::new(self, st, s).sync_and_run(full, write),
+            NetworkLevel::HiddenSingles => Run::<W, GW, HIDDEN>::new(self, st, s).sync_and_run(full, write),
+            NetworkLevel::LockedValues => Run::<W, GW, LOCKED>::new(self, st, s).sync_and_run(full, write),
         }
     }
 

@@ -442,8 +442,8 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
     }
 
     /// Brings the network's view in step with the domains (`s.diffs`), runs to the fixed
-    /// point, and lists the writes.
-    pub(super) fn sync_and_run(&mut self, full: bool) -> Result<(), Fail> {
+    /// point, and lists the writes if `write`.
+    pub(super) fn sync_and_run(&mut self, full: bool, write: bool) -> Result<(), Fail> {
         let net = self.net;
         let w = self.w();
         let counting = Self::COUNTING;
@@ -518,7 +518,7 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         }
         for t in 0..w {
             let mut bits = std::mem::take(&mut self.s.touched[t]);
-            if !self.s.write {
+            if !write {
                 continue;
             }
             while bits != 0 {

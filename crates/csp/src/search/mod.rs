@@ -6,9 +6,7 @@
 //! and leaves it as it found it.
 
 use std::fmt;
-use std::ops::Index;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use fixedbitset::FixedBitSet;
@@ -23,176 +21,15 @@ use crate::select::{Rng, TieBreak, ValueOrder, VarOrder};
 use crate::store::{SnapshotMode, Store};
 use crate::var::{Value, VarId};
 
-/// Counters of the work done; cumulative until [`Solver::reset`] or [`Solver::reset_stats`].
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Decisions taken (left branches `x = v`).
-    pub nodes: u64,
-    /// Conflicts: wiped-out domains and failed constraints.
-    pub failures: u64,
-    /// Decisions undone.
-    pub backtracks: u64,
-    /// Propagator runs (`propagate` calls and `on_fixed` deliveries).
-    pub propagations: u64,
-    /// Values removed from domains.
-    pub prunings: u64,
-    /// Solutions found.
-    pub solutions: u64,
-    /// The deepest decision level reached.
-    pub max_depth: u32,
-    /// Time spent searching.
-    pub time: Duration,
-}
+mod board;
+mod outcome;
 
-impl fmt::Display for Stats {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "nodes={} failures={} backtracks={} propagations={} prunings={} solutions={} max_depth={} time={:.3}ms",
-            self.nodes,
-            self.failures,
-            self.backtracks,
-            self.propagations,
-            self.prunings,
-            self.solutions,
-            self.max_depth,
-            self.time.as_secs_f64() * 1e3
-        )
-    }
-}
+pub use outcome::{Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution, Stats};
 
 /// How far apart (at most, roughly) the search reads the clock when a timeout is set.
 const CLOCK_INTERVAL: Duration = Duration::from_millis(1);
 /// The most steps between two reads of the clock.
 const MAX_STRIDE: u32 = 1024;
-
-/// Resource limits on one search. The default has none.
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// Stop after this many decisions.
-    pub max_nodes: Option<u64>,
-    /// Stop after this much time. The clock is read between decisions and backtracks, about
-    /// every millisecond (more often when steps are slow), so the search overshoots by about
-    /// a millisecond plus the cost of one step (docs/robustness.md has measurements). A timeout too
-    /// long for the clock to represent (hundreds of billions of years) means no timeout.
-    pub timeout: Option<Duration>,
-    /// Stop as soon as this flag is set (from another thread, say).
-    pub cancel: Option<Arc<AtomicBool>>,
-}
-
-/// Which limit stopped a search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Limit {
-    /// [`Limits::max_nodes`].
-    Nodes,
-    /// [`Limits::timeout`].
-    Time,
-    /// [`Limits::cancel`].
-    Cancelled,
-}
-
-impl fmt::Display for Limit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Limit::Nodes => "node limit",
-            Limit::Time => "time limit",
-            Limit::Cancelled => "cancelled",
-        })
-    }
-}
-
-/// The result of looking for one solution. "No solution" and "stopped by a limit" are
-/// different outcomes, never errors.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// A solution.
-    Solved(Solution),
-    /// The search space was exhausted: there is no solution.
-    Unsatisfiable,
-    /// A limit stopped the search first: nothing is known.
-    LimitReached(Limit),
-}
-
-impl Outcome {
-    /// The solution, if any.
-    pub fn solution(&self) -> Option<&Solution> {
-        match self {
-            Outcome::Solved(s) => Some(s),
-            _ => None,
-        }
-    }
-}
-
-/// The result of counting solutions up to a maximum.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Count {
-    /// Solutions found.
-    pub count: u64,
-    /// Whether `count` is exact, a maximum reached, or a lower bound cut by a limit.
-    pub status: CountStatus,
-}
-
-impl Count {
-    /// Whether `count` is the exact number of solutions.
-    pub fn is_exact(&self) -> bool {
-        self.status == CountStatus::Complete
-    }
-}
-
-/// How a count ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CountStatus {
-    /// The search space was exhausted: the count is exact.
-    Complete,
-    /// The maximum was reached: there are at least that many solutions.
-    MaxReached,
-    /// A limit stopped the search: the count is a lower bound.
-    LimitReached(Limit),
-}
-
-/// How a lazy enumeration ended, once [`Solutions`] returned `None`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SearchEnd {
-    /// Every solution was returned.
-    Exhausted,
-    /// A limit stopped the search.
-    LimitReached(Limit),
-}
-
-/// A full assignment: the value of every variable.
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Solution {
-    values: Box<[Value]>,
-}
-
-impl Solution {
-    /// The value of `var`.
-    ///
-    /// # Panics
-    ///
-    /// Panics if `var` is not a variable of the model.
-    pub fn value(&self, var: VarId) -> Value {
-        self.values[var.index()]
-    }
-
-    /// All values, indexed by variable index.
-    pub fn values(&self) -> &[Value] {
-        &self.values
-    }
-}
-
-impl Index<VarId> for Solution {
-    type Output = Value;
-    fn index(&self, var: VarId) -> &Value {
-        &self.values[var.index()]
-    }
-}
-
-impl fmt::Debug for Solution {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.values.iter()).finish()
-    }
-}
 
 /// A saved search state, to go back to with [`Solver::restore_to`].
 ///
@@ -762,40 +599,10 @@ impl Solver {
             Ok(()) => Phase::Running(false),
             Err(_) => Phase::Done(SearchEnd::Exhausted),
         };
-        self.board = if r.is_ok() { self.board_network() } else { None };
-        if let Some(c) = self.board {
-            let store = &self.core.store;
-            if let Some(net) = self.model.constraints[c].as_network() {
-                net.board_begin(store);
-            }
+        self.board = None;
+        if r.is_ok() {
+            self.begin_on_board();
         }
-    }
-
-    /// The network the search can run on ([`AllDifferentNetwork`](crate::AllDifferentNetwork)'s
-    /// own state, without the engine's store and scheduling), if there is one: a network in
-    /// force that alone constrains every variable, small enough to copy at each decision, and
-    /// a search that branches as the board does (fewest values first, ties to the first
-    /// variable, smallest value first) with no events to report, no decisions to log and no
-    /// objective to bound.
-    fn board_network(&mut self) -> Option<usize> {
-        if self.core.observing
-            || self.logging_search
-            || self.objective.is_some()
-            || !self.priority.is_empty()
-            || self.var_order != VarOrder::Mrv(TieBreak::First)
-            || self.value_order != ValueOrder::Ascending
-        {
-            return None;
-        }
-        let c = self.core.sole_stand_in()?;
-        let n = self.model.num_vars();
-        let net = self.model.constraints[c].as_network()?;
-        (crate::Constraint::scope(net).len() == n && net.board_fits()).then_some(c)
-    }
-
-    /// The network of the search on a network's own state.
-    fn board_net(&mut self, c: usize) -> &mut crate::AllDifferentNetwork {
-        self.model.constraints[c].as_network().expect("the board search runs on a network")
     }
 
     /// Ends a search, if one runs: restores the state it started from.
@@ -927,64 +734,6 @@ impl Solver {
     fn end_with(&mut self, end: SearchEnd) -> Step {
         self.phase = Phase::Done(end);
         Step::End(end)
-    }
-
-    /// [`step`](Self::step) on the network `c`'s own state: the same decisions, refutations,
-    /// limits and statistics.
-    fn board_step(&mut self, c: usize) -> Step {
-        if let Some(end) = self.resume(|s| s.board_backtrack(c)) {
-            return end;
-        }
-        loop {
-            if let Some(end) = self.limit_end() {
-                return end;
-            }
-            let net = self.model.constraints[c].as_network().expect("the board search runs on a network");
-            let Some(i) = net.board_select() else {
-                let depth = net.board_depth();
-                net.board_write(&mut self.core.store);
-                self.core.stats.solutions += 1;
-                self.phase = Phase::Running(true);
-                log::debug!(target: "csp::search", "solution depth={depth} nodes={}", self.core.stats.nodes);
-                #[cfg(debug_assertions)]
-                self.debug_check_solution();
-                return Step::Solution;
-            };
-            let m = net.board_decide(i);
-            let depth = net.board_depth() as u32;
-            let stats = &mut self.core.stats;
-            stats.nodes += 1;
-            stats.max_depth = stats.max_depth.max(depth);
-            stats.propagations += 1;
-            stats.prunings += m.removed;
-            if !m.ok {
-                stats.failures += 1;
-                if let Err(end) = self.board_backtrack(c) {
-                    return self.end_with(end);
-                }
-            }
-        }
-    }
-
-    /// [`backtrack`](Self::backtrack) on the network `c`'s own state.
-    fn board_backtrack(&mut self, c: usize) -> Result<(), SearchEnd> {
-        loop {
-            if self.board_net(c).board_depth() == 0 {
-                return Err(SearchEnd::Exhausted);
-            }
-            self.core.stats.backtracks += 1;
-            if let Some(limit) = self.limit_hit() {
-                return Err(SearchEnd::LimitReached(limit));
-            }
-            let m = self.board_net(c).board_refute().expect("a decision is in force");
-            let stats = &mut self.core.stats;
-            stats.propagations += 1;
-            stats.prunings += m.removed;
-            if m.ok {
-                return Ok(());
-            }
-            stats.failures += 1;
-        }
     }
 
     #[cold]
