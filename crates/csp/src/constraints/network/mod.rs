@@ -35,8 +35,9 @@
 //! fewer values than variables it fails (pigeonhole). Tightness is tracked per constraint.
 //!
 //! The network's state (its copy of the domains, the dual view, the values gone from each
-//! group, the value-tight groups) lives in the engine's store ([`Model::add_state`]), so
-//! checkpoints save and restore it with the domains at no extra cost. It learns which variables
+//! group, the value-tight groups, the groups where each value is placed) lives in the engine's
+//! store ([`Model::add_state`]), so checkpoints save and restore it with the domains at no
+//! extra cost. It learns which variables
 //! changed from elsewhere through [`Events::TRACK`].
 //!
 //! # Explanations
@@ -103,6 +104,9 @@ struct Layout {
     absent: usize,
     /// `group_words` blocks: the value-tight groups.
     tight: usize,
+    /// `values * group_words` blocks from here: per value, the groups where a variable fixed
+    /// to it was forward-checked (its only place there, so nothing to examine).
+    placed: usize,
 }
 
 /// Why a run failed.
@@ -330,7 +334,8 @@ impl AllDifferentNetwork {
         let mut layout = Layout { dual: n, ..Layout::default() };
         layout.absent = layout.dual + values * w;
         layout.tight = layout.absent + k;
-        layout.len = layout.tight + gw;
+        layout.placed = layout.tight + gw;
+        layout.len = layout.placed + values * gw;
         let offs: Vec<u32> = vars.iter().map(|&x| model.block_offset(x) as u32).collect();
         let shifts: Vec<u32> =
             vars.iter().map(|&x| (i64::from(model.range_min(x).unwrap_or(base)) - i64::from(base)) as u32).collect();

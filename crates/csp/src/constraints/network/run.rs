@@ -25,6 +25,9 @@ pub(super) struct Run<'a, const W: usize, const GW: usize, const L: u8> {
     dual: &'a mut [Block],
     absent: &'a mut [Block],
     tight: &'a mut [Block],
+    /// Per value, `group_words` blocks: the groups where a variable fixed to it was
+    /// forward-checked.
+    placed: &'a mut [Block],
     s: &'a mut Scratch,
 }
 
@@ -40,12 +43,13 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         let l = net.layout;
         let (mirror, st) = st.split_at_mut(l.dual);
         let (dual, st) = st.split_at_mut(l.absent - l.dual);
-        let (absent, tight) = st.split_at_mut(l.tight - l.absent);
+        let (absent, st) = st.split_at_mut(l.tight - l.absent);
+        let (tight, placed) = st.split_at_mut(l.placed - l.tight);
         debug_assert!((W == 0 || W == net.words) && (GW == 0 || GW == net.group_words));
         debug_assert!(L == net.level as u8);
         let sm =
             if Self::SMALL { net.small.as_deref().expect("a small network has its small tables") } else { &NOT_SMALL };
-        Run { net, sm, mirror, dual, absent, tight, s }
+        Run { net, sm, mirror, dual, absent, tight, placed, s }
     }
 
     /// Blocks per set of variables.
@@ -106,9 +110,12 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         }
         let (w, gw) = (self.w(), self.gw());
         let net = self.net;
-        let Run { mirror, dual, s, .. } = self;
+        let Run { mirror, dual, placed, s, .. } = self;
         let v = mirror[i].trailing_zeros() as usize;
         let bit: Block = 1 << v;
+        for u in 0..gw {
+            placed[v * gw + u] |= net.groups_of[i * gw + u];
+        }
         let places = &mut dual[v * w..(v + 1) * w];
         let peers = &net.peers[i * w..(i + 1) * w];
         let touched = &mut s.touched[..w];
@@ -164,9 +171,10 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
     #[inline(always)]
     fn fix_small(&mut self, i: usize) -> Result<(), Fail> {
         let sm = self.sm;
-        let Run { mirror, dual, s, .. } = self;
+        let Run { mirror, dual, placed, s, .. } = self;
         let v = mirror[i].trailing_zeros() as usize & 63;
         let bit: Block = 1 << v;
+        placed[v] |= sm.groups_of[i & 127];
         let peers = &sm.peers[i & 127];
         let mut lose: [Block; 2] = [0; 2];
         let mut groups: Block = 0;
@@ -504,7 +512,8 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
             let v = self.s.dirty_values.trailing_zeros() as usize;
             self.s.dirty_values &= !(1 << v);
             for u in 0..gw {
-                let mut gs = std::mem::take(&mut self.s.dirty[v * gw + u]);
+                // Groups where `v` is placed hold it at their fixed variable only.
+                let mut gs = std::mem::take(&mut self.s.dirty[v * gw + u]) & !self.placed[v * gw + u];
                 if Self::SMALL {
                     self.check_all(v, gs)?;
                     continue;
