@@ -37,8 +37,7 @@
 //! The network's state (its copy of the domains, the dual view, the values gone from each
 //! group, the value-tight groups, the groups where each value is placed) lives in the engine's
 //! store ([`Model::add_state`]), so checkpoints save and restore it with the domains at no
-//! extra cost. It learns which variables
-//! changed from elsewhere through [`Events::TRACK`].
+//! extra cost. It learns which variables changed from elsewhere through [`Events::TRACK`].
 //!
 //! # Explanations
 //!
