@@ -66,7 +66,7 @@ mod run;
 use board::Board;
 pub(crate) use board::BoardMove;
 
-use run::{Run, FC, HIDDEN, LOCKED};
+use run::{Run, FC, HIDDEN, LOCKED, LOCKED_LATER};
 
 /// How much an [`AllDifferentNetwork`] propagates. Each level does everything the previous
 /// one does; all find the same solutions.
@@ -210,6 +210,11 @@ struct Scratch {
     dirty: Vec<Block>,
     /// The values with a dirty group.
     dirty_values: Block,
+    /// Per value, `group_words` blocks: the value-tight groups where the value has several
+    /// places, some lost since the group was last examined for locked values.
+    lock_dirty: Vec<Block>,
+    /// The values with a group in `lock_dirty`.
+    lock_values: Block,
     /// `group_words` blocks: the groups holding every place of a value, for locked values.
     common: Vec<Block>,
     /// The locals whose domain the run changed, `words` blocks.
@@ -367,6 +372,8 @@ impl AllDifferentNetwork {
             fixed: Stack::new(2 * n + 1),
             dirty: vec![0; values * gw],
             dirty_values: 0,
+            lock_dirty: vec![0; values * gw],
+            lock_values: 0,
             common: vec![0; gw],
             touched: vec![0; w],
             writes: Stack::new(n),
@@ -476,12 +483,15 @@ impl Tables {
             // Leave the scratch clean for the next run.
             s.dirty.fill(0);
             s.dirty_values = 0;
+            s.lock_dirty.fill(0);
+            s.lock_values = 0;
             s.touched.fill(0);
         }
         result
     }
 
-    /// A run with `W` and `GW` known, dispatched on the level.
+    /// A run with `W` and `GW` known, dispatched on the level; with locked values, a run
+    /// from the engine (`write`) looks for them only once singles are done ([`LOCKED_LATER`]).
     fn run_at<const W: usize, const GW: usize>(
         &self,
         st: &mut [Block],
@@ -492,6 +502,9 @@ impl Tables {
         match self.level {
             NetworkLevel::ForwardChecking => Run::<W, GW, FC>::new(self, st, s).sync_and_run(full, write),
             NetworkLevel::HiddenSingles => Run::<W, GW, HIDDEN>::new(self, st, s).sync_and_run(full, write),
+            NetworkLevel::LockedValues if write => {
+                Run::<W, GW, LOCKED_LATER>::new(self, st, s).sync_and_run(full, write)
+            }
             NetworkLevel::LockedValues => Run::<W, GW, LOCKED>::new(self, st, s).sync_and_run(full, write),
         }
     }

@@ -10,6 +10,10 @@ use super::{Fail, Scratch, Small, Tables, NOT_SMALL};
 pub(super) const FC: u8 = 0;
 pub(super) const HIDDEN: u8 = 1;
 pub(super) const LOCKED: u8 = 2;
+/// [`LOCKED`], but locked values are looked for only at the fixed point of forward checking
+/// and singles: the runs from the engine, where most of an easy puzzle is solved by singles
+/// alone (a search on the board looks at once, to fail sooner).
+pub(super) const LOCKED_LATER: u8 = 3;
 
 /// One run's view: the network's tables, its state blocks by part, and its scratch. `W` and
 /// `GW` are the blocks per set of variables and of groups when known at compile time (the
@@ -36,6 +40,8 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
     const COUNTING: bool = L >= HIDDEN;
     /// Whether the run looks for locked values.
     const LOCKING: bool = L >= LOCKED;
+    /// Whether locked values wait until singles are done.
+    const DEFER: bool = L == LOCKED_LATER;
     /// Whether the fixed-size tables apply.
     const SMALL: bool = W != 0 && W <= 2 && GW == 1;
 
@@ -46,7 +52,7 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         let (absent, st) = st.split_at_mut(l.tight - l.absent);
         let (tight, placed) = st.split_at_mut(l.placed - l.tight);
         debug_assert!((W == 0 || W == net.words) && (GW == 0 || GW == net.group_words));
-        debug_assert!(L == net.level as u8);
+        debug_assert!(L.min(LOCKED) == net.level as u8);
         let sm =
             if Self::SMALL { net.small.as_deref().expect("a small network has its small tables") } else { &NOT_SMALL };
         Run { net, sm, mirror, dual, absent, tight, placed, s }
@@ -253,7 +259,10 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
     /// The places are walked once, and the walk stops as soon as the outcome is known: at the
     /// first place in a group that is not value-tight, at the second without locked values, and
     /// at the first place that no other group shares with all the earlier ones.
-    fn check(&mut self, g: usize, v: usize) -> Result<(), Fail> {
+    ///
+    /// With [`LOCKED_LATER`], a group with several places is only marked for locked values
+    /// unless `lock` (the run's singles are done), when it is walked as with [`LOCKED`].
+    fn check(&mut self, g: usize, v: usize, lock: bool) -> Result<(), Fail> {
         let net = self.net;
         let (w, gw) = (self.w(), self.gw());
         let tight = self.tight[g / 64] & 1 << (g % 64) != 0;
@@ -282,6 +291,12 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
                     common[gu] &= !gbit;
                 } else {
                     if !locking {
+                        return Ok(());
+                    }
+                    if !lock && Self::DEFER {
+                        // Several places: examined for locked values once singles are done.
+                        self.s.lock_dirty[v * gw + gu] |= gbit;
+                        self.s.lock_values |= 1 << v;
                         return Ok(());
                     }
                     let mut left = 0;
@@ -331,6 +346,8 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         pv[..W].copy_from_slice(&self.dual[v * W..(v + 1) * W]);
         // The value-tight groups, read again when a group lost its last place of the value.
         let mut tight = self.tight[0];
+        // The groups to examine for locked values.
+        let mut later: Block = 0;
         while gs != 0 {
             let g = gs.trailing_zeros() as usize & 63;
             gs &= gs - 1;
@@ -359,26 +376,73 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
             if !Self::LOCKING {
                 continue;
             }
-            // The groups holding every place, but `g`: empty as soon as two places share none.
-            let mut common: Block = !(1 << g);
-            'walk: for (t, &word) in p[..W].iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let j = t * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    common &= sm.groups_of[j & 127];
-                    if common == 0 {
-                        break 'walk;
-                    }
-                }
+            if Self::DEFER {
+                // Several places: examined for locked values once singles are done.
+                later |= 1 << g;
+                continue;
             }
+            let common = self.common_groups(g, p);
             if common != 0 {
                 self.lock_out(g, v, 0, common)?;
                 pv[..W].copy_from_slice(&self.dual[v * W..(v + 1) * W]);
                 tight = self.tight[0];
             }
         }
+        if later != 0 {
+            self.s.lock_dirty[v] |= later;
+            self.s.lock_values |= 1 << v;
+        }
         Ok(())
+    }
+
+    /// Locked values of `v` in every group of `gs` (value-tight groups where it had several
+    /// places), for networks of at most 128 variables and 64 groups. A group left with one
+    /// place or none is skipped: the removal that did it marked the group for
+    /// [`check_all`](Self::check_all), which runs first.
+    fn lock_all(&mut self, v: usize, mut gs: Block) -> Result<(), Fail> {
+        debug_assert!(Self::SMALL && Self::LOCKING);
+        let sm = self.sm;
+        let v = v & 63;
+        let mut pv: [Block; 2] = [0; 2];
+        pv[..W].copy_from_slice(&self.dual[v * W..(v + 1) * W]);
+        while gs != 0 {
+            let g = gs.trailing_zeros() as usize & 63;
+            gs &= gs - 1;
+            let mask = &sm.masks[g];
+            let p = [pv[0] & mask[0], pv[1] & mask[1]];
+            let any = p[0] | p[1];
+            let several = any & any.wrapping_sub(1) | Block::from(p[0] != 0) & Block::from(p[1] != 0);
+            if several == 0 {
+                continue;
+            }
+            let common = self.common_groups(g, p);
+            if common != 0 {
+                self.lock_out(g, v, 0, common)?;
+                pv[..W].copy_from_slice(&self.dual[v * W..(v + 1) * W]);
+            }
+        }
+        Ok(())
+    }
+
+    /// The groups but `g` that hold every place `p` of a value in `g` (locked values when
+    /// not empty), for networks of at most 128 variables and 64 groups. The walk stops at the
+    /// first place that shares no group with the earlier ones.
+    #[inline(always)]
+    fn common_groups(&self, g: usize, p: [Block; 2]) -> Block {
+        let sm = self.sm;
+        let mut common: Block = !(1 << g);
+        for (t, &word) in p[..W].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let j = t * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                common &= sm.groups_of[j & 127];
+                if common == 0 {
+                    return 0;
+                }
+            }
+        }
+        common
     }
 
     /// Value `v`, whose places in group `g` all lie in the groups `64 * u + b` for the bits `b`
@@ -507,6 +571,25 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
                 continue;
             }
             if self.s.dirty_values == 0 {
+                if Self::DEFER && self.s.lock_values != 0 {
+                    // Singles are done: locked values, then singles again if they removed any.
+                    let v = self.s.lock_values.trailing_zeros() as usize;
+                    self.s.lock_values &= !(1 << v);
+                    for u in 0..gw {
+                        let gs = std::mem::take(&mut self.s.lock_dirty[v * gw + u]) & !self.placed[v * gw + u];
+                        if Self::SMALL {
+                            self.lock_all(v, gs)?;
+                            continue;
+                        }
+                        let mut gs = gs;
+                        while gs != 0 {
+                            let g = u * 64 + gs.trailing_zeros() as usize;
+                            gs &= gs - 1;
+                            self.check(g, v, true)?;
+                        }
+                    }
+                    continue;
+                }
                 break;
             }
             let v = self.s.dirty_values.trailing_zeros() as usize;
@@ -521,7 +604,7 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
                 while gs != 0 {
                     let g = u * 64 + gs.trailing_zeros() as usize;
                     gs &= gs - 1;
-                    self.check(g, v)?;
+                    self.check(g, v, false)?;
                 }
             }
         }
