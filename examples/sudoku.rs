@@ -147,9 +147,9 @@ struct Args {
     /// or full GAC (Régin).
     #[arg(long, value_enum, default_value_t = Propagation::Locked)]
     propagation: Propagation,
-    /// Which cell to branch on: fewest candidates (ties: first, most constraints, random),
-    /// or the first empty cell.
-    #[arg(long, value_enum, default_value_t = Heuristic::Mrv)]
+    /// Which cell to branch on: fewest candidates (ties: most empty peers, first, most
+    /// constraints, random), or the first empty cell.
+    #[arg(long, value_enum, default_value_t = Heuristic::MrvPeers)]
     heuristic: Heuristic,
     /// The order in which a cell's digits are tried.
     #[arg(long, value_enum, default_value_t = Values::Ascending)]
@@ -220,6 +220,8 @@ enum Propagation {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum Heuristic {
+    /// Fewest candidates; ties: the most empty cells among the cell's peers (its row, column and box), then the first.
+    MrvPeers,
     /// Fewest candidates, first on ties.
     Mrv,
     /// Fewest candidates, most constraints on ties.
@@ -314,6 +316,7 @@ impl Config {
             Propagation::Gac => Strength::Gac,
         };
         let var_order = match args.heuristic {
+            Heuristic::MrvPeers => VarOrder::Mrv(TieBreak::MostUnfixedPeers),
             Heuristic::Mrv => VarOrder::Mrv(TieBreak::First),
             Heuristic::MrvDegree => VarOrder::Mrv(TieBreak::MaxDegree),
             Heuristic::MrvRandom => VarOrder::Mrv(TieBreak::Random),

@@ -76,6 +76,20 @@ impl fmt::Debug for Model {
     }
 }
 
+/// Each variable's peers ([`Model::peers`]), in one list.
+#[derive(Debug)]
+pub(crate) struct Peers {
+    /// Those of variable `i` are `list[at[i]..at[i + 1]]`, in increasing order.
+    at: Box<[u32]>,
+    list: Box<[u32]>,
+}
+
+impl Peers {
+    /// The peers of variable `i`.
+    pub(crate) fn of(&self, i: usize) -> &[u32] {
+        &self.list[self.at[i] as usize..self.at[i + 1] as usize]
+    }
+}
 impl Model {
     /// An empty model.
     pub fn new() -> Model {
@@ -422,6 +436,28 @@ impl Model {
     /// All posted constraints with their identifiers.
     pub fn constraints(&self) -> impl Iterator<Item = (ConstraintId, &dyn Constraint)> + '_ {
         self.constraints.iter().enumerate().map(|(i, c)| (ConstraintId::from_index(i), &**c))
+    }
+
+    /// Each variable's peers: the variables that must differ from it (sharing a constraint that
+    /// implies all-different).
+    pub(crate) fn peers(&self) -> Peers {
+        let mut peers: Vec<Vec<u32>> = vec![Vec::new(); self.num_vars()];
+        for c in &self.constraints {
+            let Some(scope) = c.implied_all_different() else { continue };
+            for &x in scope {
+                peers[x.index()].extend(scope.iter().filter(|&&y| y != x).map(|y| y.index() as u32));
+            }
+        }
+        let mut at = Vec::with_capacity(peers.len() + 1);
+        let mut list = Vec::new();
+        at.push(0);
+        for mut p in peers {
+            p.sort_unstable();
+            p.dedup();
+            list.extend_from_slice(&p);
+            at.push(list.len() as u32);
+        }
+        Peers { at: at.into(), list: list.into() }
     }
 
     /// Posts an [`Intersection`](crate::Intersection) (locked values) for every pair of posted

@@ -3,7 +3,9 @@
 //! MRV ("minimum remaining values", Haralick and Elliott 1980; Pumpkin calls it `FirstFail`)
 //! branches on an unfixed variable with the fewest values left: it fails first where failure
 //! is likely and keeps the tree narrow. Ties are broken by the first variable, by the largest
-//! static degree (the number of constraints on the variable, Brélaz's rule), or at random with
+//! static degree (the number of constraints on the variable, Brélaz's rule), by the largest
+//! number of unfixed *peers* (a dynamic degree, as in Bessière and Régin's dom/ddeg: the
+//! variables that must take another value, [`TieBreak::MostUnfixedPeers`]), or at random with
 //! a seed (the same seed gives the same search).
 
 /// How the next variable to branch on is chosen. The default is MRV with first-variable ties.
@@ -33,6 +35,18 @@ pub enum TieBreak {
     MaxDegree,
     /// One chosen uniformly at random (seeded).
     Random,
+    /// The one with the most unfixed peers, then the first. A variable's peers are the
+    /// variables that must take a value different from its own: those sharing a constraint
+    /// that implies all-different with it ([`Constraint::implied_all_different`], as
+    /// [`AllDifferent`](crate::AllDifferent) does). Fixing such a variable removes its value
+    /// from the most domains, so the subtree under it is the smallest: on Sudoku, 40% to 60%
+    /// fewer nodes than [`First`](TieBreak::First) (see `docs/benchmarks.md`). A model
+    /// without such constraints gets [`First`](TieBreak::First)'s order. The solver lists
+    /// each variable's peers when this order is first used: memory proportional to the sum,
+    /// over those constraints, of the square of their size.
+    ///
+    /// [`Constraint::implied_all_different`]: crate::Constraint::implied_all_different
+    MostUnfixedPeers,
 }
 
 /// In which order the values of the chosen variable are tried.

@@ -101,9 +101,10 @@ fn brute_force(inst: &Instance) -> BTreeSet<Vec<Value>> {
 }
 
 const STRENGTHS: [Strength; 3] = [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac];
-const ORDERS: [(VarOrder, ValueOrder); 4] = [
+const ORDERS: [(VarOrder, ValueOrder); 5] = [
     (VarOrder::Input, ValueOrder::Ascending),
     (VarOrder::Mrv(TieBreak::First), ValueOrder::Ascending),
+    (VarOrder::Mrv(TieBreak::MostUnfixedPeers), ValueOrder::Ascending),
     (VarOrder::Mrv(TieBreak::MaxDegree), ValueOrder::Descending),
     (VarOrder::Mrv(TieBreak::Random), ValueOrder::Random),
 ];
@@ -328,15 +329,16 @@ proptest! {
     fn a_search_on_the_network_state_is_the_engines_search(inst in covered_instance(), max_nodes in 0u64..12) {
         // The network alone constrains every variable, so the search runs on its own state;
         // branching on the same variables through the engine's priority list (same choice:
-        // fewest values, ties to the first) makes the engine search instead. Same solutions in
+        // fewest values, ties to the first or to the most unfixed peers) makes the engine search
+        // instead. Same solutions in
         // the same order, same statistics, same end under a node limit.
         let expected = brute_force(&inst);
-        for level in LEVELS {
+        for (level, tie) in LEVELS.into_iter().flat_map(|l| [(l, TieBreak::First), (l, TieBreak::MostUnfixedPeers)]) {
             for mode in [SnapshotMode::Copy, SnapshotMode::Trail] {
                 let mut runs = Vec::new();
                 for engine in [false, true] {
                     let (mut solver, vars) = network_solver(&inst, level, mode, |_, _| {});
-                    solver.set_var_order(VarOrder::Mrv(TieBreak::First));
+                    solver.set_var_order(VarOrder::Mrv(tie));
                     if engine {
                         solver.set_branching_vars(vars.clone());
                     }
@@ -352,7 +354,7 @@ proptest! {
                     }
                     drop(it);
                     let all: BTreeSet<Vec<Value>> = found.iter().cloned().collect();
-                    prop_assert_eq!(&all, &expected, "{:?} {:?} engine={}", level, mode, engine);
+                    prop_assert_eq!(&all, &expected, "{:?} {:?} {:?} engine={}", level, tie, mode, engine);
                     let mut stats = solver.stats().clone();
                     stats.time = Default::default();
                     solver.reset();
@@ -362,7 +364,7 @@ proptest! {
                     limited.time = Default::default();
                     runs.push((found, stats, count.count, count.status, limited));
                 }
-                prop_assert_eq!(&runs[0], &runs[1], "{:?} {:?}: the network's board and the engine", level, mode);
+                prop_assert_eq!(&runs[0], &runs[1], "{:?} {:?} {:?}: the network's board and the engine", level, tie, mode);
             }
         }
     }

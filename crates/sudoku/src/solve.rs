@@ -119,14 +119,15 @@ impl Default for Solver {
 
 impl Solver {
     /// A solver for grids of `shape`, with `AllDifferent` at [`Strength::HiddenSingles`], MRV
-    /// variable order (first on ties), ascending values, seed 0 and no limits.
+    /// variable order (ties to the cell with the most empty peers, then the first:
+    /// [`TieBreak::MostUnfixedPeers`]), ascending values, seed 0 and no limits.
     pub fn new(shape: Shape) -> Solver {
         Solver::with_strength(shape, Strength::HiddenSingles)
     }
 
     /// A solver for grids of `shape` whose `AllDifferent` constraints propagate at `strength`.
     pub fn with_strength(shape: Shape, strength: Strength) -> Solver {
-        let var_order = VarOrder::Mrv(TieBreak::First);
+        let var_order = VarOrder::Mrv(TieBreak::MostUnfixedPeers);
         let value_order = ValueOrder::Ascending;
         let mut solver = Solver {
             shape,
@@ -193,7 +194,8 @@ impl Solver {
         }
     }
 
-    /// Sets how the next cell to branch on is chosen (default: MRV, first on ties).
+    /// Sets how the next cell to branch on is chosen (default: MRV, ties to the cell with the
+    /// most empty peers, then the first).
     pub fn set_var_order(&mut self, order: VarOrder) {
         self.var_order = order;
         self.engine.set_var_order(order);

@@ -95,7 +95,8 @@ impl Default for VariantSolver {
 
 impl VariantSolver {
     /// A solver with [`Solver::new`]'s defaults: [`Strength::HiddenSingles`], no locked
-    /// candidates, MRV (first on ties), ascending values, seed 0, no limits. Engines are
+    /// candidates, MRV (ties to the most empty peers, then the first), ascending values, seed 0,
+    /// no limits. Engines are
     /// built when the first puzzle comes.
     pub fn new() -> VariantSolver {
         VariantSolver::with_strength(Strength::HiddenSingles)
@@ -107,7 +108,7 @@ impl VariantSolver {
         VariantSolver {
             strength,
             locked: false,
-            var_order: VarOrder::Mrv(TieBreak::First),
+            var_order: VarOrder::Mrv(TieBreak::MostUnfixedPeers),
             value_order: ValueOrder::Ascending,
             seed: 0,
             limits: Limits::default(),
@@ -195,7 +196,8 @@ impl VariantSolver {
         }
     }
 
-    /// Sets how the next cell to branch on is chosen (default: MRV, first on ties).
+    /// Sets how the next cell to branch on is chosen (default: MRV, ties to the cell with the
+    /// most empty peers, then the first).
     pub fn set_var_order(&mut self, order: VarOrder) {
         self.var_order = order;
         self.for_each_engine(|p| p.set_var_order(order), |e| e.set_var_order(order));

@@ -26,14 +26,15 @@ impl Solver {
     /// The network the search can run on ([`AllDifferentNetwork`]'s own state, without the
     /// engine's store and scheduling), if there is one: a network in force that alone
     /// constrains every variable, small enough to copy at each decision, and a search that
-    /// branches as the board does (fewest values first, ties to the first variable, smallest
-    /// value first) with no events to report, no decisions to log and no objective to bound.
+    /// branches as the board does (fewest values first, ties to the first variable or to the
+    /// most unfixed peers, smallest value first) with no events to report, no decisions to log
+    /// and no objective to bound.
     fn board_network(&mut self) -> Option<usize> {
         if self.core.observing
             || self.logging_search
             || self.objective.is_some()
             || !self.priority.is_empty()
-            || self.var_order != VarOrder::Mrv(TieBreak::First)
+            || !matches!(self.var_order, VarOrder::Mrv(TieBreak::First | TieBreak::MostUnfixedPeers))
             || self.value_order != ValueOrder::Ascending
         {
             return None;
@@ -49,12 +50,13 @@ impl Solver {
         if let Some(end) = self.resume(|s| s.board_backtrack(c)) {
             return end;
         }
+        let by_peers = self.var_order == VarOrder::Mrv(TieBreak::MostUnfixedPeers);
         loop {
             if let Some(end) = self.limit_end() {
                 return end;
             }
             let net = network(&mut self.model.constraints, c);
-            let Some(i) = net.board_select() else {
+            let Some(i) = net.board_select(by_peers) else {
                 let depth = net.board_depth();
                 net.board_write(&mut self.core.store);
                 self.core.stats.solutions += 1;

@@ -15,7 +15,7 @@ use crate::constraint::Rule;
 use crate::domain::{Domain, BITS};
 use crate::error::Conflict;
 use crate::event::{Event, Observer};
-use crate::model::Model;
+use crate::model::{Model, Peers};
 use crate::propagate::{Core, VarLabel};
 use crate::select::{Rng, TieBreak, ValueOrder, VarOrder};
 use crate::store::{SnapshotMode, Store};
@@ -112,6 +112,8 @@ pub struct Solver {
     limits: Limits,
     /// Static degree of each variable: the number of constraints on it.
     degree: Box<[u32]>,
+    /// Each variable's peers ([`TieBreak::MostUnfixedPeers`]), listed when that order is set.
+    peers: Option<Peers>,
     /// Whether every domain is one block at offset == index (enables a tight MRV loop).
     flat: bool,
     // Checkpoints: per live level, whether work was pending when it was taken, the conflict if
@@ -203,6 +205,7 @@ impl Solver {
             rng: Rng::new(0),
             limits: Limits::default(),
             degree: degree.into(),
+            peers: None,
             flat,
             dirty: Vec::new(),
             generations: Vec::new(),
@@ -252,6 +255,9 @@ impl Solver {
     /// Sets the variable order (default: MRV, first on ties).
     pub fn set_var_order(&mut self, order: VarOrder) {
         self.var_order = order;
+        if order == VarOrder::Mrv(TieBreak::MostUnfixedPeers) && self.peers.is_none() {
+            self.peers = Some(self.model.peers());
+        }
     }
 
     /// Sets the value order (default: ascending).
@@ -843,6 +849,9 @@ impl Solver {
                                 ties += 1;
                                 self.rng.below(ties) == 0
                             }
+                            TieBreak::MostUnfixedPeers => {
+                                best_var.is_some_and(|b| self.unfixed_peers(i) > self.unfixed_peers(b.index()))
+                            }
                             _ => false,
                         }
                     };
@@ -856,13 +865,24 @@ impl Solver {
         }
     }
 
+    /// The number of unfixed peers of variable `i` ([`TieBreak::MostUnfixedPeers`]).
+    fn unfixed_peers(&self, i: usize) -> usize {
+        let peers = self.peers.as_ref().expect("peers are listed when the order is set");
+        peers.of(i).iter().filter(|&&j| self.domain(VarId::from_index(j as usize)).len() > 1).count()
+    }
+
     /// The variable to branch on among [`set_branching_vars`](Solver::set_branching_vars)'s, if
     /// one is unfixed.
     fn select_priority(&self) -> Option<VarId> {
         let size = |v: VarId| self.domain(v).len();
+        let unfixed = self.priority.iter().copied().filter(|&v| size(v) > 1);
         match self.var_order {
             VarOrder::Input => self.priority.iter().copied().find(|&v| size(v) > 1),
-            _ => self.priority.iter().copied().filter(|&v| size(v) > 1).min_by_key(|&v| size(v)),
+            // Fewest values, then most unfixed peers, then the first (`min_by_key` keeps the first).
+            VarOrder::Mrv(TieBreak::MostUnfixedPeers) => {
+                unfixed.min_by_key(|&v| (size(v), std::cmp::Reverse(self.unfixed_peers(v.index()))))
+            }
+            _ => unfixed.min_by_key(|&v| size(v)),
         }
     }
 

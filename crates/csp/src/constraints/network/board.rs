@@ -12,7 +12,8 @@
 //! backtracking copies nothing.
 //!
 //! Everything else is the solver's: the same variable and value choice as its own search
-//! (fewest values first, ties to the first variable; the smallest value), the same limits, and
+//! (fewest values first, ties to the first variable or to the most unfixed peers; the smallest
+//! value), the same limits, and
 //! the same statistics (nodes, failures, prunings, propagations), so that a search gives the
 //! same solutions in the same order with the same counts either way; a property test checks it.
 //! The domains are written to the store at each solution, where the solver reads them.
@@ -36,6 +37,8 @@ pub(super) struct Board {
     /// Whether that order is the locals' own (as when the first groups list every variable in
     /// order, like a Sudoku's rows).
     in_order: bool,
+    /// Scratch for the variable choice: the unfixed variables, `words` blocks.
+    unfixed: Vec<Block>,
 }
 
 /// A decision or a refutation made on the board.
@@ -61,6 +64,7 @@ impl AllDifferentNetwork {
         }
         let l = t.layout;
         b.frames.clear();
+        b.unfixed.reserve(t.words);
         b.states.clear();
         b.states.extend_from_slice(&store.blocks()[l.start..l.start + l.len]);
     }
@@ -76,19 +80,25 @@ impl AllDifferentNetwork {
         self.board.frames.len()
     }
 
-    /// The unfixed variable with the fewest values (the first in variable order among equals),
-    /// as a local, or `None` when every variable is fixed.
-    pub(crate) fn board_select(&self) -> Option<u32> {
+    /// The unfixed variable with the fewest values, as a local, or `None` when every variable
+    /// is fixed. Among equals: with `by_peers`, the one with the most unfixed peers
+    /// ([`TieBreak::MostUnfixedPeers`](crate::TieBreak::MostUnfixedPeers): the network's
+    /// peers are the variables sharing a group with it), then the first in variable order.
+    pub(crate) fn board_select(&mut self, by_peers: bool) -> Option<u32> {
         let t = &self.tables;
         let n = t.vars.len();
+        let w = t.words;
         let depth = self.board.frames.len();
         let len = t.layout.len;
         let state = &self.board.states[depth * len..(depth + 1) * len];
-        if self.board.in_order && t.words <= 2 {
+        // The number of unfixed variables among the peers of local `i`, given the unfixed ones.
+        let unfixed_peers = |i: usize, unfixed: &[Block]| -> u32 {
+            t.peers[i * w..(i + 1) * w].iter().zip(unfixed).map(|(&p, &u)| (p & u).count_ones()).sum()
+        };
+        if self.board.in_order && w <= 2 {
             // The variables with exactly two values, all at once from the dual view (counted
             // to three, saturating, value by value): the first of them is the choice, found
-            // without a branch per variable.
-            let w = t.words;
+            // without a branch per variable (or, by peers, the first of those with the most).
             let (mut ones, mut twos, mut threes) = ([0 as Block; 2], [0 as Block; 2], [0 as Block; 2]);
             for places in state[t.layout.dual..t.layout.dual + t.values * w].chunks_exact(w) {
                 for (k, &x) in places.iter().enumerate() {
@@ -97,15 +107,46 @@ impl AllDifferentNetwork {
                     ones[k] |= x;
                 }
             }
-            for k in 0..w {
-                let pairs = twos[k] & !threes[k];
-                if pairs != 0 {
-                    return Some((64 * k) as u32 + pairs.trailing_zeros());
+            if !by_peers {
+                for k in 0..w {
+                    let pairs = twos[k] & !threes[k];
+                    if pairs != 0 {
+                        return Some((64 * k) as u32 + pairs.trailing_zeros());
+                    }
+                }
+            } else {
+                // `twos`: the variables with two values or more, the unfixed ones.
+                let mut best = None;
+                let mut most = 0;
+                for k in 0..w {
+                    let mut pairs = twos[k] & !threes[k];
+                    while pairs != 0 {
+                        let i = 64 * k + pairs.trailing_zeros() as usize;
+                        pairs &= pairs - 1;
+                        let c = unfixed_peers(i, &twos[..w]);
+                        if best.is_none() || c > most {
+                            (best, most) = (Some(i as u32), c);
+                        }
+                    }
+                }
+                if best.is_some() {
+                    return best;
                 }
             }
         }
         let mirror = &state[..n];
+        let unfixed = &mut self.board.unfixed;
+        if by_peers {
+            unfixed.clear();
+            unfixed.resize(w, 0);
+            for (i, &d) in mirror.iter().enumerate() {
+                if d & d.wrapping_sub(1) != 0 {
+                    unfixed[i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
         let mut best = u32::MAX;
+        let mut most = 0;
         let mut best_i = None;
         for &i in &self.board.order {
             let d = mirror[i as usize];
@@ -113,13 +154,22 @@ impl AllDifferentNetwork {
             if rest == 0 {
                 continue;
             }
-            if rest & rest.wrapping_sub(1) == 0 {
+            if !by_peers && rest & rest.wrapping_sub(1) == 0 {
                 return Some(i);
             }
             let c = d.count_ones();
             if c < best {
                 best = c;
                 best_i = Some(i);
+                if by_peers {
+                    most = unfixed_peers(i as usize, unfixed);
+                }
+            } else if by_peers && c == best {
+                let m = unfixed_peers(i as usize, unfixed);
+                if m > most {
+                    most = m;
+                    best_i = Some(i);
+                }
             }
         }
         best_i
