@@ -129,7 +129,8 @@ impl AllDifferentNetwork {
                         }
                     }
                 }
-                if best.is_some() {
+                if best.is_some() || twos[..w].iter().all(|&x| x == 0) {
+                    // A variable with two values, or none unfixed.
                     return best;
                 }
             }
