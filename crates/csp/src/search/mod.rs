@@ -831,6 +831,8 @@ impl Solver {
                 let mut best = usize::MAX;
                 let mut best_var = None;
                 let mut ties = 0u64;
+                // The unfixed peers of `best_var`, counted once it meets a tie.
+                let mut best_peers = None;
                 for i in 0..self.model.num_vars() {
                     let v = VarId::from_index(i);
                     let size = self.domain(v).len();
@@ -839,6 +841,7 @@ impl Solver {
                     }
                     let better = if size < best {
                         ties = 1;
+                        best_peers = None;
                         true
                     } else {
                         match tie {
@@ -850,7 +853,13 @@ impl Solver {
                                 self.rng.below(ties) == 0
                             }
                             TieBreak::MostUnfixedPeers => {
-                                best_var.is_some_and(|b| self.unfixed_peers(i) > self.unfixed_peers(b.index()))
+                                let b = best_var.map(|b: VarId| b.index()).unwrap_or(i);
+                                let most = *best_peers.get_or_insert_with(|| self.unfixed_peers(b));
+                                let mine = self.unfixed_peers(i);
+                                if mine > most {
+                                    best_peers = Some(mine);
+                                }
+                                mine > most
                             }
                             _ => false,
                         }
