@@ -220,7 +220,7 @@ enum Propagation {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum Heuristic {
-    /// Fewest candidates; ties: the most empty cells among the cell's peers (its row, column and box), then the first.
+    /// Fewest candidates; ties: the most empty peers (the cells that must differ from it: its row, column and box, and a variant's diagonals, regions or cages), then the first.
     MrvPeers,
     /// Fewest candidates, first on ties.
     Mrv,
