@@ -342,8 +342,7 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         debug_assert!(Self::SMALL);
         let sm = self.sm;
         let v = v & 63;
-        let mut pv: [Block; 2] = [0; 2];
-        pv[..W].copy_from_slice(&self.dual[v * W..(v + 1) * W]);
+        let mut pv = self.places(v);
         // The value-tight groups, read again when a group lost its last place of the value.
         let mut tight = self.tight[0];
         // The groups to examine for locked values.
@@ -362,9 +361,7 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
             if tight & 1 << g == 0 {
                 continue;
             }
-            // At most one place: neither two in one word nor one in each (no branch on which).
-            let several = any & any.wrapping_sub(1) | Block::from(p[0] != 0) & Block::from(p[1] != 0);
-            if several == 0 {
+            if !Self::several(p) {
                 // A hidden single, unless the place is the variable fixed to `v`.
                 let t = usize::from(p[0] == 0);
                 let first = 64 * t + p[t].trailing_zeros() as usize;
@@ -384,7 +381,7 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
             let common = self.common_groups(g, p);
             if common != 0 {
                 self.lock_out(g, v, 0, common)?;
-                pv[..W].copy_from_slice(&self.dual[v * W..(v + 1) * W]);
+                pv = self.places(v);
                 tight = self.tight[0];
             }
         }
@@ -395,30 +392,42 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         Ok(())
     }
 
+    /// The places of value `v` (small networks), to keep in registers.
+    #[inline(always)]
+    fn places(&self, v: usize) -> [Block; 2] {
+        let mut pv: [Block; 2] = [0; 2];
+        pv[..W].copy_from_slice(&self.dual[v * W..(v + 1) * W]);
+        pv
+    }
+
+    /// Whether the places `p` are two or more: two in one word, or one in each (no branch on
+    /// which).
+    #[inline(always)]
+    fn several(p: [Block; 2]) -> bool {
+        let any = p[0] | p[1];
+        any & any.wrapping_sub(1) | Block::from(p[0] != 0) & Block::from(p[1] != 0) != 0
+    }
+
     /// Locked values of `v` in every group of `gs` (value-tight groups where it had several
     /// places), for networks of at most 128 variables and 64 groups. A group left with one
     /// place or none is skipped: the removal that did it marked the group for
     /// [`check_all`](Self::check_all), which runs first.
     fn lock_all(&mut self, v: usize, mut gs: Block) -> Result<(), Fail> {
         debug_assert!(Self::SMALL && Self::LOCKING);
-        let sm = self.sm;
         let v = v & 63;
-        let mut pv: [Block; 2] = [0; 2];
-        pv[..W].copy_from_slice(&self.dual[v * W..(v + 1) * W]);
+        let mut pv = self.places(v);
         while gs != 0 {
             let g = gs.trailing_zeros() as usize & 63;
             gs &= gs - 1;
-            let mask = &sm.masks[g];
+            let mask = &self.sm.masks[g];
             let p = [pv[0] & mask[0], pv[1] & mask[1]];
-            let any = p[0] | p[1];
-            let several = any & any.wrapping_sub(1) | Block::from(p[0] != 0) & Block::from(p[1] != 0);
-            if several == 0 {
+            if !Self::several(p) {
                 continue;
             }
             let common = self.common_groups(g, p);
             if common != 0 {
                 self.lock_out(g, v, 0, common)?;
-                pv[..W].copy_from_slice(&self.dual[v * W..(v + 1) * W]);
+                pv = self.places(v);
             }
         }
         Ok(())
