@@ -827,12 +827,13 @@ impl Solver {
                 }
                 (best_i != usize::MAX).then(|| VarId::from_index(best_i))
             }
+            VarOrder::Mrv(TieBreak::MostUnfixedPeers) => {
+                self.mrv_by_peers((0..self.model.num_vars()).map(VarId::from_index))
+            }
             VarOrder::Mrv(tie) => {
                 let mut best = usize::MAX;
                 let mut best_var = None;
                 let mut ties = 0u64;
-                // The unfixed peers of `best_var`, counted once it meets a tie.
-                let mut best_peers = None;
                 for i in 0..self.model.num_vars() {
                     let v = VarId::from_index(i);
                     let size = self.domain(v).len();
@@ -841,7 +842,6 @@ impl Solver {
                     }
                     let better = if size < best {
                         ties = 1;
-                        best_peers = None;
                         true
                     } else {
                         match tie {
@@ -851,15 +851,6 @@ impl Solver {
                             TieBreak::Random => {
                                 ties += 1;
                                 self.rng.below(ties) == 0
-                            }
-                            TieBreak::MostUnfixedPeers => {
-                                let b = best_var.map(|b: VarId| b.index()).unwrap_or(i);
-                                let most = *best_peers.get_or_insert_with(|| self.unfixed_peers(b));
-                                let mine = self.unfixed_peers(i);
-                                if mine > most {
-                                    best_peers = Some(mine);
-                                }
-                                mine > most
                             }
                             _ => false,
                         }
@@ -874,6 +865,31 @@ impl Solver {
         }
     }
 
+    /// Among `vars`, an unfixed one with the fewest values, ties to the most unfixed peers,
+    /// then to the first ([`TieBreak::MostUnfixedPeers`]). Peers are counted on ties only.
+    fn mrv_by_peers(&self, vars: impl Iterator<Item = VarId>) -> Option<VarId> {
+        // The choice so far: its variable, its size, and its unfixed peers once counted.
+        let mut best: Option<(VarId, usize, Option<usize>)> = None;
+        for v in vars {
+            let size = self.domain(v).len();
+            if size <= 1 {
+                continue;
+            }
+            match &mut best {
+                Some((_, s, _)) if size > *s => {}
+                Some((b, s, most)) if size == *s => {
+                    let most = *most.get_or_insert_with(|| self.unfixed_peers(b.index()));
+                    let mine = self.unfixed_peers(v.index());
+                    if mine > most {
+                        best = Some((v, size, Some(mine)));
+                    }
+                }
+                _ => best = Some((v, size, None)),
+            }
+        }
+        best.map(|(v, _, _)| v)
+    }
+
     /// The number of unfixed peers of variable `i` ([`TieBreak::MostUnfixedPeers`]).
     fn unfixed_peers(&self, i: usize) -> usize {
         let peers = self.peers.as_ref().expect("peers are listed when the order is set");
@@ -884,14 +900,10 @@ impl Solver {
     /// one is unfixed.
     fn select_priority(&self) -> Option<VarId> {
         let size = |v: VarId| self.domain(v).len();
-        let unfixed = self.priority.iter().copied().filter(|&v| size(v) > 1);
         match self.var_order {
             VarOrder::Input => self.priority.iter().copied().find(|&v| size(v) > 1),
-            // Fewest values, then most unfixed peers, then the first (`min_by_key` keeps the first).
-            VarOrder::Mrv(TieBreak::MostUnfixedPeers) => {
-                unfixed.min_by_key(|&v| (size(v), std::cmp::Reverse(self.unfixed_peers(v.index()))))
-            }
-            _ => unfixed.min_by_key(|&v| size(v)),
+            VarOrder::Mrv(TieBreak::MostUnfixedPeers) => self.mrv_by_peers(self.priority.iter().copied()),
+            _ => self.priority.iter().copied().filter(|&v| size(v) > 1).min_by_key(|&v| size(v)),
         }
     }
 

@@ -522,6 +522,34 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         }
     }
 
+    /// Examines the lowest value with dirty groups (`lock`: with groups marked for locked
+    /// values) in each of them.
+    fn examine_value(&mut self, lock: bool) -> Result<(), Fail> {
+        let gw = self.gw();
+        let values = if lock { &mut self.s.lock_values } else { &mut self.s.dirty_values };
+        let v = values.trailing_zeros() as usize;
+        *values &= !(1 << v);
+        for u in 0..gw {
+            // Groups where `v` is placed hold it at their fixed variable only.
+            let dirty = if lock { &mut self.s.lock_dirty } else { &mut self.s.dirty };
+            let mut gs = std::mem::take(&mut dirty[v * gw + u]) & !self.placed[v * gw + u];
+            if Self::SMALL {
+                if lock {
+                    self.lock_all(v, gs)?;
+                } else {
+                    self.check_all(v, gs)?;
+                }
+                continue;
+            }
+            while gs != 0 {
+                let g = u * 64 + gs.trailing_zeros() as usize;
+                gs &= gs - 1;
+                self.check(g, v, lock)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Brings the network's view in step with the domains (`s.diffs`), runs to the fixed
     /// point, and lists the writes if `write`.
     pub(super) fn sync_and_run(&mut self, full: bool, write: bool) -> Result<(), Fail> {
@@ -572,50 +600,18 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
                 }
             }
         }
-        // Forward checking first (cheap and decisive), then the groups where values lost places.
-        let gw = self.gw();
+        // Forward checking first (cheap and decisive), then the groups where values lost places;
+        // with [`LOCKED_LATER`], locked values once neither is left (then both again).
         loop {
             if let Some(i) = self.s.fixed.pop() {
                 self.fix(i as usize)?;
                 continue;
             }
-            if self.s.dirty_values == 0 {
-                if Self::DEFER && self.s.lock_values != 0 {
-                    // Singles are done: locked values, then singles again if they removed any.
-                    let v = self.s.lock_values.trailing_zeros() as usize;
-                    self.s.lock_values &= !(1 << v);
-                    for u in 0..gw {
-                        let gs = std::mem::take(&mut self.s.lock_dirty[v * gw + u]) & !self.placed[v * gw + u];
-                        if Self::SMALL {
-                            self.lock_all(v, gs)?;
-                            continue;
-                        }
-                        let mut gs = gs;
-                        while gs != 0 {
-                            let g = u * 64 + gs.trailing_zeros() as usize;
-                            gs &= gs - 1;
-                            self.check(g, v, true)?;
-                        }
-                    }
-                    continue;
-                }
+            let lock = self.s.dirty_values == 0;
+            if lock && !(Self::DEFER && self.s.lock_values != 0) {
                 break;
             }
-            let v = self.s.dirty_values.trailing_zeros() as usize;
-            self.s.dirty_values &= !(1 << v);
-            for u in 0..gw {
-                // Groups where `v` is placed hold it at their fixed variable only.
-                let mut gs = std::mem::take(&mut self.s.dirty[v * gw + u]) & !self.placed[v * gw + u];
-                if Self::SMALL {
-                    self.check_all(v, gs)?;
-                    continue;
-                }
-                while gs != 0 {
-                    let g = u * 64 + gs.trailing_zeros() as usize;
-                    gs &= gs - 1;
-                    self.check(g, v, false)?;
-                }
-            }
+            self.examine_value(lock)?;
         }
         for t in 0..w {
             let mut bits = std::mem::take(&mut self.s.touched[t]);
