@@ -329,9 +329,9 @@ proptest! {
     fn a_search_on_the_network_state_is_the_engines_search(inst in covered_instance(), max_nodes in 0u64..12) {
         // The network alone constrains every variable, so the search runs on its own state;
         // branching on the same variables through the engine's priority list (same choice:
-        // fewest values, ties to the first or to the most unfixed peers) makes the engine search
-        // instead. Same solutions in
-        // the same order, same statistics, same end under a node limit.
+        // fewest values, ties to the first or to the most unfixed peers) makes the engine
+        // search instead. Same solutions in the same order, same statistics, same end under a
+        // node limit.
         let expected = brute_force(&inst);
         for (level, tie) in LEVELS.into_iter().flat_map(|l| [(l, TieBreak::First), (l, TieBreak::MostUnfixedPeers)]) {
             for mode in [SnapshotMode::Copy, SnapshotMode::Trail] {
