@@ -182,16 +182,14 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         let bit: Block = 1 << v;
         placed[v] |= sm.groups_of[i & 127];
         let peers = &sm.peers[i & 127];
-        let mut lose: [Block; 2] = [0; 2];
         let mut groups: Block = 0;
         let mut removed = 0;
-        let mut fixed = s.fixed.len;
-        let mut wiped = false;
+        let start = s.fixed.len;
+        let mut fixed = start;
         for t in 0..W {
             let l = dual[v * W + t] & peers[t];
             dual[v * W + t] ^= l;
             s.touched[t] |= l;
-            lose[t] = l;
             let mut bits = l;
             while bits != 0 {
                 let j = t * 64 + bits.trailing_zeros() as usize;
@@ -199,11 +197,10 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
                 let d = mirror[j] & !bit;
                 mirror[j] = d;
                 removed += 1;
-                // Pushed as fixed when one value is left, without a branch: written anyway,
-                // kept only then (the stack has room for one more).
+                // Pushed as fixed when one value is left or none, without a branch: written
+                // anyway, kept only then (the stack has room for one more).
                 s.fixed.items[fixed] = j as u32;
                 fixed += usize::from(d & d.wrapping_sub(1) == 0);
-                wiped |= d == 0;
                 if Self::COUNTING {
                     groups |= sm.groups_of[j & 127];
                 }
@@ -211,19 +208,11 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         }
         s.fixed.len = fixed;
         s.removed += removed;
-        if wiped {
-            // The first variable, in order, left without a value (among those that lost one).
-            for (t, &word) in lose[..W].iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let j = t * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if mirror[j] == 0 {
-                        return Err(Fail::WipeOut(j as u32));
-                    }
-                }
+        if fixed != start {
+            // The first variable, in order, left without a value: among those just pushed.
+            if let Some(&j) = s.fixed.items[start..fixed].iter().find(|&&j| mirror[j as usize] == 0) {
+                return Err(Fail::WipeOut(j));
             }
-            unreachable!("a wipe-out among the variables that lost the value");
         }
         if Self::COUNTING {
             let groups = groups & !sm.groups_of[i & 127];
