@@ -357,12 +357,17 @@ impl<'a> Context<'a> {
         self.core.is_sole()
     }
 
-    /// Writes `new`, a non-empty subset of the block at `offset` of a one-block domain, without
-    /// raising events (nobody else listens: [`is_sole`](Self::is_sole)) or counting prunings
-    /// (the writer counts them in bulk with [`add_prunings`](Self::add_prunings)).
+    /// Writes each `(offset, new)`, `new` a non-empty subset of the block at `offset` of a
+    /// one-block domain, without raising events (nobody else listens:
+    /// [`is_sole`](Self::is_sole)) or counting prunings (the writer counts them in bulk with
+    /// [`add_prunings`](Self::add_prunings)); the store is borrowed once for all of them.
     #[inline]
-    pub(crate) fn write_sole(&mut self, offset: usize, new: Block) {
-        self.core.write_sole(offset, new);
+    pub(crate) fn write_sole<I>(&mut self, writes: I)
+    where
+        I: IntoIterator<Item = (usize, Block)>,
+        I::IntoIter: Clone,
+    {
+        self.core.write_sole(writes);
     }
 
     /// Adds `n` values removed by [`write_sole`](Self::write_sole) to the statistics.

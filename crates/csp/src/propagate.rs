@@ -125,6 +125,11 @@ pub(crate) struct Core {
     pub(crate) labels: Box<[Box<str>]>,
     /// Set by a conflict, cleared by a restore: propagation refuses to run in between.
     pub(crate) failed: Option<Conflict>,
+    /// Every constraint is due to run with every variable changed ([`schedule_all_later`]):
+    /// done when propagation next starts, dropped with the rest of the pending work.
+    ///
+    /// [`schedule_all_later`]: Core::schedule_all_later
+    all_pending: bool,
     /// Checkpoint levels below the current search's root: subtracted from the store level in
     /// reported depths, so that depth 0 is the search's root.
     pub(crate) depth_base: u32,
@@ -219,6 +224,7 @@ impl Core {
             premises: Vec::new(),
             labels,
             failed: None,
+            all_pending: false,
             depth_base: 0,
         };
         core.set_standing_in(true);
@@ -297,13 +303,14 @@ impl Core {
 
     /// Whether a stand-in is scheduled or has changes to take in.
     fn stand_ins_pending(&self) -> bool {
-        self.stand_ins.iter().any(|s| {
-            let c = s.by as usize;
-            let base = self.track_base[c];
-            self.flags[c] & QUEUED != 0
-                || (base != NONE
-                    && (base..base + self.track_len[c]).any(|b| self.track[b as usize / 64] & 1 << (b % 64) != 0))
-        })
+        self.all_pending
+            || self.stand_ins.iter().any(|s| {
+                let c = s.by as usize;
+                let base = self.track_base[c];
+                self.flags[c] & QUEUED != 0
+                    || (base != NONE
+                        && (base..base + self.track_len[c]).any(|b| self.track[b as usize / 64] & 1 << (b % 64) != 0))
+            })
     }
 
     /// [`Context::take_changed`] for the running constraint.
@@ -353,10 +360,18 @@ impl Core {
 
     /// [`Context::write_sole`].
     #[inline]
-    pub(crate) fn write_sole(&mut self, offset: usize, new: Block) {
+    pub(crate) fn write_sole<I>(&mut self, writes: I)
+    where
+        I: IntoIterator<Item = (usize, Block)>,
+        I::IntoIter: Clone,
+    {
         debug_assert!(self.is_sole());
-        debug_assert!(new & !self.store.block(offset) == 0 && new != 0, "a sole write only removes values");
-        self.store.set_block(offset, new);
+        let writes = writes.into_iter();
+        #[cfg(debug_assertions)]
+        for (offset, new) in writes.clone() {
+            debug_assert!(new & !self.store.block(offset) == 0 && new != 0, "a sole write only removes values");
+        }
+        self.store.set_blocks(writes);
     }
 
     /// Schedules every stand-in in force with all its variables marked changed, so that it
@@ -403,7 +418,7 @@ impl Core {
     }
 
     pub(crate) fn has_pending(&self) -> bool {
-        !self.fixed.is_empty() || (0..3).any(|p| self.heads[p] < self.queues[p].len())
+        self.all_pending || !self.fixed.is_empty() || (0..3).any(|p| self.heads[p] < self.queues[p].len())
     }
 
     /// Schedules every constraint (the root propagation, or after a restore to a state whose
@@ -427,7 +442,14 @@ impl Core {
         }
     }
 
+    /// [`schedule_all`](Self::schedule_all) when propagation next starts, unless the pending
+    /// work is dropped first (as the next reset of a batch does).
+    pub(crate) fn schedule_all_later(&mut self) {
+        self.all_pending = true;
+    }
+
     pub(crate) fn clear_pending(&mut self) {
+        self.all_pending = false;
         self.fixed.clear();
         self.track.fill(0);
         for p in 0..3 {
@@ -466,6 +488,10 @@ impl Core {
         vars: &[VarInfo],
         constraints: &mut [Box<dyn Constraint>],
     ) -> Result<(), Conflict> {
+        if self.all_pending {
+            self.all_pending = false;
+            self.schedule_all();
+        }
         if let Some(c) = self.failed {
             return Err(c);
         }

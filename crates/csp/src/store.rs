@@ -100,6 +100,24 @@ impl Store {
         self.bits.as_mut_slice()[i] = new;
     }
 
+    /// Writes each `(i, new)` as [`set_block`](Self::set_block) does, the blocks borrowed once
+    /// when not trailing (a trailed block is saved only if it changes).
+    #[inline]
+    pub(crate) fn set_blocks(&mut self, writes: impl IntoIterator<Item = (usize, Block)>) {
+        if self.saving {
+            for (i, new) in writes {
+                if self.block(i) != new {
+                    self.set_block(i, new);
+                }
+            }
+            return;
+        }
+        let bits = self.bits.as_mut_slice();
+        for (i, new) in writes {
+            bits[i] = new;
+        }
+    }
+
     /// Blocks `start .. start + len` for writing, saved first when trailing.
     #[inline]
     pub(crate) fn state_mut(&mut self, start: usize, len: usize) -> &mut [Block] {

@@ -526,7 +526,7 @@ impl Solver {
         self.dirty.truncate(level as usize);
         self.generations.truncate(level as usize);
         if saved.pending {
-            self.core.schedule_all();
+            self.core.schedule_all_later();
         } else if !saved.standing_in {
             // Saved at the fixed point of the constraints the stand-ins replace, which need
             // not be theirs.

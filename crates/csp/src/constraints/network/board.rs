@@ -223,11 +223,7 @@ impl AllDifferentNetwork {
     pub(crate) fn board_write(&self, store: &mut Store) {
         let t = &self.tables;
         let at = self.board.frames.len() * t.layout.len;
-        for (i, &d) in self.board.states[at..at + t.vars.len()].iter().enumerate() {
-            let (off, new) = (t.offs[i] as usize, d >> t.shifts[i]);
-            if store.block(off) != new {
-                store.set_block(off, new);
-            }
-        }
+        let domains = &self.board.states[at..at + t.vars.len()];
+        store.set_blocks(domains.iter().zip(&t.offs).zip(&t.shifts).map(|((&d, &off), &s)| (off as usize, d >> s)));
     }
 }

@@ -440,8 +440,9 @@ impl Tables {
         let full = s.changed.len() == self.vars.len();
         // What changed from outside, read before the state is borrowed.
         s.diffs.clear();
+        let blocks = ctx.flat_blocks();
         for &i in &s.changed {
-            let d = ctx.block_at(self.offs[i as usize] as usize) << self.shifts[i as usize];
+            let d = blocks[self.offs[i as usize] as usize] << self.shifts[i as usize];
             s.diffs.push((i, d));
         }
         let st = ctx.state_mut(l.start, l.len);
@@ -453,10 +454,10 @@ impl Tables {
         if ctx.is_sole() {
             // Nobody else watches these variables: the new domains go straight to the store.
             ctx.add_prunings(s.removed);
-            for &(i, d) in s.writes.items() {
+            ctx.write_sole(s.writes.items().iter().map(|&(i, d)| {
                 let i = i as usize;
-                ctx.write_sole(self.offs[i] as usize, d >> self.shifts[i]);
-            }
+                (self.offs[i] as usize, d >> self.shifts[i])
+            }));
             return Ok(());
         }
         for &(i, d) in s.writes.items() {
