@@ -856,6 +856,39 @@ impl std::fmt::Display for RuleName {
 impl Core {
     /// Changes made from outside any constraint (decisions, the caller): wrappers that pick
     /// the rule set with `set_outside_rule`.
+    /// [`outside_assign`](Self::outside_assign) with the common case in line: a one-block
+    /// range domain that holds `value` and other values, and no events to build. The
+    /// assignment then writes one block, counts its prunings and wakes the watchers, as
+    /// [`write_hot`](Self::write_hot) does; anything else takes the general path.
+    #[inline]
+    pub(crate) fn outside_assign_fast(&mut self, vars: &[VarInfo], var: VarId, value: Value) -> Result<bool, Conflict> {
+        let h = self.hot[var.index()];
+        let info = &vars[var.index()];
+        if h.words == 1 && !self.observing {
+            if let ValueMap::Range { min } = info.map {
+                let bit = i64::from(value) - i64::from(min);
+                if (0..i64::from(info.len).min(BITS as i64)).contains(&bit) {
+                    let new: Block = 1 << bit;
+                    let old = self.store.block(h.offset as usize);
+                    if old == new {
+                        return Ok(false);
+                    }
+                    if old & new != 0 {
+                        self.store.set_block(h.offset as usize, new);
+                        self.stats.prunings += u64::from(old.count_ones() - 1);
+                        if h.events & Events::ON_FIXED.0 != 0 {
+                            self.fixed.push(var.index() as u32);
+                        }
+                        // Another value went, below or above: the bounds moved.
+                        self.wake(h, Events::DOMAIN.0 | Events::FIXED.0 | Events::BOUNDS.0);
+                        return Ok(true);
+                    }
+                }
+            }
+        }
+        self.outside_assign(vars, var, value)
+    }
+
     pub(crate) fn outside_assign(&mut self, vars: &[VarInfo], var: VarId, value: Value) -> Result<bool, Conflict> {
         let rule = self.outside_rule;
         let mut ctx = Context { core: self, vars };

@@ -453,7 +453,7 @@ impl Solver {
         }
         for (var, value) in assignments {
             self.model.var_info(var);
-            if let Err(c) = self.core.outside_assign(&self.model.vars, var, value) {
+            if let Err(c) = self.core.outside_assign_fast(&self.model.vars, var, value) {
                 self.core.fail(c);
                 return Err(c);
             }
