@@ -520,30 +520,35 @@ impl Grid {
     /// assert_eq!(clash.to_string(), "row 3 has 5 twice: r3c2 and r3c7");
     /// ```
     pub fn validate(&self) -> Result<(), Clash> {
-        let n = self.shape.size();
+        let (n, br, bc) = (self.shape.size(), self.shape.box_rows(), self.shape.box_cols());
         // Per unit (rows, then columns, then boxes), the digits seen so far: no allocation
-        // (at most 75 units of at most 25 digits).
+        // (at most 75 units of at most 25 digits). Rows and columns are walked in order, so
+        // that each cell's units come without a division.
         let mut seen = [0u32; 75];
-        for (i, &d) in self.cells.iter().enumerate() {
-            if d == 0 {
-                continue;
-            }
-            let cell = self.shape.cell(i);
-            let units = [Unit::Row(cell.row), Unit::Column(cell.col), Unit::Box(self.shape.box_index(cell))];
-            for (k, unit) in units.into_iter().enumerate() {
-                let slot = &mut seen[k * n + unit.index()];
-                if *slot & 1 << d != 0 {
-                    // The first given of that digit in that unit, found again (a rare path).
-                    // Units list their cells in reading order, so the first one found is the
-                    // earlier given.
-                    let first = self
-                        .shape
-                        .unit_cells(unit)
-                        .find(|&c| self.get(c) == Some(d))
-                        .expect("a digit seen in a unit has a first cell");
-                    return Err(Clash { unit, digit: d, first, second: cell });
+        for (row, cells) in self.cells.chunks_exact(n).enumerate() {
+            // The box of the row's first column: the band's first box.
+            let band = row / br * br;
+            for (col, &d) in cells.iter().enumerate() {
+                if d == 0 {
+                    continue;
                 }
-                *slot |= 1 << d;
+                let cell = Cell { row, col };
+                let units = [Unit::Row(row), Unit::Column(col), Unit::Box(band + col / bc)];
+                for (k, unit) in units.into_iter().enumerate() {
+                    let slot = &mut seen[k * n + unit.index()];
+                    if *slot & 1 << d != 0 {
+                        // The first given of that digit in that unit, found again (a rare path).
+                        // Units list their cells in reading order, so the first one found is
+                        // the earlier given.
+                        let first = self
+                            .shape
+                            .unit_cells(unit)
+                            .find(|&c| self.get(c) == Some(d))
+                            .expect("a digit seen in a unit has a first cell");
+                        return Err(Clash { unit, digit: d, first, second: cell });
+                    }
+                    *slot |= 1 << d;
+                }
             }
         }
         Ok(())
