@@ -14,6 +14,18 @@ pub const MAX_SIZE: usize = 25;
 /// The symbols of the digits 1 to 25, in order.
 const SYMBOLS: &[u8; MAX_SIZE] = b"123456789ABCDEFGHIJKLMNOP";
 
+/// The byte of each cell value in the line form: `.` for an empty cell (and for any byte that
+/// is no digit), then [`SYMBOLS`]: one lookup per cell.
+const LINE_SYMBOLS: [u8; 256] = {
+    let mut table = [b'.'; 256];
+    let mut d = 0;
+    while d < MAX_SIZE {
+        table[d + 1] = SYMBOLS[d];
+        d += 1;
+    }
+    table
+};
+
 /// The symbol that prints `digit`: `1`-`9` for 1 to 9, then `A`-`P` for 10 to 25.
 ///
 /// Returns `None` for 0 and for digits above 25. The inverse is [`symbol_digit`].
@@ -559,11 +571,7 @@ impl Grid {
     /// [`Grid::from_line`] reads it back.
     pub fn to_line(&self) -> String {
         // Bytes from a table, then one check that they are UTF-8 (they are ASCII).
-        let bytes: Vec<u8> = self
-            .cells
-            .iter()
-            .map(|&d| usize::from(d).checked_sub(1).and_then(|i| SYMBOLS.get(i)).copied().unwrap_or(b'.'))
-            .collect();
+        let bytes: Vec<u8> = self.cells.iter().map(|&d| LINE_SYMBOLS[usize::from(d)]).collect();
         String::from_utf8(bytes).expect("cell symbols are ASCII")
     }
 }

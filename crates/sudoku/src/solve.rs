@@ -391,7 +391,7 @@ pub(crate) fn load_givens(engine: &mut csp::Solver, grid: &Grid) -> bool {
 /// The first solution from the engine's current state.
 pub(crate) fn first_solution(engine: &mut csp::Solver, shape: Shape) -> Outcome {
     match engine.solve() {
-        csp::Outcome::Solved(s) => Outcome::Solved(to_grid(shape, &s)),
+        csp::Outcome::Solved(s) => Outcome::Solved(to_grid(shape, s.values())),
         csp::Outcome::Unsatisfiable => Outcome::Unsatisfiable,
         csp::Outcome::LimitReached(l) => Outcome::LimitReached(l),
     }
@@ -400,8 +400,8 @@ pub(crate) fn first_solution(engine: &mut csp::Solver, shape: Shape) -> Outcome 
 /// One search from the engine's current state that stops at the second solution.
 pub(crate) fn unique_solution(engine: &mut csp::Solver, shape: Shape) -> Uniqueness {
     let mut it = engine.solutions();
-    let first = it.next().map(|s| to_grid(shape, &s));
-    let second = first.as_ref().and_then(|_| it.next()).map(|s| to_grid(shape, &s));
+    let first = it.next_values().map(|s| to_grid(shape, s));
+    let second = first.as_ref().and_then(|_| it.next_values()).map(|s| to_grid(shape, s));
     match (first, second, it.end()) {
         (Some(a), Some(b), _) => Uniqueness::Multiple(a, b),
         (_, _, Some(SearchEnd::LimitReached(l))) => Uniqueness::LimitReached(l),
@@ -418,8 +418,8 @@ pub(crate) fn collect_solutions(engine: &mut csp::Solver, shape: Shape, max: usi
         if grids.len() >= max {
             break CountStatus::MaxReached;
         }
-        match it.next() {
-            Some(s) => grids.push(to_grid(shape, &s)),
+        match it.next_values() {
+            Some(s) => grids.push(to_grid(shape, s)),
             None => match it.end() {
                 Some(SearchEnd::LimitReached(l)) => break CountStatus::LimitReached(l),
                 _ => break CountStatus::Complete,
@@ -429,9 +429,9 @@ pub(crate) fn collect_solutions(engine: &mut csp::Solver, shape: Shape, max: usi
     Solutions { grids, status }
 }
 
-fn to_grid(shape: Shape, solution: &csp::Solution) -> Grid {
+fn to_grid(shape: Shape, values: &[csp::Value]) -> Grid {
     // The values lie in 1..=size <= 25: the engine returns values of the domains it was given.
-    let digits: Box<[u8]> = solution.values().iter().map(|&v| u8::try_from(v).unwrap_or(0)).collect();
+    let digits: Box<[u8]> = values.iter().map(|&v| u8::try_from(v).unwrap_or(0)).collect();
     Grid::from_raw(shape, digits)
 }
 

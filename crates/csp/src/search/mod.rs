@@ -1007,6 +1007,39 @@ impl Solutions<'_> {
     pub fn domain(&self, var: VarId) -> Domain<'_> {
         self.solver.domain(var)
     }
+
+    /// The next solution as the value of every variable, by index, borrowed until the next
+    /// call: [`next`](Iterator::next) without a [`Solution`] to allocate, for callers that
+    /// read each solution once (counting, converting, printing).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::{Model, NotEqual};
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_var(0..=2)?;
+    /// let y = model.new_var(0..=2)?;
+    /// model.post(NotEqual::new(x, y))?;
+    /// let mut solver = model.into_solver();
+    /// let mut solutions = solver.solutions();
+    /// let mut sums = 0;
+    /// while let Some(values) = solutions.next_values() {
+    ///     assert_ne!(values[x.index()], values[y.index()]);
+    ///     sums += values.iter().sum::<i32>();
+    /// }
+    /// assert_eq!(sums, 12); // six solutions, each with a sum of 1, 2 or 3, twice
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn next_values(&mut self) -> Option<&[Value]> {
+        match self.solver.step() {
+            Step::Solution => {
+                self.solver.fill_values();
+                Some(&self.solver.values)
+            }
+            Step::End(_) => None,
+        }
+    }
 }
 
 impl Iterator for Solutions<'_> {
