@@ -333,8 +333,7 @@ impl Config {
     }
 
     fn solver(&self, shape: Shape) -> Solver {
-        let mut solver = Solver::with_strength(shape, self.strength);
-        solver.set_locked_candidates(self.locked);
+        let mut solver = Solver::with_propagation(shape, self.strength, self.locked);
         solver.set_var_order(self.var_order);
         solver.set_value_order(self.value_order);
         solver.set_seed(self.seed);

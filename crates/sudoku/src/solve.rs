@@ -127,17 +127,36 @@ impl Solver {
 
     /// A solver for grids of `shape` whose `AllDifferent` constraints propagate at `strength`.
     pub fn with_strength(shape: Shape, strength: Strength) -> Solver {
+        Solver::with_propagation(shape, strength, false)
+    }
+
+    /// A solver for grids of `shape` whose `AllDifferent` constraints propagate at `strength`,
+    /// with locked candidates on or off: [`with_strength`](Solver::with_strength) then
+    /// [`set_locked_candidates`](Solver::set_locked_candidates), with the engine built once.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku::{Grid, Shape, Solver, Strength};
+    ///
+    /// let mut solver = Solver::with_propagation(Shape::SIZE_4, Strength::HiddenSingles, true);
+    /// assert!(solver.locked_candidates());
+    /// let grid = Grid::from_line("...3..4114..3...")?;
+    /// assert_eq!(solver.count_solutions_up_to(&grid, 2).count, 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_propagation(shape: Shape, strength: Strength, locked: bool) -> Solver {
         let var_order = VarOrder::Mrv(TieBreak::MostUnfixedPeers);
         let value_order = ValueOrder::Ascending;
         let mut solver = Solver {
             shape,
             strength,
-            locked: false,
+            locked,
             var_order,
             value_order,
             seed: 0,
             limits: Limits::default(),
-            engine: build_engine(shape, strength, false),
+            engine: build_engine(shape, strength, locked),
             grading: None,
         };
         solver.apply_options();
