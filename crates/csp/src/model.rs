@@ -477,9 +477,15 @@ impl Model {
             .filter(|(_, s)| s.len() <= 64)
             .collect();
         let mut posted = 0;
+        // Per variable, the last constraint of the outer loop that has it: shared variables
+        // counted in one pass over the other scope.
+        let mut in_a = vec![usize::MAX; self.num_vars()];
         for (k, (a, av)) in alldiffs.iter().enumerate() {
+            for x in av {
+                in_a[x.index()] = k;
+            }
             for (b, bv) in &alldiffs[k + 1..] {
-                if av.iter().filter(|x| bv.contains(x)).count() < 2 {
+                if bv.iter().filter(|x| in_a[x.index()] == k).count() < 2 {
                     continue;
                 }
                 // Preferably inside each constraint's own propagator (no extra scheduling);
