@@ -860,7 +860,7 @@ impl Core {
     /// range domain that holds `value` and other values, and no events to build. The
     /// assignment then writes one block, counts its prunings and wakes the watchers, as
     /// [`write_hot`](Self::write_hot) does; anything else takes the general path.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn outside_assign_fast(&mut self, vars: &[VarInfo], var: VarId, value: Value) -> Result<bool, Conflict> {
         let h = self.hot[var.index()];
         let info = &vars[var.index()];

@@ -955,10 +955,10 @@ impl Solver {
         if self.flat {
             // One block per variable, in order: the value of each fixed domain's only bit.
             let blocks = &self.core.store.blocks()[..self.model.num_vars()];
-            for (info, &b) in self.model.vars.iter().zip(blocks) {
+            self.values.extend(self.model.vars.iter().zip(blocks).map(|(info, &b)| {
                 debug_assert!(b.count_ones() == 1, "solution domains are fixed");
-                self.values.push(info.map.value(b.trailing_zeros() as usize));
-            }
+                info.map.value(b.trailing_zeros() as usize)
+            }));
         } else {
             for i in 0..self.model.num_vars() {
                 let v = VarId::from_index(i);
