@@ -196,6 +196,37 @@ proptest! {
         prop_assert_eq!(snapshot(&solver), before);
         prop_assert!(!solver.is_failed());
     }
+
+    /// A checkpoint taken with work pending (values removed, not yet propagated) and restored
+    /// leaves that work to the next propagation, which reaches the same fixed point (or the
+    /// same failure) as propagating at once.
+    #[test]
+    fn a_restore_with_work_pending_propagates_as_before(
+        inst in instance(),
+        removals in proptest::collection::vec((0usize..5, -2i32..6), 1..6),
+        trail in any::<bool>(),
+    ) {
+        let (m, vars) = build(&inst, Strength::Gac);
+        let mut solver = Solver::new(m);
+        solver.set_snapshot_mode(if trail { SnapshotMode::Trail } else { SnapshotMode::Copy });
+        if solver.propagate().is_err() {
+            return Ok(());
+        }
+        let snapshot = |s: &Solver| vars.iter().map(|&v| s.domain(v).to_vec()).collect::<Vec<_>>();
+        for &(i, v) in &removals {
+            if i < vars.len() && solver.remove_value(vars[i], v).is_err() {
+                return Ok(());
+            }
+        }
+        let cp = solver.new_checkpoint();
+        let at_once = solver.propagate().is_ok();
+        let fixed_point = snapshot(&solver);
+        solver.restore_to(cp);
+        prop_assert_eq!(solver.propagate().is_ok(), at_once);
+        if at_once {
+            prop_assert_eq!(snapshot(&solver), fixed_point);
+        }
+    }
 }
 
 /// A random model for the all-different network: range domains (the network needs them),
