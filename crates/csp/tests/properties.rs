@@ -109,6 +109,20 @@ const ORDERS: [(VarOrder, ValueOrder); 5] = [
     (VarOrder::Mrv(TieBreak::Random), ValueOrder::Random),
 ];
 
+/// A solver for `inst` at GAC, copying or trailing its checkpoints, after its root
+/// propagation; `None` when that fails.
+fn propagated(inst: &Instance, trail: bool) -> Option<(Solver, Vec<VarId>)> {
+    let (m, vars) = build(inst, Strength::Gac);
+    let mut solver = Solver::new(m);
+    solver.set_snapshot_mode(if trail { SnapshotMode::Trail } else { SnapshotMode::Copy });
+    solver.propagate().ok().map(|()| (solver, vars))
+}
+
+/// Every variable's domain, as values.
+fn snapshot(solver: &Solver, vars: &[VarId]) -> Vec<Vec<Value>> {
+    vars.iter().map(|&v| solver.domain(v).to_vec()).collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
@@ -165,13 +179,8 @@ proptest! {
         removals in proptest::collection::vec((0usize..5, -2i32..6), 0..12),
         trail in any::<bool>(),
     ) {
-        let (m, vars) = build(&inst, Strength::Gac);
-        let mut solver = Solver::new(m);
-        solver.set_snapshot_mode(if trail { SnapshotMode::Trail } else { SnapshotMode::Copy });
-        if solver.propagate().is_err() {
-            return Ok(());
-        }
-        let snapshot = |s: &Solver| vars.iter().map(|&v| s.domain(v).to_vec()).collect::<Vec<_>>();
+        let Some((mut solver, vars)) = propagated(&inst, trail) else { return Ok(()) };
+        let snapshot = |s: &Solver| snapshot(s, &vars);
         let before = snapshot(&solver);
         let outer = solver.new_checkpoint();
         let half = removals.len() / 2;
@@ -206,13 +215,7 @@ proptest! {
         removals in proptest::collection::vec((0usize..5, -2i32..6), 1..6),
         trail in any::<bool>(),
     ) {
-        let (m, vars) = build(&inst, Strength::Gac);
-        let mut solver = Solver::new(m);
-        solver.set_snapshot_mode(if trail { SnapshotMode::Trail } else { SnapshotMode::Copy });
-        if solver.propagate().is_err() {
-            return Ok(());
-        }
-        let snapshot = |s: &Solver| vars.iter().map(|&v| s.domain(v).to_vec()).collect::<Vec<_>>();
+        let Some((mut solver, vars)) = propagated(&inst, trail) else { return Ok(()) };
         for &(i, v) in &removals {
             if i < vars.len() && solver.remove_value(vars[i], v).is_err() {
                 return Ok(());
@@ -220,11 +223,11 @@ proptest! {
         }
         let cp = solver.new_checkpoint();
         let at_once = solver.propagate().is_ok();
-        let fixed_point = snapshot(&solver);
+        let fixed_point = snapshot(&solver, &vars);
         solver.restore_to(cp);
         prop_assert_eq!(solver.propagate().is_ok(), at_once);
         if at_once {
-            prop_assert_eq!(snapshot(&solver), fixed_point);
+            prop_assert_eq!(snapshot(&solver, &vars), fixed_point);
         }
     }
 }
