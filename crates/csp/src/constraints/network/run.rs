@@ -229,12 +229,12 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         let w = self.w();
         let mut others = self.mirror[j] & !(1 << v);
         self.mirror[j] = 1 << v;
-        self.s.removed += u64::from(others.count_ones());
         self.s.touched[j / 64] |= 1 << (j % 64);
         self.s.fixed.push(j as u32);
         while others != 0 {
             let u = others.trailing_zeros() as usize;
             others &= others - 1;
+            self.s.removed += 1;
             self.dual[u * w + j / 64] &= !(1 << (j % 64));
             self.mark(j, u);
         }
