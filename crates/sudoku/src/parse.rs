@@ -222,7 +222,9 @@ fn parse_ascii_line(body: &str, lead: usize) -> Result<Grid, ParseError> {
     // A table lookup per byte, with any invalid byte noticed once at the end (its entry has
     // the high bit set, which no digit has).
     let digits: Vec<u8> = body.bytes().map(|b| ASCII_CELLS[usize::from(b)]).collect();
-    if digits.iter().fold(0, |acc, &d| acc | d) & INVALID != 0 {
+    // One pass for both later checks: any invalid byte, and the largest digit.
+    let (any, largest) = digits.iter().fold((0, 0), |(any, largest), &d| (any | d, largest.max(d)));
+    if any & INVALID != 0 {
         let i = digits.iter().position(|&d| d & INVALID != 0).unwrap_or(0);
         let ch = char::from(body.as_bytes()[i]);
         return Err(ParseError::InvalidChar { line: 1, column: lead + i + 1, ch });
@@ -230,7 +232,8 @@ fn parse_ascii_line(body: &str, lead: usize) -> Result<Grid, ParseError> {
     let Some(shape) = Shape::from_num_cells(digits.len()) else {
         return Err(ParseError::WrongCellCount { found: digits.len() });
     };
-    if let Some(i) = digits.iter().position(|&d| d > shape.max_digit()) {
+    if largest > shape.max_digit() {
+        let i = digits.iter().position(|&d| d > shape.max_digit()).unwrap_or(0);
         let ch = char::from(body.as_bytes()[i]);
         return Err(ParseError::SymbolOutOfRange { line: 1, column: lead + i + 1, ch, shape });
     }
