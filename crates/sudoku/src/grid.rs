@@ -533,10 +533,10 @@ impl Grid {
     /// ```
     pub fn validate(&self) -> Result<(), Clash> {
         let (n, br, bc) = (self.shape.size(), self.shape.box_rows(), self.shape.box_cols());
-        // Per unit (rows, then columns, then boxes), the digits seen so far: no allocation
-        // (at most 75 units of at most 25 digits). Rows and columns are walked in order, so
-        // that each cell's units come without a division.
-        let mut seen = [0u32; 75];
+        // Per row, column and box, the digits seen so far: no allocation (at most 25 units of
+        // each kind, of at most 25 digits). Rows and columns are walked in order, so that each
+        // cell's units come without a division.
+        let (mut rows, mut cols, mut boxes) = ([0u32; 25], [0u32; 25], [0u32; 25]);
         for (row, cells) in self.cells.chunks_exact(n).enumerate() {
             // The box of the row's first column: the band's first box.
             let band = row / br * br;
@@ -544,26 +544,36 @@ impl Grid {
                 if d == 0 {
                     continue;
                 }
-                let cell = Cell { row, col };
-                let units = [Unit::Row(row), Unit::Column(col), Unit::Box(band + col / bc)];
-                for (k, unit) in units.into_iter().enumerate() {
-                    let slot = &mut seen[k * n + unit.index()];
-                    if *slot & 1 << d != 0 {
-                        // The first given of that digit in that unit, found again (a rare path).
-                        // Units list their cells in reading order, so the first one found is
-                        // the earlier given.
-                        let first = self
-                            .shape
-                            .unit_cells(unit)
-                            .find(|&c| self.get(c) == Some(d))
-                            .expect("a digit seen in a unit has a first cell");
-                        return Err(Clash { unit, digit: d, first, second: cell });
-                    }
-                    *slot |= 1 << d;
+                let (bx, bit) = (band + col / bc, 1u32 << d);
+                if (rows[row] | cols[col] | boxes[bx]) & bit != 0 {
+                    return Err(self.clash(Cell { row, col }, bx, d, rows[row] & bit != 0, cols[col] & bit != 0));
                 }
+                rows[row] |= bit;
+                cols[col] |= bit;
+                boxes[bx] |= bit;
             }
         }
         Ok(())
+    }
+
+    /// The clash of the given `d` at `second` (in box `bx`) with an earlier given of `d` in
+    /// its row (`in_row`), else its column (`in_col`), else its box (a rare path). Units list
+    /// their cells in reading order, so the first cell of `d` found is the earlier given.
+    #[cold]
+    fn clash(&self, second: Cell, bx: usize, d: u8, in_row: bool, in_col: bool) -> Clash {
+        let unit = if in_row {
+            Unit::Row(second.row)
+        } else if in_col {
+            Unit::Column(second.col)
+        } else {
+            Unit::Box(bx)
+        };
+        let first = self
+            .shape
+            .unit_cells(unit)
+            .find(|&c| self.get(c) == Some(d))
+            .expect("a digit seen in a unit has a first cell");
+        Clash { unit, digit: d, first, second }
     }
 
     /// The one-line form: every cell in reading order, `.` for an empty cell.
