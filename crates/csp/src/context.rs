@@ -358,15 +358,12 @@ impl<'a> Context<'a> {
     }
 
     /// Writes each `(offset, new)`, `new` a non-empty subset of the block at `offset` of a
-    /// one-block domain, without raising events (nobody else listens:
-    /// [`is_sole`](Self::is_sole)) or counting prunings (the writer counts them in bulk with
-    /// [`add_prunings`](Self::add_prunings)); the store is borrowed once for all of them.
+    /// one-block domain (the writer checks that), without raising events (nobody else
+    /// listens: [`is_sole`](Self::is_sole)) or counting prunings (the writer counts them in
+    /// bulk with [`add_prunings`](Self::add_prunings)); the store is borrowed once for all of
+    /// them.
     #[inline]
-    pub(crate) fn write_sole<I>(&mut self, writes: I)
-    where
-        I: IntoIterator<Item = (usize, Block)>,
-        I::IntoIter: Clone,
-    {
+    pub(crate) fn write_sole(&mut self, writes: impl IntoIterator<Item = (usize, Block)>) {
         self.core.write_sole(writes);
     }
 

@@ -90,6 +90,7 @@ impl Peers {
         &self.list[self.at[i] as usize..self.at[i + 1] as usize]
     }
 }
+
 impl Model {
     /// An empty model.
     pub fn new() -> Model {

@@ -360,17 +360,8 @@ impl Core {
 
     /// [`Context::write_sole`].
     #[inline]
-    pub(crate) fn write_sole<I>(&mut self, writes: I)
-    where
-        I: IntoIterator<Item = (usize, Block)>,
-        I::IntoIter: Clone,
-    {
+    pub(crate) fn write_sole(&mut self, writes: impl IntoIterator<Item = (usize, Block)>) {
         debug_assert!(self.is_sole());
-        let writes = writes.into_iter();
-        #[cfg(debug_assertions)]
-        for (offset, new) in writes.clone() {
-            debug_assert!(new & !self.store.block(offset) == 0 && new != 0, "a sole write only removes values");
-        }
         self.store.set_blocks(writes);
     }
 
@@ -762,6 +753,7 @@ impl Core {
     }
 
     /// Sets `var` to the value of `bit`.
+    #[inline(always)]
     pub(crate) fn assign_bit(
         &mut self,
         vars: &[VarInfo],
@@ -770,22 +762,28 @@ impl Core {
         rule: Rule,
     ) -> Result<bool, Conflict> {
         let h = self.hot[var.index()];
-        if h.words == 0 {
-            return self.narrow_interval(vars, var, bit, bit, rule);
-        }
-        let info = &vars[var.index()];
         if h.words == 1 && bit < BITS {
-            // The common one-block domain: one write at most.
+            // The common one-block domain, in line: one write at most.
             let old = self.store.block(h.offset as usize);
             let new = 1 << bit;
             if old == new {
                 return Ok(false);
             }
             if old & new != 0 {
-                let change = Change::Assign(info.map.value(bit));
+                let change = Change::Assign(vars[var.index()].map.value(bit));
                 return self.write_hot(vars, h, var, 0, old, new, rule, change).map(|()| true);
             }
         }
+        self.assign_bit_general(vars, var, bit, rule)
+    }
+
+    /// [`assign_bit`](Self::assign_bit) for interval and multi-block domains, and for an
+    /// assignment that empties a domain.
+    fn assign_bit_general(&mut self, vars: &[VarInfo], var: VarId, bit: usize, rule: Rule) -> Result<bool, Conflict> {
+        if self.hot[var.index()].words == 0 {
+            return self.narrow_interval(vars, var, bit, bit, rule);
+        }
+        let info = &vars[var.index()];
         let (off, words) = (info.offset as usize, info.words as usize);
         let (bw, bb) = (bit / BITS, bit % BITS);
         if self.store.block(off + bw) & (1 << bb) == 0 {
@@ -855,42 +853,15 @@ impl std::fmt::Display for RuleName {
 
 impl Core {
     /// Changes made from outside any constraint (decisions, the caller): wrappers that pick
-    /// the rule set with `set_outside_rule`.
-    /// [`outside_assign`](Self::outside_assign) with the common case in line: a one-block
-    /// range domain that holds `value` and other values, and no events to build. The
-    /// assignment then writes one block, counts its prunings and wakes the watchers, as
-    /// [`write_hot`](Self::write_hot) does; anything else takes the general path.
+    /// the rule set with `set_outside_rule`. An assignment goes straight to
+    /// [`assign_bit`](Self::assign_bit) when the value is in the initial domain.
     #[inline(always)]
-    pub(crate) fn outside_assign_fast(&mut self, vars: &[VarInfo], var: VarId, value: Value) -> Result<bool, Conflict> {
-        let h = self.hot[var.index()];
-        let info = &vars[var.index()];
-        if h.words == 1 && !self.observing {
-            if let ValueMap::Range { min } = info.map {
-                let bit = i64::from(value) - i64::from(min);
-                if (0..i64::from(info.len).min(BITS as i64)).contains(&bit) {
-                    let new: Block = 1 << bit;
-                    let old = self.store.block(h.offset as usize);
-                    if old == new {
-                        return Ok(false);
-                    }
-                    if old & new != 0 {
-                        self.store.set_block(h.offset as usize, new);
-                        self.stats.prunings += u64::from(old.count_ones() - 1);
-                        if h.events & Events::ON_FIXED.0 != 0 {
-                            self.fixed.push(var.index() as u32);
-                        }
-                        // Another value went, below or above: the bounds moved.
-                        self.wake(h, Events::DOMAIN.0 | Events::FIXED.0 | Events::BOUNDS.0);
-                        return Ok(true);
-                    }
-                }
-            }
-        }
-        self.outside_assign(vars, var, value)
-    }
-
     pub(crate) fn outside_assign(&mut self, vars: &[VarInfo], var: VarId, value: Value) -> Result<bool, Conflict> {
         let rule = self.outside_rule;
+        let info = &vars[var.index()];
+        if let Some(bit) = info.map.bit(value, info.len as usize) {
+            return self.assign_bit(vars, var, bit, rule);
+        }
         let mut ctx = Context { core: self, vars };
         ctx.assign(var, value, rule)
     }

@@ -453,7 +453,7 @@ impl Solver {
         }
         for (var, value) in assignments {
             self.model.var_info(var);
-            if let Err(c) = self.core.outside_assign_fast(&self.model.vars, var, value) {
+            if let Err(c) = self.core.outside_assign(&self.model.vars, var, value) {
                 self.core.fail(c);
                 return Err(c);
             }
@@ -1045,10 +1045,7 @@ impl Solutions<'_> {
 impl Iterator for Solutions<'_> {
     type Item = Solution;
     fn next(&mut self) -> Option<Solution> {
-        match self.solver.step() {
-            Step::Solution => Some(self.solver.current_solution()),
-            Step::End(_) => None,
-        }
+        self.next_values().map(|values| Solution { values: values.into() })
     }
 }
 

@@ -454,10 +454,13 @@ impl Tables {
         if ctx.is_sole() {
             // Nobody else watches these variables: the new domains go straight to the store.
             ctx.add_prunings(s.removed);
-            ctx.write_sole(s.writes.items().iter().map(|&(i, d)| {
-                let i = i as usize;
-                (self.offs[i] as usize, d >> self.shifts[i])
-            }));
+            let writes =
+                s.writes.items().iter().map(|&(i, d)| (self.offs[i as usize] as usize, d >> self.shifts[i as usize]));
+            debug_assert!(
+                writes.clone().all(|(offset, new)| new != 0 && new & !ctx.block_at(offset) == 0),
+                "a sole write only removes values"
+            );
+            ctx.write_sole(writes);
             return Ok(());
         }
         for &(i, d) in s.writes.items() {
