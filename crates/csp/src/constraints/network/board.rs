@@ -39,6 +39,9 @@ pub(super) struct Board {
     in_order: bool,
     /// Scratch for the variable choice: the unfixed variables, `words` blocks.
     unfixed: Vec<Block>,
+    /// Whether the state at depth 0 is still the one read from the store (no refutation
+    /// changed it), whose domains the store holds.
+    root_in_store: bool,
 }
 
 /// A decision or a refutation made on the board.
@@ -67,6 +70,7 @@ impl AllDifferentNetwork {
         b.unfixed.reserve(t.words);
         b.states.clear();
         b.states.extend_from_slice(&store.blocks()[l.start..l.start + l.len]);
+        b.root_in_store = true;
     }
 
     /// Whether a search on the network's own state pays: its state is small enough to copy at
@@ -211,6 +215,7 @@ impl AllDifferentNetwork {
         let len = t.layout.len;
         s.diffs.clear();
         s.diffs.push((i, d));
+        self.board.root_in_store &= depth != 0;
         let st = &mut self.board.states[depth * len..(depth + 1) * len];
         // Only the changed variable to take in, and nothing to write back.
         match t.run_state(st, s, false, false) {
@@ -219,11 +224,20 @@ impl AllDifferentNetwork {
         }
     }
 
-    /// Writes the domains of the current state into `store`.
+    /// Writes the domains of the current state into `store`. Nothing to write when that state
+    /// is still the one [`board_begin`](Self::board_begin) read: the network, sole watcher of
+    /// its variables, wrote its domains when it reached it.
     pub(crate) fn board_write(&self, store: &mut Store) {
         let t = &self.tables;
         let at = self.board.frames.len() * t.layout.len;
         let domains = &self.board.states[at..at + t.vars.len()];
+        if self.board.frames.is_empty() && self.board.root_in_store {
+            debug_assert!(
+                domains.iter().zip(&t.offs).zip(&t.shifts).all(|((&d, &off), &s)| store.block(off as usize) == d >> s),
+                "the store holds the domains of the search's root"
+            );
+            return;
+        }
         store.set_blocks(domains.iter().zip(&t.offs).zip(&t.shifts).map(|((&d, &off), &s)| (off as usize, d >> s)));
     }
 }
