@@ -368,8 +368,8 @@ impl AllDifferentNetwork {
             changed: Vec::with_capacity(n),
             diffs: Vec::with_capacity(n),
             // A run fixes each variable once, and its first run pushes every fixed variable
-            // once more; forward checking writes one item past the top.
-            fixed: Stack::new(2 * n + 1),
+            // once more.
+            fixed: Stack::new(2 * n),
             dirty: vec![0; values * gw],
             dirty_values: 0,
             lock_dirty: vec![0; values * gw],

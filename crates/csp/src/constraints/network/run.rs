@@ -172,8 +172,8 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         Ok(())
     }
 
-    /// [`fix`](Self::fix) for small networks: the groups of the variables that lose the value
-    /// gathered in a register, the stack of fixed variables held in registers.
+    /// [`fix`](Self::fix) for small networks: the groups of the variables that lose the value,
+    /// and those of them left with one value or none, gathered in registers.
     #[inline(always)]
     fn fix_small(&mut self, i: usize) -> Result<(), Fail> {
         let sm = self.sm;
@@ -184,36 +184,36 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         let peers = &sm.peers[i & 127];
         let mut groups: Block = 0;
         let mut removed = 0;
-        let start = s.fixed.len;
-        let mut fixed = start;
         for t in 0..W {
             let l = dual[v * W + t] & peers[t];
             dual[v * W + t] ^= l;
             s.touched[t] |= l;
             let mut bits = l;
+            // The variables left with one value or none, without a branch per variable.
+            let mut fixed: Block = 0;
             while bits != 0 {
-                let j = t * 64 + bits.trailing_zeros() as usize;
+                let b = bits.trailing_zeros();
                 bits &= bits - 1;
+                let j = t * 64 + b as usize;
                 let d = mirror[j] & !bit;
                 mirror[j] = d;
                 removed += 1;
-                // Pushed as fixed when one value is left or none, without a branch: written
-                // anyway, kept only then (the stack has room for one more).
-                s.fixed.items[fixed] = j as u32;
-                fixed += usize::from(d & d.wrapping_sub(1) == 0);
+                fixed |= Block::from(d & d.wrapping_sub(1) == 0) << b;
                 if Self::COUNTING {
                     groups |= sm.groups_of[j & 127];
                 }
             }
-        }
-        s.fixed.len = fixed;
-        s.removed += removed;
-        if fixed != start {
-            // The first variable, in order, left without a value: among those just pushed.
-            if let Some(&j) = s.fixed.items[start..fixed].iter().find(|&&j| mirror[j as usize] == 0) {
-                return Err(Fail::WipeOut(j));
+            // In order, the first left with none fails.
+            while fixed != 0 {
+                let j = t * 64 + fixed.trailing_zeros() as usize;
+                fixed &= fixed - 1;
+                if mirror[j] == 0 {
+                    return Err(Fail::WipeOut(j as u32));
+                }
+                s.fixed.push(j as u32);
             }
         }
+        s.removed += removed;
         if Self::COUNTING {
             let groups = groups & !sm.groups_of[i & 127];
             if groups != 0 {
