@@ -97,7 +97,8 @@ struct Layout {
     /// Number of state blocks.
     len: usize,
     /// `values * words` blocks from here: `P[v]`, the variables that still allow value `v`
-    /// (fixed ones included). The network's copy of the domains comes first, `n` blocks.
+    /// (fixed ones included). The network's copy of the domains comes first, `n` blocks (128 in
+    /// a small network).
     dual: usize,
     /// One block per group: the values with no place left in it.
     absent: usize,
@@ -335,7 +336,9 @@ impl AllDifferentNetwork {
             }
             peers[i * w + i / 64] &= !(1 << (i % 64));
         }
-        let mut layout = Layout { dual: n, ..Layout::default() };
+        // A small network's copy of the domains is padded to its fixed size (see `Run`).
+        let small = w <= 2 && gw == 1;
+        let mut layout = Layout { dual: if small { 128 } else { n }, ..Layout::default() };
         layout.absent = layout.dual + values * w;
         layout.tight = layout.absent + k;
         layout.placed = layout.tight + gw;
@@ -379,7 +382,7 @@ impl AllDifferentNetwork {
             writes: Stack::new(n),
             removed: 0,
         };
-        let small = (w <= 2 && gw == 1).then(|| {
+        let small = small.then(|| {
             let mut small = Box::new(Small { masks: [[0; 2]; 64], groups_of: [0; 128], peers: [[0; 2]; 128] });
             for g in 0..k {
                 small.masks[g][..w].copy_from_slice(&masks[g * w..(g + 1) * w]);

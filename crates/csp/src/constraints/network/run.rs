@@ -172,13 +172,21 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         Ok(())
     }
 
+    /// The network's copy of the domains at its fixed size in a small network, whose state
+    /// pads it to 128 blocks: locals masked into range need no bounds checks.
+    #[inline(always)]
+    fn padded(mirror: &mut [Block]) -> &mut [Block; 128] {
+        mirror.try_into().expect("a small network's copy of the domains has 128 blocks")
+    }
+
     /// [`fix`](Self::fix) for small networks: the groups of the variables that lose the value,
     /// and those of them left with one value or none, gathered in registers.
     #[inline(always)]
     fn fix_small(&mut self, i: usize) -> Result<(), Fail> {
         let sm = self.sm;
         let Run { mirror, dual, placed, s, .. } = self;
-        let v = mirror[i].trailing_zeros() as usize & 63;
+        let mirror = Self::padded(mirror);
+        let v = mirror[i & 127].trailing_zeros() as usize & 63;
         let bit: Block = 1 << v;
         placed[v] |= sm.groups_of[i & 127];
         let peers = &sm.peers[i & 127];
@@ -194,7 +202,7 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
             while bits != 0 {
                 let b = bits.trailing_zeros();
                 bits &= bits - 1;
-                let j = t * 64 + b as usize;
+                let j = (t * 64 + b as usize) & 127;
                 let d = mirror[j] & !bit;
                 mirror[j] = d;
                 removed += 1;
@@ -205,7 +213,7 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
             }
             // In order, the first left with none fails.
             while fixed != 0 {
-                let j = t * 64 + fixed.trailing_zeros() as usize;
+                let j = (t * 64 + fixed.trailing_zeros() as usize) & 127;
                 fixed &= fixed - 1;
                 if mirror[j] == 0 {
                     return Err(Fail::WipeOut(j as u32));
@@ -227,8 +235,10 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
     /// Local `j` takes value `v` (a hidden single): its other values leave it.
     fn place(&mut self, j: usize, v: usize) {
         let w = self.w();
-        let mut others = self.mirror[j] & !(1 << v);
-        self.mirror[j] = 1 << v;
+        let d = if Self::SMALL { &mut Self::padded(self.mirror)[j & 127] } else { &mut self.mirror[j] };
+        let others = *d & !(1 << v);
+        *d = 1 << v;
+        let mut others = others;
         self.s.touched[j / 64] |= 1 << (j % 64);
         self.s.fixed.push(j as u32);
         while others != 0 {
@@ -353,8 +363,8 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
             if !Self::several(p) {
                 // A hidden single, unless the place is the variable fixed to `v`.
                 let t = usize::from(p[0] == 0);
-                let first = 64 * t + p[t].trailing_zeros() as usize;
-                if self.mirror[first] != 1 << v {
+                let first = (64 * t + p[t].trailing_zeros() as usize) & 127;
+                if Self::padded(self.mirror)[first] != 1 << v {
                     self.place(first, v);
                 }
                 continue;
@@ -573,7 +583,7 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
         if full {
             // Every fixed variable is forward-checked (again, at no cost if it was), and with
             // counting every group is settled and examined for every value.
-            for i in 0..self.mirror.len() {
+            for i in 0..net.vars.len() {
                 let d = self.mirror[i];
                 if d != 0 && d & (d - 1) == 0 {
                     self.s.fixed.push(i as u32);
