@@ -118,6 +118,12 @@ fn propagated(inst: &Instance, trail: bool) -> Option<(Solver, Vec<VarId>)> {
     solver.propagate().ok().map(|()| (solver, vars))
 }
 
+/// Removes each `(i, v)` of `removals` (`v` from `vars[i]`, skipping an `i` out of range)
+/// until one empties a domain; whether none did.
+fn remove_all(solver: &mut Solver, vars: &[VarId], removals: &[(usize, Value)]) -> bool {
+    removals.iter().all(|&(i, v)| i >= vars.len() || solver.remove_value(vars[i], v).is_ok())
+}
+
 /// Every variable's domain, as values.
 fn snapshot(solver: &Solver, vars: &[VarId]) -> Vec<Vec<Value>> {
     vars.iter().map(|&v| solver.domain(v).to_vec()).collect()
@@ -184,18 +190,10 @@ proptest! {
         let before = snapshot(&solver);
         let outer = solver.new_checkpoint();
         let half = removals.len() / 2;
-        for &(i, v) in &removals[..half] {
-            if i < vars.len() && solver.remove_value(vars[i], v).is_err() {
-                break;
-            }
-        }
+        remove_all(&mut solver, &vars, &removals[..half]);
         let _ = solver.propagate();
         let middle = if solver.is_failed() { None } else { Some((solver.new_checkpoint(), snapshot(&solver))) };
-        for &(i, v) in &removals[half..] {
-            if i < vars.len() && solver.remove_value(vars[i], v).is_err() {
-                break;
-            }
-        }
+        remove_all(&mut solver, &vars, &removals[half..]);
         let _ = solver.propagate();
         if let Some((cp, at_middle)) = middle {
             solver.restore_to(cp);
@@ -216,10 +214,8 @@ proptest! {
         trail in any::<bool>(),
     ) {
         let Some((mut solver, vars)) = propagated(&inst, trail) else { return Ok(()) };
-        for &(i, v) in &removals {
-            if i < vars.len() && solver.remove_value(vars[i], v).is_err() {
-                return Ok(());
-            }
+        if !remove_all(&mut solver, &vars, &removals) {
+            return Ok(());
         }
         let cp = solver.new_checkpoint();
         let at_once = solver.propagate().is_ok();

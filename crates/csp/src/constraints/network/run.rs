@@ -236,9 +236,8 @@ impl<'a, const W: usize, const GW: usize, const L: u8> Run<'a, W, GW, L> {
     fn place(&mut self, j: usize, v: usize) {
         let w = self.w();
         let d = if Self::SMALL { &mut Self::padded(self.mirror)[j & 127] } else { &mut self.mirror[j] };
-        let others = *d & !(1 << v);
+        let mut others = *d & !(1 << v);
         *d = 1 << v;
-        let mut others = others;
         self.s.touched[j / 64] |= 1 << (j % 64);
         self.s.fixed.push(j as u32);
         while others != 0 {
