@@ -10,7 +10,7 @@ use csp::{
 
 /// `x[0] < x[1] < ... < x[n-1]`, by bounds: each lower bound pushes the next, each upper bound
 /// the previous.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Increasing {
     vars: Vec<VarId>,
 }

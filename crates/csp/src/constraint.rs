@@ -35,7 +35,7 @@
 //! use csp::{Conflict, Constraint, Context, Model, Rule, Value, VarId};
 //!
 //! /// `x < y`, by bounds.
-//! #[derive(Debug)]
+//! #[derive(Clone, Debug)]
 //! struct Less { vars: [VarId; 2] }
 //!
 //! impl Constraint for Less {
@@ -69,6 +69,7 @@
 //!   (events, priorities, idempotence).
 //! * J.-C. Régin, "A filtering algorithm for constraints of difference in CSPs", AAAI 1994.
 
+use std::any::Any;
 use std::fmt;
 
 pub use crate::propagate::Context;
@@ -219,7 +220,7 @@ pub enum Rule {
 /// A constraint: its scope, how it propagates, and an independent check of full assignments.
 ///
 /// See the [module documentation](self) for how to write one.
-pub trait Constraint: fmt::Debug + Send {
+pub trait Constraint: Any + fmt::Debug + Send + CloneConstraint {
     /// A short kind name used in logs and explanations, in snake case (`"all_different"`).
     fn kind(&self) -> &'static str;
 
@@ -286,42 +287,42 @@ pub trait Constraint: fmt::Debug + Send {
         None
     }
 
-    /// Offers the constraint (itself `own`, implying all-different over
-    /// [`implied_all_different`](Constraint::implied_all_different)) to do the locked-value
-    /// reasoning of [`Intersection`](crate::Intersection) with the overlapping all-different
-    /// group `partner`: they share the variables `shared`, and the partner's variables outside
-    /// the overlap are `outside` (with their block offsets and range minimums). Returns whether
-    /// it took the job; if not, the model posts a separate `Intersection`. Default: `false`.
-    fn add_intersection(
-        &mut self,
-        own: ConstraintId,
-        partner: ConstraintId,
-        shared: &[VarId],
-        outside: &[(VarId, usize, Value)],
-    ) -> bool {
-        let _ = (own, partner, shared, outside);
-        false
-    }
-
-    /// When all this constraint does is all-different reasoning over
-    /// [`implied_all_different`](Constraint::implied_all_different), the
-    /// [`NetworkLevel`](crate::NetworkLevel) that covers it: an
-    /// [`AllDifferentNetwork`](crate::AllDifferentNetwork) at that level or above may stand in
-    /// for it ([`Model::compile_all_different`](crate::Model::compile_all_different)). Default:
-    /// `None` (it always runs).
-    fn all_different_level(&self) -> Option<crate::NetworkLevel> {
-        None
-    }
-
-    /// The constraint as an [`AllDifferentNetwork`](crate::AllDifferentNetwork), if it is
-    /// one: a search over variables that such a network alone constrains runs on the network's
-    /// own state. Default: `None`, the answer for every other constraint.
-    fn as_network(&mut self) -> Option<&mut crate::AllDifferentNetwork> {
-        None
-    }
-
     /// Whether a full assignment satisfies the constraint, independently of propagation.
     /// `values[i]` is the value of `scope()[i]`. Used to check every solution in tests and
     /// debug builds.
     fn is_satisfied(&self, values: &[Value]) -> bool;
+}
+
+/// Cloning a boxed constraint, so that a [`Model`](crate::Model) can be cloned (for a parallel
+/// search, or to solve variants of one model).
+///
+/// Implemented for every constraint that is [`Clone`]: derive `Clone` on your constraint and
+/// this comes with it. Not meant to be implemented by hand.
+pub trait CloneConstraint {
+    /// A boxed copy of the constraint, in the state it is in.
+    fn clone_boxed(&self) -> Box<dyn Constraint>;
+}
+
+impl<T: Constraint + Clone> CloneConstraint for T {
+    fn clone_boxed(&self) -> Box<dyn Constraint> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Constraint> {
+    fn clone(&self) -> Box<dyn Constraint> {
+        self.clone_boxed()
+    }
+}
+
+/// The constraint as the built-in type `T`, if it is one: how the engine finds its own
+/// constraints (an all-different network, an all-different) among a model's, without hooks in
+/// the public trait.
+pub(crate) fn downcast_mut<T: Constraint>(c: &mut dyn Constraint) -> Option<&mut T> {
+    (c as &mut dyn Any).downcast_mut::<T>()
+}
+
+/// [`downcast_mut`], shared.
+pub(crate) fn downcast_ref<T: Constraint>(c: &dyn Constraint) -> Option<&T> {
+    (c as &dyn Any).downcast_ref::<T>()
 }

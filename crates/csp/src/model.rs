@@ -4,7 +4,7 @@ use std::fmt;
 
 use fixedbitset::FixedBitSet;
 
-use crate::constraint::{Constraint, ConstraintId};
+use crate::constraint::{downcast_mut, downcast_ref, Constraint, ConstraintId};
 use crate::constraints::{AllDifferent, AllDifferentNetwork, Binary, Equal, NetworkLevel, NotEqual};
 use crate::domain::{Domain, InitialDomain, ValueMap, BITS, INTERVAL_THRESHOLD};
 use crate::error::ModelError;
@@ -51,6 +51,7 @@ pub(crate) struct VarInfo {
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[derive(Clone)]
 pub struct Model {
     pub(crate) vars: Vec<VarInfo>,
     pub(crate) initial: FixedBitSet,
@@ -77,7 +78,7 @@ impl fmt::Debug for Model {
 }
 
 /// Each variable's peers ([`Model::peers`]), in one list.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Peers {
     /// Those of variable `i` are `list[at[i]..at[i + 1]]`, in increasing order.
     at: Box<[u32]>,
@@ -341,7 +342,11 @@ impl Model {
         let absorbed: Vec<ConstraintId> = groups
             .iter()
             .map(|(c, _)| *c)
-            .filter(|c| self.constraints[c.index()].all_different_level().is_some_and(|l| l <= level))
+            .filter(|c| {
+                downcast_ref::<AllDifferent>(&*self.constraints[c.index()])
+                    .and_then(AllDifferent::all_different_level)
+                    .is_some_and(|l| l <= level)
+            })
             .collect();
         let network = AllDifferentNetwork::build(self, &groups, level)?;
         let id = self.post_named("all_different_network", network)?;
@@ -502,8 +507,12 @@ impl Model {
                 let shared: Vec<VarId> = av.iter().copied().filter(|x| bv.contains(x)).collect();
                 if let (Some(b_out), Some(a_out)) = (b_out, a_out) {
                     // Ask both first (without committing): each must accept.
-                    let took_a = self.constraints[a.index()].add_intersection(*a, *b, &shared, &b_out);
-                    let took_b = took_a && self.constraints[b.index()].add_intersection(*b, *a, &shared, &a_out);
+                    let mut offer = |own: ConstraintId, partner, outside: &[(VarId, usize, Value)]| {
+                        downcast_mut::<AllDifferent>(&mut *self.constraints[own.index()])
+                            .is_some_and(|c| c.add_intersection(own, partner, &shared, outside))
+                    };
+                    let took_a = offer(*a, *b, &b_out);
+                    let took_b = took_a && offer(*b, *a, &a_out);
                     if took_b {
                         posted += 1;
                         continue;
@@ -597,5 +606,29 @@ impl Model {
     /// Hands the model to a new solver.
     pub fn into_solver(self) -> Solver {
         Solver::new(self)
+    }
+}
+
+#[cfg(test)]
+mod clone_tests {
+    use crate::{AllDifferent, Linear, Model};
+
+    fn assert_send<T: Send + Clone>() {}
+
+    #[test]
+    fn model_is_send_and_clone() {
+        assert_send::<Model>();
+    }
+
+    #[test]
+    fn cloned_model_solves_independently_of_its_original() {
+        let mut model = Model::new();
+        let x = model.new_vars(4, 0..4).unwrap();
+        model.post(AllDifferent::new(x.clone())).unwrap();
+        let copy = model.clone();
+        // A constraint posted after the copy binds only the original.
+        model.post(Linear::new([(1, x[0])], crate::Comparison::Equal, 3)).unwrap();
+        assert_eq!(model.into_solver().count_solutions(u64::MAX).count, 6);
+        assert_eq!(copy.into_solver().count_solutions(u64::MAX).count, 24);
     }
 }

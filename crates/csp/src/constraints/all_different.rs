@@ -98,7 +98,7 @@ fn extract(mask: &[Block], s: u32, k: usize) -> Block {
 /// assert_eq!(solver.value(x[2]), Some(3));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct AllDifferent {
     vars: Vec<VarId>,
     offsets: Vec<Value>,
@@ -738,7 +738,23 @@ impl Constraint for AllDifferent {
         self.offsets.iter().all(|&o| o == 0).then_some(&self.vars[..])
     }
 
-    fn all_different_level(&self) -> Option<NetworkLevel> {
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        let shifted = |i: usize| i64::from(values[i]) + self.offset(i);
+        if values.len() <= 32 {
+            // Pairwise, without allocating (this runs on every solution in debug builds).
+            return (0..values.len()).all(|i| (i + 1..values.len()).all(|j| shifted(i) != shifted(j)));
+        }
+        let mut seen: Vec<i64> = (0..values.len()).map(shifted).collect();
+        seen.sort_unstable();
+        seen.windows(2).all(|w| w[0] != w[1])
+    }
+}
+
+impl AllDifferent {
+    /// When all this constraint does is all-different reasoning with no offsets, the
+    /// [`NetworkLevel`] that covers it: a network at that level or above may stand in for it
+    /// ([`Model::compile_all_different`](crate::Model::compile_all_different)).
+    pub(crate) fn all_different_level(&self) -> Option<NetworkLevel> {
         if !self.offsets.iter().all(|&o| o == 0) {
             return None;
         }
@@ -750,7 +766,11 @@ impl Constraint for AllDifferent {
         }
     }
 
-    fn add_intersection(
+    /// Offers this constraint (`own`) the locked-value reasoning of an
+    /// [`Intersection`](crate::Intersection) with the overlapping all-different group
+    /// `partner`: they share `shared`, and the partner's variables outside the overlap are
+    /// `outside` (with their block offsets and range minimums). Returns whether it took the job.
+    pub(crate) fn add_intersection(
         &mut self,
         own: ConstraintId,
         _partner: ConstraintId,
@@ -778,17 +798,6 @@ impl Constraint for AllDifferent {
         self.places.resize(BITS, 0);
         self.partners.push(Partner { own, inside, outside: out });
         true
-    }
-
-    fn is_satisfied(&self, values: &[Value]) -> bool {
-        let shifted = |i: usize| i64::from(values[i]) + self.offset(i);
-        if values.len() <= 32 {
-            // Pairwise, without allocating (this runs on every solution in debug builds).
-            return (0..values.len()).all(|i| (i + 1..values.len()).all(|j| shifted(i) != shifted(j)));
-        }
-        let mut seen: Vec<i64> = (0..values.len()).map(shifted).collect();
-        seen.sort_unstable();
-        seen.windows(2).all(|w| w[0] != w[1])
     }
 }
 

@@ -71,7 +71,7 @@ const DEFAULT_STATE_LIMIT: usize = 10_000;
 /// assert_eq!(solver.domain(triple[0]).to_vec(), vec![7, 8, 9]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct DistinctSum {
     vars: Vec<VarId>,
     sum: i64,

@@ -43,7 +43,7 @@ use crate::var::{Value, VarId};
 /// assert!(!solver.domain(b[0]).contains(4) && !solver.domain(b[1]).contains(4));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Intersection {
     /// `A \ I`, then `B \ I`, then `I`.
     vars: Vec<VarId>,

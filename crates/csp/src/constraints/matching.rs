@@ -22,7 +22,7 @@ const NONE: u32 = u32::MAX;
 
 /// Scratch space and the previous matching; nothing here is needed for correctness across
 /// calls, so none of it is restored on backtracking.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Matching {
     vals: Vec<i64>,
     adj_start: Vec<u32>,

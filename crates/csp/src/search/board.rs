@@ -10,7 +10,8 @@ use crate::select::{TieBreak, ValueOrder, VarOrder};
 
 /// Constraint `c`, the network the search runs on.
 fn network(constraints: &mut [Box<dyn Constraint>], c: usize) -> &mut AllDifferentNetwork {
-    constraints[c].as_network().expect("the search on a network's state runs on a network")
+    crate::constraint::downcast_mut::<AllDifferentNetwork>(&mut *constraints[c])
+        .expect("the search on a network's state runs on a network")
 }
 
 impl Solver {
@@ -41,7 +42,7 @@ impl Solver {
         }
         let c = self.core.sole_stand_in()?;
         let n = self.model.num_vars();
-        let net = self.model.constraints[c].as_network()?;
+        let net = crate::constraint::downcast_mut::<AllDifferentNetwork>(&mut *self.model.constraints[c])?;
         (net.scope().len() == n && net.board_fits()).then_some(c)
     }
 

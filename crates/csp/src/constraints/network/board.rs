@@ -24,7 +24,7 @@ use super::AllDifferentNetwork;
 use crate::store::Store;
 
 /// The states of a search on the network's own state.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct Board {
     /// The state at each depth, the network's state length each: depth 0 is the search's root,
     /// depth `d` the state after the `d`-th decision still in force.

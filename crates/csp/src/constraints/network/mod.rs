@@ -139,7 +139,7 @@ enum Fail {
 /// assert_eq!(solver.count_solutions(u64::MAX).count, 576);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct AllDifferentNetwork {
     tables: Tables,
     scratch: Scratch,
@@ -149,7 +149,7 @@ pub struct AllDifferentNetwork {
 
 /// What a network knows and never changes while it runs (a field apart from the scratch, so
 /// that a run borrows both).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Tables {
     level: NetworkLevel,
     vars: Vec<VarId>,
@@ -185,7 +185,7 @@ struct Tables {
 
 /// The tables of a network of at most 128 variables and 64 groups, at fixed sizes: indices
 /// masked into range need no bounds checks on the hot paths.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Small {
     /// Per group: its variables.
     masks: [[Block; 2]; 64],
@@ -199,7 +199,7 @@ struct Small {
 static NOT_SMALL: Small = Small { masks: [[0; 2]; 64], groups_of: [0; 128], peers: [[0; 2]; 128] };
 
 /// Buffers reused by every run (no allocation once they reached their working size).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Scratch {
     changed: Vec<u32>,
     /// `(local, its domain in the value space)` of the variables changed from outside.
@@ -227,7 +227,7 @@ struct Scratch {
 }
 
 /// A stack with room for everything a run pushes: no capacity check or growth on the hot path.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Stack<T> {
     items: Box<[T]>,
     len: usize,
@@ -545,10 +545,6 @@ impl Constraint for AllDifferentNetwork {
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         self.tables.run(ctx, &mut self.scratch)
-    }
-
-    fn as_network(&mut self) -> Option<&mut AllDifferentNetwork> {
-        Some(self)
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
