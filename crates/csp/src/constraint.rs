@@ -213,6 +213,9 @@ pub enum Rule {
     Refutation,
     /// A value removed or assigned by the caller outside search.
     External,
+    /// A nogood learnt by the search ([`Restarts`](crate::Restarts)): with the other values
+    /// its nogood names fixed, this one would repeat a refuted branch.
+    Nogood,
     /// Any other reason a constraint gives.
     Other,
 }

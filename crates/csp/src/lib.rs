@@ -90,6 +90,7 @@ mod event;
 mod interval;
 mod model;
 mod optimize;
+pub mod portfolio;
 mod propagate;
 pub mod reasoning;
 mod search;
@@ -108,7 +109,7 @@ pub use event::{Event, Observer, Reason};
 pub use model::Model;
 pub use optimize::{Goal, Improvements, Optimum};
 pub use search::{
-    Checkpoint, Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution, Solutions, Solver, Stats,
+    Checkpoint, Count, CountStatus, Limit, Limits, Outcome, Restarts, SearchEnd, Solution, Solutions, Solver, Stats,
 };
 pub use select::{Rng, TieBreak, ValueOrder, VarOrder};
 pub use store::SnapshotMode;

@@ -61,6 +61,15 @@ pub(crate) struct Bound {
 }
 
 impl Bound {
+    /// Makes the bound at least as tight as `best`, another search's objective value (an
+    /// `i64` that may be out of range, meaning none yet).
+    pub(crate) fn tighten(&mut self, best: i64) {
+        let Ok(best) = Value::try_from(best) else { return };
+        if self.goal.is_better(best, self.value) {
+            self.value = best;
+        }
+    }
+
     /// Removes the objective's values that are not better than the bound.
     pub(crate) fn apply(self, core: &mut Core, vars: &[VarInfo]) -> Result<bool, Conflict> {
         let mut ctx = Context { core, vars };

@@ -846,6 +846,7 @@ impl std::fmt::Display for RuleName {
             Rule::Decision => "decision",
             Rule::Refutation => "refutation",
             Rule::External => "external",
+            Rule::Nogood => "nogood",
             Rule::Other => "other",
         })
     }

@@ -16,6 +16,12 @@ pub enum VarOrder {
     Mrv(TieBreak),
     /// The first unfixed variable in creation order ("static order"), as plain backtracking.
     Input,
+    /// Smallest ratio of domain size to learnt weight (dom/wdeg, Boussemart, Hemery, Lecoutre
+    /// and Saïs 2004): each failure of a constraint adds one to the weight of its variables,
+    /// and weights are kept across restarts. Runs the learning search (see [`Restarts`]).
+    ///
+    /// [`Restarts`]: crate::Restarts
+    DomWdeg,
 }
 
 impl Default for VarOrder {
@@ -60,6 +66,12 @@ pub enum ValueOrder {
     Descending,
     /// A value chosen uniformly at random (seeded) at each decision.
     Random,
+    /// Phase saving: the value the variable last took in a decision or in the last solution,
+    /// if it is still possible, else the smallest (solution-guided search in optimisation).
+    /// Runs the learning search (see [`Restarts`]).
+    ///
+    /// [`Restarts`]: crate::Restarts
+    Phase,
 }
 
 /// A small, fast, seedable generator (SplitMix64, Steele et al. 2014): enough for tie-breaking,

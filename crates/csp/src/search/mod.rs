@@ -22,8 +22,11 @@ use crate::store::{SnapshotMode, Store};
 use crate::var::{Value, VarId};
 
 mod board;
+mod fork;
+mod learn;
 mod outcome;
 
+pub use learn::Restarts;
 pub use outcome::{Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution, Stats};
 
 /// How far apart (at most, roughly) the search reads the clock when a timeout is set.
@@ -146,6 +149,15 @@ pub struct Solver {
     /// Whether decisions and refutations are logged (`csp::search` at `debug`), read when a
     /// search begins.
     logging_search: bool,
+    /// The learning search's state ([`learn`]): weights, phases, nogoods, restart schedule.
+    learning: Option<Box<learn::Learning>>,
+    /// Whether the running search is the learning search.
+    learning_on: bool,
+    /// Whether the orders and restarts are the solver's own choice: then a model that is not
+    /// an all-different network gets the learning search ([`Solver::set_restarts`]).
+    auto_strategy: bool,
+    /// Each worker's statistics in the last parallel search.
+    worker_stats: Vec<Stats>,
     #[cfg(debug_assertions)]
     check_buf: Vec<Value>,
 }
@@ -224,6 +236,10 @@ impl Solver {
             priority: Box::new([]),
             board: None,
             logging_search: false,
+            learning: None,
+            learning_on: false,
+            auto_strategy: true,
+            worker_stats: Vec::new(),
             #[cfg(debug_assertions)]
             check_buf: Vec::new(),
             model,
@@ -254,6 +270,7 @@ impl Solver {
 
     /// Sets the variable order (default: MRV, first on ties).
     pub fn set_var_order(&mut self, order: VarOrder) {
+        self.auto_strategy = false;
         self.var_order = order;
         if order == VarOrder::Mrv(TieBreak::MostUnfixedPeers) && self.peers.is_none() {
             self.peers = Some(self.model.peers());
@@ -262,6 +279,7 @@ impl Solver {
 
     /// Sets the value order (default: ascending).
     pub fn set_value_order(&mut self, order: ValueOrder) {
+        self.auto_strategy = false;
         self.value_order = order;
     }
 
@@ -606,8 +624,15 @@ impl Solver {
             Err(_) => Phase::Done(SearchEnd::Exhausted),
         };
         self.board = None;
+        self.learning_on = false;
+        if self.auto_strategy {
+            self.choose_strategy();
+        }
         if r.is_ok() {
             self.begin_on_board();
+            if self.board.is_none() && self.wants_learning() {
+                self.begin_learning();
+            }
         }
     }
 
@@ -615,6 +640,7 @@ impl Solver {
     pub(crate) fn finish_search(&mut self) {
         self.objective = None;
         self.board = None;
+        self.learning_on = false;
         if self.phase == Phase::Idle {
             return;
         }
@@ -669,6 +695,9 @@ impl Solver {
     pub(crate) fn step(&mut self) -> Step {
         if let Some(c) = self.board {
             return self.board_step(c);
+        }
+        if self.learning_on {
+            return self.learn_step();
         }
         if let Some(end) = self.resume(Self::backtrack) {
             return end;
@@ -830,6 +859,7 @@ impl Solver {
             VarOrder::Mrv(TieBreak::MostUnfixedPeers) => {
                 self.mrv_by_peers((0..self.model.num_vars()).map(VarId::from_index))
             }
+            VarOrder::DomWdeg => self.select_dom_wdeg(),
             VarOrder::Mrv(tie) => {
                 let mut best = usize::MAX;
                 let mut best_var = None;
@@ -920,7 +950,7 @@ impl Solver {
                 .expect("a variable chosen for branching has at least two values");
         }
         match self.value_order {
-            ValueOrder::Ascending => d.min_bit(),
+            ValueOrder::Ascending | ValueOrder::Phase => d.min_bit(),
             ValueOrder::Descending => d.max_bit(),
             ValueOrder::Random => {
                 let mut k = r;

@@ -27,6 +27,12 @@ pub struct Stats {
     pub solutions: u64,
     /// The deepest decision level reached.
     pub max_depth: u32,
+    /// Restarts of the learning search ([`Restarts`](crate::Restarts)), LNS runs included.
+    pub restarts: u64,
+    /// Nogoods recorded from restarts (in the last search).
+    pub nogoods: u64,
+    /// Large-neighbourhood runs (optimisation with restarts).
+    pub lns_runs: u64,
     /// Time spent searching.
     pub time: Duration,
 }
@@ -44,7 +50,12 @@ impl fmt::Display for Stats {
             self.solutions,
             self.max_depth,
             self.time.as_secs_f64() * 1e3
-        )
+        )?;
+        // Only for the learning search, so that other searches print what they always did.
+        if self.restarts > 0 || self.nogoods > 0 || self.lns_runs > 0 {
+            write!(f, " restarts={} nogoods={} lns_runs={}", self.restarts, self.nogoods, self.lns_runs)?;
+        }
+        Ok(())
     }
 }
 
