@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand, ValueEnum};
-use csp::{Limits, NetworkLevel, Outcome, Strength};
+use csp::{Limits, NetworkLevel, Outcome, Strength, TieBreak, VarOrder};
 use csp_sudoku::classic::quasigroup::Instance;
 
 /// Quasigroup completion: generate, solve or convert QWH instances.
@@ -53,12 +53,32 @@ enum Command {
         /// Print the search statistics on stderr.
         #[arg(long)]
         stats: bool,
+        /// The search: the robust learning search (dom/wdeg, restarts with nogoods) or plain
+        /// depth-first MRV on the all-different network's own state.
+        #[arg(long, value_enum, default_value_t = Search::Robust)]
+        search: Search,
+        /// Worker threads: more than one runs a portfolio of searches (worker 0 is the
+        /// chosen search).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// The seed of the search's random choices.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
     },
     /// Print an instance as MiniZinc data for `benches/qcp.mzn`.
     Dzn {
         /// The instance file (`-` for standard input).
         file: PathBuf,
     },
+}
+
+/// The searches of `solve --search`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Search {
+    /// dom/wdeg, phase saving, Luby restarts with nogoods (the engine's robust search).
+    Robust,
+    /// Depth-first MRV, first variable on ties, smallest value first.
+    Dfs,
 }
 
 /// The propagation levels, as the Sudoku example names them.
@@ -109,7 +129,7 @@ fn run(command: Command) -> Result<ExitCode, String> {
             print!("{}", read(&file)?.to_dzn());
             Ok(ExitCode::SUCCESS)
         }
-        Command::Solve { file, propagation, timeout, stats } => {
+        Command::Solve { file, propagation, timeout, stats, search, threads, seed } => {
             let instance = read(&file)?;
             let timeout = match timeout {
                 Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
@@ -125,7 +145,13 @@ fn run(command: Command) -> Result<ExitCode, String> {
             let (model, x) = instance.model(strength, network).map_err(|e| e.to_string())?;
             let mut solver = model.into_solver();
             solver.set_limits(Limits { timeout, ..Limits::default() });
+            solver.set_seed(seed);
+            match search {
+                Search::Robust => solver.set_robust_search(),
+                Search::Dfs => solver.set_var_order(VarOrder::Mrv(TieBreak::First)),
+            }
             let outcome = match solver.assign_all(instance.givens(&x)) {
+                Ok(()) if threads > 1 => solver.solve_parallel(threads),
                 Ok(()) => solver.solve(),
                 Err(_) => Outcome::Unsatisfiable,
             };

@@ -28,6 +28,10 @@ pub struct Options {
     pub seed: u64,
     /// Check every solution with the independent checker ([`crate::check()`]) before printing.
     pub check: bool,
+    /// `-p N`: worker threads. More than one runs a portfolio ([`csp::portfolio`]) for one
+    /// solution or for optimisation; enumeration (`-a` or `-n` in satisfaction) stays
+    /// sequential. 0 and 1 mean one.
+    pub threads: usize,
 }
 
 /// How a run ended.
@@ -92,16 +96,57 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
     }
     let init_time = start.elapsed();
     let mut solver = Solver::new(std::mem::take(&mut t.model));
-    solver.set_var_order(t.var_order);
-    solver.set_value_order(t.value_order);
+    if t.annotated && !opts.free {
+        solver.set_var_order(t.var_order);
+        solver.set_value_order(t.value_order);
+        solver.set_branching_vars(t.branching.clone());
+    } else {
+        solver.set_robust_search();
+    }
     solver.set_seed(opts.seed);
-    solver.set_branching_vars(t.branching.clone());
     solver.set_limits(Limits { timeout: opts.time_limit.map(|d| d.saturating_sub(init_time)), ..Limits::default() });
     let max = opts.num_solutions.unwrap_or(if opts.all { u64::MAX } else { 1 });
     let mut p = Printer { out: &mut out, t: &t, ast: &ast, check: opts.check };
     let mut found = 0u64;
     let mut objective = None;
+    let parallel = opts.threads > 1 && (t.goal.is_some() || (max == 1 && opts.num_solutions.is_none()));
     let end = match t.goal {
+        None if parallel => match solver.solve_parallel(opts.threads) {
+            csp::Outcome::Solved(s) => {
+                found += 1;
+                p.solution(&s)?;
+                None
+            }
+            csp::Outcome::Unsatisfiable => Some(SearchEnd::Exhausted),
+            csp::Outcome::LimitReached(l) => Some(SearchEnd::LimitReached(l)),
+        },
+        Some(goal) if parallel => {
+            let mut failed = Ok(());
+            let print_all = opts.all || opts.num_solutions.is_some();
+            let optimum = solver.optimize_parallel(goal, opts.threads, |s| {
+                found += 1;
+                objective = Some(s[goal.var()]);
+                if print_all && failed.is_ok() {
+                    failed = p.solution(s);
+                }
+            });
+            failed?;
+            match optimum {
+                csp::Optimum::Optimal(s) => {
+                    if !print_all {
+                        p.solution(&s)?;
+                    }
+                    Some(SearchEnd::Exhausted)
+                }
+                csp::Optimum::Unsatisfiable => Some(SearchEnd::Exhausted),
+                csp::Optimum::LimitReached { best, limit } => {
+                    if let (Some(s), false) = (best, print_all) {
+                        p.solution(&s)?;
+                    }
+                    Some(SearchEnd::LimitReached(limit))
+                }
+            }
+        }
         None => {
             let mut it = solver.solutions();
             loop {
@@ -169,7 +214,19 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
             format!("nodes={}", st.nodes),
             format!("failures={}", st.failures),
             format!("peakDepth={}", st.max_depth),
+            format!("restarts={}", st.restarts),
+            format!("nogoods={}", st.nogoods),
+            format!("lnsRuns={}", st.lns_runs),
         ];
+        let workers = solver.worker_stats();
+        if !workers.is_empty() {
+            lines.push(format!("workers={}", workers.len()));
+            for (i, w) in workers.iter().enumerate() {
+                lines.push(format!("worker{i}Nodes={}", w.nodes));
+                lines.push(format!("worker{i}Failures={}", w.failures));
+                lines.push(format!("worker{i}Restarts={}", w.restarts));
+            }
+        }
         if let Some(o) = objective {
             lines.push(format!("objective={o}"));
         }

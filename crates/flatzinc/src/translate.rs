@@ -61,6 +61,9 @@ pub struct Translation {
     pub var_order: VarOrder,
     /// The value order of the search annotations.
     pub value_order: ValueOrder,
+    /// Whether the model has a search annotation that the translation follows (without one,
+    /// or under free search, the solver runs its robust learning search).
+    pub annotated: bool,
     /// Notes for stderr: annotations that fell back to a default, ignored items.
     pub notes: Vec<String>,
     /// Every FlatZinc variable name with its engine variable (for independent checking).
@@ -337,6 +340,7 @@ impl Translator {
                     let var_order = match &args[1] {
                         Expr::Ident(s) if s == "input_order" => VarOrder::Input,
                         Expr::Ident(s) if s == "first_fail" => VarOrder::Mrv(csp::TieBreak::First),
+                        Expr::Ident(s) if s == "dom_w_deg" => VarOrder::DomWdeg,
                         Expr::Ident(s) => {
                             self.notes.push(format!("variable selection '{s}' falls back to first_fail"));
                             VarOrder::Mrv(csp::TieBreak::First)
@@ -434,6 +438,7 @@ pub fn translate(ast: &Ast, free: bool) -> Result<Translation, Error> {
         output,
         goal,
         branching,
+        annotated: var_order.is_some(),
         var_order: var_order.unwrap_or_default(),
         value_order: value_order.unwrap_or_default(),
         notes: t.notes,

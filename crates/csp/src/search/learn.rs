@@ -127,8 +127,9 @@ pub(crate) struct Nogoods {
     starts: Vec<u32>,
     /// Per variable: the nogoods that watch one of its literals.
     watches: Vec<Vec<u32>>,
-    /// Variables with a non-empty watch list (each once).
+    /// Variables that have had a watch (each once), and whether each variable is listed.
     watched: Vec<u32>,
+    listed: Vec<bool>,
     /// Unit nogoods (one literal): values removed at the root after each restart.
     units: Vec<(u32, u32)>,
 }
@@ -149,6 +150,15 @@ fn has_bit(d: &Domain<'_>, bit: usize) -> bool {
 }
 
 impl Nogoods {
+    /// Adds nogood `id` to the watch list of variable `x`.
+    fn watch(&mut self, x: u32, id: u32) {
+        self.watches[x as usize].push(id);
+        if !self.listed[x as usize] {
+            self.listed[x as usize] = true;
+            self.watched.push(x);
+        }
+    }
+
     /// The number of nogoods recorded.
     pub(crate) fn len(&self) -> usize {
         self.starts.len().saturating_sub(1) + self.units.len()
@@ -164,16 +174,13 @@ impl Nogoods {
                 }
                 if self.watches.len() < num_vars {
                     self.watches.resize(num_vars, Vec::new());
+                    self.listed.resize(num_vars, false);
                 }
                 let id = self.starts.len() as u32 - 1;
                 self.lits.extend_from_slice(lits);
                 self.starts.push(self.lits.len() as u32);
                 for &(x, _) in &lits[..2] {
-                    let list = &mut self.watches[x as usize];
-                    if list.is_empty() {
-                        self.watched.push(x);
-                    }
-                    list.push(id);
+                    self.watch(x, id);
                 }
             }
         }
@@ -393,11 +400,7 @@ impl Solver {
                     if truth(&self.model.vars, &self.core.store, y, b) != Truth::True {
                         l.nogoods.lits.swap(s, j);
                         l.nogoods.watches[x].swap_remove(k);
-                        let list = &mut l.nogoods.watches[y as usize];
-                        if list.is_empty() {
-                            l.nogoods.watched.push(y);
-                        }
-                        list.push(id as u32);
+                        l.nogoods.watch(y, id as u32);
                         moved = true;
                         break;
                     }

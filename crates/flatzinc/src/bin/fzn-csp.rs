@@ -14,7 +14,8 @@ const USAGE: &str = "usage: fzn-csp [-a] [-n N] [-s] [-t MS] [-f] [-r SEED] [-p 
   -t MS       time limit in milliseconds
   -f          free search: ignore search annotations
   -r SEED     seed of random value choices
-  -p N        threads (accepted; the search is sequential)
+  -p N        threads: a portfolio of N searches for one solution or an optimum
+              (enumeration with -a or -n stays sequential)
   --check     check every solution against the FlatZinc constraints before printing
   FILE        the model ('-' for standard input)";
 
@@ -36,9 +37,7 @@ fn parse_args(args: &[String]) -> Result<(Options, String), String> {
             "-n" | "--num-solutions" => opts.num_solutions = Some(number(&mut i, "-n")?),
             "-t" | "--time-limit" => opts.time_limit = Some(Duration::from_millis(number(&mut i, "-t")?)),
             "-r" | "--random-seed" => opts.seed = number(&mut i, "-r")?,
-            "-p" | "--parallel" => {
-                number(&mut i, "-p")?;
-            }
+            "-p" | "--parallel" => opts.threads = number(&mut i, "-p")?.clamp(1, 256) as usize,
             "-h" | "--help" => return Err(String::new()),
             s if s.starts_with('-') && s != "-" => return Err(format!("unknown option '{s}'")),
             s => {
