@@ -1,4 +1,4 @@
-//! The example binary `examples/sudoku.rs` run as a real process: output contract and exit
+//! The example binary `examples/sudoku/` run as a real process: output contract and exit
 //! codes.
 
 use std::io::{Read, Write};

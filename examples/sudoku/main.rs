@@ -375,21 +375,13 @@ fn main() -> ExitCode {
     }
 }
 
-#[path = "sudoku_cli/answer.rs"]
 mod answer;
-#[path = "sudoku_cli/batch.rs"]
 mod batch_mode;
-#[path = "sudoku_cli/explain.rs"]
 mod explain;
-#[path = "sudoku_cli/hint.rs"]
-mod hint;
-#[path = "sudoku_cli/single.rs"]
-mod single;
-#[path = "sudoku_cli/variant.rs"]
-mod variant;
-
-#[path = "sudoku_cli/generate.rs"]
 mod generate;
+mod hint;
+mod single;
+mod variant;
 
 use answer::*;
 use batch_mode::*;

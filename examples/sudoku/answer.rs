@@ -143,7 +143,7 @@ pub(super) fn graded(verdict: Verdict, solver: &Solver) -> Verdict {
 }
 
 /// The searches the answers and reports run: [`Solver`] on plain grids, and `VariantSolver`
-/// on variant puzzles (`sudoku_cli/variant.rs`).
+/// on variant puzzles (`variant.rs`).
 pub(super) trait Searches {
     /// What one puzzle is.
     type Puzzle;
