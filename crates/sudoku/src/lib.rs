@@ -92,29 +92,32 @@ pub mod grade;
 mod grid;
 mod hint;
 pub mod killer;
-mod ladder;
+mod outcome;
 pub mod parse;
 pub mod regions;
+mod render;
 mod solve;
+mod step;
 pub mod technique;
 pub mod variant;
 mod variant_solve;
 
 pub use csp::{Count, CountStatus, Limit, Limits, Stats, Strength, TieBreak, ValueOrder, VarOrder};
 pub use encode::{cell_var, encode};
+pub use error::ParseError;
 pub use error::{Area, AreaClash, MapKind, VariantError};
-pub use error::{Clash, ParseError};
-pub use explain::{Contradiction, Detail, Digits, Explanation, Step, StepKind};
+pub use explain::Explanation;
 pub use generate::{
     band_of, reachable_bands, BadTarget, GenerateError, GenerateStats, Generated, Generation, Generator, Settings,
     Symmetry, Target, UnknownSymmetry,
 };
 pub use grade::{Band, Grade};
-pub use grid::{digit_symbol, symbol_digit, Cell, Grid, Shape, Unit, MAX_SIZE};
+pub use grid::{digit_symbol, symbol_digit, Cell, Clash, Grid, Shape, Unit, MAX_SIZE};
 pub use hint::{Hint, PencilMarks};
 pub use killer::{Cage, Cages};
+pub use outcome::{Outcome, Solutions, Uniqueness};
 pub use regions::Regions;
-pub use solve::{Outcome, Solutions, Solver, Uniqueness};
-pub use technique::{ChainKind, DeadEnd, Technique};
+pub use solve::Solver;
+pub use step::{ChainKind, Contradiction, DeadEnd, Detail, Digits, Step, StepKind, Technique};
 pub use variant::{encode_puzzle, Puzzle, Rules, UnknownVariant, Variant};
 pub use variant_solve::VariantSolver;

@@ -6,69 +6,16 @@
 //! which restores the state it started from; so a batch of puzzles of one shape reuses one
 //! model and one search state throughout.
 
-use csp::{
-    Count, CountStatus, Limit, Limits, NetworkLevel, SearchEnd, Stats, Strength, TieBreak, ValueOrder, VarId, VarOrder,
-};
+use csp::{Count, CountStatus, Limits, SearchEnd, Stats, Strength, TieBreak, ValueOrder, VarId, VarOrder};
 
-use crate::encode::encode;
-use crate::grid::{Grid, Shape};
-
-/// The result of looking for one solution, as the engine's [`csp::Outcome`]: "no solution"
-/// and "stopped by a limit" are answers, never errors.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Outcome {
-    /// A solution (the first found; not necessarily the only one).
-    Solved(Grid),
-    /// There is no solution (clashing givens included).
-    Unsatisfiable,
-    /// A limit stopped the search first: nothing is known.
-    LimitReached(Limit),
-}
-
-impl Outcome {
-    /// The solution, if one was found.
-    pub fn solution(&self) -> Option<&Grid> {
-        match self {
-            Outcome::Solved(g) => Some(g),
-            _ => None,
-        }
-    }
-}
-
-/// The result of solving a puzzle and proving its solution unique (a search for two
-/// solutions).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Uniqueness {
-    /// Exactly one solution.
-    Unique(Grid),
-    /// Two or more solutions: the first two found.
-    Multiple(Grid, Grid),
-    /// No solution.
-    Unsatisfiable,
-    /// A limit stopped the search before it could tell (even if one solution was found).
-    LimitReached(Limit),
-}
-
-impl Uniqueness {
-    /// The first solution found, if the search got that far and finished.
-    pub fn solution(&self) -> Option<&Grid> {
-        match self {
-            Uniqueness::Unique(g) | Uniqueness::Multiple(g, _) => Some(g),
-            _ => None,
-        }
-    }
-}
-
-/// Solutions collected up to a maximum, with how the search ended.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Solutions {
-    /// The solutions, in the order found.
-    pub grids: Vec<Grid>,
-    /// [`CountStatus::Complete`] if these are all the solutions, [`CountStatus::MaxReached`]
-    /// if the maximum was reached first (there may be more), or
-    /// [`CountStatus::LimitReached`] if a limit stopped the search.
-    pub status: CountStatus,
-}
+use crate::encode::{compile_network, encode};
+use crate::explain::Explanation;
+use crate::grade::{Bounded, Grade};
+use crate::grid::{Clash, Grid, Shape};
+use crate::hint::{self, Hint, PencilMarks};
+use crate::outcome::{Outcome, Solutions, Uniqueness};
+use crate::step::{Contradiction, Digits, StepKind};
+use crate::technique::{self, Ladder, Run};
 
 /// Solves puzzles of one shape at a time, reusing one engine model and search state.
 ///
@@ -107,7 +54,7 @@ pub struct Solver {
     /// The engine for `shape` and `strength`, with the options above applied.
     engine: csp::Solver,
     /// While grading is on ([`Solver::set_grading`]): the grade of the last puzzle loaded.
-    pub(crate) grading: Option<Option<crate::grade::Grade>>,
+    grading: Option<Option<Grade>>,
 }
 
 impl Default for Solver {
@@ -255,11 +202,6 @@ impl Solver {
         &self.engine
     }
 
-    /// The engine, to load givens for the technique ladder.
-    pub(crate) fn engine_mut(&mut self) -> &mut csp::Solver {
-        &mut self.engine
-    }
-
     /// Makes the engine one for grids of `shape`, rebuilding it if needed.
     pub(crate) fn prepare_shape(&mut self, shape: Shape) {
         if shape != self.shape {
@@ -347,6 +289,166 @@ impl Solver {
     }
 }
 
+// ---- explanations ------------------------------------------------------------------------------
+
+impl Solver {
+    /// A ladder on `grid`'s givens (assigned on this solver's engine, not propagated), or the
+    /// clashes that make it invalid.
+    fn ladder(&mut self, grid: &Grid, detailed: bool) -> Result<Ladder, Vec<Clash>> {
+        self.prepare_shape(grid.shape());
+        technique::start(&mut self.engine, grid, detailed)
+    }
+
+    /// Whether a search proves that `grid` has exactly one solution (without grading it: this
+    /// runs inside grading). `false` for clashing givens or a search stopped by a limit.
+    fn proven_unique(&mut self, grid: &Grid) -> bool {
+        if !grid.clashes().is_empty() {
+            return false;
+        }
+        self.prepare_shape(grid.shape());
+        load_givens(&mut self.engine, grid)
+            && matches!(unique_solution(&mut self.engine, self.shape), Uniqueness::Unique(_))
+    }
+
+    /// Runs the ladder on `grid` to the end: the steps, or the clashes of an invalid grid.
+    ///
+    /// Uniqueness techniques (unique rectangles, BUG+1) are used only if the search proves
+    /// first that `grid` has exactly one solution: they are not deductions from the rules,
+    /// and would be wrong on a puzzle with several solutions.
+    pub(crate) fn run_ladder(&mut self, grid: &Grid, detailed: bool) -> Run {
+        let unique = self.proven_unique(grid);
+        // Ratings are far below `u32::MAX`: the run always ends.
+        self.run_ladder_until(grid, detailed, unique, u32::MAX).unwrap_or_else(|_| Run::default())
+    }
+
+    /// [`run_ladder`](Solver::run_ladder) for a grid whose uniqueness is known (`unique`:
+    /// exactly one solution, proven), stopped as soon as the grade is known to be at least
+    /// `stop_at` tenths: `Err` with the lower bound of the grade known then (at least
+    /// `stop_at`). A run that ends is the one of `run_ladder`.
+    pub(crate) fn run_ladder_until(
+        &mut self,
+        grid: &Grid,
+        detailed: bool,
+        unique: bool,
+        stop_at: u32,
+    ) -> Result<Run, u32> {
+        self.prepare_shape(grid.shape());
+        technique::run_until(&mut self.engine, grid, detailed, unique, stop_at)
+    }
+
+    /// Explains how to solve `grid`, step by step, the way a person would (see the
+    /// [module](crate::explain) docs), and grades it.
+    ///
+    /// The outcome ([`Explanation::result`]) is that of [`solve_unique`](Solver::solve_unique)
+    /// with this solver's options; the steps come from the technique ladder, which reaches the
+    /// same solution for a puzzle with one. An invalid puzzle (clashing givens) is explained
+    /// by its clashes; an unsolvable one by the contradictions its guesses meet. The ladder
+    /// gives up after 5,000 guesses ([`StepKind::Stopped`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku::{Detail, Grid, Solver};
+    ///
+    /// let puzzle = Grid::from_line("...3..4114..3...")?;
+    /// let explanation = Solver::new(puzzle.shape()).explain(&puzzle);
+    /// println!("{}", explanation.display(Detail::Brief));
+    /// assert!(explanation.to_string().lines().any(|l| l == "r1c1 = 4: naked single"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn explain(&mut self, grid: &Grid) -> Explanation {
+        let run = self.run_ladder(grid, true);
+        let grade = Grade::of_run(&run);
+        let clash = run.steps.iter().any(|s| matches!(s.kind, StepKind::Contradiction(Contradiction::Clash(_))));
+        let result = if clash { Uniqueness::Unsatisfiable } else { self.solve_unique(grid) };
+        Explanation::new(grid.clone(), result, run, grade)
+    }
+}
+
+// ---- grading -----------------------------------------------------------------------------------
+
+impl Solver {
+    /// Grades `grid` with the technique ladder (see the [module](crate::grade) docs). An
+    /// invalid grid (clashing givens) grades 0. A search first checks whether `grid` has
+    /// exactly one solution: only then may the ladder use uniqueness techniques (unique
+    /// rectangles, BUG+1).
+    pub fn grade_puzzle(&mut self, grid: &Grid) -> Grade {
+        Grade::of_run(&self.run_ladder(grid, false))
+    }
+
+    /// Grades `grid` as [`grade_puzzle`](Solver::grade_puzzle) does, but stops as soon as
+    /// the grade is known to be at least `stop_at` tenths: [`Bounded::AtLeast`] with the
+    /// bound known then (at least `stop_at`), else [`Bounded::Exact`] with the grade of
+    /// `grade_puzzle`. For a caller that only needs to know on which side of `stop_at` the
+    /// grade lies (a generator rejecting puzzles above a band, or accepting every puzzle
+    /// above one): the ladder's grade is the rating of its hardest step, so it only rises
+    /// along the run, and a puzzle that needs chains is known to grade at least the lowest
+    /// chain rating before any chain is looked for (chains are the ladder's most expensive
+    /// part).
+    ///
+    /// `unique` says whether `grid` is known to have exactly one solution (a generated puzzle
+    /// is): `grade_puzzle` proves it by a search first, and uses uniqueness techniques only
+    /// then.
+    pub(crate) fn grade_until(&mut self, grid: &Grid, unique: bool, stop_at: u32) -> Bounded {
+        match self.run_ladder_until(grid, false, unique, stop_at) {
+            Ok(run) => Bounded::Exact(Grade::of_run(&run)),
+            Err(floor) => Bounded::AtLeast(floor),
+        }
+    }
+
+    /// Turns grading on or off. While on, each puzzle given to a search (solve, count, ...)
+    /// is also graded, and [`grade`](Solver::grade) gives the grade of the last one. Off, it
+    /// costs nothing.
+    pub fn set_grading(&mut self, on: bool) {
+        self.grading = on.then_some(None);
+    }
+
+    /// Whether grading is on.
+    pub fn is_grading(&self) -> bool {
+        self.grading.is_some()
+    }
+
+    /// The grade of the last puzzle searched, if grading is on.
+    pub fn grade(&self) -> Option<Grade> {
+        self.grading.flatten()
+    }
+
+    /// Grades `grid` if grading is on (called when a puzzle is loaded).
+    pub(crate) fn grade_if_on(&mut self, grid: &Grid) {
+        if self.grading.is_some() {
+            self.grading = Some(Some(self.grade_puzzle(grid)));
+        }
+    }
+}
+
+// ---- hints -------------------------------------------------------------------------------------
+
+impl Solver {
+    /// [`hint`](Solver::hint) for a grid with a person's pencil marks: the candidates the
+    /// marks cross out are out (whether or not the solver would have crossed them out), and
+    /// the step is the easiest one from there.
+    pub fn hint_with_marks(&mut self, marks: &PencilMarks) -> Hint {
+        self.hint_from(marks.grid(), Some(&marks.marks))
+    }
+
+    /// The single easiest next step for `grid` as it stands, the way a person asks a helper
+    /// for one step at a time: the first technique of the ladder ([`crate::technique`]) that
+    /// applies to the candidates left by the filled cells, chains included.
+    ///
+    /// The hint says nothing about whether the grid's digits are right beyond what a step
+    /// finds: a contradiction is reported when the candidates show one. Hints never use
+    /// uniqueness techniques (unique rectangles, BUG+1): a grid as a person left it, or its
+    /// pencil marks, is not known to have a single solution.
+    pub fn hint(&mut self, grid: &Grid) -> Hint {
+        self.hint_from(grid, None)
+    }
+
+    fn hint_from(&mut self, grid: &Grid, crossed: Option<&[Digits]>) -> Hint {
+        let ladder = self.ladder(grid, false);
+        hint::from_ladder(grid, ladder, crossed)
+    }
+}
+
 /// The engine for an empty grid of `shape`, its root state computed.
 fn build_engine(shape: Shape, strength: Strength, locked: bool) -> csp::Solver {
     let model = match encode(shape, strength) {
@@ -372,23 +474,6 @@ fn build_engine(shape: Shape, strength: Strength, locked: bool) -> csp::Solver {
         unreachable!("an empty {shape} grid has solutions, but root propagation failed: {c}");
     }
     engine
-}
-
-/// Compiles the units (and any other all-different groups) of `model` into the engine's
-/// all-different network at the level that matches `strength` and `locked`, so that the same
-/// deductions run a word at a time over the whole grid. The units stay posted: the engine runs
-/// them instead whenever explanations or traces are wanted. With GAC the units keep running
-/// (the network does not match them), after the network's hidden singles, which are cheaper.
-pub(crate) fn compile_network(model: &mut csp::Model, strength: Strength, locked: bool) {
-    let level = match strength {
-        Strength::ForwardChecking => NetworkLevel::ForwardChecking,
-        Strength::HiddenSingles if locked => NetworkLevel::LockedValues,
-        _ => NetworkLevel::HiddenSingles,
-    };
-    // Never fails for these models: the groups are units of distinct cells over 1..=size.
-    if let Err(e) = model.compile_all_different(level) {
-        unreachable!("the all-different network of a grid model: {e}");
-    }
 }
 
 // ---- searches on an engine whose givens are assigned (shared with `VariantSolver`) -----------
@@ -455,118 +540,4 @@ fn to_grid(shape: Shape, values: &[csp::Value]) -> Grid {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::time::Duration;
-
-    use super::*;
-    use crate::grid::Cell;
-
-    const LEETCODE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    const LEETCODE_SOLUTION: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-    const STRENGTHS: [Strength; 3] = [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac];
-
-    #[test]
-    fn leetcode_example_has_its_known_unique_solution_under_every_strength() {
-        let puzzle = Grid::from_line(LEETCODE).unwrap();
-        for s in STRENGTHS {
-            let mut solver = Solver::with_strength(Shape::SIZE_9, s);
-            match solver.solve_unique(&puzzle) {
-                Uniqueness::Unique(g) => assert_eq!(g.to_line(), LEETCODE_SOLUTION, "{s:?}"),
-                other => panic!("{s:?}: {other:?}"),
-            }
-            assert!(solver.is_unique(&puzzle));
-        }
-    }
-
-    #[test]
-    fn one_solver_serves_many_puzzles_and_shapes() {
-        let mut solver = Solver::new(Shape::SIZE_9);
-        let nine = Grid::from_line(LEETCODE).unwrap();
-        let four = Grid::from_line("1.3.3.1..1.3..2.").unwrap();
-        for _ in 0..3 {
-            assert_eq!(solver.solve(&nine).solution().map(Grid::to_line).as_deref(), Some(LEETCODE_SOLUTION));
-            let g = solver.solve(&four);
-            assert!(g.solution().is_some_and(|g| g.is_solution_of(&four)));
-            assert_eq!(solver.shape(), Shape::SIZE_4);
-        }
-    }
-
-    #[test]
-    fn clashing_givens_are_unsatisfiable_without_search() {
-        // A grid built by hand may clash; the solver answers "no solution".
-        let mut g = Grid::empty(Shape::SIZE_9);
-        g.set(Cell::new(0, 0), Some(3));
-        g.set(Cell::new(8, 0), Some(3));
-        let mut solver = Solver::default();
-        assert_eq!(solver.solve(&g), Outcome::Unsatisfiable);
-        assert_eq!(solver.solve_unique(&g), Uniqueness::Unsatisfiable);
-        assert_eq!(solver.count_solutions_up_to(&g, 5), Count { count: 0, status: CountStatus::Complete });
-        assert_eq!(solver.solutions_up_to(&g, 5).grids, Vec::<Grid>::new());
-        assert_eq!(solver.stats().nodes, 0);
-    }
-
-    #[test]
-    fn an_empty_4x4_grid_has_288_solutions() {
-        let empty = Grid::empty(Shape::SIZE_4);
-        for s in STRENGTHS {
-            let mut solver = Solver::with_strength(Shape::SIZE_4, s);
-            assert_eq!(solver.count_solutions_up_to(&empty, 1000), Count { count: 288, status: CountStatus::Complete });
-            let all = solver.solutions_up_to(&empty, 1000);
-            assert_eq!(all.grids.len(), 288);
-            assert!(all.grids.iter().all(Grid::is_solved));
-            let mut lines: Vec<String> = all.grids.iter().map(Grid::to_line).collect();
-            lines.sort();
-            lines.dedup();
-            assert_eq!(lines.len(), 288, "solutions are distinct");
-        }
-    }
-
-    #[test]
-    fn multiple_solutions_are_reported_with_two_different_grids() {
-        let puzzle = Grid::from_line(".2.4.4.221434321").unwrap();
-        let Uniqueness::Multiple(a, b) = Solver::default().solve_unique(&puzzle) else { panic!() };
-        assert_ne!(a, b);
-        assert!(a.is_solution_of(&puzzle) && b.is_solution_of(&puzzle));
-    }
-
-    #[test]
-    fn a_node_limit_stops_the_search_and_says_so() {
-        let mut solver = Solver::new(Shape::SIZE_9);
-        solver.set_limits(Limits { max_nodes: Some(1), ..Limits::default() });
-        let hard = Grid::from_line("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
-            .unwrap();
-        assert_eq!(solver.solve_unique(&hard), Uniqueness::LimitReached(Limit::Nodes));
-        assert_eq!(solver.count_solutions_up_to(&hard, 2).status, CountStatus::LimitReached(Limit::Nodes));
-        solver.set_limits(Limits { timeout: Some(Duration::from_secs(60)), ..Limits::default() });
-        assert!(solver.is_unique(&hard));
-    }
-
-    #[test]
-    fn same_seed_gives_the_same_random_search() {
-        let puzzle = Grid::from_line(LEETCODE).unwrap();
-        let run = |seed| {
-            let mut solver = Solver::default();
-            solver.set_var_order(VarOrder::Mrv(TieBreak::Random));
-            solver.set_value_order(ValueOrder::Random);
-            solver.set_seed(seed);
-            let _ = solver.solve(&Grid::empty(Shape::SIZE_9));
-            let first = solver.solve(&puzzle);
-            (first, solver.stats().nodes, solver.stats().prunings)
-        };
-        assert_eq!(run(3), run(3));
-    }
-
-    #[test]
-    fn changing_strength_keeps_options_and_answers() {
-        let puzzle = Grid::from_line(LEETCODE).unwrap();
-        let mut solver = Solver::default();
-        solver.set_limits(Limits { max_nodes: Some(1_000_000), ..Limits::default() });
-        solver.set_strength(Strength::Gac);
-        assert_eq!(solver.strength(), Strength::Gac);
-        assert_eq!(solver.limits().max_nodes, Some(1_000_000));
-        assert!(solver.is_unique(&puzzle));
-        // 27 units, and the network that runs before their GAC.
-        assert_eq!(solver.engine().model().num_constraints(), 28);
-    }
-}
+mod tests;

@@ -9,9 +9,8 @@ use csp::{Count, CountStatus, Limits, Stats, Strength, TieBreak, ValueOrder, Var
 
 use crate::grade::Grade;
 use crate::grid::Shape;
-use crate::solve::{
-    collect_solutions, first_solution, load_givens, unique_solution, Outcome, Solutions, Solver, Uniqueness,
-};
+use crate::outcome::{Outcome, Solutions, Uniqueness};
+use crate::solve::{collect_solutions, first_solution, load_givens, unique_solution, Solver};
 use crate::variant::{encode_puzzle, Puzzle, Rules};
 
 /// The engine of the last non-plain puzzle, with the rules it was built for.
@@ -307,7 +306,7 @@ impl VariantSolver {
                 unreachable!("locked candidates for a {} puzzle: {e}", puzzle.variant());
             }
         }
-        crate::solve::compile_network(&mut model, self.strength, self.locked);
+        crate::encode::compile_network(&mut model, self.strength, self.locked);
         let mut engine = model.into_solver();
         engine.set_var_order(self.var_order);
         engine.set_value_order(self.value_order);
