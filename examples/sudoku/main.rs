@@ -24,7 +24,7 @@ use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku::batch;
 use sudoku::{
-    Count, CountStatus, Detail, Grade, Grid, Limits, Outcome, ParseError, Shape, Solver, Stats, Strength, TieBreak,
+    CountStatus, Detail, Grade, Grid, Limits, Outcome, ParseError, Shape, Solvable, Solver, Stats, Strength, TieBreak,
     Uniqueness, ValueOrder, VarOrder,
 };
 

@@ -8,6 +8,7 @@ use super::*;
 use crate::error::ParseError;
 use crate::grid::Cell;
 use crate::step::{Detail, Technique};
+use crate::variant::Variant;
 
 const LEETCODE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const LEETCODE_SOLUTION: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
@@ -121,6 +122,109 @@ fn changing_strength_keeps_options_and_answers() {
     assert!(solver.is_unique(&puzzle));
     // 27 units, and the network that runs before their GAC.
     assert_eq!(solver.engine().model().num_constraints(), 28);
+}
+
+// ---- variants ----------------------------------------------------------------------------------
+
+const KILLER_4: &str = "abbc\ndddc\neefg\nehgg\na 1\nb 5\nc 6\nd 8\ne 7\nf 4\ng 6\nh 3\n";
+const JIGSAW_4: &str = "aaab\ncabb\nccdb\ncddd\n";
+
+#[test]
+fn empty_4x4_counts_agree_across_strengths_and_locked_candidates() {
+    let x = Puzzle::x(Grid::empty(Shape::SIZE_4));
+    let jigsaw = Puzzle::parse(Variant::Jigsaw, JIGSAW_4).unwrap();
+    for s in STRENGTHS {
+        for locked in [false, true] {
+            let mut solver = Solver::with_strength(Shape::SIZE_4, s);
+            solver.set_locked_candidates(locked);
+            assert_eq!(solver.count_solutions_up_to(&jigsaw, 1000).count, 96, "{s:?} {locked}");
+            let all = solver.solutions_up_to(&x, 1000);
+            assert_eq!(all.status, CountStatus::Complete);
+            assert!(all.grids.iter().all(|g| x.is_solution(g)), "{s:?}");
+            let plain = Puzzle::plain(Grid::empty(Shape::SIZE_4));
+            assert_eq!(solver.count_solutions_up_to(&plain, 1000).count, 288);
+        }
+    }
+}
+
+#[test]
+fn the_4x4_x_sudoku_has_48_solutions() {
+    // As an independent brute force counts (in the integration tests too).
+    let x = Puzzle::x(Grid::empty(Shape::SIZE_4));
+    assert_eq!(Solver::default().count_solutions_up_to(&x, 1000).count, 48);
+}
+
+#[test]
+fn a_killer_without_givens_is_unique_under_every_strength() {
+    let p = Puzzle::parse(Variant::Killer, KILLER_4).unwrap();
+    for s in STRENGTHS {
+        let mut solver = Solver::with_strength(Shape::SIZE_4, s);
+        match solver.solve_unique(&p) {
+            Uniqueness::Unique(g) => assert_eq!(g.to_line(), "1234341221434321"),
+            other => panic!("{s:?}: {other:?}"),
+        }
+        // 12 units, 8 cages and the all-different network.
+        assert_eq!(solver.engine().model().num_constraints(), 12 + 8 + 1);
+    }
+}
+
+#[test]
+fn one_solver_switches_between_variants_and_back() {
+    let mut solver = Solver::default();
+    let killer = Puzzle::parse(Variant::Killer, KILLER_4).unwrap();
+    let plain = Puzzle::plain(Grid::from_line("1.3.3.1..1.3..2.").unwrap());
+    let jigsaw = Puzzle::parse(Variant::Jigsaw, &format!("{JIGSAW_4}\n....\n2...\n....\n43..")).unwrap();
+    for _ in 0..2 {
+        assert!(solver.is_unique(&killer));
+        assert!(solver.solve(&plain).solution().is_some_and(|g| g.is_solution_of(plain.grid())));
+        assert_eq!(solver.solve(&jigsaw).solution().map(Grid::to_line).as_deref(), Some("1234241331424321"));
+    }
+}
+
+#[test]
+fn conflicting_givens_and_limits_are_answers() {
+    let mut solver = Solver::default();
+    // Cage 'a' is r1c1 alone with sum 1: a given 3 there contradicts it.
+    let bad = Puzzle::parse(Variant::Killer, &format!("{KILLER_4}\n3...\n....\n....\n....\n")).unwrap();
+    assert_eq!(solver.solve(&bad), Outcome::Unsatisfiable);
+    assert_eq!(solver.solve_unique(&bad), Uniqueness::Unsatisfiable);
+    assert_eq!(solver.count_solutions_up_to(&bad, 3), Count { count: 0, status: CountStatus::Complete });
+    let x9 = Puzzle::x(Grid::empty(Shape::SIZE_9));
+    solver.set_limits(Limits { max_nodes: Some(3), ..Limits::default() });
+    assert_eq!(solver.solve_unique(&x9), Uniqueness::LimitReached(Limit::Nodes));
+    assert_eq!(solver.count_solutions_up_to(&x9, 1_000_000).status, CountStatus::LimitReached(Limit::Nodes));
+}
+
+#[test]
+fn multiple_solutions_come_as_two_valid_grids() {
+    let x9 = Puzzle::x(Grid::empty(Shape::SIZE_9));
+    let Uniqueness::Multiple(a, b) = Solver::default().solve_unique(&x9) else { panic!() };
+    assert!(a != b && x9.is_solution(&a) && x9.is_solution(&b));
+}
+
+#[test]
+fn a_grid_and_its_plain_puzzle_are_solved_alike() {
+    let grid = Grid::from_line(LEETCODE).unwrap();
+    let puzzle = Puzzle::plain(grid.clone());
+    let mut solver = Solver::default();
+    let by_grid = (solver.solve_unique(&grid), solver.stats().nodes, solver.stats().prunings);
+    let by_puzzle = (solver.solve_unique(&puzzle), solver.stats().nodes, solver.stats().prunings);
+    assert_eq!(by_grid, by_puzzle);
+    assert_eq!(solver.count_solutions_up_to(&grid, 5), solver.count_solutions_up_to(&puzzle, 5));
+}
+
+#[test]
+fn a_variant_between_two_plain_puzzles_changes_nothing_in_their_search() {
+    let grid = Grid::from_line(LEETCODE).unwrap();
+    let killer = Puzzle::parse(Variant::Killer, KILLER_4).unwrap();
+    let mut solver = Solver::default();
+    solver.set_locked_candidates(true);
+    let before = (solver.solve_unique(&grid), solver.stats().nodes, solver.stats().prunings);
+    assert!(solver.is_unique(&killer));
+    assert_eq!(solver.shape(), Shape::SIZE_4);
+    assert!(solver.locked_candidates());
+    let after = (solver.solve_unique(&grid), solver.stats().nodes, solver.stats().prunings);
+    assert_eq!(before, after);
 }
 
 // ---- explanations ------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 
 use sudoku::{
     Band, Generated, Generation, Generator, Grid, Puzzle, Settings, Shape, Solver, Symmetry, Target, Uniqueness,
-    Variant, VariantSolver,
+    Variant,
 };
 
 // ---- an independent counter ------------------------------------------------------------------
@@ -260,7 +260,7 @@ fn every_band_asked_for_is_the_band_regraded() {
 fn variants_and_ungraded_requests_carry_no_grade() {
     // The technique ladder grades plain grids only: X and jigsaw puzzles come without a grade
     // and only with any difficulty.
-    let mut variants = VariantSolver::new();
+    let mut variants = Solver::default();
     variants.set_grading(true);
     for variant in [Variant::X, Variant::Jigsaw] {
         for made in generate(Settings { variant, ..Settings::new(Shape::SIZE_6) }, 3) {

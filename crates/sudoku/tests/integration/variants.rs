@@ -3,7 +3,7 @@
 //! definitions are errors with positions, never panics. The example binary's `--variant` is
 //! tested in the root package (`tests/integration/sudoku_cli/variants.rs`).
 
-use sudoku::{Count, CountStatus, Limits, Puzzle, Strength, Uniqueness, Variant, VariantError, VariantSolver};
+use sudoku::{Count, CountStatus, Limits, Puzzle, Solver, Strength, Uniqueness, Variant, VariantError};
 
 use crate::checker::{check_variant, data, data_path};
 
@@ -52,7 +52,7 @@ fn every_variant_file_has_its_stated_solution_and_no_other() {
         let puzzle = Puzzle::parse(variant, &text).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(puzzle.variant(), variant);
         for strength in [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac] {
-            let mut solver = VariantSolver::with_strength(strength);
+            let mut solver = Solver::with_strength(puzzle.shape(), strength);
             let Uniqueness::Unique(solution) = solver.solve_unique(&puzzle) else {
                 panic!("{name} at {strength:?}: not unique")
             };
@@ -68,7 +68,7 @@ fn every_variant_file_has_its_stated_solution_and_no_other() {
 fn the_variant_rules_matter_for_the_data_puzzles() {
     // Read as plain puzzles (the grid alone), the x and jigsaw puzzles have several solutions,
     // or clash under the boxes; without its givens, killer_9x9_givens has several solutions.
-    let mut solver = VariantSolver::new();
+    let mut solver = Solver::default();
     for name in ["x_6x6.txt", "x_9x9.txt"] {
         let plain = Puzzle::parse(Variant::Plain, &file(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(matches!(solver.solve_unique(&plain), Uniqueness::Multiple(..)), "{name}");
@@ -149,7 +149,7 @@ fn errors_carry_their_data() {
 /// limit) without panicking.
 #[test]
 fn mutated_puzzle_files_never_panic() {
-    let mut solver = VariantSolver::new();
+    let mut solver = Solver::default();
     solver.set_limits(Limits { max_nodes: Some(200), ..Limits::default() });
     let replacements = ['x', '.', '0', '9', 'a', 'Z', ' ', '\n', '#', '-', '|', 'é'];
     let mut parsed = 0;
