@@ -231,11 +231,22 @@ impl Solver {
 
     /// Makes the engine one for puzzles of `shape` under `rules`, rebuilding it if needed.
     fn prepare(&mut self, shape: Shape, rules: &Rules) {
-        if shape != self.shape || *rules != self.rules {
-            self.shape = shape;
-            self.rules = rules.clone();
-            self.rebuild();
+        // Plain grids, the common case, compare no structure (a call per puzzle otherwise).
+        let same_rules = match rules {
+            Rules::Plain => matches!(self.rules, Rules::Plain),
+            rules => *rules == self.rules,
+        };
+        if shape != self.shape || !same_rules {
+            self.rebuild_for(shape, rules);
         }
+    }
+
+    /// Rebuilds the engine for puzzles of `shape` under `rules`.
+    #[cold]
+    fn rebuild_for(&mut self, shape: Shape, rules: &Rules) {
+        self.shape = shape;
+        self.rules = rules.clone();
+        self.rebuild();
     }
 
     /// The shape of the current engine (that of the last puzzle solved, or of construction).
