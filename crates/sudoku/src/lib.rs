@@ -105,8 +105,7 @@ pub mod variant;
 
 pub use csp::{Count, CountStatus, Limit, Limits, Stats, Strength, TieBreak, ValueOrder, VarOrder};
 pub use encode::{cell_var, encode};
-pub use error::ParseError;
-pub use error::{Area, AreaClash, MapKind, VariantError};
+pub use error::{Area, AreaClash, MapKind, ParseError, VariantError};
 pub use explain::Explanation;
 pub use generate::{
     band_of, reachable_bands, BadTarget, GenerateError, GenerateStats, Generated, Generation, Generator, Settings,
