@@ -22,7 +22,7 @@ use std::io::BufReader;
 use sudoku::batch::{Line, LineError, Reader, MAX_LINE};
 use sudoku::{
     encode_puzzle, symbol_digit, Cage, Cages, Cell, Grid, Limit, Limits, MapKind, ParseError, Puzzle, Regions, Shape,
-    Solver, Strength, Uniqueness, Unit, Variant, VariantError, VariantSolver,
+    Solver, Strength, Uniqueness, Unit, Variant, VariantError,
 };
 
 /// The empty-cell symbols of both forms.
@@ -358,7 +358,7 @@ fn check_puzzle(variant: Variant, p: &Puzzle) {
     let limits = Limits { max_nodes: Some(nodes), ..Limits::default() };
     let mut answers = Vec::new();
     for (strength, locked) in [(Strength::HiddenSingles, true), (Strength::ForwardChecking, false)] {
-        let mut solver = VariantSolver::with_strength(strength);
+        let mut solver = Solver::with_strength(p.shape(), strength);
         solver.set_locked_candidates(locked);
         solver.set_limits(limits.clone());
         let answer = solver.solve_unique(p);

@@ -1,7 +1,6 @@
 //! Integration tests: one test binary, one module per area (the regex repository's shape).
 
 mod checker;
-mod cross_check;
 mod engine_counts;
 mod engine_observer;
 /// The fuzz targets' properties, shared with `fuzz/` (whose crate exports them).
@@ -10,16 +9,10 @@ mod engine_observer;
 mod fuzz_checks;
 mod graph_coloring;
 mod hostile_input;
-mod killer_cages;
 mod limits;
 mod map_coloring;
 mod robust_inputs;
 mod send_more_money;
 mod sudoku_cli;
-mod sudoku_explain;
-mod sudoku_generate;
-mod sudoku_parse;
-mod sudoku_solve;
-mod sudoku_variants;
 mod user_constraint;
 mod zebra;

@@ -1,4 +1,4 @@
-//! The example binary `examples/sudoku.rs` run as a real process: output contract and exit
+//! The example binary `examples/sudoku/` run as a real process: output contract and exit
 //! codes.
 
 use std::io::{Read, Write};
@@ -8,9 +8,14 @@ use std::sync::OnceLock;
 
 use crate::checker::{check_solution, data, data_path, puzzles};
 
+mod explain;
+mod generate;
+mod variants;
+
 /// The example binary that `cargo test` builds next to this test binary
-/// (`target/<profile>/examples/sudoku`); built with `cargo build --example sudoku` if missing
-/// (as after `cargo test --test integration`, which builds no example).
+/// (`target/<profile>/examples/sudoku`). A test never runs cargo: if the binary is missing (as
+/// after `cargo test --test integration`, which builds no example), the test fails and says how
+/// to build it.
 fn binary() -> &'static PathBuf {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
     BINARY.get_or_init(|| {
@@ -18,17 +23,12 @@ fn binary() -> &'static PathBuf {
         // target/<profile>/deps/integration-<hash> -> target/<profile>
         let profile_dir = exe.parent().and_then(|deps| deps.parent()).expect("target/<profile>");
         let path = profile_dir.join("examples").join(format!("sudoku{}", std::env::consts::EXE_SUFFIX));
-        if !path.exists() {
-            // The profile `cargo test` builds examples with (`test`, opt-level 2), or release.
-            let profile = if profile_dir.ends_with("release") { "--release" } else { "--profile=test" };
-            let status = Command::new(env!("CARGO"))
-                .args(["build", "--example", "sudoku", profile])
-                .current_dir(env!("CARGO_MANIFEST_DIR"))
-                .status()
-                .expect("run cargo build");
-            assert!(status.success(), "cargo build --example sudoku failed");
-        }
-        assert!(path.exists(), "no example binary at {}", path.display());
+        assert!(
+            path.exists(),
+            "no example binary at {}: run `cargo test`, which builds the examples, or build it with \
+             `cargo build --example sudoku` (`--release` for release tests)",
+            path.display()
+        );
         path
     })
 }

@@ -10,7 +10,7 @@
 //! With these names, the engine's pruning log reads
 //! `prune depth=0 var=r1c3 value=5 by=row1 rule=value_taken size=9->8`.
 
-use csp::{AllDifferent, Model, ModelError, Strength, VarId};
+use csp::{AllDifferent, Model, ModelError, NetworkLevel, Strength, VarId};
 
 use crate::grid::{Cell, Shape};
 
@@ -55,6 +55,23 @@ pub fn encode(shape: Shape, strength: Strength) -> Result<Model, ModelError> {
         model.post_named(unit.constraint_name(), AllDifferent::new(vars).with_strength(strength))?;
     }
     Ok(model)
+}
+
+/// Compiles the units (and any other all-different groups) of `model` into the engine's
+/// all-different network at the level that matches `strength` and `locked`, so that the same
+/// deductions run a word at a time over the whole grid. The units stay posted: the engine runs
+/// them instead whenever explanations or traces are wanted. With GAC the units keep running
+/// (the network does not match them), after the network's hidden singles, which are cheaper.
+pub(crate) fn compile_network(model: &mut Model, strength: Strength, locked: bool) {
+    let level = match strength {
+        Strength::ForwardChecking => NetworkLevel::ForwardChecking,
+        Strength::HiddenSingles if locked => NetworkLevel::LockedValues,
+        _ => NetworkLevel::HiddenSingles,
+    };
+    // Never fails for these models: the groups are units of distinct cells over 1..=size.
+    if let Err(e) = model.compile_all_different(level) {
+        unreachable!("the all-different network of a grid model: {e}");
+    }
 }
 
 #[cfg(test)]

@@ -3,34 +3,7 @@
 
 use std::fmt;
 
-use crate::grid::{digit_symbol, Cell, Shape, Unit};
-
-/// Two cells of one unit hold the same digit.
-///
-/// Found by [`Grid::validate`](crate::Grid::validate) and reported by the parsers as
-/// [`ParseError::Clash`]. `first` comes before `second` in reading order.
-///
-/// `Display`: `row 3 has 5 twice: r3c2 and r3c7`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Clash {
-    /// The row, column or box that holds the digit twice.
-    pub unit: Unit,
-    /// The digit, from 1.
-    pub digit: u8,
-    /// The earlier cell, in reading order.
-    pub first: Cell,
-    /// The later cell.
-    pub second: Cell,
-}
-
-impl fmt::Display for Clash {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let symbol = digit_symbol(self.digit).unwrap_or('?');
-        write!(f, "{} has {symbol} twice: {} and {}", self.unit, self.first, self.second)
-    }
-}
-
-impl std::error::Error for Clash {}
+use crate::grid::{digit_symbol, Cell, Clash, Shape, Unit};
 
 /// Why a text is not a valid puzzle.
 ///

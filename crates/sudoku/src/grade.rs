@@ -11,10 +11,8 @@
 
 use std::fmt;
 
-use crate::explain::{Run, StepKind};
-use crate::grid::Grid;
-use crate::solve::Solver;
-use crate::technique::GUESS_RATING;
+use crate::step::{StepKind, Technique};
+use crate::technique::{Run, GUESS_RATING};
 
 /// A named difficulty range of [`Grade::score`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -100,7 +98,7 @@ impl Grade {
             if let Some(t) = step.kind.technique() {
                 let r = t.rating();
                 if r > tenths
-                    && !matches!(step.kind, StepKind::Eliminate { technique: crate::Technique::FailedGuess { .. }, .. })
+                    && !matches!(step.kind, StepKind::Eliminate { technique: Technique::FailedGuess { .. }, .. })
                 {
                     tenths = r;
                     hardest = Some(t.name());
@@ -149,7 +147,7 @@ impl fmt::Display for Grade {
 }
 
 /// A grade, or a lower bound of it from a grading stopped early
-/// ([`Solver::grade_until`]).
+/// ([`Solver::grade_until`](crate::Solver::grade_until)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Bounded {
     /// The grade.
@@ -170,60 +168,6 @@ impl Bounded {
     }
 }
 
-impl Solver {
-    /// Grades `grid` with the technique ladder (see the [module](crate::grade) docs). An
-    /// invalid grid (clashing givens) grades 0. A search first checks whether `grid` has
-    /// exactly one solution: only then may the ladder use uniqueness techniques (unique
-    /// rectangles, BUG+1).
-    pub fn grade_puzzle(&mut self, grid: &Grid) -> Grade {
-        Grade::of_run(&self.run_ladder(grid, false))
-    }
-
-    /// Grades `grid` as [`grade_puzzle`](Solver::grade_puzzle) does, but stops as soon as
-    /// the grade is known to be at least `stop_at` tenths: [`Bounded::AtLeast`] with the
-    /// bound known then (at least `stop_at`), else [`Bounded::Exact`] with the grade of
-    /// `grade_puzzle`. For a caller that only needs to know on which side of `stop_at` the
-    /// grade lies (a generator rejecting puzzles above a band, or accepting every puzzle
-    /// above one): the ladder's grade is the rating of its hardest step, so it only rises
-    /// along the run, and a puzzle that needs chains is known to grade at least the lowest
-    /// chain rating before any chain is looked for (chains are the ladder's most expensive
-    /// part).
-    ///
-    /// `unique` says whether `grid` is known to have exactly one solution (a generated puzzle
-    /// is): `grade_puzzle` proves it by a search first, and uses uniqueness techniques only
-    /// then.
-    pub(crate) fn grade_until(&mut self, grid: &Grid, unique: bool, stop_at: u32) -> Bounded {
-        match self.run_ladder_until(grid, false, unique, stop_at) {
-            Ok(run) => Bounded::Exact(Grade::of_run(&run)),
-            Err(floor) => Bounded::AtLeast(floor),
-        }
-    }
-
-    /// Turns grading on or off. While on, each puzzle given to a search (solve, count, ...)
-    /// is also graded, and [`grade`](Solver::grade) gives the grade of the last one. Off, it
-    /// costs nothing.
-    pub fn set_grading(&mut self, on: bool) {
-        self.grading = on.then_some(None);
-    }
-
-    /// Whether grading is on.
-    pub fn is_grading(&self) -> bool {
-        self.grading.is_some()
-    }
-
-    /// The grade of the last puzzle searched, if grading is on.
-    pub fn grade(&self) -> Option<Grade> {
-        self.grading.flatten()
-    }
-
-    /// Grades `grid` if grading is on (called when a puzzle is loaded).
-    pub(crate) fn grade_if_on(&mut self, grid: &Grid) {
-        if self.grading.is_some() {
-            self.grading = Some(Some(self.grade_puzzle(grid)));
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,14 +178,5 @@ mod tests {
             [1.5, 2.6, 3.2, 7.1, 8.5, 10.0].map(Band::of),
             [Band::Easy, Band::Medium, Band::Hard, Band::Fiendish, Band::Extreme, Band::Extreme]
         );
-    }
-
-    #[test]
-    fn an_easy_puzzle_is_graded_by_its_hardest_single() {
-        let grid = Grid::from_line("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
-            .unwrap();
-        let g = Solver::default().grade_puzzle(&grid);
-        assert!(g.score() <= 1.5 && g.score() >= 1.0, "{g}");
-        assert_eq!(g.guesses(), 0);
     }
 }

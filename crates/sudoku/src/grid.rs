@@ -1,12 +1,11 @@
-//! Grid geometry and contents: [`Shape`], [`Cell`], [`Unit`] and [`Grid`].
+//! Grid geometry and contents: [`Shape`], [`Cell`], [`Unit`] and [`Grid`], and the [`Clash`] of
+//! two givens.
 //!
 //! Rows, columns and boxes are numbered from 0 in the API and from 1 in everything a person
 //! reads (`Display`, error messages, engine variable names): the cell at row index 2, column
 //! index 6 prints as `r3c7`.
 
 use std::fmt;
-
-use crate::error::Clash;
 
 /// The largest side supported: 25 (5x5 boxes), the number of symbols `1-9` and `A-P`.
 pub const MAX_SIZE: usize = 25;
@@ -556,6 +555,26 @@ impl Grid {
         Ok(())
     }
 
+    /// Every pair of givens that hold the same digit in a unit, each pair once (unit by unit,
+    /// in the order of [`Shape::units`]); empty for a valid grid. [`validate`](Grid::validate)
+    /// stops at the first.
+    pub(crate) fn clashes(&self) -> Vec<Clash> {
+        let shape = self.shape();
+        let mut found: Vec<Clash> = Vec::new();
+        for unit in shape.units() {
+            let cells: Vec<(Cell, u8)> = shape.unit_cells(unit).filter_map(|c| self.get(c).map(|d| (c, d))).collect();
+            for (i, &(a, da)) in cells.iter().enumerate() {
+                for &(b, db) in &cells[i + 1..] {
+                    let (first, second) = if a <= b { (a, b) } else { (b, a) };
+                    if da == db && !found.iter().any(|c| (c.first, c.second) == (first, second)) {
+                        found.push(Clash { unit, digit: da, first, second });
+                    }
+                }
+            }
+        }
+        found
+    }
+
     /// The clash of the given `d` at `second` (in box `bx`) with an earlier given of `d` in
     /// its row (`in_row`), else its column (`in_col`), else its box (a rare path). Units list
     /// their cells in reading order, so the first cell of `d` found is the earlier given.
@@ -622,6 +641,33 @@ impl fmt::Debug for Grid {
         write!(f, "Grid({} {:?})", self.shape, self.to_line())
     }
 }
+
+/// Two cells of one unit hold the same digit.
+///
+/// Found by [`Grid::validate`](crate::Grid::validate) and reported by the parsers as
+/// [`ParseError::Clash`](crate::ParseError::Clash). `first` comes before `second` in reading order.
+///
+/// `Display`: `row 3 has 5 twice: r3c2 and r3c7`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Clash {
+    /// The row, column or box that holds the digit twice.
+    pub unit: Unit,
+    /// The digit, from 1.
+    pub digit: u8,
+    /// The earlier cell, in reading order.
+    pub first: Cell,
+    /// The later cell.
+    pub second: Cell,
+}
+
+impl fmt::Display for Clash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let symbol = digit_symbol(self.digit).unwrap_or('?');
+        write!(f, "{} has {symbol} twice: {} and {}", self.unit, self.first, self.second)
+    }
+}
+
+impl std::error::Error for Clash {}
 
 #[cfg(test)]
 mod tests {

@@ -14,16 +14,18 @@
 //!   per unit.
 //! * [`batch`]: a [`batch::Reader`] of puzzle files, one puzzle per line, in bounded memory,
 //!   with errors that name the line ([`batch::LineError`]).
-//! * [`Solver`]: reusable; [`solve`](Solver::solve) (first solution),
+//! * [`Solver`]: one reusable solver, with one set of options, for plain grids and puzzles of
+//!   every variant ([`Solvable`]); [`solve`](Solver::solve) (first solution),
 //!   [`solve_unique`](Solver::solve_unique), [`is_unique`](Solver::is_unique),
 //!   [`solutions_up_to`](Solver::solutions_up_to),
 //!   [`count_solutions_up_to`](Solver::count_solutions_up_to), engine
-//!   [`stats`](Solver::stats).
+//!   [`stats`](Solver::stats); for plain grids, [`explain`](Solver::explain),
+//!   [`grade_puzzle`](Solver::grade_puzzle) and [`hint`](Solver::hint).
 //! * [`variant`]: Sudoku variants ([`Variant`]: X, killer, jigsaw). [`Puzzle::parse`] reads a
 //!   puzzle with its region or cage map ([`regions`], [`killer`]) and reports malformed maps as
 //!   a positioned [`VariantError`]; [`encode_puzzle`] builds its model (diagonals and regions as
-//!   `AllDifferent`, cages as `DistinctSum`); [`VariantSolver`] solves any variant with the
-//!   options of [`Solver`]. The formats are in `docs/variants.md`.
+//!   `AllDifferent`, cages as `DistinctSum`); the [`Solver`] solves it as it solves a grid.
+//!   The formats are in `docs/variants.md`.
 //! * [`generate`]: a [`Generator`] of unique, minimal puzzles of a chosen difficulty
 //!   ([`Target`], plain puzzles graded by [`grade`]), size, [`Symmetry`] and variant (plain, X,
 //!   jigsaw with random regions), deterministic by seed. How it works and what it costs:
@@ -64,8 +66,8 @@
 //!   solver answers [`Outcome::Unsatisfiable`] for clashing givens without searching.
 //! * **Outcomes** mirror the engine's: a solution, no solution, or a limit reached (never an
 //!   error). Counts carry a [`CountStatus`] saying whether they are exact.
-//! * **Reuse.** One [`Solver`] holds one engine model per shape and resets it for each puzzle
-//!   without allocating: build it once per batch.
+//! * **Reuse.** One [`Solver`] holds one engine model (for the shape and rules of the last
+//!   puzzle) and resets it for each puzzle without allocating: build it once per batch.
 //!
 //! # Logging
 //!
@@ -92,29 +94,29 @@ pub mod grade;
 mod grid;
 mod hint;
 pub mod killer;
-mod ladder;
+mod outcome;
 pub mod parse;
 pub mod regions;
+mod render;
 mod solve;
+mod step;
 pub mod technique;
 pub mod variant;
-mod variant_solve;
 
 pub use csp::{Count, CountStatus, Limit, Limits, Stats, Strength, TieBreak, ValueOrder, VarOrder};
 pub use encode::{cell_var, encode};
-pub use error::{Area, AreaClash, MapKind, VariantError};
-pub use error::{Clash, ParseError};
-pub use explain::{Contradiction, Detail, Digits, Explanation, Step, StepKind};
+pub use error::{Area, AreaClash, MapKind, ParseError, VariantError};
+pub use explain::Explanation;
 pub use generate::{
     band_of, reachable_bands, BadTarget, GenerateError, GenerateStats, Generated, Generation, Generator, Settings,
     Symmetry, Target, UnknownSymmetry,
 };
 pub use grade::{Band, Grade};
-pub use grid::{digit_symbol, symbol_digit, Cell, Grid, Shape, Unit, MAX_SIZE};
+pub use grid::{digit_symbol, symbol_digit, Cell, Clash, Grid, Shape, Unit, MAX_SIZE};
 pub use hint::{Hint, PencilMarks};
 pub use killer::{Cage, Cages};
+pub use outcome::{Outcome, Solutions, Uniqueness};
 pub use regions::Regions;
-pub use solve::{Outcome, Solutions, Solver, Uniqueness};
-pub use technique::{ChainKind, DeadEnd, Technique};
+pub use solve::{Solvable, Solver};
+pub use step::{ChainKind, Contradiction, DeadEnd, Detail, Digits, Step, StepKind, Technique};
 pub use variant::{encode_puzzle, Puzzle, Rules, UnknownVariant, Variant};
-pub use variant_solve::VariantSolver;

@@ -338,7 +338,7 @@ impl FromStr for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::Clash;
+    use crate::grid::Clash;
     use crate::grid::{Cell, Unit};
 
     const LEETCODE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

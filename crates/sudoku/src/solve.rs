@@ -1,84 +1,115 @@
-//! Solving: a reusable [`Solver`] that owns one engine per grid shape and answers one puzzle at
-//! a time, and the outcomes it returns.
+//! Solving: one reusable [`Solver`] for puzzles of every shape and variant, with one set of
+//! options, that answers one puzzle at a time.
 //!
 //! All inference happens in the engine. For each puzzle the solver resets the engine to the
-//! root state of the empty grid (no allocation), assigns the givens, and runs one search,
-//! which restores the state it started from; so a batch of puzzles of one shape reuses one
-//! model and one search state throughout.
+//! root state of the empty grid under the puzzle's rules (no allocation), assigns the givens,
+//! and runs one search, which restores the state it started from; so a batch of puzzles of
+//! one shape and rules reuses one model and one search state throughout.
+//!
+//! The `impl Solver` blocks go by concept: construction and options, searches,
+//! explanations, grading, hints.
 
-use csp::{
-    Count, CountStatus, Limit, Limits, NetworkLevel, SearchEnd, Stats, Strength, TieBreak, ValueOrder, VarId, VarOrder,
-};
+use csp::{Count, CountStatus, Limits, SearchEnd, Stats, Strength, TieBreak, ValueOrder, VarId, VarOrder};
 
-use crate::encode::encode;
-use crate::grid::{Grid, Shape};
+use crate::encode::compile_network;
+use crate::explain::Explanation;
+use crate::grade::{Bounded, Grade};
+use crate::grid::{Clash, Grid, Shape};
+use crate::hint::{self, Hint, PencilMarks};
+use crate::outcome::{Outcome, Solutions, Uniqueness};
+use crate::step::{Contradiction, Digits, StepKind};
+use crate::technique::{self, Ladder, Run};
+use crate::variant::{encode_rules, Puzzle, Rules};
 
-/// The result of looking for one solution, as the engine's [`csp::Outcome`]: "no solution"
-/// and "stopped by a limit" are answers, never errors.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Outcome {
-    /// A solution (the first found; not necessarily the only one).
-    Solved(Grid),
-    /// There is no solution (clashing givens included).
-    Unsatisfiable,
-    /// A limit stopped the search first: nothing is known.
-    LimitReached(Limit),
-}
+/// What a [`Solver`] solves: a [`Grid`], a classic puzzle (a variant with no rules beyond rows,
+/// columns and boxes), or a [`Puzzle`] of any [`Variant`](crate::Variant).
+///
+/// Implemented for these two types only: the trait is sealed.
+pub trait Solvable: sealed::Sealed {}
 
-impl Outcome {
-    /// The solution, if one was found.
-    pub fn solution(&self) -> Option<&Grid> {
-        match self {
-            Outcome::Solved(g) => Some(g),
-            _ => None,
+impl Solvable for Grid {}
+impl Solvable for Puzzle {}
+
+mod sealed {
+    use crate::grid::Grid;
+    use crate::variant::{Puzzle, Rules};
+
+    /// The rules of a plain grid.
+    static PLAIN: Rules = Rules::Plain;
+
+    #[allow(unreachable_pub, reason = "sealed: public in a private module, so no other crate can implement it")]
+    pub trait Sealed {
+        /// The givens.
+        fn givens(&self) -> &Grid;
+        /// The rules beyond rows and columns.
+        fn rules(&self) -> &Rules;
+    }
+
+    impl Sealed for Grid {
+        #[inline]
+        fn givens(&self) -> &Grid {
+            self
+        }
+        #[inline]
+        fn rules(&self) -> &Rules {
+            &PLAIN
+        }
+    }
+
+    impl Sealed for Puzzle {
+        #[inline]
+        fn givens(&self) -> &Grid {
+            self.grid()
+        }
+        #[inline]
+        fn rules(&self) -> &Rules {
+            Puzzle::rules(self)
         }
     }
 }
 
-/// The result of solving a puzzle and proving its solution unique (a search for two
-/// solutions).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Uniqueness {
-    /// Exactly one solution.
-    Unique(Grid),
-    /// Two or more solutions: the first two found.
-    Multiple(Grid, Grid),
-    /// No solution.
-    Unsatisfiable,
-    /// A limit stopped the search before it could tell (even if one solution was found).
-    LimitReached(Limit),
+/// The search options, in force until changed: each engine the solver builds gets them.
+#[derive(Clone, Debug)]
+struct Options {
+    /// The propagation strength of the all-different constraints (and of cages' all-different
+    /// parts).
+    strength: Strength,
+    /// Whether locked-candidate reasoning between overlapping units is posted
+    /// ([`csp::Model::post_intersections`]).
+    locked: bool,
+    var_order: VarOrder,
+    value_order: ValueOrder,
+    seed: u64,
+    limits: Limits,
 }
 
-impl Uniqueness {
-    /// The first solution found, if the search got that far and finished.
-    pub fn solution(&self) -> Option<&Grid> {
-        match self {
-            Uniqueness::Unique(g) | Uniqueness::Multiple(g, _) => Some(g),
-            _ => None,
-        }
+impl Options {
+    /// Sets the search options (all but those the model is built with) on `engine`.
+    fn apply(&self, engine: &mut csp::Solver) {
+        engine.set_var_order(self.var_order);
+        engine.set_value_order(self.value_order);
+        engine.set_seed(self.seed);
+        engine.set_limits(self.limits.clone());
     }
 }
 
-/// Solutions collected up to a maximum, with how the search ended.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Solutions {
-    /// The solutions, in the order found.
-    pub grids: Vec<Grid>,
-    /// [`CountStatus::Complete`] if these are all the solutions, [`CountStatus::MaxReached`]
-    /// if the maximum was reached first (there may be more), or
-    /// [`CountStatus::LimitReached`] if a limit stopped the search.
-    pub status: CountStatus,
-}
-
-/// Solves puzzles of one shape at a time, reusing one engine model and search state.
+/// Solves puzzles of any shape and variant, one at a time, reusing one engine model and search
+/// state.
 ///
 /// Build it once and call it for every puzzle: each call resets the engine (without
-/// allocating), assigns the givens and searches. A grid of another shape is accepted too: the
-/// solver then rebuilds its engine for that shape, which is cheap but not free, so group
-/// puzzles by shape when speed matters.
+/// allocating), assigns the givens and searches. A puzzle of another shape or other rules
+/// (other diagonals, regions or cages) is accepted too: the solver then rebuilds its engine,
+/// which is cheap but not free, so group puzzles by shape and rules when speed matters.
 ///
-/// Options (propagation [`Strength`], variable and value order, seed, [`Limits`]) stay in
-/// force until changed; limits apply to each search, that is to each puzzle.
+/// The searches take a [`Grid`] (a classic puzzle) or a [`Puzzle`] of any variant (see
+/// [`Solvable`]); explanations, grades and hints take a [`Grid`]: the technique ladder reasons
+/// over rows, columns and boxes only.
+///
+/// Options (propagation [`Strength`], locked candidates, variable and value order, seed,
+/// [`Limits`]) stay in force until changed and apply to every variant; limits apply to each
+/// search, that is to each puzzle. With locked candidates on, the engine's intersection
+/// reasoning also runs between regions or diagonals and the lines they overlap (cages take
+/// part through their own sum reasoning, [`csp::DistinctSum`]).
 ///
 /// # Example
 ///
@@ -93,21 +124,46 @@ pub struct Solutions {
 /// println!("{solution}\n{}", solver.stats());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// A variant puzzle, with the same solver:
+///
+/// ```
+/// use sudoku::{Puzzle, Solver, Strength, Uniqueness, Variant};
+///
+/// // A 4x4 killer without givens: the cages and their sums decide everything.
+/// let puzzle = Puzzle::parse(Variant::Killer, "
+///     a b b c
+///     d d d c
+///     e e f g
+///     e h g g
+///     a 1
+///     b 5
+///     c 6
+///     d 8
+///     e 7
+///     f 4
+///     g 6
+///     h 3
+/// ")?;
+/// let mut solver = Solver::with_strength(puzzle.shape(), Strength::Gac);
+/// let Uniqueness::Unique(solution) = solver.solve_unique(&puzzle) else { panic!("unique") };
+/// assert_eq!(solution.to_line(), "1234341221434321");
+/// assert!(puzzle.is_solution(&solution));
+/// println!("{}\n{}", puzzle.render(&solution), solver.stats());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct Solver {
+    options: Options,
+    /// The shape of the puzzles `engine` is built for.
     shape: Shape,
-    strength: Strength,
-    /// Whether locked-candidate reasoning between overlapping units is posted
-    /// ([`csp::Model::post_intersections`]).
-    locked: bool,
-    var_order: VarOrder,
-    value_order: ValueOrder,
-    seed: u64,
-    limits: Limits,
-    /// The engine for `shape` and `strength`, with the options above applied.
+    /// The rules `engine` is built for.
+    rules: Rules,
+    /// The engine for `shape` and `rules`, built and set up with `options`.
     engine: csp::Solver,
-    /// While grading is on ([`Solver::set_grading`]): the grade of the last puzzle loaded.
-    pub(crate) grading: Option<Option<crate::grade::Grade>>,
+    /// While grading is on ([`Solver::set_grading`]): the grade of the last puzzle loaded
+    /// (`None` for a puzzle of a variant, which the ladder does not grade).
+    grading: Option<Option<Grade>>,
 }
 
 impl Default for Solver {
@@ -117,15 +173,19 @@ impl Default for Solver {
     }
 }
 
+// ---- construction and options ------------------------------------------------------------------
+
 impl Solver {
-    /// A solver for grids of `shape`, with `AllDifferent` at [`Strength::HiddenSingles`], MRV
+    /// A solver whose engine is built for plain grids of `shape` (other puzzles are accepted
+    /// too), with `AllDifferent` at [`Strength::HiddenSingles`], no locked candidates, MRV
     /// variable order (ties to the cell with the most empty peers, then the first:
     /// [`TieBreak::MostUnfixedPeers`]), ascending values, seed 0 and no limits.
     pub fn new(shape: Shape) -> Solver {
         Solver::with_strength(shape, Strength::HiddenSingles)
     }
 
-    /// A solver for grids of `shape` whose `AllDifferent` constraints propagate at `strength`.
+    /// A solver for grids of `shape` whose all-different constraints (and cage constraints'
+    /// all-different parts) propagate at `strength`.
     pub fn with_strength(shape: Shape, strength: Strength) -> Solver {
         Solver::with_propagation(shape, strength, false)
     }
@@ -146,69 +206,83 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_propagation(shape: Shape, strength: Strength, locked: bool) -> Solver {
-        let var_order = VarOrder::Mrv(TieBreak::MostUnfixedPeers);
-        let value_order = ValueOrder::Ascending;
-        let mut solver = Solver {
-            shape,
+        let options = Options {
             strength,
             locked,
-            var_order,
-            value_order,
+            var_order: VarOrder::Mrv(TieBreak::MostUnfixedPeers),
+            value_order: ValueOrder::Ascending,
             seed: 0,
             limits: Limits::default(),
-            engine: build_engine(shape, strength, locked),
-            grading: None,
         };
-        solver.apply_options();
-        solver
-    }
-
-    fn apply_options(&mut self) {
-        self.engine.set_var_order(self.var_order);
-        self.engine.set_value_order(self.value_order);
-        self.engine.set_seed(self.seed);
-        self.engine.set_limits(self.limits.clone());
+        let engine = build_engine(shape, &Rules::Plain, &options);
+        Solver { options, shape, rules: Rules::Plain, engine, grading: None }
     }
 
     fn rebuild(&mut self) {
-        log::debug!(target: "sudoku::solve", "build shape={} strength={:?} locked={}", self.shape, self.strength, self.locked);
-        self.engine = build_engine(self.shape, self.strength, self.locked);
-        self.apply_options();
+        let (shape, strength, locked) = (self.shape, self.options.strength, self.options.locked);
+        if matches!(self.rules, Rules::Plain) {
+            log::debug!(target: "sudoku::solve", "build shape={shape} strength={strength:?} locked={locked}");
+        } else {
+            let variant = self.rules.variant();
+            log::debug!(target: "sudoku::solve", "build variant={variant} shape={shape} strength={strength:?} locked={locked}");
+        }
+        self.engine = build_engine(shape, &self.rules, &self.options);
     }
 
-    /// The shape of the current engine (that of the last grid solved, or of construction).
+    /// Makes the engine one for puzzles of `shape` under `rules`, rebuilding it if needed.
+    fn prepare(&mut self, shape: Shape, rules: &Rules) {
+        // Plain grids, the common case, compare no structure (a call per puzzle otherwise).
+        let same_rules = match rules {
+            Rules::Plain => matches!(self.rules, Rules::Plain),
+            rules => *rules == self.rules,
+        };
+        if shape != self.shape || !same_rules {
+            self.rebuild_for(shape, rules);
+        }
+    }
+
+    /// Rebuilds the engine for puzzles of `shape` under `rules`.
+    #[cold]
+    fn rebuild_for(&mut self, shape: Shape, rules: &Rules) {
+        self.shape = shape;
+        self.rules = rules.clone();
+        self.rebuild();
+    }
+
+    /// The shape of the current engine (that of the last puzzle solved, or of construction).
     pub fn shape(&self) -> Shape {
         self.shape
     }
 
-    /// The propagation strength of the `AllDifferent` constraints.
+    /// The propagation strength of the all-different constraints.
     pub fn strength(&self) -> Strength {
-        self.strength
+        self.options.strength
     }
 
     /// Sets the propagation strength; the engine model is rebuilt if it changes. Every
     /// strength finds the same solutions; stronger ones search fewer nodes at a higher cost
     /// per node.
     pub fn set_strength(&mut self, strength: Strength) {
-        if strength != self.strength {
-            self.strength = strength;
+        if strength != self.options.strength {
+            self.options.strength = strength;
             self.rebuild();
         }
     }
 
     /// Whether locked candidates are on (see [`set_locked_candidates`](Solver::set_locked_candidates)).
     pub fn locked_candidates(&self) -> bool {
-        self.locked
+        self.options.locked
     }
 
     /// Turns on (or off) the reasoning between a box and a row or column that overlap: a digit
     /// whose places in one of them all lie in the overlap leaves the rest of the other
-    /// ("pointing" and "claiming"). It is the engine's generic
-    /// [`csp::Model::post_intersections`]; it finds the same solutions with fewer nodes, at a
-    /// cost per node. The engine model is rebuilt if the setting changes.
+    /// ("pointing" and "claiming"); for variants, between regions or diagonals and the lines
+    /// they overlap too. It is the engine's generic [`csp::Model::post_intersections`]; it
+    /// finds the same solutions with fewer nodes, at a cost per node. The engine model is
+    /// rebuilt if the setting changes.
     pub fn set_locked_candidates(&mut self, on: bool) {
-        if on != self.locked {
-            self.locked = on;
+        if on != self.options.locked {
+            self.options.locked = on;
             self.rebuild();
         }
     }
@@ -216,33 +290,33 @@ impl Solver {
     /// Sets how the next cell to branch on is chosen (default: MRV, ties to the cell with the
     /// most empty peers, then the first).
     pub fn set_var_order(&mut self, order: VarOrder) {
-        self.var_order = order;
+        self.options.var_order = order;
         self.engine.set_var_order(order);
     }
 
     /// Sets the order in which a cell's digits are tried (default: ascending).
     pub fn set_value_order(&mut self, order: ValueOrder) {
-        self.value_order = order;
+        self.options.value_order = order;
         self.engine.set_value_order(order);
     }
 
     /// Seeds the random tie-breaks and value choices; each puzzle starts from this seed, so
     /// the same puzzle and seed give the same search.
     pub fn set_seed(&mut self, seed: u64) {
-        self.seed = seed;
+        self.options.seed = seed;
         self.engine.set_seed(seed);
     }
 
     /// Sets the limits of each following search (one search per call: a node limit and a
     /// timeout are per puzzle).
     pub fn set_limits(&mut self, limits: Limits) {
-        self.limits = limits.clone();
+        self.options.limits = limits.clone();
         self.engine.set_limits(limits);
     }
 
     /// The current limits.
     pub fn limits(&self) -> &Limits {
-        &self.limits
+        &self.options.limits
     }
 
     /// The engine's statistics for the last puzzle (they are zeroed when the next one starts).
@@ -250,34 +324,32 @@ impl Solver {
         self.engine.stats()
     }
 
-    /// The engine, for its model (variable and constraint names) and state.
+    /// The engine, for its model (variable and constraint names) and state: the one built for
+    /// the last puzzle's shape and rules.
     pub fn engine(&self) -> &csp::Solver {
         &self.engine
     }
+}
 
-    /// The engine, to load givens for the technique ladder.
-    pub(crate) fn engine_mut(&mut self) -> &mut csp::Solver {
-        &mut self.engine
-    }
+// ---- searches ----------------------------------------------------------------------------------
 
-    /// Makes the engine one for grids of `shape`, rebuilding it if needed.
-    pub(crate) fn prepare_shape(&mut self, shape: Shape) {
-        if shape != self.shape {
-            self.shape = shape;
-            self.rebuild();
+impl Solver {
+    /// Resets the engine for `puzzle` (rebuilt if its shape or rules differ) and assigns its
+    /// givens. Returns `false` if the givens already conflict (then there is no solution).
+    fn load<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> bool {
+        let (grid, rules) = (puzzle.givens(), puzzle.rules());
+        self.prepare(grid.shape(), rules);
+        if matches!(rules, Rules::Plain) {
+            self.grade_if_on(grid);
+        } else if self.grading.is_some() {
+            // The ladder does not grade variants.
+            self.grading = Some(None);
         }
-    }
-
-    /// Resets the engine for `grid` and assigns its givens. Returns `false` if the givens
-    /// already conflict (then there is no solution).
-    fn load(&mut self, grid: &Grid) -> bool {
-        self.prepare_shape(grid.shape());
-        self.grade_if_on(grid);
         load_givens(&mut self.engine, grid)
     }
 
-    /// Finds one solution of `grid` (the first in search order), without checking that it is
-    /// the only one.
+    /// Finds one solution of `puzzle` (the first in search order), without checking that it
+    /// is the only one.
     ///
     /// # Example
     ///
@@ -290,29 +362,29 @@ impl Solver {
     /// assert!(g.is_solved());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn solve(&mut self, grid: &Grid) -> Outcome {
-        if !self.load(grid) {
+    pub fn solve<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> Outcome {
+        if !self.load(puzzle) {
             return Outcome::Unsatisfiable;
         }
         first_solution(&mut self.engine, self.shape)
     }
 
-    /// Solves `grid` and proves the solution unique: one search that stops at the second
+    /// Solves `puzzle` and proves the solution unique: one search that stops at the second
     /// solution.
-    pub fn solve_unique(&mut self, grid: &Grid) -> Uniqueness {
-        if !self.load(grid) {
+    pub fn solve_unique<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> Uniqueness {
+        if !self.load(puzzle) {
             return Uniqueness::Unsatisfiable;
         }
         unique_solution(&mut self.engine, self.shape)
     }
 
-    /// Whether `grid` has exactly one solution. A search stopped by a limit answers `false`;
+    /// Whether `puzzle` has exactly one solution. A search stopped by a limit answers `false`;
     /// use [`Solver::solve_unique`] to tell the cases apart.
-    pub fn is_unique(&mut self, grid: &Grid) -> bool {
-        matches!(self.solve_unique(grid), Uniqueness::Unique(_))
+    pub fn is_unique<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> bool {
+        matches!(self.solve_unique(puzzle), Uniqueness::Unique(_))
     }
 
-    /// Collects the solutions of `grid`, at most `max` of them.
+    /// Collects the solutions of `puzzle`, at most `max` of them.
     ///
     /// # Example
     ///
@@ -327,75 +399,245 @@ impl Solver {
     /// assert!(found.grids.iter().all(|g| g.is_solution_of(&puzzle)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn solutions_up_to(&mut self, grid: &Grid, max: usize) -> Solutions {
-        if !self.load(grid) {
+    pub fn solutions_up_to<P: Solvable + ?Sized>(&mut self, puzzle: &P, max: usize) -> Solutions {
+        if !self.load(puzzle) {
             return Solutions { grids: Vec::new(), status: CountStatus::Complete };
         }
         collect_solutions(&mut self.engine, self.shape, max)
     }
 
-    /// Counts the solutions of `grid` up to `max`, without building them.
+    /// Counts the solutions of `puzzle` up to `max`, without building them.
     ///
     /// The count is exact when its status is [`CountStatus::Complete`]; with
     /// [`CountStatus::MaxReached`] there are at least `max`, and with
     /// [`CountStatus::LimitReached`] at least `count`.
-    pub fn count_solutions_up_to(&mut self, grid: &Grid, max: u64) -> Count {
-        if !self.load(grid) {
+    pub fn count_solutions_up_to<P: Solvable + ?Sized>(&mut self, puzzle: &P, max: u64) -> Count {
+        if !self.load(puzzle) {
             return Count { count: 0, status: CountStatus::Complete };
         }
         self.engine.count_solutions(max)
     }
 }
 
-/// The engine for an empty grid of `shape`, its root state computed.
-fn build_engine(shape: Shape, strength: Strength, locked: bool) -> csp::Solver {
-    let model = match encode(shape, strength) {
-        Ok(mut model) => {
-            if locked {
-                // Never fails for these models: every unit is a plain all-different over
-                // range domains.
-                if let Err(e) = model.post_intersections() {
-                    unreachable!("locked candidates for a {shape} grid: {e}");
-                }
-            }
-            compile_network(&mut model, strength, locked);
-            model
+// ---- explanations ------------------------------------------------------------------------------
+
+impl Solver {
+    /// A ladder on `grid`'s givens (assigned on this solver's engine, not propagated), or the
+    /// clashes that make it invalid.
+    fn ladder(&mut self, grid: &Grid, detailed: bool) -> Result<Ladder, Vec<Clash>> {
+        self.prepare(grid.shape(), &Rules::Plain);
+        technique::start(&mut self.engine, grid, detailed)
+    }
+
+    /// Whether a search proves that `grid` has exactly one solution (without grading it: this
+    /// runs inside grading). `false` for clashing givens or a search stopped by a limit.
+    fn proven_unique(&mut self, grid: &Grid) -> bool {
+        if !grid.clashes().is_empty() {
+            return false;
         }
+        self.prepare(grid.shape(), &Rules::Plain);
+        load_givens(&mut self.engine, grid)
+            && matches!(unique_solution(&mut self.engine, self.shape), Uniqueness::Unique(_))
+    }
+
+    /// Runs the ladder on `grid` to the end: the steps, or the clashes of an invalid grid.
+    ///
+    /// Uniqueness techniques (unique rectangles, BUG+1) are used only if the search proves
+    /// first that `grid` has exactly one solution: they are not deductions from the rules,
+    /// and would be wrong on a puzzle with several solutions.
+    pub(crate) fn run_ladder(&mut self, grid: &Grid, detailed: bool) -> Run {
+        let unique = self.proven_unique(grid);
+        // Ratings are far below `u32::MAX`: the run always ends.
+        self.run_ladder_until(grid, detailed, unique, u32::MAX).unwrap_or_else(|_| Run::default())
+    }
+
+    /// [`run_ladder`](Solver::run_ladder) for a grid whose uniqueness is known (`unique`:
+    /// exactly one solution, proven), stopped as soon as the grade is known to be at least
+    /// `stop_at` tenths: `Err` with the lower bound of the grade known then (at least
+    /// `stop_at`). A run that ends is the one of `run_ladder`.
+    pub(crate) fn run_ladder_until(
+        &mut self,
+        grid: &Grid,
+        detailed: bool,
+        unique: bool,
+        stop_at: u32,
+    ) -> Result<Run, u32> {
+        self.prepare(grid.shape(), &Rules::Plain);
+        technique::run_until(&mut self.engine, grid, detailed, unique, stop_at)
+    }
+
+    /// Explains how to solve `grid`, step by step, the way a person would (see the
+    /// [module](crate::explain) docs), and grades it.
+    ///
+    /// The outcome ([`Explanation::result`]) is that of [`solve_unique`](Solver::solve_unique)
+    /// with this solver's options; the steps come from the technique ladder, which reaches the
+    /// same solution for a puzzle with one. An invalid puzzle (clashing givens) is explained
+    /// by its clashes; an unsolvable one by the contradictions its guesses meet. The ladder
+    /// gives up after 5,000 guesses ([`StepKind::Stopped`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku::{Detail, Grid, Solver};
+    ///
+    /// let puzzle = Grid::from_line("...3..4114..3...")?;
+    /// let explanation = Solver::new(puzzle.shape()).explain(&puzzle);
+    /// println!("{}", explanation.display(Detail::Brief));
+    /// assert!(explanation.to_string().lines().any(|l| l == "r1c1 = 4: naked single"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn explain(&mut self, grid: &Grid) -> Explanation {
+        let run = self.run_ladder(grid, true);
+        let grade = Grade::of_run(&run);
+        let clash = run.steps.iter().any(|s| matches!(s.kind, StepKind::Contradiction(Contradiction::Clash(_))));
+        let result = if clash { Uniqueness::Unsatisfiable } else { self.solve_unique(grid) };
+        Explanation::new(grid.clone(), result, run, grade)
+    }
+}
+
+// ---- grading -----------------------------------------------------------------------------------
+
+impl Solver {
+    /// Grades `grid` with the technique ladder (see the [module](crate::grade) docs). An
+    /// invalid grid (clashing givens) grades 0. A search first checks whether `grid` has
+    /// exactly one solution: only then may the ladder use uniqueness techniques (unique
+    /// rectangles, BUG+1).
+    pub fn grade_puzzle(&mut self, grid: &Grid) -> Grade {
+        Grade::of_run(&self.run_ladder(grid, false))
+    }
+
+    /// Grades `grid` as [`grade_puzzle`](Solver::grade_puzzle) does, but stops as soon as
+    /// the grade is known to be at least `stop_at` tenths: [`Bounded::AtLeast`] with the
+    /// bound known then (at least `stop_at`), else [`Bounded::Exact`] with the grade of
+    /// `grade_puzzle`. For a caller that only needs to know on which side of `stop_at` the
+    /// grade lies (a generator rejecting puzzles above a band, or accepting every puzzle
+    /// above one): the ladder's grade is the rating of its hardest step, so it only rises
+    /// along the run, and a puzzle that needs chains is known to grade at least the lowest
+    /// chain rating before any chain is looked for (chains are the ladder's most expensive
+    /// part).
+    ///
+    /// `unique` says whether `grid` is known to have exactly one solution (a generated puzzle
+    /// is): `grade_puzzle` proves it by a search first, and uses uniqueness techniques only
+    /// then.
+    pub(crate) fn grade_until(&mut self, grid: &Grid, unique: bool, stop_at: u32) -> Bounded {
+        match self.run_ladder_until(grid, false, unique, stop_at) {
+            Ok(run) => Bounded::Exact(Grade::of_run(&run)),
+            Err(floor) => Bounded::AtLeast(floor),
+        }
+    }
+
+    /// Turns grading on or off. While on, each puzzle given to a search (solve, count, ...)
+    /// is also graded, and [`grade`](Solver::grade) gives the grade of the last one. Off, it
+    /// costs nothing.
+    ///
+    /// The technique ladder that grades ([`crate::grade`]) reasons over rows, columns and
+    /// boxes only, so puzzles of other variants (diagonals, jigsaw regions, cages) are not
+    /// graded yet: their grade is `None`, never an estimate.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku::{Band, Grid, Puzzle, Solver, Uniqueness, Variant};
+    ///
+    /// let plain = Grid::from_line("...3..4114..3...")?;
+    /// let jigsaw = Puzzle::parse(Variant::Jigsaw, "aaab\ncabb\nccdb\ncddd\n\n....\n2...\n....\n43..")?;
+    /// let mut solver = Solver::new(plain.shape());
+    /// solver.set_grading(true);
+    /// assert!(matches!(solver.solve_unique(&plain), Uniqueness::Unique(_)));
+    /// assert_eq!(solver.grade().map(|g| g.band()), Some(Band::Easy));
+    /// assert!(matches!(solver.solve_unique(&jigsaw), Uniqueness::Unique(_)));
+    /// assert_eq!(solver.grade(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_grading(&mut self, on: bool) {
+        self.grading = on.then_some(None);
+    }
+
+    /// Whether grading is on.
+    pub fn is_grading(&self) -> bool {
+        self.grading.is_some()
+    }
+
+    /// The grade of the last puzzle searched, if grading is on and that puzzle was a plain
+    /// one (see [`set_grading`](Solver::set_grading)).
+    pub fn grade(&self) -> Option<Grade> {
+        self.grading.flatten()
+    }
+
+    /// Grades `grid` if grading is on (called when a puzzle is loaded).
+    pub(crate) fn grade_if_on(&mut self, grid: &Grid) {
+        if self.grading.is_some() {
+            self.grading = Some(Some(self.grade_puzzle(grid)));
+        }
+    }
+}
+
+// ---- hints -------------------------------------------------------------------------------------
+
+impl Solver {
+    /// [`hint`](Solver::hint) for a grid with a person's pencil marks: the candidates the
+    /// marks cross out are out (whether or not the solver would have crossed them out), and
+    /// the step is the easiest one from there.
+    pub fn hint_with_marks(&mut self, marks: &PencilMarks) -> Hint {
+        self.hint_from(marks.grid(), Some(&marks.marks))
+    }
+
+    /// The single easiest next step for `grid` as it stands, the way a person asks a helper
+    /// for one step at a time: the first technique of the ladder ([`crate::technique`]) that
+    /// applies to the candidates left by the filled cells, chains included.
+    ///
+    /// The hint says nothing about whether the grid's digits are right beyond what a step
+    /// finds: a contradiction is reported when the candidates show one. Hints never use
+    /// uniqueness techniques (unique rectangles, BUG+1): a grid as a person left it, or its
+    /// pencil marks, is not known to have a single solution.
+    pub fn hint(&mut self, grid: &Grid) -> Hint {
+        self.hint_from(grid, None)
+    }
+
+    fn hint_from(&mut self, grid: &Grid, crossed: Option<&[Digits]>) -> Hint {
+        let ladder = self.ladder(grid, false);
+        hint::from_ladder(grid, ladder, crossed)
+    }
+}
+
+/// The engine for puzzles of `shape` under `rules`, with no givens, its root state computed
+/// and `options` set.
+fn build_engine(shape: Shape, rules: &Rules, options: &Options) -> csp::Solver {
+    let (strength, locked) = (options.strength, options.locked);
+    let plain = matches!(rules, Rules::Plain);
+    let mut model = match encode_rules(shape, rules, strength) {
+        Ok(model) => model,
         // Not reachable from any input: the shape is one of the supported ones, whose domains
-        // are non-empty and whose constraints name the model's own variables.
-        Err(e) => unreachable!("the encoding of a {shape} grid is always a valid model: {e}"),
+        // are non-empty and whose constraints name the model's own variables, and a `Puzzle`
+        // holds only valid structures (cells of the grid, sums of distinct digits).
+        Err(e) => unreachable!("the encoding of a {shape} {} puzzle is always a valid model: {e}", rules.variant()),
     };
+    if locked {
+        // Never fails for these models: every unit, diagonal or region is a plain
+        // all-different over range domains.
+        if let Err(e) = model.post_intersections() {
+            unreachable!("locked candidates for a {shape} {} puzzle: {e}", rules.variant());
+        }
+    }
+    compile_network(&mut model, strength, locked);
     let mut engine = model.into_solver();
     // Propagating the empty grid once fills the engine's root cache, so that `reset` restores
     // the root state directly instead of rescheduling every constraint for each puzzle.
     if let Err(c) = engine.propagate() {
-        unreachable!("an empty {shape} grid has solutions, but root propagation failed: {c}");
+        // An empty plain grid has solutions. Other rules may have none whatever the givens:
+        // every search then answers so.
+        assert!(!plain, "an empty {shape} grid has solutions, but root propagation failed: {c}");
+        log::debug!(target: "sudoku::solve", "rules without solution: {c}");
     }
+    options.apply(&mut engine);
     engine
 }
 
-/// Compiles the units (and any other all-different groups) of `model` into the engine's
-/// all-different network at the level that matches `strength` and `locked`, so that the same
-/// deductions run a word at a time over the whole grid. The units stay posted: the engine runs
-/// them instead whenever explanations or traces are wanted. With GAC the units keep running
-/// (the network does not match them), after the network's hidden singles, which are cheaper.
-pub(crate) fn compile_network(model: &mut csp::Model, strength: Strength, locked: bool) {
-    let level = match strength {
-        Strength::ForwardChecking => NetworkLevel::ForwardChecking,
-        Strength::HiddenSingles if locked => NetworkLevel::LockedValues,
-        _ => NetworkLevel::HiddenSingles,
-    };
-    // Never fails for these models: the groups are units of distinct cells over 1..=size.
-    if let Err(e) = model.compile_all_different(level) {
-        unreachable!("the all-different network of a grid model: {e}");
-    }
-}
-
-// ---- searches on an engine whose givens are assigned (shared with `VariantSolver`) -----------
+// ---- searches on an engine whose givens are assigned --------------------------------------------
 
 /// Resets the engine (cell `i` is variable `i`) and assigns the givens of `grid`. Returns
 /// `false` if the givens already conflict (then there is no solution).
-pub(crate) fn load_givens(engine: &mut csp::Solver, grid: &Grid) -> bool {
+fn load_givens(engine: &mut csp::Solver, grid: &Grid) -> bool {
     engine.reset();
     let givens = grid.digits().iter().enumerate().filter(|(_, &d)| d != 0);
     match engine.assign_all(givens.map(|(i, &d)| (VarId::from_index(i), i32::from(d)))) {
@@ -408,7 +650,7 @@ pub(crate) fn load_givens(engine: &mut csp::Solver, grid: &Grid) -> bool {
 }
 
 /// The first solution from the engine's current state.
-pub(crate) fn first_solution(engine: &mut csp::Solver, shape: Shape) -> Outcome {
+fn first_solution(engine: &mut csp::Solver, shape: Shape) -> Outcome {
     match engine.solve() {
         csp::Outcome::Solved(s) => Outcome::Solved(to_grid(shape, s.values())),
         csp::Outcome::Unsatisfiable => Outcome::Unsatisfiable,
@@ -417,7 +659,7 @@ pub(crate) fn first_solution(engine: &mut csp::Solver, shape: Shape) -> Outcome 
 }
 
 /// One search from the engine's current state that stops at the second solution.
-pub(crate) fn unique_solution(engine: &mut csp::Solver, shape: Shape) -> Uniqueness {
+fn unique_solution(engine: &mut csp::Solver, shape: Shape) -> Uniqueness {
     let mut it = engine.solutions();
     let first = it.next_values().map(|s| to_grid(shape, s));
     let second = first.as_ref().and_then(|_| it.next_values()).map(|s| to_grid(shape, s));
@@ -430,7 +672,7 @@ pub(crate) fn unique_solution(engine: &mut csp::Solver, shape: Shape) -> Uniquen
 }
 
 /// At most `max` solutions from the engine's current state.
-pub(crate) fn collect_solutions(engine: &mut csp::Solver, shape: Shape, max: usize) -> Solutions {
+fn collect_solutions(engine: &mut csp::Solver, shape: Shape, max: usize) -> Solutions {
     let mut grids = Vec::new();
     let mut it = engine.solutions();
     let status = loop {
@@ -455,118 +697,4 @@ fn to_grid(shape: Shape, values: &[csp::Value]) -> Grid {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::time::Duration;
-
-    use super::*;
-    use crate::grid::Cell;
-
-    const LEETCODE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    const LEETCODE_SOLUTION: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-    const STRENGTHS: [Strength; 3] = [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac];
-
-    #[test]
-    fn leetcode_example_has_its_known_unique_solution_under_every_strength() {
-        let puzzle = Grid::from_line(LEETCODE).unwrap();
-        for s in STRENGTHS {
-            let mut solver = Solver::with_strength(Shape::SIZE_9, s);
-            match solver.solve_unique(&puzzle) {
-                Uniqueness::Unique(g) => assert_eq!(g.to_line(), LEETCODE_SOLUTION, "{s:?}"),
-                other => panic!("{s:?}: {other:?}"),
-            }
-            assert!(solver.is_unique(&puzzle));
-        }
-    }
-
-    #[test]
-    fn one_solver_serves_many_puzzles_and_shapes() {
-        let mut solver = Solver::new(Shape::SIZE_9);
-        let nine = Grid::from_line(LEETCODE).unwrap();
-        let four = Grid::from_line("1.3.3.1..1.3..2.").unwrap();
-        for _ in 0..3 {
-            assert_eq!(solver.solve(&nine).solution().map(Grid::to_line).as_deref(), Some(LEETCODE_SOLUTION));
-            let g = solver.solve(&four);
-            assert!(g.solution().is_some_and(|g| g.is_solution_of(&four)));
-            assert_eq!(solver.shape(), Shape::SIZE_4);
-        }
-    }
-
-    #[test]
-    fn clashing_givens_are_unsatisfiable_without_search() {
-        // A grid built by hand may clash; the solver answers "no solution".
-        let mut g = Grid::empty(Shape::SIZE_9);
-        g.set(Cell::new(0, 0), Some(3));
-        g.set(Cell::new(8, 0), Some(3));
-        let mut solver = Solver::default();
-        assert_eq!(solver.solve(&g), Outcome::Unsatisfiable);
-        assert_eq!(solver.solve_unique(&g), Uniqueness::Unsatisfiable);
-        assert_eq!(solver.count_solutions_up_to(&g, 5), Count { count: 0, status: CountStatus::Complete });
-        assert_eq!(solver.solutions_up_to(&g, 5).grids, Vec::<Grid>::new());
-        assert_eq!(solver.stats().nodes, 0);
-    }
-
-    #[test]
-    fn an_empty_4x4_grid_has_288_solutions() {
-        let empty = Grid::empty(Shape::SIZE_4);
-        for s in STRENGTHS {
-            let mut solver = Solver::with_strength(Shape::SIZE_4, s);
-            assert_eq!(solver.count_solutions_up_to(&empty, 1000), Count { count: 288, status: CountStatus::Complete });
-            let all = solver.solutions_up_to(&empty, 1000);
-            assert_eq!(all.grids.len(), 288);
-            assert!(all.grids.iter().all(Grid::is_solved));
-            let mut lines: Vec<String> = all.grids.iter().map(Grid::to_line).collect();
-            lines.sort();
-            lines.dedup();
-            assert_eq!(lines.len(), 288, "solutions are distinct");
-        }
-    }
-
-    #[test]
-    fn multiple_solutions_are_reported_with_two_different_grids() {
-        let puzzle = Grid::from_line(".2.4.4.221434321").unwrap();
-        let Uniqueness::Multiple(a, b) = Solver::default().solve_unique(&puzzle) else { panic!() };
-        assert_ne!(a, b);
-        assert!(a.is_solution_of(&puzzle) && b.is_solution_of(&puzzle));
-    }
-
-    #[test]
-    fn a_node_limit_stops_the_search_and_says_so() {
-        let mut solver = Solver::new(Shape::SIZE_9);
-        solver.set_limits(Limits { max_nodes: Some(1), ..Limits::default() });
-        let hard = Grid::from_line("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
-            .unwrap();
-        assert_eq!(solver.solve_unique(&hard), Uniqueness::LimitReached(Limit::Nodes));
-        assert_eq!(solver.count_solutions_up_to(&hard, 2).status, CountStatus::LimitReached(Limit::Nodes));
-        solver.set_limits(Limits { timeout: Some(Duration::from_secs(60)), ..Limits::default() });
-        assert!(solver.is_unique(&hard));
-    }
-
-    #[test]
-    fn same_seed_gives_the_same_random_search() {
-        let puzzle = Grid::from_line(LEETCODE).unwrap();
-        let run = |seed| {
-            let mut solver = Solver::default();
-            solver.set_var_order(VarOrder::Mrv(TieBreak::Random));
-            solver.set_value_order(ValueOrder::Random);
-            solver.set_seed(seed);
-            let _ = solver.solve(&Grid::empty(Shape::SIZE_9));
-            let first = solver.solve(&puzzle);
-            (first, solver.stats().nodes, solver.stats().prunings)
-        };
-        assert_eq!(run(3), run(3));
-    }
-
-    #[test]
-    fn changing_strength_keeps_options_and_answers() {
-        let puzzle = Grid::from_line(LEETCODE).unwrap();
-        let mut solver = Solver::default();
-        solver.set_limits(Limits { max_nodes: Some(1_000_000), ..Limits::default() });
-        solver.set_strength(Strength::Gac);
-        assert_eq!(solver.strength(), Strength::Gac);
-        assert_eq!(solver.limits().max_nodes, Some(1_000_000));
-        assert!(solver.is_unique(&puzzle));
-        // 27 units, and the network that runs before their GAC.
-        assert_eq!(solver.engine().model().num_constraints(), 28);
-    }
-}
+mod tests;

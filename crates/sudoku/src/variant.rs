@@ -140,7 +140,7 @@ impl Rules {
 ///
 /// Built by [`Puzzle::parse`], or from a grid and a parsed structure ([`Puzzle::plain`],
 /// [`Puzzle::x`], [`Puzzle::killer`], [`Puzzle::jigsaw`]). Solved by a
-/// [`VariantSolver`](crate::VariantSolver).
+/// [`Solver`](crate::Solver), as a [`Grid`] is.
 ///
 /// `Display` prints the puzzle in its input format, which [`Puzzle::parse`] reads back;
 /// [`Puzzle::render`] shows a grid (a solution, say) next to the region or cage map.
@@ -148,7 +148,7 @@ impl Rules {
 /// # Example
 ///
 /// ```
-/// use sudoku::{Puzzle, Variant, VariantSolver, Uniqueness};
+/// use sudoku::{Puzzle, Solver, Uniqueness, Variant};
 ///
 /// // A 4x4 jigsaw: the regions, then the givens.
 /// let puzzle = Puzzle::parse(Variant::Jigsaw, "
@@ -162,7 +162,7 @@ impl Rules {
 ///     . . . .
 ///     4 3 . .
 /// ")?;
-/// let mut solver = VariantSolver::new();
+/// let mut solver = Solver::new(puzzle.shape());
 /// let Uniqueness::Unique(solution) = solver.solve_unique(&puzzle) else { panic!("unique") };
 /// assert_eq!(solution.to_line(), "1234241331424321");
 /// assert!(puzzle.is_solution(&solution));
@@ -563,9 +563,13 @@ impl fmt::Display for Puzzle {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn encode_puzzle(puzzle: &Puzzle, strength: Strength) -> Result<Model, ModelError> {
-    let shape = puzzle.shape();
+    encode_rules(puzzle.shape(), &puzzle.rules, strength)
+}
+
+/// [`encode_puzzle`] for a puzzle of `shape` under `rules` (a classic grid: [`Rules::Plain`]).
+pub(crate) fn encode_rules(shape: Shape, rules: &Rules, strength: Strength) -> Result<Model, ModelError> {
     let vars = |cells: &[Cell]| -> Vec<VarId> { cells.iter().map(|&c| cell_var(shape, c)).collect() };
-    match &puzzle.rules {
+    match rules {
         Rules::Plain => encode(shape, strength),
         Rules::X => {
             let mut model = encode(shape, strength)?;

@@ -503,7 +503,7 @@ impl Generator {
                 };
                 // The units as the engine's all-different network (one word-parallel pass over
                 // the grid), as the solvers do.
-                crate::solve::compile_network(&mut model, Strength::HiddenSingles, false);
+                crate::encode::compile_network(&mut model, Strength::HiddenSingles, false);
                 let mut engine = model.into_solver();
                 // The root state of the rules, cached for `reset`.
                 engine.propagate().ok()?;

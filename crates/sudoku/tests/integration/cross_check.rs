@@ -8,8 +8,7 @@
 //! puzzle runs under the hidden, locked and GAC levels (forward checking on every tenth), with
 //! the orders taking turns.
 
-use csp::{CountStatus, Strength, TieBreak, ValueOrder, VarOrder};
-use sudoku::{Grid, Shape, Solver};
+use sudoku::{CountStatus, Grid, Shape, Solver, Strength, TieBreak, ValueOrder, VarOrder};
 
 use crate::checker::{check_solution, data, puzzles};
 

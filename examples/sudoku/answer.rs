@@ -142,35 +142,8 @@ pub(super) fn graded(verdict: Verdict, solver: &Solver) -> Verdict {
     }
 }
 
-/// The searches the answers and reports run: [`Solver`] on plain grids, and `VariantSolver`
-/// on variant puzzles (`sudoku_cli/variant.rs`).
-pub(super) trait Searches {
-    /// What one puzzle is.
-    type Puzzle;
-    fn solve_unique(&mut self, puzzle: &Self::Puzzle) -> Uniqueness;
-    fn solve(&mut self, puzzle: &Self::Puzzle) -> Outcome;
-    fn count_solutions_up_to(&mut self, puzzle: &Self::Puzzle, max: u64) -> Count;
-    fn stats(&self) -> &Stats;
-}
-
-impl Searches for Solver {
-    type Puzzle = Grid;
-    fn solve_unique(&mut self, grid: &Grid) -> Uniqueness {
-        Solver::solve_unique(self, grid)
-    }
-    fn solve(&mut self, grid: &Grid) -> Outcome {
-        Solver::solve(self, grid)
-    }
-    fn count_solutions_up_to(&mut self, grid: &Grid, max: u64) -> Count {
-        Solver::count_solutions_up_to(self, grid, max)
-    }
-    fn stats(&self) -> &Stats {
-        Solver::stats(self)
-    }
-}
-
 /// The batch-line answer for `puzzle`.
-pub(super) fn answer<S: Searches>(solver: &mut S, puzzle: &S::Puzzle, mode: Mode) -> Verdict {
+pub(super) fn answer<P: Solvable + ?Sized>(solver: &mut Solver, puzzle: &P, mode: Mode) -> Verdict {
     match mode {
         Mode::Unique => match solver.solve_unique(puzzle) {
             Uniqueness::Unique(g) => Verdict::Unique(g.to_line()),

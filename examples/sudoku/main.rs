@@ -24,7 +24,7 @@ use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku::batch;
 use sudoku::{
-    Count, CountStatus, Detail, Grade, Grid, Limits, Outcome, ParseError, Shape, Solver, Stats, Strength, TieBreak,
+    CountStatus, Detail, Grade, Grid, Limits, Outcome, ParseError, Shape, Solvable, Solver, Stats, Strength, TieBreak,
     Uniqueness, ValueOrder, VarOrder,
 };
 
@@ -375,21 +375,13 @@ fn main() -> ExitCode {
     }
 }
 
-#[path = "sudoku_cli/answer.rs"]
 mod answer;
-#[path = "sudoku_cli/batch.rs"]
 mod batch_mode;
-#[path = "sudoku_cli/explain.rs"]
 mod explain;
-#[path = "sudoku_cli/hint.rs"]
-mod hint;
-#[path = "sudoku_cli/single.rs"]
-mod single;
-#[path = "sudoku_cli/variant.rs"]
-mod variant;
-
-#[path = "sudoku_cli/generate.rs"]
 mod generate;
+mod hint;
+mod single;
+mod variant;
 
 use answer::*;
 use batch_mode::*;

@@ -1,10 +1,10 @@
 //! `--variant x|killer|jigsaw`: one puzzle of a Sudoku variant (docs/variants.md), read, solved
 //! and printed with the options of plain puzzles. The parsing, checks, encoding and rendering
-//! live in the `sudoku` crate ([`Puzzle`], [`VariantSolver`]); this module only wires them to
+//! live in the `sudoku` crate ([`Puzzle`], [`Solver`]); this module only wires them to
 //! the command line.
 
 use super::*;
-use sudoku::{Puzzle, Variant, VariantSolver};
+use sudoku::{Puzzle, Variant};
 
 /// The `--variant` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -28,16 +28,6 @@ impl VariantArg {
             VariantArg::Jigsaw => Variant::Jigsaw,
         }
     }
-}
-
-fn solver(config: &Config) -> VariantSolver {
-    let mut solver = VariantSolver::with_strength(config.strength);
-    solver.set_locked_candidates(config.locked);
-    solver.set_var_order(config.var_order);
-    solver.set_value_order(config.value_order);
-    solver.set_seed(config.seed);
-    solver.set_limits(config.limits.clone());
-    solver
 }
 
 /// Solves the one puzzle of FILE (or '-') under `args.variant`; returns the exit code.
@@ -68,7 +58,7 @@ pub(crate) fn run(args: &Args, config: &Config) -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    let mut solver = solver(config);
+    let mut solver = config.solver(puzzle.shape());
     match args.format {
         Format::Line => {
             let verdict = answer(&mut solver, &puzzle, config.mode);
@@ -85,25 +75,9 @@ pub(crate) fn run(args: &Args, config: &Config) -> ExitCode {
     }
 }
 
-impl Searches for VariantSolver {
-    type Puzzle = Puzzle;
-    fn solve_unique(&mut self, puzzle: &Puzzle) -> Uniqueness {
-        VariantSolver::solve_unique(self, puzzle)
-    }
-    fn solve(&mut self, puzzle: &Puzzle) -> Outcome {
-        VariantSolver::solve(self, puzzle)
-    }
-    fn count_solutions_up_to(&mut self, puzzle: &Puzzle, max: u64) -> Count {
-        VariantSolver::count_solutions_up_to(self, puzzle, max)
-    }
-    fn stats(&self) -> &Stats {
-        VariantSolver::stats(self)
-    }
-}
-
 /// The grid-format report: grids are shown next to the cage or region map; returns the exit
 /// code.
-fn pretty(solver: &mut VariantSolver, puzzle: &Puzzle, name: &str, mode: Mode, out: &mut String) -> u8 {
+fn pretty(solver: &mut Solver, puzzle: &Puzzle, name: &str, mode: Mode, out: &mut String) -> u8 {
     let grid = puzzle.grid();
     let extra = match (puzzle.cages(), puzzle.regions()) {
         (Some(cages), _) => format!(", {} cages", cages.len()),

@@ -9,11 +9,9 @@
 use csp::reasoning::trial::{Chain, Links, Trial};
 use csp::reasoning::{bits, fish, singles, subsets, uniqueness, wings, Candidates, Contradiction as Dead};
 
-use crate::explain::{Contradiction, Digits, Step, StepKind};
-use crate::grid::{Cell, Shape, Unit};
-use crate::technique::{
-    chain_base, chain_rating, ChainKind, DeadEnd, Technique, CHAIN_FLOOR, GUESS_RATING, LINK_WEIGHT,
-};
+use super::{chain_base, chain_rating, CHAIN_FLOOR, GUESS_RATING, LINK_WEIGHT};
+use crate::grid::{Cell, Clash, Grid, Shape, Unit};
+use crate::step::{ChainKind, Contradiction, DeadEnd, Digits, Step, StepKind, Technique};
 
 /// Guesses tried before a solve gives up (a puzzle with no solution can need an exponential
 /// search; a person would not go on either).
@@ -50,7 +48,7 @@ enum Rung {
     Bug,
 }
 
-/// The rungs in the order of their ratings (`technique.rs`): 3.0 to 5.6.
+/// The rungs in the order of their ratings (`technique/mod.rs`): 3.0 to 5.6.
 const RUNGS: [Rung; 14] = [
     Rung::Naked(2),
     Rung::Fish(2),
@@ -619,6 +617,69 @@ impl Ladder {
                 depth,
                 Found::Eliminate { removals: vec![(var, 1 << bit)], technique: Technique::FailedGuess { cell, digit } },
             );
+        }
+    }
+}
+
+/// The outcome of running the ladder on a puzzle.
+#[derive(Default)]
+pub(crate) struct Run {
+    pub(crate) steps: Vec<Step>,
+    pub(crate) refutations: Vec<(u32, u32)>,
+    pub(crate) guesses: u32,
+}
+
+/// A ladder on `grid`'s givens, assigned (not propagated) on `engine`, a model of the grid's
+/// shape built by [`encode`](crate::encode) (cell `i` is variable `i`); or the clashes that
+/// make `grid` invalid.
+pub(crate) fn start(engine: &mut csp::Solver, grid: &Grid, detailed: bool) -> Result<Ladder, Vec<Clash>> {
+    let clashes = grid.clashes();
+    if !clashes.is_empty() {
+        return Err(clashes);
+    }
+    engine.reset();
+    for (i, &d) in grid.digits().iter().enumerate() {
+        if d != 0 {
+            // Assigning a digit of the domain to an unpropagated variable cannot fail.
+            let _ = engine.assign(csp::VarId::from_index(i), i32::from(d));
+        }
+    }
+    Ladder::new(grid.shape(), engine, detailed).ok_or_else(Vec::new)
+}
+
+/// Runs the ladder on `grid` (givens assigned on `engine`, as for [`start`]) to the end, for a
+/// grid whose uniqueness is known (`unique`: exactly one solution, proven), stopped as soon as
+/// the grade is known to be at least `stop_at` tenths: `Err` with the lower bound of the grade
+/// known then (at least `stop_at`). The steps of an invalid grid are its clashes.
+pub(crate) fn run_until(
+    engine: &mut csp::Solver,
+    grid: &Grid,
+    detailed: bool,
+    unique: bool,
+    stop_at: u32,
+) -> Result<Run, u32> {
+    match start(engine, grid, detailed) {
+        Err(clashes) => Ok(Run {
+            steps: clashes
+                .into_iter()
+                .map(|c| Step { depth: 0, refuted: false, kind: StepKind::Contradiction(Contradiction::Clash(c)) })
+                .collect(),
+            refutations: Vec::new(),
+            guesses: 0,
+        }),
+        Ok(mut ladder) => {
+            ladder.stop_at = stop_at;
+            ladder.unique = unique;
+            let end = ladder.run(0);
+            if end == End::Reached {
+                return Err(ladder.floor);
+            }
+            if end == End::Stopped {
+                let guesses = ladder.guesses;
+                ladder.steps.push(Step { depth: 0, refuted: false, kind: StepKind::Stopped { guesses } });
+            }
+            ladder.refutations.sort_unstable();
+            Ok(Run { steps: ladder.steps, refutations: ladder.refutations, guesses: ladder.guesses })
         }
     }
 }

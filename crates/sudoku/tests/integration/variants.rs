@@ -1,12 +1,11 @@
 //! Sudoku variants (`x`, `killer`, `jigsaw`): the puzzles of `data/variants/` solve to their
 //! stated solutions, checked by the independent checker and proved unique; malformed
-//! definitions are errors with positions, never panics; and the example binary's `--variant`
-//! as a real process.
+//! definitions are errors with positions, never panics. The example binary's `--variant` is
+//! tested in the root package (`tests/integration/sudoku_cli/variants.rs`).
 
-use sudoku::{Count, CountStatus, Limits, Puzzle, Strength, Uniqueness, Variant, VariantError, VariantSolver};
+use sudoku::{Count, CountStatus, Limits, Puzzle, Solver, Strength, Uniqueness, Variant, VariantError};
 
 use crate::checker::{check_variant, data, data_path};
-use crate::sudoku_cli::{code, run, stderr, stdout};
 
 /// Every file of `data/variants/`, with its variant (the file name's first word).
 const FILES: [(&str, Variant); 9] = [
@@ -23,10 +22,6 @@ const FILES: [(&str, Variant); 9] = [
 
 fn file(name: &str) -> String {
     data(&format!("variants/{name}"))
-}
-
-fn path(name: &str) -> String {
-    data_path(&format!("variants/{name}")).to_string_lossy().into_owned()
 }
 
 /// The `# solution:` line of a data file.
@@ -57,7 +52,7 @@ fn every_variant_file_has_its_stated_solution_and_no_other() {
         let puzzle = Puzzle::parse(variant, &text).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(puzzle.variant(), variant);
         for strength in [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac] {
-            let mut solver = VariantSolver::with_strength(strength);
+            let mut solver = Solver::with_strength(puzzle.shape(), strength);
             let Uniqueness::Unique(solution) = solver.solve_unique(&puzzle) else {
                 panic!("{name} at {strength:?}: not unique")
             };
@@ -73,7 +68,7 @@ fn every_variant_file_has_its_stated_solution_and_no_other() {
 fn the_variant_rules_matter_for_the_data_puzzles() {
     // Read as plain puzzles (the grid alone), the x and jigsaw puzzles have several solutions,
     // or clash under the boxes; without its givens, killer_9x9_givens has several solutions.
-    let mut solver = VariantSolver::new();
+    let mut solver = Solver::default();
     for name in ["x_6x6.txt", "x_9x9.txt"] {
         let plain = Puzzle::parse(Variant::Plain, &file(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(matches!(solver.solve_unique(&plain), Uniqueness::Multiple(..)), "{name}");
@@ -154,7 +149,7 @@ fn errors_carry_their_data() {
 /// limit) without panicking.
 #[test]
 fn mutated_puzzle_files_never_panic() {
-    let mut solver = VariantSolver::new();
+    let mut solver = Solver::default();
     solver.set_limits(Limits { max_nodes: Some(200), ..Limits::default() });
     let replacements = ['x', '.', '0', '9', 'a', 'Z', ' ', '\n', '#', '-', '|', 'é'];
     let mut parsed = 0;
@@ -185,104 +180,4 @@ fn mutated_puzzle_files_never_panic() {
         }
     }
     assert!(parsed > 100, "only {parsed} mutations parsed");
-}
-
-// ---- the example binary --------------------------------------------------------------------
-
-#[test]
-fn cli_solves_every_variant_file_in_line_format() {
-    for (name, variant) in FILES {
-        let expected = format!("{}\n", stated_solution(&file(name)));
-        let o = run(&["--variant", &variant.to_string(), "--format", "line", &path(name)], b"");
-        assert_eq!((code(&o), stdout(&o)), (0, expected), "{name}: {}", stderr(&o));
-    }
-}
-
-#[test]
-fn cli_options_apply_to_variants() {
-    let killer = path("killer_9x9_givens.txt");
-    let line = ["--variant", "killer", "--format", "line"];
-    let with = |extra: &[&str], stdin: &[u8]| {
-        let args: Vec<&str> = line.iter().copied().chain(extra.iter().copied()).collect();
-        run(&args, stdin)
-    };
-    // --count, --first, --stats, --propagation, standard input.
-    let o = with(&["--count", "5", &killer], b"");
-    assert_eq!((code(&o), stdout(&o).as_str()), (0, "1\n"));
-    let o = with(&["--first", "--propagation", "fc", "--stats", &killer], b"");
-    assert_eq!(code(&o), 0);
-    assert_eq!(stdout(&o).trim_end(), stated_solution(&file("killer_9x9_givens.txt")));
-    assert!(stderr(&o).starts_with("stats: nodes="), "{}", stderr(&o));
-    let o = with(&["-"], file("killer_4x4.txt").as_bytes());
-    assert_eq!((code(&o), stdout(&o).as_str()), (0, "1234341221434321\n"), "{}", stderr(&o));
-    // Several solutions (the cages without the givens), counted and reported.
-    let text = file("killer_9x9_givens.txt");
-    let cages_only: String = text.lines().take_while(|l| !l.trim().is_empty()).map(|l| format!("{l}\n")).collect();
-    let o = with(&["-"], cages_only.as_bytes());
-    assert_eq!((code(&o), stdout(&o).as_str()), (3, "multiple\n"));
-    let o = with(&["--count", "3", "-"], cages_only.as_bytes());
-    assert_eq!((code(&o), stdout(&o).as_str()), (0, ">=3\n"));
-    // No solution: the sums pass every check, but no grid meets them.
-    let o = with(&["-"], b"a b b c\nd d d c\ne e f g\ne h g g\na 2\nb 5\nc 6\nd 7\ne 7\nf 4\ng 6\nh 3\n");
-    assert_eq!((code(&o), stdout(&o).as_str()), (1, "unsolvable\n"));
-    // A node limit stops a search that needs one.
-    let o = run(
-        &["--variant", "x", "--format", "line", "--propagation", "fc", "--max-nodes", "1", &path("x_9x9.txt")],
-        b"",
-    );
-    assert_eq!((code(&o), stdout(&o).as_str()), (5, "limit\n"));
-}
-
-#[test]
-fn cli_grid_format_shows_the_map_next_to_the_grids() {
-    let o = run(&["--variant", "jigsaw", &path("jigsaw_4x4.txt")], b"");
-    assert_eq!(code(&o), 0, "{}", stderr(&o));
-    let out = stdout(&o);
-    assert!(out.contains("jigsaw 4x4, 3 givens, 4 regions):\n. . . .    a a a b\n2 . . .    c a b b\n"), "{out}");
-    assert!(
-        out.contains("Solution:\n1 2 3 4    a a a b\n2 4 1 3    c a b b\n3 1 4 2    c c d b\n4 3 2 1    c d d d\n"),
-        "{out}"
-    );
-    assert!(out.contains("The solution is unique.") && out.contains("Statistics: nodes="), "{out}");
-    let o = run(&["--variant", "killer", &path("killer_4x4.txt")], b"");
-    let out = stdout(&o);
-    assert!(out.contains("killer 4x4, 0 givens, 8 cages):\n. . | . .    a b | b c\n"), "{out}");
-    assert!(out.contains("1 2 | 3 4    a b | b c\n"), "{out}");
-    let o = run(&["--variant", "x", &path("x_6x6.txt")], b"");
-    assert!(stdout(&o).contains("(") && stdout(&o).contains("x 6x6, 5 givens):"), "{}", stdout(&o));
-}
-
-#[test]
-fn cli_reports_malformed_definitions_with_exit_code_4() {
-    let bad = KILLER.replace("e 4\n", "");
-    let o = run(&["--variant", "killer", "--format", "line", "-"], bad.as_bytes());
-    assert_eq!(
-        (code(&o), stdout(&o).as_str()),
-        (4, "invalid: cage 'e' (first cell r3c2) has no sum: expected a line 'e SUM'\n")
-    );
-    let o = run(&["--variant", "jigsaw", "-"], b"aaab\ncabb\nccdb\ncddc\n");
-    assert_eq!(code(&o), 4);
-    assert!(stdout(&o).is_empty());
-    assert_eq!(
-        stderr(&o),
-        "error: invalid jigsaw puzzle in standard input: region 'c' (first cell r2c1) has 5 cells, expected 4\n"
-    );
-    let o = run(&["--variant", "killer", "--format", "line", "-"], b"aabb\ncadb\n\xff");
-    assert_eq!((code(&o), stdout(&o).as_str()), (4, "invalid: line 3, column 1: invalid UTF-8\n"));
-}
-
-#[test]
-fn cli_variant_usage_errors_exit_with_2() {
-    for (args, needle) in [
-        (&["--variant", "sandwich", "-"][..], "invalid value 'sandwich'"),
-        (&["--variant", "killer"], "needs a puzzle file"),
-        (&["--variant", "x", "--batch", "-"], "--batch reads plain puzzles"),
-    ] {
-        let o = run(args, b"");
-        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
-        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
-        assert!(stdout(&o).is_empty());
-    }
-    let o = run(&["--help"], b"");
-    assert!(stdout(&o).contains("--variant <VARIANT>") && stdout(&o).contains("docs/variants.md"), "{}", stdout(&o));
 }

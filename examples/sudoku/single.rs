@@ -138,9 +138,9 @@ pub(super) fn pretty(solver: &mut Solver, grid: &Grid, name: &str, mode: Mode, o
 
 /// The outcome part of the grid-format report, solutions drawn with `render`, then the
 /// statistics; returns the exit code.
-pub(super) fn report<S: Searches>(
-    solver: &mut S,
-    puzzle: &S::Puzzle,
+pub(super) fn report<P: Solvable + ?Sized>(
+    solver: &mut Solver,
+    puzzle: &P,
     mode: Mode,
     render: impl Fn(&Grid) -> String,
     out: &mut String,

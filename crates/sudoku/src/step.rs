@@ -1,0 +1,442 @@
+//! The step vocabulary: what a solve told the way a person solves is made of ([`Step`],
+//! [`StepKind`], [`Technique`], [`Digits`], [`Contradiction`], [`DeadEnd`], [`Detail`]).
+//!
+//! These are plain data, below everything that uses them: the techniques' ratings
+//! ([`Technique::rating`]) and the ladder that finds them live with the techniques, their text
+//! in the crate's rendering module (every type here is `Display`), and what is built from them
+//! above: [`Explanation`](crate::Explanation), [`Grade`](crate::Grade) and
+//! [`Hint`](crate::Hint).
+
+use crate::grid::{Cell, Clash, Unit};
+
+/// A set of digits (at most 25), as the candidates of a cell.
+///
+/// `Display` lists them in braces with symbols, as `{4, 9}` or `{A, C}`.
+///
+/// # Example
+///
+/// ```
+/// use sudoku::Digits;
+///
+/// let d: Digits = [9, 4].into_iter().collect();
+/// assert_eq!((d.len(), d.contains(4), d.contains(5)), (2, true, false));
+/// assert_eq!(d.to_string(), "{4, 9}");
+/// assert_eq!(d.iter().collect::<Vec<_>>(), [4, 9]);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Digits(u32);
+
+impl Digits {
+    /// No digit.
+    pub const EMPTY: Digits = Digits(0);
+
+    /// The set of one digit.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `digit` is not in `1..=25`.
+    pub fn single(digit: u8) -> Digits {
+        assert!((1..=25).contains(&digit), "digit {digit} is not in 1..=25");
+        Digits(1 << (digit - 1))
+    }
+
+    /// The set whose bit `d - 1` stands for digit `d`.
+    pub(crate) fn from_mask(mask: u32) -> Digits {
+        Digits(mask & ((1 << 25) - 1))
+    }
+
+    /// The set as a mask, bit `d - 1` for digit `d`.
+    pub(crate) fn mask(self) -> u32 {
+        self.0
+    }
+
+    /// Whether `digit` is in the set.
+    pub fn contains(self, digit: u8) -> bool {
+        (1..=25).contains(&digit) && self.0 & (1 << (digit - 1)) != 0
+    }
+
+    /// The number of digits.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The digits, smallest first.
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let d = bits.trailing_zeros() as u8 + 1;
+                bits &= bits - 1;
+                d
+            })
+        })
+    }
+}
+
+impl FromIterator<u8> for Digits {
+    /// Collects digits; values outside `1..=25` are ignored.
+    fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> Digits {
+        let mask = iter.into_iter().filter(|d| (1..=25).contains(d)).fold(0, |m, d| m | 1 << (d - 1));
+        Digits(mask)
+    }
+}
+
+/// One step of an explanation.
+///
+/// `Display` prints the step in its fixed form, without indentation: the claims, `: `, and the
+/// reason (`r3c5 = 7: hidden single in box 2`). An elimination whose cells lose different
+/// digits prints one line per set of digits, each with the same reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The number of guesses open when the step was made (0 before any guess).
+    pub depth: u32,
+    /// Whether the step lies inside a guess that was later refuted: its conclusions held only
+    /// under that guess. Steps on the way to the solution are never refuted.
+    pub refuted: bool,
+    /// What happened.
+    pub kind: StepKind,
+}
+
+/// What a [`Step`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StepKind {
+    /// A digit goes in a cell: `r3c5 = 7: hidden single in box 2`.
+    Place {
+        /// The cell.
+        cell: Cell,
+        /// The digit, from 1.
+        digit: u8,
+        /// How it was found.
+        technique: Technique,
+    },
+    /// Candidates leave cells: `r1c4, r1c8 != 3, 7: naked pair {3, 7} in r1c2, r1c5 (row 1)`.
+    Eliminate {
+        /// Each cell with the digits it loses (only digits it had), in the order found.
+        claims: Vec<(Cell, Digits)>,
+        /// How it was found.
+        technique: Technique,
+    },
+    /// The eliminations that follow from a placed (or given) digit in one of its units:
+    /// `r3c1, r3c2 != 7: r3c5 = 7 in row 3`. Printed with [`Detail::Full`] only.
+    Implied {
+        /// The cells that lose the digit.
+        cells: Vec<Cell>,
+        /// The digit.
+        digit: u8,
+        /// The cell holding it.
+        by: Cell,
+        /// The unit they share.
+        unit: Unit,
+    },
+    /// A guess, when no technique applies: `guess r1c1 = 4: 2 candidates {4, 9}`.
+    Guess {
+        /// The cell.
+        cell: Cell,
+        /// The digit tried.
+        digit: u8,
+        /// The cell's candidates at that moment.
+        candidates: Digits,
+    },
+    /// A guess led to a contradiction and is undone: `backtrack: r1c1 = 4 leads to a
+    /// contradiction`. The elimination of the guessed digit follows.
+    Backtrack {
+        /// The guessed cell.
+        cell: Cell,
+        /// The digit that was tried.
+        digit: u8,
+    },
+    /// The candidates contradict each other: the dead end of a guess, or proof that the
+    /// puzzle has no solution.
+    Contradiction(Contradiction),
+    /// The steps of a failed guess, counted (printed by [`Detail::Normal`] in place of
+    /// them): `... 58 placements, 172 eliminations, 3 guesses`.
+    Summary {
+        /// Placements.
+        placements: u64,
+        /// Candidates eliminated, implied ones included.
+        eliminations: u64,
+        /// Guesses.
+        guesses: u64,
+    },
+    /// The ladder gave up after this many guesses without a solution (a limit; the puzzle's
+    /// answer is still given by the search).
+    Stopped {
+        /// Guesses made.
+        guesses: u32,
+    },
+}
+
+impl StepKind {
+    /// The [`StepKind::Summary`] of `steps`.
+    pub(crate) fn summary_of<'a>(steps: impl IntoIterator<Item = &'a Step>) -> StepKind {
+        let (mut placements, mut eliminations, mut guesses) = (0, 0, 0);
+        for step in steps {
+            match &step.kind {
+                StepKind::Place { .. } => placements += 1,
+                StepKind::Eliminate { claims, .. } => {
+                    eliminations += claims.iter().map(|(_, d)| d.len() as u64).sum::<u64>()
+                }
+                StepKind::Implied { cells, .. } => eliminations += cells.len() as u64,
+                StepKind::Guess { .. } => guesses += 1,
+                StepKind::Summary { placements: p, eliminations: e, guesses: g } => {
+                    placements += p;
+                    eliminations += e;
+                    guesses += g;
+                }
+                _ => {}
+            }
+        }
+        StepKind::Summary { placements, eliminations, guesses }
+    }
+
+    /// The technique of a placement or elimination.
+    pub fn technique(&self) -> Option<&Technique> {
+        match self {
+            StepKind::Place { technique, .. } | StepKind::Eliminate { technique, .. } => Some(technique),
+            _ => None,
+        }
+    }
+}
+
+/// A dead end, in cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Contradiction {
+    /// Two givens of one unit hold the same digit (the puzzle is invalid).
+    Clash(Clash),
+    /// A cell without candidates, or a digit without a place in a unit.
+    DeadEnd(DeadEnd),
+}
+
+/// How much of an explanation [`Explanation::display`](crate::Explanation::display) prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Detail {
+    /// The steps on the way to the solution; each failed guess as its guess, backtrack and
+    /// elimination only.
+    Brief,
+    /// The steps on the way to the solution; each failed guess summarised in four lines (the
+    /// guess, the count of its steps, the contradiction it ended in, the backtrack).
+    #[default]
+    Normal,
+    /// Every step, implied eliminations included, failed guesses in full and indented.
+    Full,
+}
+
+/// How a step was found: the technique, with the cells, digits and units it names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Technique {
+    /// The last empty cell of a unit: `full house in row 3`.
+    FullHouse {
+        /// The unit.
+        unit: Unit,
+    },
+    /// The digit's only place left in a unit: `hidden single in box 2`.
+    HiddenSingle {
+        /// The unit.
+        unit: Unit,
+    },
+    /// The cell's only candidate left: `naked single`.
+    NakedSingle,
+    /// Locked candidates: in `within`, the digit can only go in `cells`, which all lie in
+    /// `line`, so it leaves the rest of `line`. Pointing when `within` is a box (the digit
+    /// leaves a row or column), claiming when it is a row or column (it leaves a box):
+    /// `pointing 7 in r3c1, r3c2 (box 1, row 3)`.
+    Locked {
+        /// The digit.
+        digit: u8,
+        /// Its places in `within`.
+        cells: Vec<Cell>,
+        /// The unit it is confined in.
+        within: Unit,
+        /// The unit it leaves outside the overlap.
+        line: Unit,
+    },
+    /// `cells` of `unit` can only hold `digits`, as many as they are, so the rest of the unit
+    /// loses them: `naked pair {3, 7} in r1c2, r1c5 (row 1)`.
+    NakedSubset {
+        /// The digits.
+        digits: Digits,
+        /// The cells.
+        cells: Vec<Cell>,
+        /// The unit.
+        unit: Unit,
+    },
+    /// `digits` can only go in `cells` of `unit`, as many as they are, so those cells lose
+    /// every other digit: `hidden pair {3, 7} in r1c2, r1c5 (row 1)`.
+    HiddenSubset {
+        /// The digits.
+        digits: Digits,
+        /// The cells.
+        cells: Vec<Cell>,
+        /// The unit.
+        unit: Unit,
+    },
+    /// A fish of size `bases.len()` (X-wing, swordfish, jellyfish): in the base units the
+    /// digit can only go in `cells`, which lie in as many cover units, so the rest of the
+    /// covers loses it: `X-wing 7 in r1c2, r1c5, r4c2, r4c5 (rows 1, 4; columns 2, 5)`.
+    Fish {
+        /// The digit.
+        digit: u8,
+        /// Its places in the bases.
+        cells: Vec<Cell>,
+        /// The base units (all rows or all columns).
+        bases: Vec<Unit>,
+        /// The cover units.
+        covers: Vec<Unit>,
+    },
+    /// An XY-wing (`pivot` holds two digits) or XYZ-wing (three): whatever the pivot takes,
+    /// `digit` goes in a pincer (or, for an XYZ-wing, the pivot), so the cells that see them all
+    /// lose it: `XY-wing 7 in r1c1 (pivot), r1c5, r4c1`.
+    Wing {
+        /// The digit forced.
+        digit: u8,
+        /// The pivot.
+        pivot: Cell,
+        /// The two pincers.
+        pincers: [Cell; 2],
+        /// Whether the pivot holds three digits (an XYZ-wing).
+        xyz: bool,
+    },
+    /// A WXYZ-wing: four cells holding four digits between them, each digit but `digit`
+    /// confined to cells that see each other, so `digit` is in one of them and leaves the
+    /// cells that see all its places there: `WXYZ-wing 7 in r6c1, r6c4, r6c6, r7c1`.
+    WxyzWing {
+        /// The digit.
+        digit: u8,
+        /// The cells.
+        cells: Vec<Cell>,
+    },
+    /// A unique rectangle: four cells in two rows, two columns and two boxes that, holding
+    /// only `digits`, would let the puzzle's solution swap them into a second one; used only
+    /// for puzzles proven to have one solution. Type 1: three cells hold exactly the two
+    /// digits, so the fourth loses them; type 2: the two others hold one more digit, the same,
+    /// which one of them must take: `unique rectangle {3, 7} in r1c1, r1c5, r4c5, r4c1 (type 1)`.
+    UniqueRectangle {
+        /// The two digits.
+        digits: Digits,
+        /// The four cells, around the rectangle.
+        cells: Vec<Cell>,
+        /// 1 or 2.
+        kind: u8,
+    },
+    /// BUG+1 (bivalue universal grave): every open cell but `cell` has two candidates, and
+    /// without `digit` in `cell` every digit would have two places in each of its units,
+    /// which would give a second solution; used only for puzzles proven to have one:
+    /// `r5c5 = 4: BUG+1`.
+    Bug {
+        /// The cell with three candidates.
+        cell: Cell,
+    },
+    /// A forcing chain: assuming `cell = digit`, the `links` follow by singles (or, for a
+    /// dynamic chain, by all the techniques above), and end in `end`:
+    /// `forcing chain of 4: if r1c7 = 2 then r1c3 = 5, r4c3 = 7, r4c9 = 1, so r7c9 has no candidate`.
+    Chain {
+        /// The assumption's cell.
+        cell: Cell,
+        /// The assumption's digit.
+        digit: u8,
+        /// The placements that follow, in order (those the contradiction needs).
+        links: Vec<(Cell, u8)>,
+        /// Deductions other than singles on the way (dynamic chains only).
+        deductions: u32,
+        /// The contradiction reached.
+        end: DeadEnd,
+        /// The kind of chain: which implications it follows.
+        kind: ChainKind,
+    },
+    /// A guess that led to a contradiction: `guess r1c1 = 4 failed`.
+    FailedGuess {
+        /// The guessed cell.
+        cell: Cell,
+        /// The digit tried.
+        digit: u8,
+    },
+}
+
+/// The kinds of chain, from the easiest to follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ChainKind {
+    /// One digit only: where it goes, where it then cannot (an X-chain).
+    Digit,
+    /// Cells only: a cell left one candidate takes it (a chain through two-candidate cells,
+    /// an XY-chain).
+    Cells,
+    /// Both, every digit: naked and hidden singles (a forcing chain).
+    Singles,
+    /// Singles, locked candidates and subsets (a dynamic chain).
+    Dynamic,
+}
+
+/// Where a chain or a guess ends: a cell without candidates or a digit without a place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeadEnd {
+    /// The cell has no candidate left.
+    NoCandidate(Cell),
+    /// The digit has no place left in the unit.
+    NoPlace {
+        /// The digit.
+        digit: u8,
+        /// The unit.
+        unit: Unit,
+    },
+}
+
+impl Technique {
+    /// The technique's name: `full house`, `hidden single`, `naked single`, `pointing`,
+    /// `claiming`, `naked pair` ... `hidden quad`, `X-wing`, `swordfish`, `jellyfish`,
+    /// `XY-wing`, `XYZ-wing`, `WXYZ-wing`, `unique rectangle`, `BUG+1`, `X-chain`, `XY-chain`,
+    /// `forcing chain`, `dynamic chain`, `failed guess`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Technique::FullHouse { .. } => "full house",
+            Technique::HiddenSingle { .. } => "hidden single",
+            Technique::NakedSingle => "naked single",
+            Technique::Locked { within: Unit::Box(_), .. } => "pointing",
+            Technique::Locked { .. } => "claiming",
+            Technique::NakedSubset { cells, .. } => subset_name(true, cells.len()),
+            Technique::HiddenSubset { cells, .. } => subset_name(false, cells.len()),
+            Technique::Fish { bases, .. } => fish_name(bases.len()),
+            Technique::Wing { xyz: false, .. } => "XY-wing",
+            Technique::Wing { xyz: true, .. } => "XYZ-wing",
+            Technique::WxyzWing { .. } => "WXYZ-wing",
+            Technique::UniqueRectangle { .. } => "unique rectangle",
+            Technique::Bug { .. } => "BUG+1",
+            Technique::Chain { kind: ChainKind::Digit, .. } => "X-chain",
+            Technique::Chain { kind: ChainKind::Cells, .. } => "XY-chain",
+            Technique::Chain { kind: ChainKind::Singles, .. } => "forcing chain",
+            Technique::Chain { kind: ChainKind::Dynamic, .. } => "dynamic chain",
+            Technique::FailedGuess { .. } => "failed guess",
+        }
+    }
+}
+
+/// `naked pair`, `hidden triple`, ... by side and size.
+fn subset_name(naked: bool, size: usize) -> &'static str {
+    match (naked, size) {
+        (true, 2) => "naked pair",
+        (true, 3) => "naked triple",
+        (true, 4) => "naked quad",
+        (true, _) => "naked subset",
+        (false, 2) => "hidden pair",
+        (false, 3) => "hidden triple",
+        (false, 4) => "hidden quad",
+        (false, _) => "hidden subset",
+    }
+}
+
+/// `X-wing`, `swordfish`, `jellyfish` by size.
+fn fish_name(size: usize) -> &'static str {
+    match size {
+        2 => "X-wing",
+        3 => "swordfish",
+        4 => "jellyfish",
+        _ => "fish",
+    }
+}

@@ -1,0 +1,179 @@
+//! The techniques and the ladder that applies them: their ratings, and a solve done the way a
+//! person does it, always with the easiest technique that applies (`ladder`).
+//!
+//! Ratings follow the scale of Sudoku Explainer (SE), the community's standard: a technique's
+//! rating is how hard it is to spot, and a puzzle's grade is its hardest step. The table is
+//! in `docs/grading.md`; chains are rated by kind and length (see [`Technique::rating`]).
+
+// The techniques themselves are part of the step vocabulary (`step`); they are re-exported
+// here, where they were first defined, so that `sudoku::technique::Technique` keeps working.
+pub use crate::step::{ChainKind, DeadEnd, Technique};
+
+use crate::grid::Unit;
+
+mod ladder;
+
+pub(crate) use ladder::{run_until, start, Ladder, Run};
+
+/// The rating of a guess, in tenths: above every deduction.
+pub(crate) const GUESS_RATING: u32 = 100;
+
+/// The rating, in tenths, of a chain of `length` links, starting at `base`: SE's length
+/// increments, one tenth each time the length passes 4, 6, 8, 12, 16, 24, 32, ... (each
+/// threshold alternately 3/2 and 4/3 of the previous one).
+pub(crate) fn chain_rating(base: u32, length: u32) -> u32 {
+    let mut ceiling = 4u32;
+    let mut added = 0;
+    let mut odd = false;
+    while length > ceiling && added < 40 {
+        added += 1;
+        ceiling = if odd { ceiling * 4 / 3 } else { ceiling * 3 / 2 };
+        odd = !odd;
+    }
+    base + added
+}
+
+/// The base ratings of chains, in tenths (calibrated in `docs/grading.md`).
+pub(crate) const X_CHAIN_BASE: u32 = 65;
+/// The base rating of chains through two-candidate cells, in tenths: SE rates every static
+/// chain that has links inside cells (its "Y-links") 7.0 and up, as a forcing chain; only
+/// single-digit chains (X-chains) rate lower.
+pub(crate) const XY_CHAIN_BASE: u32 = 70;
+/// The base rating of forcing chains, in tenths.
+pub(crate) const FORCING_CHAIN_BASE: u32 = 70;
+/// Links counted per placement of a chain (a placement is a strong and a weak link).
+pub(crate) const LINK_WEIGHT: u32 = 2;
+/// The base rating of dynamic chains, in tenths.
+pub(crate) const DYNAMIC_CHAIN_BASE: u32 = 85;
+/// The highest rating of a single (full house, naked single, hidden single), in tenths: a
+/// puzzle that singles alone solve grades at most this (the ladder tries singles first).
+pub(crate) const SINGLES_TOP: u32 = 15;
+/// The lowest rating of every technique but singles, in tenths (pointing): a puzzle that
+/// singles alone do not solve grades at least this.
+pub(crate) const ABOVE_SINGLES: u32 = 26;
+
+/// The base rating of chains of `kind`, in tenths: the rating of the shortest, below every
+/// longer one.
+pub(crate) fn chain_base(kind: ChainKind) -> u32 {
+    match kind {
+        ChainKind::Digit => X_CHAIN_BASE,
+        ChainKind::Cells => XY_CHAIN_BASE,
+        ChainKind::Singles => FORCING_CHAIN_BASE,
+        ChainKind::Dynamic => DYNAMIC_CHAIN_BASE,
+    }
+}
+
+/// The lowest rating of any chain or guess, in tenths: a puzzle that needs one (nothing
+/// else applies) grades at least this.
+pub(crate) const CHAIN_FLOOR: u32 = {
+    let bases = [X_CHAIN_BASE, XY_CHAIN_BASE, FORCING_CHAIN_BASE, DYNAMIC_CHAIN_BASE, GUESS_RATING];
+    let mut min = u32::MAX;
+    let mut i = 0;
+    while i < bases.len() {
+        if bases[i] < min {
+            min = bases[i];
+        }
+        i += 1;
+    }
+    min
+};
+
+impl Technique {
+    /// The rating on the SE-like scale, in tenths (`23` for a naked single, 2.3).
+    ///
+    /// | technique | rating |
+    /// |---|---|
+    /// | full house | 1.0 |
+    /// | naked single | 1.1 (SE: 2.3) |
+    /// | hidden single in a box, in a row or column | 1.2, 1.5 |
+    /// | pointing, claiming | 2.6, 2.8 |
+    /// | naked pair, X-wing, hidden pair | 3.0, 3.2, 3.4 |
+    /// | naked triple, swordfish, hidden triple | 3.6, 3.8, 4.0 |
+    /// | XY-wing, XYZ-wing | 4.2, 4.4 |
+    /// | unique rectangle type 1, type 2 (puzzles proven unique only) | 4.5, 4.6 |
+    /// | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
+    /// | BUG+1 (puzzles proven unique only) | 5.6 |
+    /// | WXYZ-wing | 4.6 |
+    /// | X-chain of `n` (one digit) | 6.5 + SE's length increment (0.1 per threshold passed by `2n`: 4, 6, 8, 12, 16, ...) |
+    /// | XY-chain, forcing chain of `n` (SE rates every chain with links inside cells 7.0) | 7.0 + the same increment |
+    /// | dynamic chain of `n` | 8.5 + the same increment |
+    /// | failed guess | 10.0 |
+    pub fn rating(&self) -> u32 {
+        match self {
+            Technique::FullHouse { .. } => 10,
+            Technique::HiddenSingle { unit: Unit::Box(_) } => 12,
+            Technique::HiddenSingle { .. } => 15,
+            Technique::NakedSingle => 11,
+            Technique::Locked { within: Unit::Box(_), .. } => 26,
+            Technique::Locked { .. } => 28,
+            Technique::NakedSubset { cells, .. } => {
+                [30, 36, 50].get(cells.len().saturating_sub(2)).copied().unwrap_or(50)
+            }
+            Technique::HiddenSubset { cells, .. } => {
+                [34, 40, 54].get(cells.len().saturating_sub(2)).copied().unwrap_or(54)
+            }
+            Technique::Fish { bases, .. } => [32, 38, 52].get(bases.len().saturating_sub(2)).copied().unwrap_or(52),
+            Technique::Wing { xyz, .. } => 42 + 2 * u32::from(*xyz),
+            Technique::WxyzWing { .. } => 46,
+            Technique::UniqueRectangle { kind, .. } => 44 + u32::from(*kind),
+            Technique::Bug { .. } => 56,
+            Technique::Chain { links, deductions, kind, .. } => {
+                let length = links.len() as u32 + deductions + 1;
+                chain_rating(chain_base(*kind), LINK_WEIGHT * length)
+            }
+            Technique::FailedGuess { .. } => GUESS_RATING,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Cell;
+    use crate::step::Digits;
+
+    #[test]
+    fn singles_rate_below_every_other_technique() {
+        let (a, b, c, d) = (Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 0), Cell::new(1, 1));
+        let singles = [
+            Technique::FullHouse { unit: Unit::Row(0) },
+            Technique::NakedSingle,
+            Technique::HiddenSingle { unit: Unit::Box(0) },
+            Technique::HiddenSingle { unit: Unit::Row(0) },
+            Technique::HiddenSingle { unit: Unit::Column(0) },
+        ];
+        assert_eq!(singles.iter().map(Technique::rating).max(), Some(SINGLES_TOP));
+        let mut others = vec![
+            Technique::Locked { digit: 1, cells: vec![a, b], within: Unit::Box(0), line: Unit::Row(0) },
+            Technique::Locked { digit: 1, cells: vec![a, b], within: Unit::Row(0), line: Unit::Box(0) },
+            Technique::FailedGuess { cell: a, digit: 1 },
+            Technique::Wing { digit: 1, pivot: a, pincers: [b, c], xyz: false },
+            Technique::Wing { digit: 1, pivot: a, pincers: [b, c], xyz: true },
+            Technique::WxyzWing { digit: 1, cells: vec![a, b, c, d] },
+            Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 1 },
+            Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 2 },
+            Technique::Bug { cell: a },
+        ];
+        for n in 2..=4 {
+            let cells = vec![a, b, c, d][..n].to_vec();
+            let digits: Digits = (1..=n as u8).collect();
+            let units = vec![Unit::Row(0), Unit::Row(1), Unit::Row(2), Unit::Row(3)][..n].to_vec();
+            others.push(Technique::NakedSubset { digits, cells: cells.clone(), unit: Unit::Row(0) });
+            others.push(Technique::HiddenSubset { digits, cells: cells.clone(), unit: Unit::Row(0) });
+            others.push(Technique::Fish { digit: 1, cells, bases: units.clone(), covers: units });
+        }
+        for kind in [ChainKind::Digit, ChainKind::Cells, ChainKind::Singles, ChainKind::Dynamic] {
+            let end = DeadEnd::NoCandidate(d);
+            others.push(Technique::Chain { cell: a, digit: 1, links: Vec::new(), deductions: 0, end, kind });
+        }
+        assert_eq!(others.iter().map(Technique::rating).min(), Some(ABOVE_SINGLES));
+        let chains = others.iter().filter(|t| matches!(t, Technique::Chain { .. } | Technique::FailedGuess { .. }));
+        assert_eq!(chains.map(Technique::rating).min(), Some(CHAIN_FLOOR));
+    }
+
+    #[test]
+    fn chain_ratings_grow_by_se_length_thresholds() {
+        let r: Vec<u32> = [1, 4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25].iter().map(|&n| chain_rating(66, n)).collect();
+        assert_eq!(r, [66, 66, 67, 67, 68, 68, 69, 69, 70, 70, 71, 71, 72]);
+    }
+}
