@@ -153,7 +153,9 @@ impl Iterator for Improvements<'_> {
         if self.end.is_some() {
             return None;
         }
-        match self.solver.step() {
+        let step = self.solver.step();
+        self.solver.update_time();
+        match step {
             Step::Solution => {
                 let s = self.solver.current_solution();
                 let value = s.value(self.goal.var());

@@ -22,6 +22,13 @@ pub enum VarOrder {
     ///
     /// [`Restarts`]: crate::Restarts
     DomWdeg,
+    /// Conflict-history search (CHS, Habet and Terrioux 2021): each variable has a score, an
+    /// exponential moving average of how recently constraints on it failed (step size from
+    /// 0.4 down to 0.06); the search branches on the largest score over domain size. Runs the
+    /// learning search (see [`Restarts`]).
+    ///
+    /// [`Restarts`]: crate::Restarts
+    Chs,
 }
 
 impl Default for VarOrder {

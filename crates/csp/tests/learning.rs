@@ -103,7 +103,8 @@ const POLICIES: [Restarts; 3] =
 
 fn learning_solver(model: Model, restarts: Restarts, seed: u64) -> Solver {
     let mut s = model.into_solver();
-    s.set_var_order(VarOrder::DomWdeg);
+    // Both learned variable orders, one per seed parity.
+    s.set_var_order(if seed % 2 == 0 { VarOrder::DomWdeg } else { VarOrder::Chs });
     s.set_value_order(ValueOrder::Phase);
     s.set_restarts(restarts);
     s.set_seed(seed);
@@ -188,4 +189,73 @@ fn a_hard_enough_model_restarts_and_records_nogoods() {
     let stats = solver.stats();
     assert!(stats.restarts > 10, "{stats}");
     assert!(stats.nogoods > 10, "{stats}");
+}
+
+/// `Stats::time` counts the running search while its iterator is alive, not only once it is
+/// dropped.
+#[test]
+fn search_time_is_current_while_iterators_are_alive() {
+    let mut m = Model::new();
+    let x = m.new_vars(6, 0..6).unwrap();
+    for i in 0..6 {
+        for j in i + 1..6 {
+            m.post(NotEqual::new(x[i], x[j])).unwrap();
+        }
+    }
+    let z = m.new_var(0..=100).unwrap();
+    m.post(Linear::new(x.iter().map(|&v| (1, v)).chain([(-1, z)]), Comparison::Equal, 0)).unwrap();
+    let mut solver = m.into_solver();
+    let mut it = solver.solutions();
+    assert!(it.next().is_some());
+    let during = it.stats().time;
+    assert!(during > std::time::Duration::ZERO);
+    drop(it);
+    assert!(solver.stats().time >= during);
+    let before = solver.stats().time;
+    let mut it = solver.improvements(csp::Goal::Minimize(z));
+    assert!(it.next().is_some());
+    assert!(it.stats().time > before);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    /// Every answer of the parallel portfolio is right: a solution satisfies the model (and
+    /// brute force has one), "unsatisfiable" only when brute force finds none, the optimum is
+    /// brute force's.
+    #[test]
+    fn the_portfolio_answers_as_brute_force(inst in instance(), seed in any::<u64>()) {
+        let solutions = brute_force(&inst);
+        let (m, _, _) = build(&inst, false);
+        let mut solver = m.into_solver();
+        solver.set_seed(seed);
+        match solver.solve_parallel(3) {
+            Outcome::Solved(s) => {
+                prop_assert!(!solutions.is_empty());
+                prop_assert_eq!(solver.model().check_assignment(s.values()), Ok(()));
+            }
+            Outcome::Unsatisfiable => prop_assert!(solutions.is_empty()),
+            other => prop_assert!(false, "no limit was set: {:?}", other),
+        }
+        prop_assert_eq!(solver.worker_stats().len(), 3);
+        let best = solutions
+            .iter()
+            .map(|v| v.iter().zip(&inst.objective).map(|(a, c)| a * c).sum::<Value>())
+            .min();
+        let (m, _, z) = build(&inst, true);
+        let z = z.unwrap();
+        let mut solver = m.into_solver();
+        let mut last = None;
+        match solver.optimize_parallel(csp::Goal::Minimize(z), 3, |s| {
+            assert!(last.is_none_or(|l| s[z] < l), "improvements must improve");
+            last = Some(s[z]);
+        }) {
+            Optimum::Optimal(s) => {
+                prop_assert_eq!(Some(s[z]), best);
+                prop_assert_eq!(last, best);
+            }
+            Optimum::Unsatisfiable => prop_assert_eq!(best, None),
+            other => prop_assert!(false, "no limit was set: {:?}", other),
+        }
+    }
 }

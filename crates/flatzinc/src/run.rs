@@ -100,6 +100,12 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
         solver.set_var_order(t.var_order);
         solver.set_value_order(t.value_order);
         solver.set_branching_vars(t.branching.clone());
+        if t.goal.is_some() {
+            // The annotation's branching in every run; restarts with nogoods keep the search
+            // complete and let LNS runs (part of the incumbent fixed) look near the best
+            // solution.
+            solver.set_restarts(csp::Restarts::Luby { scale: 100 });
+        }
     } else {
         solver.set_robust_search();
     }

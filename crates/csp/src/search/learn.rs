@@ -99,6 +99,11 @@ pub(crate) fn luby(mut i: u64) -> u64 {
 /// Failures per unit of the Luby sequence in the robust search.
 const ROBUST_SCALE: u32 = 100;
 
+/// CHS's first step size, its floor, and its decrease per conflict (Habet and Terrioux).
+const CHS_ALPHA: f64 = 0.4;
+const CHS_ALPHA_MIN: f64 = 0.06;
+const CHS_ALPHA_STEP: f64 = 1e-6;
+
 /// No saved phase.
 const NO_PHASE: u32 = u32::MAX;
 
@@ -195,6 +200,12 @@ pub(crate) struct Learning {
     pub(crate) restarts: Restarts,
     /// Per variable: dom/wdeg weight.
     weights: Vec<u64>,
+    /// Per variable: CHS score, and the conflict count at its last update.
+    chs: Vec<f64>,
+    chs_at: Vec<u64>,
+    /// Conflicts so far in this search, and CHS's step size.
+    conflicts: u64,
+    alpha: f64,
     /// Per variable: saved phase (bit), or [`NO_PHASE`].
     phases: Vec<u32>,
     /// The variable of the last failed decision, branched on first while unfixed.
@@ -227,6 +238,10 @@ impl Learning {
             restarts: Restarts::Never,
             weights: degree.iter().map(|&d| u64::from(d) + 1).collect(),
             phases: vec![NO_PHASE; num_vars],
+            chs: vec![0.0; num_vars],
+            chs_at: vec![0; num_vars],
+            conflicts: 0,
+            alpha: CHS_ALPHA,
             last_conflict: None,
             refuted: Vec::with_capacity(num_vars),
             nogoods: Nogoods::default(),
@@ -248,6 +263,10 @@ impl Learning {
         self.weights.clear();
         self.weights.extend(degree.iter().map(|&d| u64::from(d) + 1));
         self.phases.fill(NO_PHASE);
+        self.chs.fill(0.0);
+        self.chs_at.fill(0);
+        self.conflicts = 0;
+        self.alpha = CHS_ALPHA;
         self.nogoods = Nogoods::default();
         self.incumbent.clear();
         self.refuted.clear();
@@ -272,7 +291,7 @@ impl Learning {
 impl Solver {
     /// Whether the learning search runs this search: an order or restart policy that needs it.
     pub(super) fn wants_learning(&self) -> bool {
-        self.var_order == VarOrder::DomWdeg
+        matches!(self.var_order, VarOrder::DomWdeg | VarOrder::Chs)
             || self.value_order == ValueOrder::Phase
             || self.learning.as_ref().is_some_and(|l| l.restarts != Restarts::Never)
     }
@@ -436,21 +455,27 @@ impl Solver {
         Ok(changed)
     }
 
-    /// dom/wdeg: raises the weight of each variable of the constraint that failed.
+    /// dom/wdeg and CHS: raises the weight and the conflict score of each variable of the
+    /// constraint that failed.
     fn learn_from(&mut self, c: Conflict) {
         let l = self.learning.as_mut().expect("learning search");
         l.run_failures += 1;
-        if let Some(by) = c.by {
-            for &x in self.model.constraints[by.index()].scope() {
-                if let Some(w) = l.weights.get_mut(x.index()) {
-                    *w += 1;
-                }
-            }
-        } else if let Some(x) = c.var {
-            if let Some(w) = l.weights.get_mut(x.index()) {
+        l.conflicts += 1;
+        let scope: &[VarId] = match (c.by, c.var.as_ref()) {
+            (Some(by), _) => self.model.constraints[by.index()].scope(),
+            (None, Some(x)) => std::slice::from_ref(x),
+            (None, None) => &[],
+        };
+        for &x in scope {
+            let i = x.index();
+            if let Some(w) = l.weights.get_mut(i) {
                 *w += 1;
+                let reward = 1.0 / (l.conflicts - l.chs_at[i] + 1) as f64;
+                l.chs[i] = (1.0 - l.alpha) * l.chs[i] + l.alpha * reward;
+                l.chs_at[i] = l.conflicts;
             }
         }
+        l.alpha = (l.alpha - CHS_ALPHA_STEP).max(CHS_ALPHA_MIN);
     }
 
     /// Undoes decisions until a refutation propagates without conflict (recording each
@@ -531,6 +556,11 @@ impl Solver {
             l.runs += 1;
         }
         self.core.stats.restarts += 1;
+        // CHS at a restart: the step size starts again, and scores decay with their age.
+        l.alpha = CHS_ALPHA;
+        for (q, &at) in l.chs.iter_mut().zip(&l.chs_at) {
+            *q *= 0.995f64.powi((l.conflicts - at).min(10_000) as i32);
+        }
         let root = self.stack.first().map(|f| f.level);
         self.stack.clear();
         if let Some(level) = root {
@@ -655,6 +685,25 @@ impl Solver {
             }
         }
         best.map(|(v, _, _)| v)
+    }
+
+    /// CHS: the unfixed variable with the largest conflict score over domain size (a small
+    /// constant keeps variables that never failed in order of size), ties to the first.
+    pub(super) fn select_chs(&self) -> Option<VarId> {
+        let scores = self.learning.as_ref().map(|l| &l.chs[..]);
+        let mut best: Option<(VarId, f64)> = None;
+        for i in 0..self.model.num_vars() {
+            let v = VarId::from_index(i);
+            let size = self.domain(v).len();
+            if size <= 1 {
+                continue;
+            }
+            let s = (scores.map_or(0.0, |q| q[i]) + 1e-6) / size as f64;
+            if best.is_none_or(|(_, b)| s > b) {
+                best = Some((v, s));
+            }
+        }
+        best.map(|(v, _)| v)
     }
 
     /// Sets when the search restarts (default: see [`Solver::set_var_order`]'s note on the

@@ -131,6 +131,8 @@ pub struct Solver {
     nodes_at_start: u64,
     deadline: Option<Instant>,
     started: Option<Instant>,
+    /// [`Stats::time`] when the running search began.
+    time_before: Duration,
     // Steps since the clock was last read, and how many steps to let pass between two reads:
     // adapted so that reads are about [`CLOCK_INTERVAL`] apart whatever a step costs (a GAC
     // node on a 25x25 grid takes milliseconds, a forward-checking node on 9x9 a microsecond).
@@ -228,6 +230,7 @@ impl Solver {
             nodes_at_start: 0,
             deadline: None,
             started: None,
+            time_before: Duration::ZERO,
             ticks: 0,
             stride: 1,
             last_clock: None,
@@ -598,6 +601,7 @@ impl Solver {
         self.core.refresh_observing();
         self.logging_search = log::log_enabled!(target: "csp::search", log::Level::Debug);
         self.started = Some(Instant::now());
+        self.time_before = self.core.stats.time;
         // A timeout too far in the future to represent (`Instant + Duration` would panic) is
         // no deadline at all.
         self.deadline = self.limits.timeout.and_then(|t| Instant::now().checked_add(t));
@@ -636,6 +640,14 @@ impl Solver {
         }
     }
 
+    /// Brings [`Stats::time`] up to date while a search runs (between the steps of an
+    /// iterator over solutions or improvements).
+    pub(crate) fn update_time(&mut self) {
+        if let Some(t) = self.started {
+            self.core.stats.time = self.time_before + t.elapsed();
+        }
+    }
+
     /// Ends a search, if one runs: restores the state it started from.
     pub(crate) fn finish_search(&mut self) {
         self.objective = None;
@@ -645,7 +657,7 @@ impl Solver {
             return;
         }
         if let Some(t) = self.started.take() {
-            self.core.stats.time += t.elapsed();
+            self.core.stats.time = self.time_before + t.elapsed();
         }
         self.stack.clear();
         self.restore_level(self.base_level);
@@ -860,6 +872,7 @@ impl Solver {
                 self.mrv_by_peers((0..self.model.num_vars()).map(VarId::from_index))
             }
             VarOrder::DomWdeg => self.select_dom_wdeg(),
+            VarOrder::Chs => self.select_chs(),
             VarOrder::Mrv(tie) => {
                 let mut best = usize::MAX;
                 let mut best_var = None;
@@ -1062,7 +1075,9 @@ impl Solutions<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn next_values(&mut self) -> Option<&[Value]> {
-        match self.solver.step() {
+        let step = self.solver.step();
+        self.solver.update_time();
+        match step {
             Step::Solution => {
                 self.solver.fill_values();
                 Some(&self.solver.values)
