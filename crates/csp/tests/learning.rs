@@ -104,7 +104,7 @@ const POLICIES: [Restarts; 3] =
 fn learning_solver(model: Model, restarts: Restarts, seed: u64) -> Solver {
     let mut s = model.into_solver();
     // Both learned variable orders, one per seed parity.
-    s.set_var_order(if seed % 2 == 0 { VarOrder::DomWdeg } else { VarOrder::Chs });
+    s.set_var_order(if seed.is_multiple_of(2) { VarOrder::DomWdeg } else { VarOrder::Chs });
     s.set_value_order(ValueOrder::Phase);
     s.set_restarts(restarts);
     s.set_seed(seed);
