@@ -106,3 +106,34 @@ fn the_runner_prints_the_standard_markers() {
         }
     }
 }
+
+/// `-p 2` (a portfolio of two searches) and `-f` (the robust search) give the same answers as
+/// the default run: the same status, the same optimum, every solution checked.
+#[test]
+fn the_portfolio_and_free_search_answer_as_one_thread() {
+    for (name, kind, _) in expected() {
+        let text = std::fs::read_to_string(dir().join(format!("{name}.fzn"))).unwrap();
+        let mut runs = Vec::new();
+        for opts in [
+            Options { check: true, ..Options::default() },
+            Options { check: true, threads: 2, ..Options::default() },
+            Options { check: true, free: true, threads: 2, ..Options::default() },
+        ] {
+            let mut out = Vec::new();
+            let status = flatzinc::run(&text, &opts, &mut out, std::io::sink()).unwrap();
+            let out = String::from_utf8(out).unwrap();
+            // The optimum's line (its objective is in the output) or the marker; satisfiable
+            // models may print different solutions.
+            let answer = match kind.as_str() {
+                "optimum" | "unsat" => out,
+                _ => String::new(),
+            };
+            runs.push((status, answer));
+        }
+        assert_eq!(runs[0].0, runs[1].0, "{name}: -p 2");
+        assert_eq!(runs[0].0, runs[2].0, "{name}: -f -p 2");
+        if kind == "unsat" {
+            assert_eq!(runs[0].1, runs[1].1, "{name}");
+        }
+    }
+}

@@ -91,5 +91,8 @@ fn main() -> ExitCode {
     }
 }
 
-/// Log output (the engine's `log` targets) goes nowhere: FlatZinc output must stay clean.
-fn env_logger_init() {}
+/// The engine's `log` targets on stderr when `RUST_LOG` asks for them (docs/logging.md); the
+/// FlatZinc output on stdout is never mixed with them.
+fn env_logger_init() {
+    env_logger::Builder::from_default_env().target(env_logger::Target::Stderr).init();
+}
