@@ -2,12 +2,15 @@
 
 use fixedbitset::Block;
 
-use crate::constraint::{Constraint, ConstraintId, Events, Priority, Rule};
+use crate::context::Context;
 use crate::domain::BITS;
 use crate::error::{Conflict, ModelError};
+use crate::id::ConstraintId;
+use crate::id::{Value, VarId};
+use crate::model::constraint::Constraint;
 use crate::model::Model;
-use crate::propagate::Context;
-use crate::var::{Value, VarId};
+use crate::rule::Rule;
+use crate::subscription::{Events, Priority};
 
 use super::matching::Matching;
 use super::network::NetworkLevel;

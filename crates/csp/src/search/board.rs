@@ -4,13 +4,13 @@
 //! refutations, limits and statistics as the engine's search.
 
 use super::{Phase, SearchEnd, Solver, Step};
-use crate::constraint::Constraint;
 use crate::constraints::{AllDifferentNetwork, BoardMove};
+use crate::model::constraint::Constraint;
 use crate::select::{TieBreak, ValueOrder, VarOrder};
 
 /// Constraint `c`, the network the search runs on.
 fn network(constraints: &mut [Box<dyn Constraint>], c: usize) -> &mut AllDifferentNetwork {
-    crate::constraint::downcast_mut::<AllDifferentNetwork>(&mut *constraints[c])
+    crate::model::constraint::downcast_mut::<AllDifferentNetwork>(&mut *constraints[c])
         .expect("the search on a network's state runs on a network")
 }
 
@@ -42,7 +42,7 @@ impl Solver {
         }
         let c = self.core.sole_stand_in()?;
         let n = self.model.num_vars();
-        let net = crate::constraint::downcast_mut::<AllDifferentNetwork>(&mut *self.model.constraints[c])?;
+        let net = crate::model::constraint::downcast_mut::<AllDifferentNetwork>(&mut *self.model.constraints[c])?;
         (net.scope().len() == n && net.board_fits()).then_some(c)
     }
 

@@ -11,20 +11,25 @@ use std::time::{Duration, Instant};
 
 use fixedbitset::FixedBitSet;
 
-use crate::constraint::Rule;
+use crate::context::core::Core;
 use crate::domain::{Domain, BITS};
 use crate::error::Conflict;
 use crate::event::{Event, Observer};
+use crate::id::{Value, VarId};
+use crate::layout::VarLabel;
 use crate::model::{Model, Peers};
-use crate::propagate::{Core, VarLabel};
+use crate::rule::Rule;
 use crate::select::{Rng, TieBreak, ValueOrder, VarOrder};
+use crate::stats::Stats;
 use crate::store::{SnapshotMode, Store};
-use crate::var::{Value, VarId};
 
 mod board;
+mod objective;
 mod outcome;
 
-pub use outcome::{Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution, Stats};
+pub(crate) use objective::{ObjectiveBound, Side};
+
+pub use outcome::{Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution};
 
 /// How far apart (at most, roughly) the search reads the clock when a timeout is set.
 const CLOCK_INTERVAL: Duration = Duration::from_millis(1);
@@ -136,8 +141,8 @@ pub struct Solver {
     last_clock: Option<Instant>,
     values: Vec<Value>,
     /// Branch and bound: the bound on the objective that every state reached by backtracking
-    /// must meet, while an optimisation runs ([`crate::optimize`]).
-    pub(crate) objective: Option<crate::optimize::Bound>,
+    /// must meet, set by an optimisation while it runs.
+    pub(crate) objective: Option<ObjectiveBound>,
     /// Variables branched on before all others (search annotations); empty for none.
     priority: Box<[VarId]>,
     /// The network whose own state the running search works on, when it alone constrains
@@ -162,6 +167,13 @@ impl fmt::Debug for Solver {
     }
 }
 
+impl Model {
+    /// Hands the model to a new solver.
+    pub fn into_solver(self) -> Solver {
+        Solver::new(self)
+    }
+}
+
 impl Solver {
     /// Builds a solver for `model`; the root propagation runs with the first propagation or
     /// search.
@@ -172,12 +184,12 @@ impl Solver {
 
     fn with_store(model: Model, store: Store) -> Solver {
         let labels: Box<[Box<str>]> = (0..model.num_constraints())
-            .map(|i| model.constraint_label(crate::ConstraintId::from_index(i)).into_boxed_str())
+            .map(|i| model.constraint_label(crate::id::ConstraintId::from_index(i)).into_boxed_str())
             .collect();
         let stand_ins = model
             .stand_ins
             .iter()
-            .map(|(by, absorbed)| crate::propagate::StandIn {
+            .map(|(by, absorbed)| crate::context::core::StandIn {
                 by: by.index() as u32,
                 absorbed: absorbed.iter().map(|c| c.index() as u32).collect(),
             })

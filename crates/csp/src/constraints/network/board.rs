@@ -76,7 +76,7 @@ impl AllDifferentNetwork {
     /// Whether a search on the network's own state pays: its state is small enough to copy at
     /// each decision, as the store copies rather than trails a state of that size.
     pub(crate) fn board_fits(&self) -> bool {
-        self.tables.layout.len <= crate::SnapshotMode::COPY_LIMIT_BLOCKS
+        self.tables.layout.len <= crate::store::SnapshotMode::COPY_LIMIT_BLOCKS
     }
 
     /// The number of decisions in force.

@@ -1,14 +1,19 @@
 //! What a constraint sees while it propagates: [`Context`], the current domains and the
-//! operations that narrow them, over the engine's write path ([`Core`](crate::propagate::Core)).
+//! operations that narrow them, over the engine's state and write path ([`Core`], in `core`;
+//! interval domains in `interval`).
 
 use fixedbitset::Block;
 
-use crate::constraint::Rule;
 use crate::domain::{Domain, ValueMap, BITS};
 use crate::error::Conflict;
-use crate::model::VarInfo;
-use crate::propagate::Core;
-use crate::var::{Value, VarId};
+use crate::id::{Value, VarId};
+use crate::layout::VarInfo;
+use crate::rule::Rule;
+
+pub(crate) mod core;
+mod interval;
+
+use self::core::Core;
 
 /// What a constraint sees while it propagates: the current domains, and the operations that
 /// narrow them.

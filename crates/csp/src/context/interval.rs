@@ -9,13 +9,14 @@
 
 use fixedbitset::Block;
 
-use crate::constraint::{Events, Rule};
+use super::core::Core;
 use crate::domain::BITS;
 use crate::error::Conflict;
 use crate::event::{Event, Reason};
-use crate::model::VarInfo;
-use crate::propagate::{Core, RuleName, VarLabel};
-use crate::var::VarId;
+use crate::id::VarId;
+use crate::layout::{VarInfo, VarLabel};
+use crate::rule::{Rule, RuleName};
+use crate::subscription::Events;
 
 impl Core {
     /// [`retain_block`](Self::retain_block) on an interval domain: the bounds move past the

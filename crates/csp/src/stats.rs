@@ -1,0 +1,43 @@
+//! Counters of the work done by propagation and search.
+
+use std::fmt;
+use std::time::Duration;
+
+/// Counters of the work done; cumulative until [`Solver::reset`](crate::Solver::reset) or
+/// [`Solver::reset_stats`](crate::Solver::reset_stats).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Decisions taken (left branches `x = v`).
+    pub nodes: u64,
+    /// Conflicts: wiped-out domains and failed constraints.
+    pub failures: u64,
+    /// Decisions undone.
+    pub backtracks: u64,
+    /// Propagator runs (`propagate` calls and `on_fixed` deliveries).
+    pub propagations: u64,
+    /// Values removed from domains.
+    pub prunings: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// The deepest decision level reached.
+    pub max_depth: u32,
+    /// Time spent searching.
+    pub time: Duration,
+}
+
+impl fmt::Display for Stats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "nodes={} failures={} backtracks={} propagations={} prunings={} solutions={} max_depth={} time={:.3}ms",
+            self.nodes,
+            self.failures,
+            self.backtracks,
+            self.propagations,
+            self.prunings,
+            self.solutions,
+            self.max_depth,
+            self.time.as_secs_f64() * 1e3
+        )
+    }
+}
