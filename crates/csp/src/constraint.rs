@@ -32,7 +32,8 @@
 //!    `tests/properties.rs` of this crate).
 //!
 //! ```
-//! use csp::{Conflict, Constraint, Context, Model, Rule, Value, VarId};
+//! use csp::constraint::{Conflict, Constraint, Context, Rule};
+//! use csp::{Model, Value, VarId};
 //!
 //! /// `x < y`, by bounds.
 //! #[derive(Clone, Debug)]
@@ -81,4 +82,5 @@ pub use crate::error::Conflict;
 pub use crate::id::ConstraintId;
 pub use crate::model::constraint::{CloneConstraint, Constraint};
 pub use crate::rule::Rule;
+pub use crate::store::StateSlot;
 pub use crate::subscription::{Events, Priority};

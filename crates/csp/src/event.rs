@@ -5,8 +5,7 @@
 //! event and collects no premise: the cost is one predictable branch per domain change.
 
 use crate::error::Conflict;
-use crate::id::ConstraintId;
-use crate::id::{Value, VarId};
+use crate::id::{ConstraintId, Value, VarId};
 use crate::rule::Rule;
 
 /// Why a domain changed: the constraint, the rule it applied, and the premises it rests on.

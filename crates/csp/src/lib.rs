@@ -47,8 +47,9 @@
 //! * **Model and search state.** A [`Model`] is immutable once handed to a [`Solver`]; the
 //!   solver keeps the current domains, all in one flat `FixedBitSet`, and reuses every buffer.
 //! * **Propagation.** Domain changes raise events; each constraint subscribes to the events it
-//!   needs ([`Events`]). Forward checking runs at once on each fixing; other reasoning is
-//!   scheduled by [`Priority`]. See [`constraint`] for the trait and how to write a constraint.
+//!   needs ([`Events`](constraint::Events)). Forward checking runs at once on each fixing; other
+//!   reasoning is scheduled by [`Priority`](constraint::Priority). See [`constraint`] for the
+//!   trait and how to write a constraint.
 //! * **Conflicts.** A wiped-out domain is a [`Conflict`] (which variable, which constraint), not
 //!   an error; after it, restore a checkpoint.
 //! * **Checkpoints.** [`Solver::new_checkpoint`] saves the state, [`Solver::restore_to`] returns
@@ -113,7 +114,7 @@ mod stats;
 mod store;
 mod subscription;
 
-pub use constraint::{Constraint, ConstraintId, Context, Events, Priority, Rule};
+pub use constraint::{Constraint, ConstraintId};
 pub use constraints::{
     AllDifferent, AllDifferentNetwork, ArithOp, Arithmetic, Binary, Clause, Comparison, DistinctSum, Element, Equal,
     Intersection, Linear, NetworkLevel, NotEqual, Predicate, ReifiedLinear, Strength, Table, NETWORK_MAX_VALUES,

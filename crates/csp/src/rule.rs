@@ -7,7 +7,7 @@ use crate::id::{ConstraintId, Value, VarId};
 /// Why a value was removed: the rule a constraint applied.
 ///
 /// The premises (other variables the rule rests on) are given by
-/// [`Context::set_premises`] when explanations are on; see [`crate::Event`].
+/// [`Context::set_premises`](crate::constraint::Context::set_premises) when explanations are on; see [`crate::Event`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Rule {

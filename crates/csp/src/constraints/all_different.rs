@@ -5,8 +5,7 @@ use fixedbitset::Block;
 use crate::context::Context;
 use crate::domain::BITS;
 use crate::error::{Conflict, ModelError};
-use crate::id::ConstraintId;
-use crate::id::{Value, VarId};
+use crate::id::{ConstraintId, Value, VarId};
 use crate::model::constraint::Constraint;
 use crate::model::Model;
 use crate::rule::Rule;
@@ -807,7 +806,8 @@ impl AllDifferent {
 #[cfg(test)]
 mod tests {
     use super::Strength;
-    use crate::{AllDifferent, Conflict, Model, Rule, Solver, VarId};
+    use crate::rule::Rule;
+    use crate::{AllDifferent, Conflict, Model, Solver, VarId};
 
     fn setup(domains: &[&[i32]], strength: Strength) -> (Solver, Vec<VarId>, crate::ConstraintId) {
         let mut m = Model::new();

@@ -3,7 +3,7 @@
 //! A variable over a large range (more than [`INTERVAL_THRESHOLD`](crate::INTERVAL_THRESHOLD)
 //! values) keeps two blocks in the domain store: the bit indices of its smallest and largest
 //! values (`lo > hi` when empty). Its packed record has `words == 0`, which sends
-//! [`Core::retain_block`] and [`Core::assign_bit`] here; [`Context`](crate::Context)'s
+//! [`Core::retain_block`] and [`Core::assign_bit`] here; [`Context`](super::Context)'s
 //! by-value methods call [`Core::narrow_interval`] directly. The store saves and restores the
 //! two blocks like any others, so checkpoints need nothing more.
 

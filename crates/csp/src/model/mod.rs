@@ -2,12 +2,13 @@
 
 use std::fmt;
 
-use fixedbitset::FixedBitSet;
+use fixedbitset::{Block, FixedBitSet};
 
 use crate::domain::{Domain, InitialDomain, ValueMap, BITS, INTERVAL_THRESHOLD};
 use crate::error::ModelError;
 use crate::id::{ConstraintId, Value, VarId};
 use crate::layout::{VarInfo, VarLabel};
+use crate::store::StateSlot;
 
 pub(crate) mod constraint;
 
@@ -18,7 +19,7 @@ const MAX_DOMAIN: u64 = 1 << 28;
 
 /// A constraint satisfaction problem: variables with finite domains and constraints on them.
 ///
-/// A model is built once, then handed to a [`Solver`] ([`Model::into_solver`]), which owns it
+/// A model is built once, then handed to a [`Solver`](crate::Solver) ([`Model::into_solver`]), which owns it
 /// and keeps the search state apart. Building errors are returned as [`ModelError`].
 ///
 /// # Example
@@ -218,7 +219,7 @@ impl Model {
     }
 
     /// The index of `var`'s first block in the flat domain store: a low-level handle for
-    /// word-level constraints, read with [`Context::block_at`](crate::Context::block_at).
+    /// word-level constraints, read with [`Context::block_at`](crate::constraint::Context::block_at).
     /// Stable for the life of the model.
     ///
     /// # Panics
@@ -233,12 +234,14 @@ impl Model {
         self.initial.as_slice()[self.var_info(var).offset as usize]
     }
 
-    /// Reserves blocks in the store for a constraint's own state, set to `initial`, and returns
-    /// the offset of the first. The blocks are saved at every checkpoint and restored with the
-    /// domains (and reset with them by [`Solver::reset`]); the constraint reads them with
-    /// [`Context::block_at`](crate::Context::block_at) and writes them with
-    /// [`Context::state_mut`](crate::Context::state_mut). For incremental state (counters,
-    /// supports) that must follow the search back: a state of this kind costs nothing to restore.
+    /// Reserves blocks in the store for a constraint's own state, set to `initial` (one block
+    /// per word), and returns their slot. The blocks are saved at every checkpoint and restored
+    /// with the domains (and reset with them by [`Solver::reset`](crate::Solver::reset)); the
+    /// constraint reads and writes them with
+    /// [`Context::state`](crate::constraint::Context::state) and
+    /// [`Context::state_mut`](crate::constraint::Context::state_mut). For incremental state
+    /// (counters, supports) that must follow the search back: a state of this kind costs
+    /// nothing to restore.
     ///
     /// # Example
     ///
@@ -248,14 +251,17 @@ impl Model {
     /// let mut model = Model::new();
     /// let x = model.new_var(0..=3)?;
     /// let state = model.add_state(&[7, 0]);
-    /// assert_ne!(state, model.block_offset(x));
+    /// assert_eq!(state.len(), 2);
+    /// # let _ = x;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn add_state(&mut self, initial: &[fixedbitset::Block]) -> usize {
+    pub fn add_state(&mut self, initial: &[u64]) -> StateSlot {
         let offset = self.initial.as_slice().len();
         self.initial.grow((offset + initial.len()) * BITS);
-        self.initial.as_mut_slice()[offset..].copy_from_slice(initial);
-        offset
+        for (block, &word) in self.initial.as_mut_slice()[offset..].iter_mut().zip(initial) {
+            *block = word as Block;
+        }
+        StateSlot::new(offset, initial.len())
     }
 
     pub(crate) fn var_info(&self, var: VarId) -> &VarInfo {

@@ -2,8 +2,7 @@
 
 use std::fmt;
 
-use crate::id::ConstraintId;
-use crate::id::{Value, VarId};
+use crate::id::{ConstraintId, Value, VarId};
 use crate::search::Solver;
 
 /// No index.

@@ -69,7 +69,7 @@ impl AllDifferentNetwork {
         b.frames.clear();
         b.unfixed.reserve(t.words);
         b.states.clear();
-        b.states.extend_from_slice(&store.blocks()[l.start..l.start + l.len]);
+        b.states.extend_from_slice(&store.blocks()[l.start.offset()..l.start.offset() + l.len]);
         b.root_in_store = true;
     }
 
