@@ -176,10 +176,8 @@ impl Solver {
     /// ```
     pub fn improvements(&mut self, goal: Goal) -> Improvements<'_> {
         self.model().var_info(goal.var());
-        self.begin_search();
-        // Every state reached by backtracking must meet the bound, which only the engine's own
-        // search applies.
-        self.board = None;
+        // Every state reached by backtracking must meet the bound.
+        self.begin_bounded_search();
         Improvements { solver: self, goal, end: None }
     }
 

@@ -12,20 +12,22 @@ use std::time::{Duration, Instant};
 use fixedbitset::FixedBitSet;
 
 use crate::context::core::Core;
-use crate::domain::{Domain, BITS};
+use crate::domain::Domain;
 use crate::error::Conflict;
-use crate::event::{Event, Observer};
+use crate::event::Observer;
 use crate::id::{Value, VarId};
-use crate::layout::VarLabel;
 use crate::model::{Model, Peers};
 use crate::rule::Rule;
 use crate::select::{Rng, TieBreak, ValueOrder, VarOrder};
 use crate::stats::Stats;
 use crate::store::{SnapshotMode, Store};
+use strategy::Backend;
 
 mod board;
+mod dfs;
 mod objective;
 mod outcome;
+mod strategy;
 
 pub(crate) use objective::{ObjectiveBound, Side};
 
@@ -145,9 +147,9 @@ pub struct Solver {
     pub(crate) objective: Option<ObjectiveBound>,
     /// Variables branched on before all others (search annotations); empty for none.
     priority: Box<[VarId]>,
-    /// The network whose own state the running search works on, when it alone constrains
-    /// every variable (see [`board_network`](Solver::board_network)).
-    pub(crate) board: Option<usize>,
+    /// The backend of the running search, chosen when it begins: the network's own state
+    /// when it alone constrains every variable (see [`board_network`](Solver::board_network)).
+    backend: Backend,
     /// Whether decisions and refutations are logged (`csp::search` at `debug`), read when a
     /// search begins.
     logging_search: bool,
@@ -234,7 +236,7 @@ impl Solver {
             values: Vec::with_capacity(n),
             objective: None,
             priority: Box::new([]),
-            board: None,
+            backend: Backend::Store,
             logging_search: false,
             #[cfg(debug_assertions)]
             check_buf: Vec::new(),
@@ -617,16 +619,23 @@ impl Solver {
             Ok(()) => Phase::Running(false),
             Err(_) => Phase::Done(SearchEnd::Exhausted),
         };
-        self.board = None;
+        self.backend = Backend::Store;
         if r.is_ok() {
             self.begin_on_board();
         }
     }
 
+    /// Begins a search whose states must meet an objective bound once one is set
+    /// ([`objective`](Solver::objective)): on the engine's store, the backend that applies it.
+    pub(crate) fn begin_bounded_search(&mut self) {
+        self.begin_search();
+        self.backend = Backend::Store;
+    }
+
     /// Ends a search, if one runs: restores the state it started from.
     pub(crate) fn finish_search(&mut self) {
         self.objective = None;
-        self.board = None;
+        self.backend = Backend::Store;
         if self.phase == Phase::Idle {
             return;
         }
@@ -678,57 +687,6 @@ impl Solver {
         None
     }
 
-    pub(crate) fn step(&mut self) -> Step {
-        if let Some(c) = self.board {
-            return self.board_step(c);
-        }
-        if let Some(end) = self.resume(Self::backtrack) {
-            return end;
-        }
-        loop {
-            if let Some(end) = self.limit_end() {
-                return end;
-            }
-            let Some(var) = self.select_var() else {
-                self.core.stats.solutions += 1;
-                self.phase = Phase::Running(true);
-                let depth = self.core.depth();
-                log::debug!(target: "csp::search", "solution depth={depth} nodes={}", self.core.stats.nodes);
-                if self.core.observer.is_some() {
-                    self.core.emit(&Event::Solution { depth });
-                }
-                #[cfg(debug_assertions)]
-                self.debug_check_solution();
-                return Step::Solution;
-            };
-            let bit = self.select_value(var);
-            let level = self.core.store.level();
-            let _ = self.push_checkpoint();
-            self.stack.push(Frame { var: var.index() as u32, bit: bit as u32, level });
-            self.core.stats.nodes += 1;
-            let depth = self.stack.len() as u32;
-            self.core.stats.max_depth = self.core.stats.max_depth.max(depth);
-            if self.core.observing || self.logging_search {
-                self.report_decision(var, bit, depth);
-            }
-            self.core.set_outside_rule(Rule::Decision);
-            let vars = &self.model.vars;
-            let r = self.core.assign_bit(vars, var, bit, Rule::Decision).map(|_| ());
-            let r = match r {
-                Ok(()) => self.core.propagate(vars, &mut self.model.constraints),
-                Err(c) => {
-                    self.core.fail(c);
-                    Err(c)
-                }
-            };
-            if r.is_err() {
-                if let Err(end) = self.backtrack() {
-                    return self.end_with(end);
-                }
-            }
-        }
-    }
-
     /// Where a step starts: the end if the search is over, else after a solution the next
     /// state by `backtrack`, and the end if that was the last.
     #[inline]
@@ -752,207 +710,6 @@ impl Solver {
     fn end_with(&mut self, end: SearchEnd) -> Step {
         self.phase = Phase::Done(end);
         Step::End(end)
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn report_decision(&mut self, var: VarId, bit: usize, depth: u32) {
-        let info = self.model.var_info(var);
-        let value = info.map.value(bit);
-        log::debug!(target: "csp::search", "decide depth={depth} var={} value={value} size={}", VarLabel(info, var), self.domain(var).len());
-        self.core.emit(&Event::Decision { depth, var, value });
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn report_refutation(&mut self, var: VarId, bit: usize, depth: u32) {
-        let info = self.model.var_info(var);
-        let value = info.map.value(bit);
-        log::debug!(target: "csp::search", "backtrack depth={depth} refute var={} value={value}", VarLabel(info, var));
-        self.core.emit(&Event::Backtrack { depth });
-        self.core.emit(&Event::Refutation { depth, var, value });
-    }
-
-    /// Undoes decisions until a refutation propagates without conflict.
-    fn backtrack(&mut self) -> Result<(), SearchEnd> {
-        loop {
-            let Some(f) = self.stack.pop() else { return Err(SearchEnd::Exhausted) };
-            self.restore_level(f.level);
-            self.core.stats.backtracks += 1;
-            let var = VarId::from_index(f.var as usize);
-            if self.core.observing || self.logging_search {
-                self.report_refutation(var, f.bit as usize, self.stack.len() as u32);
-            }
-            if let Some(limit) = self.limit_hit() {
-                return Err(SearchEnd::LimitReached(limit));
-            }
-            self.core.set_outside_rule(Rule::Refutation);
-            let vars = &self.model.vars;
-            let bit = f.bit as usize;
-            let mut r = self.core.retain_block(vars, var, bit / BITS, !(1 << (bit % BITS)), Rule::Refutation);
-            if let (Some(bound), true) = (self.objective, r.is_ok()) {
-                r = bound.apply(&mut self.core, vars);
-            }
-            let r = match r {
-                Ok(_) => self.core.propagate(vars, &mut self.model.constraints),
-                Err(c) => {
-                    self.core.fail(c);
-                    Err(c)
-                }
-            };
-            if r.is_ok() {
-                return Ok(());
-            }
-        }
-    }
-
-    /// The unfixed variable to branch on, or `None` when every variable is fixed.
-    fn select_var(&mut self) -> Option<VarId> {
-        if !self.priority.is_empty() {
-            if let Some(v) = self.select_priority() {
-                return Some(v);
-            }
-        }
-        match self.var_order {
-            VarOrder::Input => (0..self.model.num_vars()).map(VarId::from_index).find(|&v| self.domain(v).len() > 1),
-            VarOrder::Mrv(TieBreak::First) if self.flat => {
-                // The variables' blocks; constraints' state blocks follow them.
-                let blocks = &self.core.store.blocks()[..self.model.num_vars()];
-                let mut best = u32::MAX;
-                let mut best_i = usize::MAX;
-                for (i, &b) in blocks.iter().enumerate() {
-                    // Fixed variables and two-value domains are told apart without a
-                    // population count (which is a dozen instructions without `popcnt`).
-                    let rest = b & b.wrapping_sub(1);
-                    if rest == 0 {
-                        continue;
-                    }
-                    if rest & rest.wrapping_sub(1) == 0 {
-                        best_i = i;
-                        break;
-                    }
-                    let c = b.count_ones();
-                    if c < best {
-                        best = c;
-                        best_i = i;
-                    }
-                }
-                (best_i != usize::MAX).then(|| VarId::from_index(best_i))
-            }
-            VarOrder::Mrv(TieBreak::MostUnfixedPeers) => {
-                self.mrv_by_peers((0..self.model.num_vars()).map(VarId::from_index))
-            }
-            VarOrder::Mrv(tie) => {
-                let mut best = usize::MAX;
-                let mut best_var = None;
-                let mut ties = 0u64;
-                for i in 0..self.model.num_vars() {
-                    let v = VarId::from_index(i);
-                    let size = self.domain(v).len();
-                    if size <= 1 || size > best {
-                        continue;
-                    }
-                    let better = if size < best {
-                        ties = 1;
-                        true
-                    } else {
-                        match tie {
-                            TieBreak::MaxDegree => {
-                                best_var.is_some_and(|b: VarId| self.degree[i] > self.degree[b.index()])
-                            }
-                            TieBreak::Random => {
-                                ties += 1;
-                                self.rng.below(ties) == 0
-                            }
-                            _ => false,
-                        }
-                    };
-                    if better {
-                        best = size;
-                        best_var = Some(v);
-                    }
-                }
-                best_var
-            }
-        }
-    }
-
-    /// Among `vars`, an unfixed one with the fewest values, ties to the most unfixed peers,
-    /// then to the first ([`TieBreak::MostUnfixedPeers`]). Peers are counted on ties only.
-    fn mrv_by_peers(&self, vars: impl Iterator<Item = VarId>) -> Option<VarId> {
-        // The choice so far: its variable, its size, and its unfixed peers once counted.
-        let mut best: Option<(VarId, usize, Option<usize>)> = None;
-        for v in vars {
-            let size = self.domain(v).len();
-            if size <= 1 {
-                continue;
-            }
-            match &mut best {
-                Some((_, s, _)) if size > *s => {}
-                Some((b, s, most)) if size == *s => {
-                    let most = *most.get_or_insert_with(|| self.unfixed_peers(b.index()));
-                    let mine = self.unfixed_peers(v.index());
-                    if mine > most {
-                        best = Some((v, size, Some(mine)));
-                    }
-                }
-                _ => best = Some((v, size, None)),
-            }
-        }
-        best.map(|(v, _, _)| v)
-    }
-
-    /// The number of unfixed peers of variable `i` ([`TieBreak::MostUnfixedPeers`]).
-    fn unfixed_peers(&self, i: usize) -> usize {
-        let peers = self.peers.as_ref().expect("peers are listed when the order is set");
-        peers.of(i).iter().filter(|&&j| self.domain(VarId::from_index(j as usize)).len() > 1).count()
-    }
-
-    /// The variable to branch on among [`set_branching_vars`](Solver::set_branching_vars)'s, if
-    /// one is unfixed.
-    fn select_priority(&self) -> Option<VarId> {
-        let size = |v: VarId| self.domain(v).len();
-        match self.var_order {
-            VarOrder::Input => self.priority.iter().copied().find(|&v| size(v) > 1),
-            VarOrder::Mrv(TieBreak::MostUnfixedPeers) => self.mrv_by_peers(self.priority.iter().copied()),
-            _ => self.priority.iter().copied().filter(|&v| size(v) > 1).min_by_key(|&v| size(v)),
-        }
-    }
-
-    fn select_value(&mut self, var: VarId) -> usize {
-        let r = match self.value_order {
-            ValueOrder::Random => self.rng.below(self.domain(var).len() as u64) as usize,
-            _ => 0,
-        };
-        let d = self.domain(var);
-        if d.is_interval() {
-            // An interval has no holes, so the refutation of a decision must remove a bound:
-            // branch on the smallest value (the largest for `Descending`).
-            return if self.value_order == ValueOrder::Descending { d.max_bit() } else { d.min_bit() }
-                .expect("a variable chosen for branching has at least two values");
-        }
-        match self.value_order {
-            ValueOrder::Ascending => d.min_bit(),
-            ValueOrder::Descending => d.max_bit(),
-            ValueOrder::Random => {
-                let mut k = r;
-                let mut found = None;
-                for (wi, &b) in d.blocks.iter().enumerate() {
-                    let c = b.count_ones() as usize;
-                    if k < c {
-                        let mut b = b;
-                        for _ in 0..k {
-                            b &= b - 1;
-                        }
-                        found = Some(wi * BITS + b.trailing_zeros() as usize);
-                        break;
-                    }
-                    k -= c;
-                }
-                found
-            }
-        }
-        .expect("a variable chosen for branching has at least two values")
     }
 
     /// The current assignment, when every variable is fixed.
