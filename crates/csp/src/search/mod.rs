@@ -320,7 +320,7 @@ impl Solver {
         self.core.stats = Stats::default();
     }
 
-    /// Installs (or removes, with `None`) an observer that receives every [`Event`].
+    /// Installs (or removes, with `None`) an observer that receives every [`Event`](crate::Event).
     pub fn set_observer(&mut self, observer: Option<Observer>) {
         self.core.observer = observer;
         self.core.refresh_observing();
