@@ -3,10 +3,8 @@
 
 use std::sync::{Arc, Mutex};
 
-use csp::{
-    AllDifferent, Conflict, Constraint, Context, Event, Events, Model, ModelError, Outcome, Priority, Rule, Solver,
-    Value, VarId,
-};
+use csp::constraint::{Conflict, Constraint, Context, Events, Priority, Rule};
+use csp::{AllDifferent, Event, Model, ModelError, Outcome, Solver, Value, VarId};
 
 /// `x[0] < x[1] < ... < x[n-1]`, by bounds: each lower bound pushes the next, each upper bound
 /// the previous.

@@ -15,7 +15,7 @@ use std::ops::RangeInclusive;
 
 use fixedbitset::{Block, FixedBitSet};
 
-use crate::var::Value;
+use crate::id::Value;
 
 /// Bits in one block of a domain.
 pub(crate) const BITS: usize = Block::BITS as usize;

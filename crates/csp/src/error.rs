@@ -2,8 +2,7 @@
 
 use std::fmt;
 
-use crate::constraint::ConstraintId;
-use crate::var::{Value, VarId};
+use crate::id::{ConstraintId, Value, VarId};
 
 /// An error while building a model: invalid input, returned instead of a panic.
 #[derive(Clone, Debug, PartialEq, Eq)]

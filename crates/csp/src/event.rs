@@ -4,9 +4,9 @@
 //! every [`Event`] as it happens. With no observer (and trace logging off) the engine builds no
 //! event and collects no premise: the cost is one predictable branch per domain change.
 
-use crate::constraint::{ConstraintId, Rule};
 use crate::error::Conflict;
-use crate::var::{Value, VarId};
+use crate::id::{ConstraintId, Value, VarId};
+use crate::rule::Rule;
 
 /// Why a domain changed: the constraint, the rule it applied, and the premises it rests on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -47,8 +47,9 @@
 //! * **Model and search state.** A [`Model`] is immutable once handed to a [`Solver`]; the
 //!   solver keeps the current domains, all in one flat `FixedBitSet`, and reuses every buffer.
 //! * **Propagation.** Domain changes raise events; each constraint subscribes to the events it
-//!   needs ([`Events`]). Forward checking runs at once on each fixing; other reasoning is
-//!   scheduled by [`Priority`]. See [`constraint`] for the trait and how to write a constraint.
+//!   needs ([`Events`](constraint::Events)). Forward checking runs at once on each fixing; other
+//!   reasoning is scheduled by [`Priority`](constraint::Priority). See [`constraint`] for the
+//!   trait and how to write a constraint.
 //! * **Conflicts.** A wiped-out domain is a [`Conflict`] (which variable, which constraint), not
 //!   an error; after it, restore a checkpoint.
 //! * **Checkpoints.** [`Solver::new_checkpoint`] saves the state, [`Solver::restore_to`] returns
@@ -81,24 +82,40 @@
 #![warn(missing_debug_implementations)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
+// Layers, bottom to top (a module imports only modules below it; `tests/layers.rs` checks
+// that no two top-level modules import each other, directly or not):
+// 1. leaf types: `id`, `error`, `rule`, `subscription`, `stats`;
+// 2. `domain`, `store`, `layout`;
+// 3. `event`;
+// 4. `context` (the engine's state and write path, and what a propagator sees);
+// 5. `model` (the model and the constraint trait);
+// 6. `propagate` (the fixed-point loop);
+// 7. `constraints` (the built-ins);
+// 8. `select`, `search`;
+// 9. `optimize`, `reasoning`;
+// and the public facade `constraint` (re-exports only).
+
 pub mod constraint;
 pub mod constraints;
 mod context;
 mod domain;
 mod error;
 mod event;
-mod interval;
+mod id;
+mod layout;
 mod model;
 mod optimize;
 pub mod portfolio;
 mod propagate;
 pub mod reasoning;
+mod rule;
 mod search;
 mod select;
+mod stats;
 mod store;
-mod var;
+mod subscription;
 
-pub use constraint::{Constraint, ConstraintId, Context, Events, Priority, Rule};
+pub use constraint::{Constraint, ConstraintId};
 pub use constraints::{
     AllDifferent, AllDifferentNetwork, ArithOp, Arithmetic, Binary, Clause, Comparison, DistinctSum, Element, Equal,
     Intersection, Linear, NetworkLevel, NotEqual, Predicate, ReifiedLinear, Strength, Table, NETWORK_MAX_VALUES,
@@ -106,11 +123,12 @@ pub use constraints::{
 pub use domain::{Domain, DomainIter, InitialDomain, INTERVAL_THRESHOLD};
 pub use error::{Conflict, ModelError};
 pub use event::{Event, Observer, Reason};
+pub use id::{Value, VarId};
 pub use model::Model;
 pub use optimize::{Goal, Improvements, Optimum};
 pub use search::{
-    Checkpoint, Count, CountStatus, Limit, Limits, Outcome, Restarts, SearchEnd, Solution, Solutions, Solver, Stats,
+    Checkpoint, Count, CountStatus, Limit, Limits, Outcome, Restarts, SearchEnd, Solution, Solutions, Solver,
 };
 pub use select::{Rng, TieBreak, ValueOrder, VarOrder};
+pub use stats::Stats;
 pub use store::SnapshotMode;
-pub use var::{Value, VarId};

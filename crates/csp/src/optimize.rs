@@ -19,12 +19,8 @@
 //! * P. Van Hentenryck, *Constraint Satisfaction in Logic Programming*, MIT Press, 1989
 //!   (branch and bound in constraint programming).
 
-use crate::constraint::Rule;
-use crate::error::Conflict;
-use crate::model::VarInfo;
-use crate::propagate::{Context, Core};
-use crate::search::{Limit, SearchEnd, Solution, Solver, Step};
-use crate::var::{Value, VarId};
+use crate::id::{Value, VarId};
+use crate::search::{Limit, ObjectiveBound, SearchEnd, Side, Solution, Solver, Step};
 
 /// What an optimisation looks for: the smallest or the largest value of one variable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,36 +49,11 @@ impl Goal {
 }
 
 /// The bound every state must meet once a solution with objective `value` was found: the
-/// objective strictly better than `value`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Bound {
-    pub(crate) goal: Goal,
-    pub(crate) value: Value,
-}
-
-impl Bound {
-    /// Makes the bound at least as tight as `best`, another search's objective value (an
-    /// `i64` that may be out of range, meaning none yet).
-    pub(crate) fn tighten(&mut self, best: i64) {
-        let Ok(best) = Value::try_from(best) else { return };
-        if self.goal.is_better(best, self.value) {
-            self.value = best;
-        }
-    }
-
-    /// Removes the objective's values that are not better than the bound.
-    pub(crate) fn apply(self, core: &mut Core, vars: &[VarInfo]) -> Result<bool, Conflict> {
-        let mut ctx = Context { core, vars };
-        match self.goal {
-            Goal::Minimize(z) => match self.value.checked_sub(1) {
-                Some(b) => ctx.remove_above(z, b, Rule::Bounds),
-                None => ctx.retain(z, |_| false, Rule::Bounds),
-            },
-            Goal::Maximize(z) => match self.value.checked_add(1) {
-                Some(b) => ctx.remove_below(z, b, Rule::Bounds),
-                None => ctx.retain(z, |_| false, Rule::Bounds),
-            },
-        }
+/// objective strictly better than `value`, as the search's own [`ObjectiveBound`].
+fn bound(goal: Goal, value: Value) -> ObjectiveBound {
+    match goal {
+        Goal::Minimize(var) => ObjectiveBound { var, side: Side::Below(value) },
+        Goal::Maximize(var) => ObjectiveBound { var, side: Side::Above(value) },
     }
 }
 
@@ -141,7 +112,7 @@ impl Improvements<'_> {
     }
 
     /// The statistics so far.
-    pub fn stats(&self) -> &crate::Stats {
+    pub fn stats(&self) -> &crate::stats::Stats {
         self.solver.stats()
     }
 }
@@ -160,7 +131,7 @@ impl Iterator for Improvements<'_> {
                 let s = self.solver.current_solution();
                 let value = s.value(self.goal.var());
                 log::debug!(target: "csp::search", "improved objective={value}");
-                self.solver.objective = Some(Bound { goal: self.goal, value });
+                self.solver.objective = Some(bound(self.goal, value));
                 Some(s)
             }
             Step::End(end) => {
@@ -207,10 +178,8 @@ impl Solver {
     /// ```
     pub fn improvements(&mut self, goal: Goal) -> Improvements<'_> {
         self.model().var_info(goal.var());
-        self.begin_search();
-        // Every state reached by backtracking must meet the bound, which only the engine's own
-        // search applies.
-        self.board = None;
+        // Every state reached by backtracking must meet the bound.
+        self.begin_bounded_search();
         Improvements { solver: self, goal, end: None }
     }
 

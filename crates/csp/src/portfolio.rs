@@ -33,8 +33,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::optimize::{Goal, Optimum};
-use crate::search::{Limit, Outcome, Restarts, SearchEnd, Solution, Solver, Stats};
+use crate::search::{Limit, Outcome, Restarts, SearchEnd, Solution, Solver};
 use crate::select::{TieBreak, ValueOrder, VarOrder};
+use crate::stats::Stats;
 
 /// How often the waiting thread looks at the caller's cancel flag.
 const POLL: Duration = Duration::from_millis(5);

@@ -31,6 +31,58 @@ impl SnapshotMode {
     pub const COPY_LIMIT_BLOCKS: usize = 1024;
 }
 
+/// A constraint's own blocks in the store, reserved with
+/// [`Model::add_state`](crate::Model::add_state): saved at every checkpoint and restored with
+/// the domains. Read and write them with
+/// [`Context::state`](crate::constraint::Context::state) and
+/// [`Context::state_mut`](crate::constraint::Context::state_mut); [`part`](StateSlot::part)
+/// narrows a slot to the blocks a propagation needs. The default is an empty slot.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct StateSlot {
+    offset: u32,
+    len: u32,
+}
+
+impl StateSlot {
+    pub(crate) fn new(offset: usize, len: usize) -> StateSlot {
+        let narrow = |n: usize| u32::try_from(n).expect("state offset exceeds u32::MAX");
+        StateSlot { offset: narrow(offset), len: narrow(len) }
+    }
+
+    /// The number of blocks.
+    #[inline]
+    pub fn len(self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the slot has no block.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+
+    /// The blocks `start .. start + len` of this slot, as a slot.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the range is not inside the slot.
+    #[inline]
+    pub fn part(self, start: usize, len: usize) -> StateSlot {
+        assert!(
+            start.checked_add(len).is_some_and(|end| end <= self.len()),
+            "blocks {start}..{start}+{len} outside a state slot of {} blocks",
+            self.len
+        );
+        StateSlot { offset: self.offset + start as u32, len: len as u32 }
+    }
+
+    /// The index of the slot's first block in the store.
+    #[inline]
+    pub(crate) fn offset(self) -> usize {
+        self.offset as usize
+    }
+}
+
 #[derive(Debug)]
 pub(crate) struct Store {
     /// All domains. Bits past a variable's initial size are always zero.

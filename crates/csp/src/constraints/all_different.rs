@@ -2,12 +2,14 @@
 
 use fixedbitset::Block;
 
-use crate::constraint::{Constraint, ConstraintId, Events, Priority, Rule};
+use crate::context::Context;
 use crate::domain::BITS;
 use crate::error::{Conflict, ModelError};
+use crate::id::{ConstraintId, Value, VarId};
+use crate::model::constraint::Constraint;
 use crate::model::Model;
-use crate::propagate::Context;
-use crate::var::{Value, VarId};
+use crate::rule::Rule;
+use crate::subscription::{Events, Priority};
 
 use super::matching::Matching;
 use super::network::NetworkLevel;
@@ -804,7 +806,8 @@ impl AllDifferent {
 #[cfg(test)]
 mod tests {
     use super::Strength;
-    use crate::{AllDifferent, Conflict, Model, Rule, Solver, VarId};
+    use crate::rule::Rule;
+    use crate::{AllDifferent, Conflict, Model, Solver, VarId};
 
     fn setup(domains: &[&[i32]], strength: Strength) -> (Solver, Vec<VarId>, crate::ConstraintId) {
         let mut m = Model::new();

@@ -1,10 +1,12 @@
 //! `Arithmetic`: `z = x * y`, `x / y`, `x mod y`, `x ^ y`, `min(x, y)`, `max(x, y)`, `|x|`.
 
-use crate::constraint::{Constraint, Events, Priority, Rule};
 use crate::constraints::linear::{ceil_div, floor_div, tighten};
+use crate::context::Context;
 use crate::error::Conflict;
-use crate::propagate::Context;
-use crate::var::{Value, VarId};
+use crate::id::{Value, VarId};
+use crate::model::constraint::Constraint;
+use crate::rule::Rule;
+use crate::subscription::{Events, Priority};
 
 /// The operation of an [`Arithmetic`] constraint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

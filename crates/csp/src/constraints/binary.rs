@@ -3,10 +3,12 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::constraint::{Constraint, Priority, Rule};
+use crate::context::Context;
 use crate::error::Conflict;
-use crate::propagate::Context;
-use crate::var::{Value, VarId};
+use crate::id::{Value, VarId};
+use crate::model::constraint::Constraint;
+use crate::rule::Rule;
+use crate::subscription::Priority;
 
 /// The pairs `(x, y)` for which a predicate holds, with arc consistency (AC-3's revise in both
 /// directions): each value left has a partner for which the predicate holds.

@@ -1,10 +1,12 @@
 //! `Clause`: a disjunction of 0/1 variables and negated 0/1 variables.
 
-use crate::constraint::{Constraint, Events, Priority, Rule};
+use crate::context::Context;
 use crate::error::{Conflict, ModelError};
+use crate::id::{Value, VarId};
+use crate::model::constraint::Constraint;
 use crate::model::Model;
-use crate::propagate::Context;
-use crate::var::{Value, VarId};
+use crate::rule::Rule;
+use crate::subscription::{Events, Priority};
 
 /// `p1 ∨ ... ∨ pn ∨ ¬q1 ∨ ... ∨ ¬qm` over 0/1 variables (1 is true): at least one `p_i` is 1 or
 /// one `q_j` is 0. FlatZinc's `bool_clause`; `array_bool_and`, `array_bool_or` and Boolean

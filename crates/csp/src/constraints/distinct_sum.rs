@@ -1,11 +1,13 @@
 //! `DistinctSum`: pairwise different values with a given sum (a killer-sudoku cage).
 
-use crate::constraint::{Constraint, Events, Priority, Rule};
 use crate::constraints::{AllDifferent, Comparison, Linear, Strength};
+use crate::context::Context;
 use crate::error::{Conflict, ModelError};
+use crate::id::{Value, VarId};
+use crate::model::constraint::Constraint;
 use crate::model::Model;
-use crate::propagate::Context;
-use crate::var::{Value, VarId};
+use crate::rule::Rule;
+use crate::subscription::{Events, Priority};
 
 /// The default bound on the states of the exact reasoning (see [`DistinctSum`]).
 const DEFAULT_STATE_LIMIT: usize = 10_000;

@@ -1,9 +1,11 @@
 //! `Element`: `result = array[index]`, with an array of variables or of constants.
 
-use crate::constraint::{Constraint, Priority, Rule};
+use crate::context::Context;
 use crate::error::Conflict;
-use crate::propagate::Context;
-use crate::var::{Value, VarId};
+use crate::id::{Value, VarId};
+use crate::model::constraint::Constraint;
+use crate::rule::Rule;
+use crate::subscription::Priority;
 
 /// `result = array[index]`: a variable picks an entry of an array, by position (from 0).
 ///

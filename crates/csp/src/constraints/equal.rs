@@ -1,9 +1,11 @@
 //! `Equal`: `x = y + offset`.
 
-use crate::constraint::{Constraint, Priority, Rule};
+use crate::context::Context;
 use crate::error::Conflict;
-use crate::propagate::Context;
-use crate::var::{Value, VarId};
+use crate::id::{Value, VarId};
+use crate::model::constraint::Constraint;
+use crate::rule::Rule;
+use crate::subscription::Priority;
 
 /// `x = y + offset`, with domain consistency (each value of one has its partner in the other).
 ///

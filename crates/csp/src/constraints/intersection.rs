@@ -2,12 +2,15 @@
 
 use fixedbitset::Block;
 
-use crate::constraint::{Constraint, ConstraintId, Events, Priority, Rule};
+use crate::constraints::AllDifferent;
+use crate::context::Context;
 use crate::domain::BITS;
 use crate::error::{Conflict, ModelError};
+use crate::id::{ConstraintId, Value, VarId};
+use crate::model::constraint::{downcast_mut, Constraint};
 use crate::model::Model;
-use crate::propagate::Context;
-use crate::var::{Value, VarId};
+use crate::rule::Rule;
+use crate::subscription::{Events, Priority};
 
 /// Locked values between two all-different constraints `A` and `B` sharing the variables `I`.
 ///
@@ -165,5 +168,72 @@ impl Constraint for Intersection {
     fn is_satisfied(&self, _values: &[Value]) -> bool {
         // Implied by the two all-different constraints, which check themselves.
         true
+    }
+}
+
+impl Model {
+    /// Posts an [`Intersection`](crate::Intersection) (locked values) for every pair of posted
+    /// constraints that imply all-different ([`Constraint::implied_all_different`]: plain
+    /// [`AllDifferent`] without offsets, for one) sharing at least two variables, with
+    /// word-level domains. Returns how many were posted.
+    ///
+    /// # Errors
+    ///
+    /// As [`Model::post`].
+    pub fn post_intersections(&mut self) -> Result<usize, ModelError> {
+        let alldiffs: Vec<(ConstraintId, Vec<VarId>)> = self
+            .constraints
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.implied_all_different().map(|s| (ConstraintId::from_index(i), s.to_vec())))
+            .filter(|(_, s)| s.len() <= 64)
+            .collect();
+        let mut posted = 0;
+        // Per variable, the last constraint of the outer loop that has it: shared variables
+        // counted in one pass over the other scope.
+        let mut in_a = vec![usize::MAX; self.num_vars()];
+        for (k, (a, av)) in alldiffs.iter().enumerate() {
+            for x in av {
+                in_a[x.index()] = k;
+            }
+            for (b, bv) in &alldiffs[k + 1..] {
+                if bv.iter().filter(|x| in_a[x.index()] == k).count() < 2 {
+                    continue;
+                }
+                // Preferably inside each constraint's own propagator (no extra scheduling);
+                // otherwise as a separate constraint.
+                let outside = |mine: &[VarId], theirs: &[VarId]| -> Option<Vec<(VarId, usize, Value)>> {
+                    theirs
+                        .iter()
+                        .filter(|x| !mine.contains(x))
+                        .map(|&x| self.range_min(x).map(|m| (x, self.block_offset(x), m)))
+                        .collect()
+                };
+                let (b_out, a_out) = (outside(av, bv), outside(bv, av));
+                let shared: Vec<VarId> = av.iter().copied().filter(|x| bv.contains(x)).collect();
+                if let (Some(b_out), Some(a_out)) = (b_out, a_out) {
+                    // Ask both first (without committing): each must accept.
+                    let mut offer = |own: ConstraintId, partner, outside: &[(VarId, usize, Value)]| {
+                        downcast_mut::<AllDifferent>(&mut *self.constraints[own.index()])
+                            .is_some_and(|c| c.add_intersection(own, partner, &shared, outside))
+                    };
+                    let took_a = offer(*a, *b, &b_out);
+                    let took_b = took_a && offer(*b, *a, &a_out);
+                    if took_b {
+                        posted += 1;
+                        continue;
+                    }
+                    // Otherwise a separate constraint below does both halves (if `a` took its
+                    // half, that half is done twice: redundant, not wrong).
+                }
+                let c = Intersection::new(*a, av, *b, bv);
+                match self.post(c) {
+                    Ok(_) => posted += 1,
+                    Err(ModelError::InvalidConstraint { .. }) => {}
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+        Ok(posted)
     }
 }

@@ -2,11 +2,13 @@
 
 use std::fmt;
 
-use crate::constraint::{Constraint, Events, Priority, Rule};
+use crate::context::Context;
 use crate::error::{Conflict, ModelError};
+use crate::id::{Value, VarId};
+use crate::model::constraint::Constraint;
 use crate::model::Model;
-use crate::propagate::Context;
-use crate::var::{Value, VarId};
+use crate::rule::Rule;
+use crate::subscription::{Events, Priority};
 
 /// How the two sides of a [`Linear`] constraint compare.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

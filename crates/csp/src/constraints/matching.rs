@@ -13,10 +13,10 @@
 //! J.-C. Régin, "A filtering algorithm for constraints of difference in CSPs", AAAI 1994;
 //! the sink construction follows the usual treatment of more values than variables.
 
-use crate::constraint::Rule;
+use crate::context::Context;
 use crate::error::Conflict;
-use crate::propagate::Context;
-use crate::var::{Value, VarId};
+use crate::id::{Value, VarId};
+use crate::rule::Rule;
 
 const NONE: u32 = u32::MAX;
 

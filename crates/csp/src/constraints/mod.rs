@@ -35,6 +35,7 @@ mod network;
 mod not_equal;
 mod predicate;
 mod reified;
+mod shorthand;
 mod table;
 #[cfg(test)]
 mod testing;
@@ -58,12 +59,12 @@ pub use table::Table;
 /// Refuses interval domains (large ranges, see [`Domain::is_interval`](crate::Domain::is_interval))
 /// for a constraint that reasons on domain bits.
 pub(crate) fn refuse_intervals(
-    model: &crate::Model,
-    vars: &[crate::VarId],
+    model: &crate::model::Model,
+    vars: &[crate::id::VarId],
     kind: &'static str,
-) -> Result<(), crate::ModelError> {
+) -> Result<(), crate::error::ModelError> {
     match vars.iter().find(|&&x| model.initial_domain(x).is_interval()) {
-        Some(&x) => Err(crate::ModelError::InvalidConstraint {
+        Some(&x) => Err(crate::error::ModelError::InvalidConstraint {
             kind,
             message: format!(
                 "variable {} has an interval domain of {} values, which this constraint does not support",

@@ -1,9 +1,11 @@
 //! `NotEqual`: `x != y + offset`.
 
-use crate::constraint::{Constraint, Events, Priority, Rule};
+use crate::context::Context;
 use crate::error::Conflict;
-use crate::propagate::Context;
-use crate::var::{Value, VarId};
+use crate::id::{Value, VarId};
+use crate::model::constraint::Constraint;
+use crate::rule::Rule;
+use crate::subscription::{Events, Priority};
 
 /// `x != y + offset`, by forward checking (which is arc consistency for this constraint).
 ///

@@ -3,10 +3,12 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::constraint::{Constraint, Events, Priority, Rule};
+use crate::context::Context;
 use crate::error::Conflict;
-use crate::propagate::Context;
-use crate::var::{Value, VarId};
+use crate::id::{Value, VarId};
+use crate::model::constraint::Constraint;
+use crate::rule::Rule;
+use crate::subscription::{Events, Priority};
 
 /// The closure type of a [`Predicate`].
 type Condition = dyn Fn(&[Value]) -> bool + Send + Sync;

@@ -1,12 +1,14 @@
 //! `ReifiedLinear`: `b <-> (a1*x1 + ... + an*xn ⋈ c)`, a linear constraint whose truth is a
 //! 0/1 variable.
 
-use crate::constraint::{Constraint, Events, Priority, Rule};
 use crate::constraints::linear::{Comparison, Linear};
+use crate::context::Context;
 use crate::error::{Conflict, ModelError};
+use crate::id::{Value, VarId};
+use crate::model::constraint::Constraint;
 use crate::model::Model;
-use crate::propagate::Context;
-use crate::var::{Value, VarId};
+use crate::rule::Rule;
+use crate::subscription::{Events, Priority};
 
 /// `b = 1` exactly when `Σ a_i * x_i ⋈ c` holds, for a 0/1 variable `b` (reification).
 ///

@@ -2,12 +2,14 @@
 
 use fixedbitset::Block;
 
-use crate::constraint::{Constraint, Priority, Rule};
+use crate::context::Context;
 use crate::domain::BITS;
 use crate::error::{Conflict, ModelError};
+use crate::id::{Value, VarId};
+use crate::model::constraint::Constraint;
 use crate::model::Model;
-use crate::propagate::Context;
-use crate::var::{Value, VarId};
+use crate::rule::Rule;
+use crate::subscription::Priority;
 
 /// Whether a [`Table`] lists the allowed or the forbidden tuples.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

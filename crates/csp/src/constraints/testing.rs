@@ -3,9 +3,9 @@
 
 use proptest::prelude::*;
 
+use crate::id::{Value, VarId};
 use crate::model::Model;
 use crate::search::Solver;
-use crate::var::{Value, VarId};
 
 /// Every assignment of `domains` (the Cartesian product, in lexicographic order) for which
 /// `holds` is true.

@@ -2,9 +2,8 @@
 
 use std::fmt;
 
-use crate::constraint::ConstraintId;
+use crate::id::{ConstraintId, Value, VarId};
 use crate::search::Solver;
-use crate::var::{Value, VarId};
 
 /// No index.
 pub(crate) const NONE: u32 = u32::MAX;

@@ -1,25 +1,78 @@
 //! The solver's search on an all-different network's own state: when the network is the whole
-//! model, [`Solver::step`] runs here with the network's board (see
-//! `constraints/network/board.rs`) instead of the engine's store, with the same decisions,
-//! refutations, limits and statistics as the engine's search.
+//! model, the search's backend is the network's board (see `constraints/network/board.rs`)
+//! instead of the engine's store, with the same decisions, refutations, limits and statistics
+//! as the engine's search.
 
-use super::{Phase, SearchEnd, Solver, Step};
-use crate::constraint::Constraint;
+use super::strategy::{Backend, Strategy};
+use super::Solver;
 use crate::constraints::{AllDifferentNetwork, BoardMove};
+use crate::model::constraint::Constraint;
 use crate::select::{TieBreak, ValueOrder, VarOrder};
 
 /// Constraint `c`, the network the search runs on.
 fn network(constraints: &mut [Box<dyn Constraint>], c: usize) -> &mut AllDifferentNetwork {
-    crate::constraint::downcast_mut::<AllDifferentNetwork>(&mut *constraints[c])
+    crate::model::constraint::downcast_mut::<AllDifferentNetwork>(&mut *constraints[c])
         .expect("the search on a network's state runs on a network")
+}
+
+/// The search on the own state of the network that is constraint `c`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct BoardSearch {
+    pub(super) c: usize,
+}
+
+impl Strategy for BoardSearch {
+    /// The network's local index of the variable: its smallest value is tried.
+    type Choice = u32;
+    type Undone = ();
+
+    #[inline]
+    fn select(self, s: &mut Solver) -> Option<u32> {
+        let by_peers = s.var_order == VarOrder::Mrv(TieBreak::MostUnfixedPeers);
+        network(&mut s.model.constraints, self.c).board_select(by_peers)
+    }
+
+    #[inline]
+    fn decide(self, s: &mut Solver, i: u32) -> bool {
+        let net = network(&mut s.model.constraints, self.c);
+        let m = net.board_decide(i);
+        let depth = net.board_depth() as u32;
+        s.core.stats.nodes += 1;
+        s.core.stats.max_depth = s.core.stats.max_depth.max(depth);
+        s.count_move(m)
+    }
+
+    #[inline]
+    fn undo(self, s: &mut Solver) -> Option<()> {
+        // The refutation undoes the decision and takes the other branch at once.
+        if network(&mut s.model.constraints, self.c).board_depth() == 0 {
+            return None;
+        }
+        s.core.stats.backtracks += 1;
+        Some(())
+    }
+
+    #[inline]
+    fn refute(self, s: &mut Solver, (): ()) -> bool {
+        let m = network(&mut s.model.constraints, self.c).board_refute().expect("a decision is in force");
+        s.count_move(m)
+    }
+
+    #[inline]
+    fn read_solution(self, s: &mut Solver) -> u32 {
+        let net = network(&mut s.model.constraints, self.c);
+        let depth = net.board_depth() as u32;
+        net.board_write(&mut s.core.store);
+        depth
+    }
 }
 
 impl Solver {
     /// At the start of a search, after the root propagation succeeded: moves the search onto a
     /// network's own state if one can carry it ([`board_network`](Self::board_network)).
     pub(super) fn begin_on_board(&mut self) {
-        self.board = self.board_network();
-        if let Some(c) = self.board {
+        if let Some(c) = self.board_network() {
+            self.backend = Backend::Board(c);
             network(&mut self.model.constraints, c).board_begin(&self.core.store);
         }
     }
@@ -42,58 +95,8 @@ impl Solver {
         }
         let c = self.core.sole_stand_in()?;
         let n = self.model.num_vars();
-        let net = crate::constraint::downcast_mut::<AllDifferentNetwork>(&mut *self.model.constraints[c])?;
+        let net = crate::model::constraint::downcast_mut::<AllDifferentNetwork>(&mut *self.model.constraints[c])?;
         (net.scope().len() == n && net.board_fits()).then_some(c)
-    }
-
-    /// [`step`](Self::step) on the network `c`'s own state.
-    pub(super) fn board_step(&mut self, c: usize) -> Step {
-        if let Some(end) = self.resume(|s| s.board_backtrack(c)) {
-            return end;
-        }
-        let by_peers = self.var_order == VarOrder::Mrv(TieBreak::MostUnfixedPeers);
-        loop {
-            if let Some(end) = self.limit_end() {
-                return end;
-            }
-            let net = network(&mut self.model.constraints, c);
-            let Some(i) = net.board_select(by_peers) else {
-                let depth = net.board_depth();
-                net.board_write(&mut self.core.store);
-                self.core.stats.solutions += 1;
-                self.phase = Phase::Running(true);
-                log::debug!(target: "csp::search", "solution depth={depth} nodes={}", self.core.stats.nodes);
-                #[cfg(debug_assertions)]
-                self.debug_check_solution();
-                return Step::Solution;
-            };
-            let m = net.board_decide(i);
-            let depth = net.board_depth() as u32;
-            self.core.stats.nodes += 1;
-            self.core.stats.max_depth = self.core.stats.max_depth.max(depth);
-            if !self.count_move(m) {
-                if let Err(end) = self.board_backtrack(c) {
-                    return self.end_with(end);
-                }
-            }
-        }
-    }
-
-    /// [`backtrack`](Self::backtrack) on the network `c`'s own state.
-    fn board_backtrack(&mut self, c: usize) -> Result<(), SearchEnd> {
-        loop {
-            if network(&mut self.model.constraints, c).board_depth() == 0 {
-                return Err(SearchEnd::Exhausted);
-            }
-            self.core.stats.backtracks += 1;
-            if let Some(limit) = self.limit_hit() {
-                return Err(SearchEnd::LimitReached(limit));
-            }
-            let m = network(&mut self.model.constraints, c).board_refute().expect("a decision is in force");
-            if self.count_move(m) {
-                return Ok(());
-            }
-        }
     }
 
     /// Counts a decision's or a refutation's propagation as the engine does (one propagator

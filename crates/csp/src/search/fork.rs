@@ -5,7 +5,8 @@ use std::sync::atomic::AtomicI64;
 use std::sync::Arc;
 
 use super::learn::Learning;
-use super::{Solver, Stats};
+use super::Solver;
+use crate::stats::Stats;
 use crate::store::{SnapshotMode, Store};
 
 impl Solver {

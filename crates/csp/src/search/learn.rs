@@ -43,12 +43,12 @@
 //!   problems", CP 1998; L. Perron, P. Shaw and V. Furnon, "Propagation guided large
 //!   neighborhood search", CP 2004.
 
-use crate::constraint::Rule;
 use crate::domain::{Domain, BITS};
 use crate::error::Conflict;
 use crate::event::Event;
+use crate::id::VarId;
+use crate::rule::Rule;
 use crate::select::{ValueOrder, VarOrder};
-use crate::var::VarId;
 
 use super::{Frame, Phase, SearchEnd, Solver, Step};
 
@@ -305,7 +305,6 @@ impl Solver {
         l.run_failures = 0;
         l.lns_prefix = 0;
         l.cutoff = l.next_cutoff();
-        self.learning_on = true;
         // Unit nogoods and root propagation of the others happen at restarts only; a new
         // search starts with none.
     }
@@ -758,8 +757,8 @@ impl Solver {
     /// was set: MRV depth-first on a model of all-different constraints only (whose own
     /// search is fastest on it), the robust learning search on any other.
     pub(super) fn choose_strategy(&mut self) {
-        use crate::constraint::downcast_ref;
         use crate::constraints::{AllDifferent, AllDifferentNetwork, Intersection};
+        use crate::model::constraint::downcast_ref;
         let pure = self.model.constraints.iter().all(|c| {
             downcast_ref::<AllDifferent>(&**c).is_some()
                 || downcast_ref::<AllDifferentNetwork>(&**c).is_some()
@@ -820,7 +819,7 @@ impl Solver {
 }
 
 /// The domain of variable `x` in `store`.
-fn domain_of<'a>(vars: &'a [crate::model::VarInfo], store: &'a crate::store::Store, x: usize) -> Domain<'a> {
+fn domain_of<'a>(vars: &'a [crate::layout::VarInfo], store: &'a crate::store::Store, x: usize) -> Domain<'a> {
     let info = &vars[x];
     let (o, w) = (info.offset as usize, info.words as usize);
     Domain { blocks: &store.blocks()[o..o + w], map: &info.map }
@@ -834,7 +833,7 @@ fn fixed_bit(d: &Domain<'_>) -> Option<usize> {
     d.min_bit()
 }
 
-fn truth(vars: &[crate::model::VarInfo], store: &crate::store::Store, x: u32, bit: u32) -> Truth {
+fn truth(vars: &[crate::layout::VarInfo], store: &crate::store::Store, x: u32, bit: u32) -> Truth {
     let d = domain_of(vars, store, x as usize);
     if !has_bit(&d, bit as usize) {
         Truth::False

@@ -11,23 +11,30 @@ use std::time::{Duration, Instant};
 
 use fixedbitset::FixedBitSet;
 
-use crate::constraint::Rule;
-use crate::domain::{Domain, BITS};
+use crate::context::core::Core;
+use crate::domain::Domain;
 use crate::error::Conflict;
-use crate::event::{Event, Observer};
+use crate::event::Observer;
+use crate::id::{Value, VarId};
 use crate::model::{Model, Peers};
-use crate::propagate::{Core, VarLabel};
+use crate::rule::Rule;
 use crate::select::{Rng, TieBreak, ValueOrder, VarOrder};
+use crate::stats::Stats;
 use crate::store::{SnapshotMode, Store};
-use crate::var::{Value, VarId};
+use strategy::Backend;
 
 mod board;
+mod dfs;
 mod fork;
 mod learn;
+mod objective;
 mod outcome;
+mod strategy;
+
+pub(crate) use objective::{ObjectiveBound, Side};
 
 pub use learn::Restarts;
-pub use outcome::{Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution, Stats};
+pub use outcome::{Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution};
 
 /// How far apart (at most, roughly) the search reads the clock when a timeout is set.
 const CLOCK_INTERVAL: Duration = Duration::from_millis(1);
@@ -131,8 +138,6 @@ pub struct Solver {
     nodes_at_start: u64,
     deadline: Option<Instant>,
     started: Option<Instant>,
-    /// [`Stats::time`] when the running search began.
-    time_before: Duration,
     // Steps since the clock was last read, and how many steps to let pass between two reads:
     // adapted so that reads are about [`CLOCK_INTERVAL`] apart whatever a step costs (a GAC
     // node on a 25x25 grid takes milliseconds, a forward-checking node on 9x9 a microsecond).
@@ -141,25 +146,26 @@ pub struct Solver {
     last_clock: Option<Instant>,
     values: Vec<Value>,
     /// Branch and bound: the bound on the objective that every state reached by backtracking
-    /// must meet, while an optimisation runs ([`crate::optimize`]).
-    pub(crate) objective: Option<crate::optimize::Bound>,
+    /// must meet, set by an optimisation while it runs.
+    pub(crate) objective: Option<ObjectiveBound>,
     /// Variables branched on before all others (search annotations); empty for none.
     priority: Box<[VarId]>,
-    /// The network whose own state the running search works on, when it alone constrains
-    /// every variable (see [`board_network`](Solver::board_network)).
-    pub(crate) board: Option<usize>,
+    /// The backend of the running search, chosen when it begins: the network's own state
+    /// when it alone constrains every variable (see [`board_network`](Solver::board_network)).
+    backend: Backend,
     /// Whether decisions and refutations are logged (`csp::search` at `debug`), read when a
     /// search begins.
     logging_search: bool,
     /// The learning search's state ([`learn`]): weights, phases, nogoods, restart schedule.
     learning: Option<Box<learn::Learning>>,
-    /// Whether the running search is the learning search.
-    learning_on: bool,
     /// Whether the orders and restarts are the solver's own choice: then a model that is not
-    /// an all-different network gets the learning search ([`Solver::set_restarts`]).
+    /// made of all-different constraints alone gets the learning search
+    /// ([`Solver::set_restarts`]).
     auto_strategy: bool,
     /// Each worker's statistics in the last parallel search.
     worker_stats: Vec<Stats>,
+    /// [`Stats::time`] when the running search began.
+    time_before: Duration,
     #[cfg(debug_assertions)]
     check_buf: Vec<Value>,
 }
@@ -176,6 +182,13 @@ impl fmt::Debug for Solver {
     }
 }
 
+impl Model {
+    /// Hands the model to a new solver.
+    pub fn into_solver(self) -> Solver {
+        Solver::new(self)
+    }
+}
+
 impl Solver {
     /// Builds a solver for `model`; the root propagation runs with the first propagation or
     /// search.
@@ -186,12 +199,12 @@ impl Solver {
 
     fn with_store(model: Model, store: Store) -> Solver {
         let labels: Box<[Box<str>]> = (0..model.num_constraints())
-            .map(|i| model.constraint_label(crate::ConstraintId::from_index(i)).into_boxed_str())
+            .map(|i| model.constraint_label(crate::id::ConstraintId::from_index(i)).into_boxed_str())
             .collect();
         let stand_ins = model
             .stand_ins
             .iter()
-            .map(|(by, absorbed)| crate::propagate::StandIn {
+            .map(|(by, absorbed)| crate::context::core::StandIn {
                 by: by.index() as u32,
                 absorbed: absorbed.iter().map(|c| c.index() as u32).collect(),
             })
@@ -230,19 +243,18 @@ impl Solver {
             nodes_at_start: 0,
             deadline: None,
             started: None,
-            time_before: Duration::ZERO,
             ticks: 0,
             stride: 1,
             last_clock: None,
             values: Vec::with_capacity(n),
             objective: None,
             priority: Box::new([]),
-            board: None,
+            backend: Backend::Store,
             logging_search: false,
             learning: None,
-            learning_on: false,
             auto_strategy: true,
             worker_stats: Vec::new(),
+            time_before: Duration::ZERO,
             #[cfg(debug_assertions)]
             check_buf: Vec::new(),
             model,
@@ -327,7 +339,7 @@ impl Solver {
         self.core.stats = Stats::default();
     }
 
-    /// Installs (or removes, with `None`) an observer that receives every [`Event`].
+    /// Installs (or removes, with `None`) an observer that receives every [`Event`](crate::Event).
     pub fn set_observer(&mut self, observer: Option<Observer>) {
         self.core.observer = observer;
         self.core.refresh_observing();
@@ -627,16 +639,26 @@ impl Solver {
             Ok(()) => Phase::Running(false),
             Err(_) => Phase::Done(SearchEnd::Exhausted),
         };
-        self.board = None;
-        self.learning_on = false;
+        self.backend = Backend::Store;
         if self.auto_strategy {
             self.choose_strategy();
         }
         if r.is_ok() {
-            self.begin_on_board();
-            if self.board.is_none() && self.wants_learning() {
+            if self.wants_learning() {
                 self.begin_learning();
+                self.backend = Backend::Learn;
+            } else {
+                self.begin_on_board();
             }
+        }
+    }
+
+    /// Begins a search whose states must meet an objective bound once one is set
+    /// ([`objective`](Solver::objective)): on the engine's store, the backend that applies it.
+    pub(crate) fn begin_bounded_search(&mut self) {
+        self.begin_search();
+        if matches!(self.backend, Backend::Board(_)) {
+            self.backend = Backend::Store;
         }
     }
 
@@ -651,8 +673,7 @@ impl Solver {
     /// Ends a search, if one runs: restores the state it started from.
     pub(crate) fn finish_search(&mut self) {
         self.objective = None;
-        self.board = None;
-        self.learning_on = false;
+        self.backend = Backend::Store;
         if self.phase == Phase::Idle {
             return;
         }
@@ -704,60 +725,6 @@ impl Solver {
         None
     }
 
-    pub(crate) fn step(&mut self) -> Step {
-        if let Some(c) = self.board {
-            return self.board_step(c);
-        }
-        if self.learning_on {
-            return self.learn_step();
-        }
-        if let Some(end) = self.resume(Self::backtrack) {
-            return end;
-        }
-        loop {
-            if let Some(end) = self.limit_end() {
-                return end;
-            }
-            let Some(var) = self.select_var() else {
-                self.core.stats.solutions += 1;
-                self.phase = Phase::Running(true);
-                let depth = self.core.depth();
-                log::debug!(target: "csp::search", "solution depth={depth} nodes={}", self.core.stats.nodes);
-                if self.core.observer.is_some() {
-                    self.core.emit(&Event::Solution { depth });
-                }
-                #[cfg(debug_assertions)]
-                self.debug_check_solution();
-                return Step::Solution;
-            };
-            let bit = self.select_value(var);
-            let level = self.core.store.level();
-            let _ = self.push_checkpoint();
-            self.stack.push(Frame { var: var.index() as u32, bit: bit as u32, level });
-            self.core.stats.nodes += 1;
-            let depth = self.stack.len() as u32;
-            self.core.stats.max_depth = self.core.stats.max_depth.max(depth);
-            if self.core.observing || self.logging_search {
-                self.report_decision(var, bit, depth);
-            }
-            self.core.set_outside_rule(Rule::Decision);
-            let vars = &self.model.vars;
-            let r = self.core.assign_bit(vars, var, bit, Rule::Decision).map(|_| ());
-            let r = match r {
-                Ok(()) => self.core.propagate(vars, &mut self.model.constraints),
-                Err(c) => {
-                    self.core.fail(c);
-                    Err(c)
-                }
-            };
-            if r.is_err() {
-                if let Err(end) = self.backtrack() {
-                    return self.end_with(end);
-                }
-            }
-        }
-    }
-
     /// Where a step starts: the end if the search is over, else after a solution the next
     /// state by `backtrack`, and the end if that was the last.
     #[inline]
@@ -781,209 +748,6 @@ impl Solver {
     fn end_with(&mut self, end: SearchEnd) -> Step {
         self.phase = Phase::Done(end);
         Step::End(end)
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn report_decision(&mut self, var: VarId, bit: usize, depth: u32) {
-        let info = self.model.var_info(var);
-        let value = info.map.value(bit);
-        log::debug!(target: "csp::search", "decide depth={depth} var={} value={value} size={}", VarLabel(info, var), self.domain(var).len());
-        self.core.emit(&Event::Decision { depth, var, value });
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn report_refutation(&mut self, var: VarId, bit: usize, depth: u32) {
-        let info = self.model.var_info(var);
-        let value = info.map.value(bit);
-        log::debug!(target: "csp::search", "backtrack depth={depth} refute var={} value={value}", VarLabel(info, var));
-        self.core.emit(&Event::Backtrack { depth });
-        self.core.emit(&Event::Refutation { depth, var, value });
-    }
-
-    /// Undoes decisions until a refutation propagates without conflict.
-    fn backtrack(&mut self) -> Result<(), SearchEnd> {
-        loop {
-            let Some(f) = self.stack.pop() else { return Err(SearchEnd::Exhausted) };
-            self.restore_level(f.level);
-            self.core.stats.backtracks += 1;
-            let var = VarId::from_index(f.var as usize);
-            if self.core.observing || self.logging_search {
-                self.report_refutation(var, f.bit as usize, self.stack.len() as u32);
-            }
-            if let Some(limit) = self.limit_hit() {
-                return Err(SearchEnd::LimitReached(limit));
-            }
-            self.core.set_outside_rule(Rule::Refutation);
-            let vars = &self.model.vars;
-            let bit = f.bit as usize;
-            let mut r = self.core.retain_block(vars, var, bit / BITS, !(1 << (bit % BITS)), Rule::Refutation);
-            if let (Some(bound), true) = (self.objective, r.is_ok()) {
-                r = bound.apply(&mut self.core, vars);
-            }
-            let r = match r {
-                Ok(_) => self.core.propagate(vars, &mut self.model.constraints),
-                Err(c) => {
-                    self.core.fail(c);
-                    Err(c)
-                }
-            };
-            if r.is_ok() {
-                return Ok(());
-            }
-        }
-    }
-
-    /// The unfixed variable to branch on, or `None` when every variable is fixed.
-    fn select_var(&mut self) -> Option<VarId> {
-        if !self.priority.is_empty() {
-            if let Some(v) = self.select_priority() {
-                return Some(v);
-            }
-        }
-        match self.var_order {
-            VarOrder::Input => (0..self.model.num_vars()).map(VarId::from_index).find(|&v| self.domain(v).len() > 1),
-            VarOrder::Mrv(TieBreak::First) if self.flat => {
-                // The variables' blocks; constraints' state blocks follow them.
-                let blocks = &self.core.store.blocks()[..self.model.num_vars()];
-                let mut best = u32::MAX;
-                let mut best_i = usize::MAX;
-                for (i, &b) in blocks.iter().enumerate() {
-                    // Fixed variables and two-value domains are told apart without a
-                    // population count (which is a dozen instructions without `popcnt`).
-                    let rest = b & b.wrapping_sub(1);
-                    if rest == 0 {
-                        continue;
-                    }
-                    if rest & rest.wrapping_sub(1) == 0 {
-                        best_i = i;
-                        break;
-                    }
-                    let c = b.count_ones();
-                    if c < best {
-                        best = c;
-                        best_i = i;
-                    }
-                }
-                (best_i != usize::MAX).then(|| VarId::from_index(best_i))
-            }
-            VarOrder::Mrv(TieBreak::MostUnfixedPeers) => {
-                self.mrv_by_peers((0..self.model.num_vars()).map(VarId::from_index))
-            }
-            VarOrder::DomWdeg => self.select_dom_wdeg(),
-            VarOrder::Chs => self.select_chs(),
-            VarOrder::Mrv(tie) => {
-                let mut best = usize::MAX;
-                let mut best_var = None;
-                let mut ties = 0u64;
-                for i in 0..self.model.num_vars() {
-                    let v = VarId::from_index(i);
-                    let size = self.domain(v).len();
-                    if size <= 1 || size > best {
-                        continue;
-                    }
-                    let better = if size < best {
-                        ties = 1;
-                        true
-                    } else {
-                        match tie {
-                            TieBreak::MaxDegree => {
-                                best_var.is_some_and(|b: VarId| self.degree[i] > self.degree[b.index()])
-                            }
-                            TieBreak::Random => {
-                                ties += 1;
-                                self.rng.below(ties) == 0
-                            }
-                            _ => false,
-                        }
-                    };
-                    if better {
-                        best = size;
-                        best_var = Some(v);
-                    }
-                }
-                best_var
-            }
-        }
-    }
-
-    /// Among `vars`, an unfixed one with the fewest values, ties to the most unfixed peers,
-    /// then to the first ([`TieBreak::MostUnfixedPeers`]). Peers are counted on ties only.
-    fn mrv_by_peers(&self, vars: impl Iterator<Item = VarId>) -> Option<VarId> {
-        // The choice so far: its variable, its size, and its unfixed peers once counted.
-        let mut best: Option<(VarId, usize, Option<usize>)> = None;
-        for v in vars {
-            let size = self.domain(v).len();
-            if size <= 1 {
-                continue;
-            }
-            match &mut best {
-                Some((_, s, _)) if size > *s => {}
-                Some((b, s, most)) if size == *s => {
-                    let most = *most.get_or_insert_with(|| self.unfixed_peers(b.index()));
-                    let mine = self.unfixed_peers(v.index());
-                    if mine > most {
-                        best = Some((v, size, Some(mine)));
-                    }
-                }
-                _ => best = Some((v, size, None)),
-            }
-        }
-        best.map(|(v, _, _)| v)
-    }
-
-    /// The number of unfixed peers of variable `i` ([`TieBreak::MostUnfixedPeers`]).
-    fn unfixed_peers(&self, i: usize) -> usize {
-        let peers = self.peers.as_ref().expect("peers are listed when the order is set");
-        peers.of(i).iter().filter(|&&j| self.domain(VarId::from_index(j as usize)).len() > 1).count()
-    }
-
-    /// The variable to branch on among [`set_branching_vars`](Solver::set_branching_vars)'s, if
-    /// one is unfixed.
-    fn select_priority(&self) -> Option<VarId> {
-        let size = |v: VarId| self.domain(v).len();
-        match self.var_order {
-            VarOrder::Input => self.priority.iter().copied().find(|&v| size(v) > 1),
-            VarOrder::Mrv(TieBreak::MostUnfixedPeers) => self.mrv_by_peers(self.priority.iter().copied()),
-            _ => self.priority.iter().copied().filter(|&v| size(v) > 1).min_by_key(|&v| size(v)),
-        }
-    }
-
-    fn select_value(&mut self, var: VarId) -> usize {
-        let r = match self.value_order {
-            ValueOrder::Random => self.rng.below(self.domain(var).len() as u64) as usize,
-            _ => 0,
-        };
-        let d = self.domain(var);
-        if d.is_interval() {
-            // An interval has no holes, so the refutation of a decision must remove a bound:
-            // branch on the smallest value (the largest for `Descending`).
-            return if self.value_order == ValueOrder::Descending { d.max_bit() } else { d.min_bit() }
-                .expect("a variable chosen for branching has at least two values");
-        }
-        match self.value_order {
-            ValueOrder::Ascending | ValueOrder::Phase => d.min_bit(),
-            ValueOrder::Descending => d.max_bit(),
-            ValueOrder::Random => {
-                let mut k = r;
-                let mut found = None;
-                for (wi, &b) in d.blocks.iter().enumerate() {
-                    let c = b.count_ones() as usize;
-                    if k < c {
-                        let mut b = b;
-                        for _ in 0..k {
-                            b &= b - 1;
-                        }
-                        found = Some(wi * BITS + b.trailing_zeros() as usize);
-                        break;
-                    }
-                    k -= c;
-                }
-                found
-            }
-        }
-        .expect("a variable chosen for branching has at least two values")
     }
 
     /// The current assignment, when every variable is fixed.

@@ -7,57 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::var::{Value, VarId};
-
-/// Counters of the work done; cumulative until [`Solver::reset`](super::Solver::reset) or
-/// [`Solver::reset_stats`](super::Solver::reset_stats).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Decisions taken (left branches `x = v`).
-    pub nodes: u64,
-    /// Conflicts: wiped-out domains and failed constraints.
-    pub failures: u64,
-    /// Decisions undone.
-    pub backtracks: u64,
-    /// Propagator runs (`propagate` calls and `on_fixed` deliveries).
-    pub propagations: u64,
-    /// Values removed from domains.
-    pub prunings: u64,
-    /// Solutions found.
-    pub solutions: u64,
-    /// The deepest decision level reached.
-    pub max_depth: u32,
-    /// Restarts of the learning search ([`Restarts`](crate::Restarts)), LNS runs included.
-    pub restarts: u64,
-    /// Nogoods recorded from restarts (in the last search).
-    pub nogoods: u64,
-    /// Large-neighbourhood runs (optimisation with restarts).
-    pub lns_runs: u64,
-    /// Time spent searching.
-    pub time: Duration,
-}
-
-impl fmt::Display for Stats {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "nodes={} failures={} backtracks={} propagations={} prunings={} solutions={} max_depth={} time={:.3}ms",
-            self.nodes,
-            self.failures,
-            self.backtracks,
-            self.propagations,
-            self.prunings,
-            self.solutions,
-            self.max_depth,
-            self.time.as_secs_f64() * 1e3
-        )?;
-        // Only for the learning search, so that other searches print what they always did.
-        if self.restarts > 0 || self.nogoods > 0 || self.lns_runs > 0 {
-            write!(f, " restarts={} nogoods={} lns_runs={}", self.restarts, self.nogoods, self.lns_runs)?;
-        }
-        Ok(())
-    }
-}
+use crate::id::{Value, VarId};
 
 /// Resource limits on one search. The default has none.
 #[derive(Clone, Debug, Default)]

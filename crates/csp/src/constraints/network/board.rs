@@ -69,14 +69,14 @@ impl AllDifferentNetwork {
         b.frames.clear();
         b.unfixed.reserve(t.words);
         b.states.clear();
-        b.states.extend_from_slice(&store.blocks()[l.start..l.start + l.len]);
+        b.states.extend_from_slice(&store.blocks()[l.start.offset()..l.start.offset() + l.len]);
         b.root_in_store = true;
     }
 
     /// Whether a search on the network's own state pays: its state is small enough to copy at
     /// each decision, as the store copies rather than trails a state of that size.
     pub(crate) fn board_fits(&self) -> bool {
-        self.tables.layout.len <= crate::SnapshotMode::COPY_LIMIT_BLOCKS
+        self.tables.layout.len <= crate::store::SnapshotMode::COPY_LIMIT_BLOCKS
     }
 
     /// The number of decisions in force.

@@ -54,13 +54,17 @@
 
 use fixedbitset::Block;
 
-use crate::constraint::{Constraint, ConstraintId, Events, Priority, Rule};
+use crate::context::Context;
 use crate::error::{Conflict, ModelError};
+use crate::id::{ConstraintId, Value, VarId};
+use crate::model::constraint::Constraint;
 use crate::model::Model;
-use crate::propagate::Context;
-use crate::var::{Value, VarId};
+use crate::rule::Rule;
+use crate::store::StateSlot;
+use crate::subscription::{Events, Priority};
 
 mod board;
+mod compile;
 mod run;
 
 use board::Board;
@@ -92,8 +96,8 @@ const MAX_GROUP: usize = 64;
 /// Where each part of the state lies, relative to the first state block.
 #[derive(Clone, Copy, Debug, Default)]
 struct Layout {
-    /// First block of the state in the store.
-    start: usize,
+    /// The state's blocks in the store.
+    start: StateSlot,
     /// Number of state blocks.
     len: usize,
     /// `values * words` blocks from here: `P[v]`, the variables that still allow value `v`
@@ -366,7 +370,8 @@ impl AllDifferentNetwork {
                 locals[local_at[g] as usize..local_at[g + 1] as usize].iter().fold(0, |u, &i| u | state[i as usize]);
             state[layout.absent + g] = all_values & !union;
         }
-        layout.start = model.add_state(&state);
+        let words: Vec<u64> = state.iter().map(|&b| b as u64).collect();
+        layout.start = model.add_state(&words);
         let scratch = Scratch {
             changed: Vec::with_capacity(n),
             diffs: Vec::with_capacity(n),
@@ -448,7 +453,7 @@ impl Tables {
             let d = blocks[self.offs[i as usize] as usize] << self.shifts[i as usize];
             s.diffs.push((i, d));
         }
-        let st = ctx.state_mut(l.start, l.len);
+        let st = ctx.state_mut(l.start);
         match self.run_state(st, s, full, true) {
             Ok(()) => {}
             Err(Fail::WipeOut(i)) => return Err(ctx.wiped_out(self.vars[i as usize])),

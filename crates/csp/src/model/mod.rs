@@ -2,35 +2,24 @@
 
 use std::fmt;
 
-use fixedbitset::FixedBitSet;
+use fixedbitset::{Block, FixedBitSet};
 
-use crate::constraint::{downcast_mut, downcast_ref, Constraint, ConstraintId};
-use crate::constraints::{AllDifferent, AllDifferentNetwork, Binary, Equal, NetworkLevel, NotEqual};
 use crate::domain::{Domain, InitialDomain, ValueMap, BITS, INTERVAL_THRESHOLD};
 use crate::error::ModelError;
-use crate::propagate::VarLabel;
-use crate::search::Solver;
-use crate::var::{Value, VarId};
+use crate::id::{ConstraintId, Value, VarId};
+use crate::layout::{VarInfo, VarLabel};
+use crate::store::StateSlot;
+
+pub(crate) mod constraint;
+
+use self::constraint::Constraint;
 
 /// The largest domain supported, in values.
 const MAX_DOMAIN: u64 = 1 << 28;
 
-/// A variable's layout in the flat domain store.
-#[derive(Clone, Debug)]
-pub(crate) struct VarInfo {
-    /// First block of the domain in the store.
-    pub(crate) offset: u32,
-    /// Number of blocks (at least one).
-    pub(crate) words: u32,
-    /// Number of initial values.
-    pub(crate) len: u32,
-    pub(crate) map: ValueMap,
-    pub(crate) name: Option<Box<str>>,
-}
-
 /// A constraint satisfaction problem: variables with finite domains and constraints on them.
 ///
-/// A model is built once, then handed to a [`Solver`] ([`Model::into_solver`]), which owns it
+/// A model is built once, then handed to a [`Solver`](crate::Solver) ([`Model::into_solver`]), which owns it
 /// and keeps the search state apart. Building errors are returned as [`ModelError`].
 ///
 /// # Example
@@ -230,7 +219,7 @@ impl Model {
     }
 
     /// The index of `var`'s first block in the flat domain store: a low-level handle for
-    /// word-level constraints, read with [`Context::block_at`](crate::Context::block_at).
+    /// word-level constraints, read with [`Context::block_at`](crate::constraint::Context::block_at).
     /// Stable for the life of the model.
     ///
     /// # Panics
@@ -245,12 +234,14 @@ impl Model {
         self.initial.as_slice()[self.var_info(var).offset as usize]
     }
 
-    /// Reserves blocks in the store for a constraint's own state, set to `initial`, and returns
-    /// the offset of the first. The blocks are saved at every checkpoint and restored with the
-    /// domains (and reset with them by [`Solver::reset`]); the constraint reads them with
-    /// [`Context::block_at`](crate::Context::block_at) and writes them with
-    /// [`Context::state_mut`](crate::Context::state_mut). For incremental state (counters,
-    /// supports) that must follow the search back: a state of this kind costs nothing to restore.
+    /// Reserves blocks in the store for a constraint's own state, set to `initial` (one block
+    /// per word), and returns their slot. The blocks are saved at every checkpoint and restored
+    /// with the domains (and reset with them by [`Solver::reset`](crate::Solver::reset)); the
+    /// constraint reads and writes them with
+    /// [`Context::state`](crate::constraint::Context::state) and
+    /// [`Context::state_mut`](crate::constraint::Context::state_mut). For incremental state
+    /// (counters, supports) that must follow the search back: a state of this kind costs
+    /// nothing to restore.
     ///
     /// # Example
     ///
@@ -260,98 +251,17 @@ impl Model {
     /// let mut model = Model::new();
     /// let x = model.new_var(0..=3)?;
     /// let state = model.add_state(&[7, 0]);
-    /// assert_ne!(state, model.block_offset(x));
+    /// assert_eq!(state.len(), 2);
+    /// # let _ = x;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn add_state(&mut self, initial: &[fixedbitset::Block]) -> usize {
+    pub fn add_state(&mut self, initial: &[u64]) -> StateSlot {
         let offset = self.initial.as_slice().len();
         self.initial.grow((offset + initial.len()) * BITS);
-        self.initial.as_mut_slice()[offset..].copy_from_slice(initial);
-        offset
-    }
-
-    /// Compiles the all-different reasoning of the model into one [`AllDifferentNetwork`] and
-    /// posts it: every constraint that implies all-different
-    /// ([`Constraint::implied_all_different`]) over variables with range domains of at most
-    /// 64 values (all within 64 values of the smallest) becomes one group of the network.
-    /// Constraints whose whole reasoning the network does at `level`
-    /// ([`Constraint::all_different_level`]) are switched off while it runs; the others (a
-    /// [`DistinctSum`](crate::DistinctSum)'s sum, GAC) keep running beside it. Returns the
-    /// network's identifier, or `None` when no constraint qualifies.
-    ///
-    /// The network builds no reasons: while events are built (an observer installed with
-    /// [`Solver::set_observer`], or `csp::prune` tracing on) the engine switches it off and
-    /// runs the constraints it stands in for, so explanations and traces are those of the
-    /// model as posted. Solutions and counts are the same either way.
-    ///
-    /// # Errors
-    ///
-    /// As [`Model::post`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use csp::{AllDifferent, Model, NetworkLevel, Outcome};
-    ///
-    /// // Two overlapping groups: x0..x2 and x2..x4 over 1..=3.
-    /// let mut model = Model::new();
-    /// let x = model.new_vars(5, 1..=3)?;
-    /// model.post(AllDifferent::new(x[..3].to_vec()))?;
-    /// model.post(AllDifferent::new(x[2..].to_vec()))?;
-    /// assert!(model.compile_all_different(NetworkLevel::LockedValues)?.is_some());
-    /// let mut solver = model.into_solver();
-    /// solver.assign(x[0], 1)?;
-    /// solver.assign(x[3], 2)?;
-    /// solver.propagate()?;
-    /// // x2 is neither 1 (x0) nor 2 (x3): 3. Then x1 = 2 and x4 = 1.
-    /// assert_eq!((solver.value(x[2]), solver.value(x[1]), solver.value(x[4])), (Some(3), Some(2), Some(1)));
-    /// assert_eq!(solver.count_solutions(10).count, 1);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn compile_all_different(&mut self, level: NetworkLevel) -> Result<Option<ConstraintId>, ModelError> {
-        let eligible = |m: &Model, x: &VarId| {
-            let info = m.var_info(*x);
-            info.words == 1 && info.len as usize <= crate::NETWORK_MAX_VALUES && info.map.range_min().is_some()
-        };
-        let mut groups: Vec<(ConstraintId, Vec<VarId>)> = Vec::new();
-        for (i, c) in self.constraints.iter().enumerate() {
-            let Some(scope) = c.implied_all_different() else { continue };
-            let mut sorted = scope.to_vec();
-            sorted.sort_unstable();
-            sorted.dedup();
-            if sorted.len() != scope.len()
-                || !(2..=64).contains(&scope.len())
-                || !scope.iter().all(|x| eligible(self, x))
-            {
-                continue;
-            }
-            groups.push((ConstraintId::from_index(i), scope.to_vec()));
+        for (block, &word) in self.initial.as_mut_slice()[offset..].iter_mut().zip(initial) {
+            *block = word as Block;
         }
-        // One value space of at most 64 values, from the smallest value.
-        let Some(base) = groups.iter().flat_map(|(_, s)| s).filter_map(|&x| self.range_min(x)).min() else {
-            return Ok(None);
-        };
-        let fits = |m: &Model, x: VarId| {
-            let top = i64::from(m.range_min(x).unwrap_or(base)) + m.var_info(x).len as i64 - 1;
-            top - i64::from(base) < crate::NETWORK_MAX_VALUES as i64
-        };
-        groups.retain(|(_, s)| s.iter().all(|&x| fits(self, x)));
-        if groups.is_empty() {
-            return Ok(None);
-        }
-        let absorbed: Vec<ConstraintId> = groups
-            .iter()
-            .map(|(c, _)| *c)
-            .filter(|c| {
-                downcast_ref::<AllDifferent>(&*self.constraints[c.index()])
-                    .and_then(AllDifferent::all_different_level)
-                    .is_some_and(|l| l <= level)
-            })
-            .collect();
-        let network = AllDifferentNetwork::build(self, &groups, level)?;
-        let id = self.post_named("all_different_network", network)?;
-        self.stand_ins.push((id, absorbed));
-        Ok(Some(id))
+        StateSlot::new(offset, initial.len())
     }
 
     pub(crate) fn var_info(&self, var: VarId) -> &VarInfo {
@@ -466,112 +376,6 @@ impl Model {
         Peers { at: at.into(), list: list.into() }
     }
 
-    /// Posts an [`Intersection`](crate::Intersection) (locked values) for every pair of posted
-    /// constraints that imply all-different ([`Constraint::implied_all_different`]: plain
-    /// [`AllDifferent`] without offsets, for one) sharing at least two variables, with
-    /// word-level domains. Returns how many were posted.
-    ///
-    /// # Errors
-    ///
-    /// As [`Model::post`].
-    pub fn post_intersections(&mut self) -> Result<usize, ModelError> {
-        let alldiffs: Vec<(ConstraintId, Vec<VarId>)> = self
-            .constraints
-            .iter()
-            .enumerate()
-            .filter_map(|(i, c)| c.implied_all_different().map(|s| (ConstraintId::from_index(i), s.to_vec())))
-            .filter(|(_, s)| s.len() <= 64)
-            .collect();
-        let mut posted = 0;
-        // Per variable, the last constraint of the outer loop that has it: shared variables
-        // counted in one pass over the other scope.
-        let mut in_a = vec![usize::MAX; self.num_vars()];
-        for (k, (a, av)) in alldiffs.iter().enumerate() {
-            for x in av {
-                in_a[x.index()] = k;
-            }
-            for (b, bv) in &alldiffs[k + 1..] {
-                if bv.iter().filter(|x| in_a[x.index()] == k).count() < 2 {
-                    continue;
-                }
-                // Preferably inside each constraint's own propagator (no extra scheduling);
-                // otherwise as a separate constraint.
-                let outside = |mine: &[VarId], theirs: &[VarId]| -> Option<Vec<(VarId, usize, Value)>> {
-                    theirs
-                        .iter()
-                        .filter(|x| !mine.contains(x))
-                        .map(|&x| self.range_min(x).map(|m| (x, self.block_offset(x), m)))
-                        .collect()
-                };
-                let (b_out, a_out) = (outside(av, bv), outside(bv, av));
-                let shared: Vec<VarId> = av.iter().copied().filter(|x| bv.contains(x)).collect();
-                if let (Some(b_out), Some(a_out)) = (b_out, a_out) {
-                    // Ask both first (without committing): each must accept.
-                    let mut offer = |own: ConstraintId, partner, outside: &[(VarId, usize, Value)]| {
-                        downcast_mut::<AllDifferent>(&mut *self.constraints[own.index()])
-                            .is_some_and(|c| c.add_intersection(own, partner, &shared, outside))
-                    };
-                    let took_a = offer(*a, *b, &b_out);
-                    let took_b = took_a && offer(*b, *a, &a_out);
-                    if took_b {
-                        posted += 1;
-                        continue;
-                    }
-                    // Otherwise a separate constraint below does both halves (if `a` took its
-                    // half, that half is done twice: redundant, not wrong).
-                }
-                let c = crate::Intersection::new(*a, av, *b, bv);
-                match self.post(c) {
-                    Ok(_) => posted += 1,
-                    Err(ModelError::InvalidConstraint { .. }) => {}
-                    Err(e) => return Err(e),
-                }
-            }
-        }
-        Ok(posted)
-    }
-
-    /// Shorthand for posting [`AllDifferent::new`].
-    ///
-    /// # Errors
-    ///
-    /// As [`Model::post`].
-    pub fn all_different(&mut self, vars: impl Into<Vec<VarId>>) -> Result<ConstraintId, ModelError> {
-        self.post(AllDifferent::new(vars))
-    }
-
-    /// Shorthand for posting [`NotEqual::new`] (`x != y`).
-    ///
-    /// # Errors
-    ///
-    /// As [`Model::post`].
-    pub fn not_equal(&mut self, x: VarId, y: VarId) -> Result<ConstraintId, ModelError> {
-        self.post(NotEqual::new(x, y))
-    }
-
-    /// Shorthand for posting [`Equal::new`] (`x = y`).
-    ///
-    /// # Errors
-    ///
-    /// As [`Model::post`].
-    pub fn equal(&mut self, x: VarId, y: VarId) -> Result<ConstraintId, ModelError> {
-        self.post(Equal::new(x, y))
-    }
-
-    /// Shorthand for posting a [`Binary`] relation given by a predicate.
-    ///
-    /// # Errors
-    ///
-    /// As [`Model::post`].
-    pub fn relation(
-        &mut self,
-        x: VarId,
-        y: VarId,
-        allowed: impl Fn(Value, Value) -> bool + Send + Sync + 'static,
-    ) -> Result<ConstraintId, ModelError> {
-        self.post(Binary::new(x, y, allowed))
-    }
-
     /// Checks a full assignment against every constraint, independently of propagation:
     /// `values[i]` is the value of variable `i`. Returns the first violated constraint.
     ///
@@ -601,11 +405,6 @@ impl Model {
             }
         }
         Ok(())
-    }
-
-    /// Hands the model to a new solver.
-    pub fn into_solver(self) -> Solver {
-        Solver::new(self)
     }
 }
 

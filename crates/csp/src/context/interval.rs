@@ -3,19 +3,20 @@
 //! A variable over a large range (more than [`INTERVAL_THRESHOLD`](crate::INTERVAL_THRESHOLD)
 //! values) keeps two blocks in the domain store: the bit indices of its smallest and largest
 //! values (`lo > hi` when empty). Its packed record has `words == 0`, which sends
-//! [`Core::retain_block`] and [`Core::assign_bit`] here; [`Context`](crate::Context)'s
+//! [`Core::retain_block`] and [`Core::assign_bit`] here; [`Context`](super::Context)'s
 //! by-value methods call [`Core::narrow_interval`] directly. The store saves and restores the
 //! two blocks like any others, so checkpoints need nothing more.
 
 use fixedbitset::Block;
 
-use crate::constraint::{Events, Rule};
+use super::core::Core;
 use crate::domain::BITS;
 use crate::error::Conflict;
 use crate::event::{Event, Reason};
-use crate::model::VarInfo;
-use crate::propagate::{Core, RuleName, VarLabel};
-use crate::var::VarId;
+use crate::id::VarId;
+use crate::layout::{VarInfo, VarLabel};
+use crate::rule::{Rule, RuleName};
+use crate::subscription::Events;
 
 impl Core {
     /// [`retain_block`](Self::retain_block) on an interval domain: the bounds move past the

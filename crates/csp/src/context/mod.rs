@@ -1,14 +1,20 @@
 //! What a constraint sees while it propagates: [`Context`], the current domains and the
-//! operations that narrow them, over the engine's write path ([`Core`](crate::propagate::Core)).
+//! operations that narrow them, over the engine's state and write path ([`Core`], in `core`;
+//! interval domains in `interval`).
 
 use fixedbitset::Block;
 
-use crate::constraint::Rule;
 use crate::domain::{Domain, ValueMap, BITS};
 use crate::error::Conflict;
-use crate::model::VarInfo;
-use crate::propagate::Core;
-use crate::var::{Value, VarId};
+use crate::id::{Value, VarId};
+use crate::layout::VarInfo;
+use crate::rule::Rule;
+use crate::store::StateSlot;
+
+pub(crate) mod core;
+mod interval;
+
+use self::core::Core;
 
 /// What a constraint sees while it propagates: the current domains, and the operations that
 /// narrow them.
@@ -326,23 +332,35 @@ impl<'a> Context<'a> {
         self.core.depth()
     }
 
-    /// The blocks `offset .. offset + len` of the store, reserved by the constraint with
-    /// [`Model::add_state`](crate::Model::add_state), to read and write freely: they are saved
-    /// at every checkpoint and restored with the domains, like them. Writing here raises no
-    /// event. With trailing checkpoints ([`SnapshotMode::Trail`](crate::SnapshotMode)) the
-    /// range is saved on its first access after a checkpoint, so ask for the part you need.
+    /// The constraint's own blocks in `slot`, reserved with
+    /// [`Model::add_state`](crate::Model::add_state), to read.
     ///
     /// # Panics
     ///
-    /// Panics if the range is outside the store.
+    /// Panics if the slot is outside the store (a slot of another model).
     #[inline]
-    pub fn state_mut(&mut self, offset: usize, len: usize) -> &mut [Block] {
-        self.core.store.state_mut(offset, len)
+    pub fn state(&self, slot: StateSlot) -> &[Block] {
+        &self.core.store.blocks()[slot.offset()..slot.offset() + slot.len()]
+    }
+
+    /// The constraint's own blocks in `slot`, reserved with
+    /// [`Model::add_state`](crate::Model::add_state), to read and write freely: they are saved
+    /// at every checkpoint and restored with the domains, like them. Writing here raises no
+    /// event. With trailing checkpoints ([`SnapshotMode::Trail`](crate::SnapshotMode)) the
+    /// blocks are saved on their first access after a checkpoint, so ask for the part you need
+    /// ([`StateSlot::part`]).
+    ///
+    /// # Panics
+    ///
+    /// Panics if the slot is outside the store (a slot of another model).
+    #[inline]
+    pub fn state_mut(&mut self, slot: StateSlot) -> &mut [Block] {
+        self.core.store.state_mut(slot.offset(), slot.len())
     }
 
     /// Moves the local indices of the variables that changed since the running constraint last
     /// took them into `out` (after clearing it), for a constraint subscribed with
-    /// [`Events::TRACK`](crate::Events::TRACK). Changes the constraint made itself are not recorded. After a restore
+    /// [`Events::TRACK`](crate::constraint::Events::TRACK). Changes the constraint made itself are not recorded. After a restore
     /// to a checkpoint taken with work pending, and at the first propagation, every local is
     /// reported. Does not allocate once `out` has the capacity of the scope.
     pub fn take_changed(&mut self, out: &mut Vec<u32>) {

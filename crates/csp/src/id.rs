@@ -1,4 +1,4 @@
-//! Variable identifiers and values.
+//! Identifiers: variables, their values, and posted constraints.
 
 use std::fmt;
 
@@ -50,5 +50,36 @@ impl fmt::Debug for VarId {
 impl fmt::Display for VarId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "x{}", self.0)
+    }
+}
+
+/// Identifies one posted constraint of a model, in posting order.
+#[repr(transparent)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ConstraintId(pub(crate) u32);
+
+impl ConstraintId {
+    /// The identifier of the constraint posted `index`-th (from 0).
+    #[inline]
+    pub fn from_index(index: usize) -> ConstraintId {
+        ConstraintId(u32::try_from(index).expect("constraint index exceeds u32::MAX"))
+    }
+
+    /// The posting index of this constraint.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Debug for ConstraintId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ConstraintId({})", self.0)
+    }
+}
+
+impl fmt::Display for ConstraintId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "c{}", self.0)
     }
 }
