@@ -99,7 +99,7 @@ mod var;
 
 pub use constraint::{Constraint, ConstraintId, Context, Events, Priority, Rule};
 pub use constraints::{
-    AllDifferent, AllDifferentNetwork, ArithOp, Arithmetic, Binary, Clause, Comparison, DistinctSum, Element, Equal,
+    AllDifferent, AllDifferentNetwork, ArithOp, Arithmetic, Binary, Circuit, Clause, Comparison, DistinctSum, Element, Equal,
     Intersection, Linear, NetworkLevel, NotEqual, Predicate, ReifiedLinear, Strength, Table, NETWORK_MAX_VALUES,
 };
 pub use domain::{Domain, DomainIter, InitialDomain, INTERVAL_THRESHOLD};

@@ -16,6 +16,7 @@
 //! | [`ReifiedLinear`] | `b <-> a1*x1 + ... + an*xn ⋈ c` for a 0/1 `b` | [`Linear`] once `b` is fixed; entailment on bounds fixes `b` |
 //! | [`Arithmetic`] | `z = x * y`, `x / y`, `x mod y`, `x ^ y`, `min`, `max`, `\|x\|` ([`ArithOp`]) | domain consistency up to 4,096 pairs, bounds beyond |
 //! | [`Clause`] | `p1 ∨ ... ∨ ¬q1 ∨ ...` over 0/1 variables | unit propagation |
+//! | [`Circuit`] | successors form one tour (or a subcircuit) | GAC all-different, no early sub-tour, strongly connected components |
 //!
 //! Variables with an interval domain (large ranges, [`Domain::is_interval`](crate::Domain::is_interval))
 //! work with every value-level constraint; [`AllDifferent`], [`Table`], [`DistinctSum`] and
@@ -24,6 +25,7 @@
 mod all_different;
 mod arith;
 mod binary;
+mod circuit;
 mod clause;
 mod distinct_sum;
 mod element;
@@ -42,6 +44,7 @@ mod testing;
 pub use all_different::{AllDifferent, Strength};
 pub use arith::{ArithOp, Arithmetic};
 pub use binary::Binary;
+pub use circuit::Circuit;
 pub use clause::Clause;
 pub use distinct_sum::DistinctSum;
 pub use element::Element;
