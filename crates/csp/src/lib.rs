@@ -100,7 +100,7 @@ mod var;
 pub use constraint::{Constraint, ConstraintId, Context, Events, Priority, Rule};
 pub use constraints::{
     AllDifferent, AllDifferentNetwork, ArithOp, Arithmetic, Binary, Circuit, Clause, Comparison, DistinctSum, Element, Equal,
-    Intersection, Linear, NetworkLevel, NotEqual, Predicate, ReifiedLinear, Strength, Table, NETWORK_MAX_VALUES,
+    Intersection, Linear, NetworkLevel, NotEqual, Predicate, Regular, ReifiedLinear, Strength, Table, NETWORK_MAX_VALUES,
 };
 pub use domain::{Domain, DomainIter, InitialDomain, INTERVAL_THRESHOLD};
 pub use error::{Conflict, ModelError};

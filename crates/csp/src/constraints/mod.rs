@@ -16,6 +16,7 @@
 //! | [`ReifiedLinear`] | `b <-> a1*x1 + ... + an*xn ⋈ c` for a 0/1 `b` | [`Linear`] once `b` is fixed; entailment on bounds fixes `b` |
 //! | [`Arithmetic`] | `z = x * y`, `x / y`, `x mod y`, `x ^ y`, `min`, `max`, `\|x\|` ([`ArithOp`]) | domain consistency up to 4,096 pairs, bounds beyond |
 //! | [`Clause`] | `p1 ∨ ... ∨ ¬q1 ∨ ...` over 0/1 variables | unit propagation |
+//! | [`Regular`] | the values spell a word of a deterministic automaton | GAC on the layered graph (Pesant) |
 //! | [`Circuit`] | successors form one tour (or a subcircuit) | GAC all-different, no early sub-tour, strongly connected components |
 //!
 //! Variables with an interval domain (large ranges, [`Domain::is_interval`](crate::Domain::is_interval))
@@ -36,6 +37,7 @@ mod matching;
 mod network;
 mod not_equal;
 mod predicate;
+mod regular;
 mod reified;
 mod table;
 #[cfg(test)]
@@ -55,6 +57,7 @@ pub(crate) use network::BoardMove;
 pub use network::{AllDifferentNetwork, NetworkLevel, NETWORK_MAX_VALUES};
 pub use not_equal::NotEqual;
 pub use predicate::Predicate;
+pub use regular::Regular;
 pub use reified::ReifiedLinear;
 pub use table::Table;
 
