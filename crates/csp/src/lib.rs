@@ -99,7 +99,7 @@ mod var;
 
 pub use constraint::{Constraint, ConstraintId, Context, Events, Priority, Rule};
 pub use constraints::{
-    AllDifferent, AllDifferentNetwork, ArithOp, Arithmetic, Binary, Circuit, Clause, Comparison, DistinctSum, Element, Equal,
+    AllDifferent, AllDifferentNetwork, Among, ArithOp, Arithmetic, Binary, Circuit, Clause, Comparison, CountEq, DistinctSum, Element, Equal, GlobalCardinality,
     Intersection, Linear, NetworkLevel, NotEqual, Predicate, Regular, ReifiedLinear, Strength, Table, NETWORK_MAX_VALUES,
 };
 pub use domain::{Domain, DomainIter, InitialDomain, INTERVAL_THRESHOLD};

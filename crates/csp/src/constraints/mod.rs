@@ -17,6 +17,8 @@
 //! | [`Arithmetic`] | `z = x * y`, `x / y`, `x mod y`, `x ^ y`, `min`, `max`, `\|x\|` ([`ArithOp`]) | domain consistency up to 4,096 pairs, bounds beyond |
 //! | [`Clause`] | `p1 ∨ ... ∨ ¬q1 ∨ ...` over 0/1 variables | unit propagation |
 //! | [`Regular`] | the values spell a word of a deterministic automaton | GAC on the layered graph (Pesant) |
+//! | [`CountEq`], [`Among`] | how many variables take a value (a variable) or a value of a set | bounds of the count, value removal at the bounds (GAC for a fixed value) |
+//! | [`GlobalCardinality`] | how often each listed value is taken (count variables or bounds; open or closed) | count bounds, value removal at the bounds, upper-capacity flow (Hall sets) |
 //! | [`Circuit`] | successors form one tour (or a subcircuit) | GAC all-different, no early sub-tour, strongly connected components |
 //!
 //! Variables with an interval domain (large ranges, [`Domain::is_interval`](crate::Domain::is_interval))
@@ -26,8 +28,10 @@
 mod all_different;
 mod arith;
 mod binary;
+mod cardinality;
 mod circuit;
 mod clause;
+mod count;
 mod distinct_sum;
 mod element;
 mod equal;
@@ -46,8 +50,10 @@ mod testing;
 pub use all_different::{AllDifferent, Strength};
 pub use arith::{ArithOp, Arithmetic};
 pub use binary::Binary;
+pub use cardinality::GlobalCardinality;
 pub use circuit::Circuit;
 pub use clause::Clause;
+pub use count::{Among, CountEq};
 pub use distinct_sum::DistinctSum;
 pub use element::Element;
 pub use equal::Equal;
