@@ -19,6 +19,8 @@
 //! | [`Regular`] | the values spell a word of a deterministic automaton | GAC on the layered graph (Pesant) |
 //! | [`CountEq`], [`Among`] | how many variables take a value (a variable) or a value of a set | bounds of the count, value removal at the bounds (GAC for a fixed value) |
 //! | [`GlobalCardinality`] | how often each listed value is taken (count variables or bounds; open or closed) | count bounds, value removal at the bounds, upper-capacity flow (Hall sets) |
+//! | [`NValue`] | the number of distinct values | bounds: interval hitting set below, union above; values restricted at the upper bound |
+//! | [`AllDifferentExcept`] | pairwise different except some values (`alldifferent_except_0`) | forward checking, GAC matching on the variables without an excepted value |
 //! | [`Circuit`] | successors form one tour (or a subcircuit) | GAC all-different, no early sub-tour, strongly connected components |
 //!
 //! Variables with an interval domain (large ranges, [`Domain::is_interval`](crate::Domain::is_interval))
@@ -26,6 +28,7 @@
 //! [`Intersection`] reason on bits and refuse them when posted.
 
 mod all_different;
+mod all_different_except;
 mod arith;
 mod binary;
 mod cardinality;
@@ -40,6 +43,7 @@ mod linear;
 mod matching;
 mod network;
 mod not_equal;
+mod nvalue;
 mod predicate;
 mod regular;
 mod reified;
@@ -48,6 +52,7 @@ mod table;
 mod testing;
 
 pub use all_different::{AllDifferent, Strength};
+pub use all_different_except::AllDifferentExcept;
 pub use arith::{ArithOp, Arithmetic};
 pub use binary::Binary;
 pub use cardinality::GlobalCardinality;
@@ -62,6 +67,7 @@ pub use linear::{Comparison, Linear};
 pub(crate) use network::BoardMove;
 pub use network::{AllDifferentNetwork, NetworkLevel, NETWORK_MAX_VALUES};
 pub use not_equal::NotEqual;
+pub use nvalue::NValue;
 pub use predicate::Predicate;
 pub use regular::Regular;
 pub use reified::ReifiedLinear;
