@@ -21,6 +21,10 @@
 //! | [`GlobalCardinality`] | how often each listed value is taken (count variables or bounds; open or closed) | count bounds, value removal at the bounds, upper-capacity flow (Hall sets) |
 //! | [`NValue`] | the number of distinct values | bounds: interval hitting set below, union above; values restricted at the upper bound |
 //! | [`AllDifferentExcept`] | pairwise different except some values (`alldifferent_except_0`) | forward checking, GAC matching on the variables without an excepted value |
+//! | [`LexLess`] | `x <lex y` or `x <=lex y` | GAC (Frisch et al.) |
+//! | [`Increasing`] | `x0 <= x1 <= ...` (or `<`), the chain of binary `<=` | GAC by two bound sweeps |
+//! | [`ValuePrecede`] | `s` occurs before any `t` (chains: one per pair) | GAC (Law and Lee) |
+//! | [`Inverse`] | `f[i] = j` iff `g[j] = i` | domain consistency of the channelling, GAC matching on each side |
 //! | [`Circuit`] | successors form one tour (or a subcircuit) | GAC all-different, no early sub-tour, strongly connected components |
 //!
 //! Variables with an interval domain (large ranges, [`Domain::is_interval`](crate::Domain::is_interval))
@@ -38,7 +42,10 @@ mod count;
 mod distinct_sum;
 mod element;
 mod equal;
+mod increasing;
 mod intersection;
+mod inverse;
+mod lex;
 mod linear;
 mod matching;
 mod network;
@@ -48,6 +55,7 @@ mod predicate;
 mod regular;
 mod reified;
 mod table;
+mod value_precede;
 #[cfg(test)]
 mod testing;
 
@@ -62,7 +70,10 @@ pub use count::{Among, CountEq};
 pub use distinct_sum::DistinctSum;
 pub use element::Element;
 pub use equal::Equal;
+pub use increasing::Increasing;
 pub use intersection::Intersection;
+pub use inverse::Inverse;
+pub use lex::LexLess;
 pub use linear::{Comparison, Linear};
 pub(crate) use network::BoardMove;
 pub use network::{AllDifferentNetwork, NetworkLevel, NETWORK_MAX_VALUES};
@@ -72,6 +83,7 @@ pub use predicate::Predicate;
 pub use regular::Regular;
 pub use reified::ReifiedLinear;
 pub use table::Table;
+pub use value_precede::ValuePrecede;
 
 /// Refuses interval domains (large ranges, see [`Domain::is_interval`](crate::Domain::is_interval))
 /// for a constraint that reasons on domain bits.
