@@ -78,7 +78,13 @@ impl CountEq {
         self.keep.clear();
         for v in ctx.domain(y).iter() {
             let (lo, hi) = self.bounds_of(ctx, v);
-            let fits = ctx.domain(c).iter().any(|k| (lo..=hi).contains(&i64::from(k)));
+            let dc = ctx.domain(c);
+            // An interval domain (a large range) is read by its bounds only.
+            let fits = if dc.is_interval() {
+                lo <= i64::from(ctx.max(c)) && hi >= i64::from(ctx.min(c))
+            } else {
+                dc.iter().any(|k| (lo..=hi).contains(&i64::from(k)))
+            };
             self.keep.push(fits);
             if fits {
                 lo_all = lo_all.min(lo);
