@@ -85,7 +85,9 @@ impl Translator {
             .into_iter()
             .filter(|r| r.iter().zip(&vars).all(|(&v, &x)| self.model.initial_domain(x).contains(v)))
             .collect();
-        self.post_c(pos, Table::allowed(vars, rows))
+        // Compact-table with its state saved by the solver (incremental across calls).
+        let table = Table::allowed(vars, rows).with_state(&mut self.model);
+        self.post_c(pos, table)
     }
 
     /// A relation over 0/1 variables given by its truth function, as a table.
