@@ -99,8 +99,10 @@ mod var;
 
 pub use constraint::{Constraint, ConstraintId, Context, Events, Priority, Rule};
 pub use constraints::{
-    AllDifferent, AllDifferentExcept, AllDifferentNetwork, Among, ArithOp, Arithmetic, Binary, Circuit, Clause, Comparison, CountEq, DistinctSum, Element, Equal, GlobalCardinality,
-    Increasing, Intersection, Inverse, LexLess, Linear, NetworkLevel, NotEqual, NValue, Predicate, Regular, ReifiedLinear, Strength, Table, ValuePrecede, NETWORK_MAX_VALUES,
+    AllDifferent, AllDifferentExcept, AllDifferentNetwork, Among, ArithOp, Arithmetic, Binary, Circuit, Clause,
+    Comparison, CountEq, DistinctSum, Element, Equal, GlobalCardinality, Increasing, Intersection, Inverse, LexLess,
+    Linear, NValue, NetworkLevel, NotEqual, Predicate, Regular, ReifiedLinear, Strength, Table, ValuePrecede,
+    NETWORK_MAX_VALUES,
 };
 pub use domain::{Domain, DomainIter, InitialDomain, INTERVAL_THRESHOLD};
 pub use error::{Conflict, ModelError};

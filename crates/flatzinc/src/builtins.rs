@@ -407,7 +407,10 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
             let (q, s) = (int_of(t, pos, &a[1])?, int_of(t, pos, &a[2])?);
             let d = t.int_array(pos, &a[3])?;
             if q < 0 || s < 0 || d.len() as i64 != q * s {
-                return invalid(pos, format!("a transition table of {} entries for {q} states and {s} symbols", d.len()));
+                return invalid(
+                    pos,
+                    format!("a transition table of {} entries for {q} states and {s} symbols", d.len()),
+                );
             }
             let q0 = int_of(t, pos, &a[4])?;
             let finals = set_values(pos, &t.set(pos, &a[5])?)?;
@@ -419,7 +422,8 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
                     transitions.push((state(from)?, coeff(pos, symbol)?, state(to)?));
                 }
             }
-            let accepting = finals.into_iter().filter(|&f| f > 0).map(|f| state(i64::from(f))).collect::<Result<Vec<_>, _>>()?;
+            let accepting =
+                finals.into_iter().filter(|&f| f > 0).map(|f| state(i64::from(f))).collect::<Result<Vec<_>, _>>()?;
             t.post_c(pos, Regular::new(xs, transitions, state(q0.max(0))?, accepting))
         }
         "csp_count_eq" => {
@@ -438,7 +442,8 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
         "csp_global_cardinality" | "csp_global_cardinality_closed" => {
             arity(3)?;
             let xs = t.var_array(pos, &a[0])?;
-            let cover: Vec<i32> = t.int_array(pos, &a[1])?.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
+            let cover: Vec<i32> =
+                t.int_array(pos, &a[1])?.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
             let counts = t.var_array(pos, &a[2])?;
             if cover.len() != counts.len() {
                 return invalid(pos, format!("{} values for {} counts", cover.len(), counts.len()));
@@ -449,7 +454,8 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
         "csp_global_cardinality_low_up" | "csp_global_cardinality_low_up_closed" => {
             arity(4)?;
             let xs = t.var_array(pos, &a[0])?;
-            let cover: Vec<i32> = t.int_array(pos, &a[1])?.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
+            let cover: Vec<i32> =
+                t.int_array(pos, &a[1])?.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
             let (low, up) = (t.int_array(pos, &a[2])?, t.int_array(pos, &a[3])?);
             if cover.len() != low.len() || cover.len() != up.len() {
                 return invalid(pos, "the value, lower and upper bound lists differ in length");
@@ -484,7 +490,10 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
             let (x, y) = (x[..m].to_vec(), y[..m].to_vec());
             t.post_c(pos, if equal_ok { LexLess::or_equal(x, y) } else { LexLess::strict(x, y) })
         }
-        "csp_increasing_int" | "csp_increasing_bool" | "csp_strictly_increasing_int" | "csp_strictly_increasing_bool" => {
+        "csp_increasing_int"
+        | "csp_increasing_bool"
+        | "csp_strictly_increasing_int"
+        | "csp_strictly_increasing_bool" => {
             arity(1)?;
             let xs = t.var_array(pos, &a[0])?;
             t.post_c(pos, if name.contains("strictly") { Increasing::strict(xs) } else { Increasing::new(xs) })
@@ -497,7 +506,8 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
         }
         "csp_value_precede_chain_int" => {
             arity(2)?;
-            let values: Vec<i32> = t.int_array(pos, &a[0])?.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
+            let values: Vec<i32> =
+                t.int_array(pos, &a[0])?.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
             let xs = t.var_array(pos, &a[1])?;
             for c in ValuePrecede::chain(&values, &xs) {
                 t.post_c(pos, c)?;

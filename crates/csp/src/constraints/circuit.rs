@@ -592,19 +592,18 @@ mod tests {
     fn tsp_16_cities_with_element_costs_solves_to_optimality() {
         use crate::{Comparison, Element, Linear};
         let n = 16usize;
-        // Cities on a grid with pseudo-random jitter; Manhattan distances.
-        let pts: Vec<(i32, i32)> =
-            (0..n as i32).map(|i| ((i * 37 + 11) % 53, (i * 71 + 5) % 47)).collect();
+        // Cities at pseudo-random points; Manhattan distances.
+        let pts: Vec<(i32, i32)> = (0..n as i32).map(|i| ((i * 37 + 11) % 53, (i * 71 + 5) % 47)).collect();
         let dist = |a: usize, b: usize| (pts[a].0 - pts[b].0).abs() + (pts[a].1 - pts[b].1).abs();
         let mut model = Model::new();
         let succ = model.new_vars(n, 0..n as Value).unwrap();
         model.post(Circuit::new(succ.clone())).unwrap();
         let mut costs = Vec::new();
-        for i in 0..n {
+        for (i, &s) in succ.iter().enumerate() {
             let row: Vec<Value> = (0..n).map(|j| if i == j { 0 } else { dist(i, j) }).collect();
             let (lo, hi) = (*row.iter().filter(|&&c| c > 0).min().unwrap(), *row.iter().max().unwrap());
             let c = model.new_var(lo..=hi).unwrap();
-            model.post(Element::constants(succ[i], row, c)).unwrap();
+            model.post(Element::constants(s, row, c)).unwrap();
             costs.push(c);
         }
         let total = model.new_var(0..=4000).unwrap();

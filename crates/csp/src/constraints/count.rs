@@ -96,8 +96,10 @@ impl CountEq {
             let mut it = self.keep.iter();
             changed |= ctx.retain(y, |_| *it.next().unwrap_or(&true), Rule::NoSupport)?;
         }
-        changed |= ctx.remove_below(c, lo_all.clamp(i64::from(Value::MIN), i64::from(Value::MAX)) as Value, Rule::Bounds)?;
-        changed |= ctx.remove_above(c, hi_all.clamp(i64::from(Value::MIN), i64::from(Value::MAX)) as Value, Rule::Bounds)?;
+        changed |=
+            ctx.remove_below(c, lo_all.clamp(i64::from(Value::MIN), i64::from(Value::MAX)) as Value, Rule::Bounds)?;
+        changed |=
+            ctx.remove_above(c, hi_all.clamp(i64::from(Value::MIN), i64::from(Value::MAX)) as Value, Rule::Bounds)?;
         if let Some(v) = ctx.value(y) {
             let (lo, hi) = self.bounds_of(ctx, v);
             if lo == i64::from(ctx.max(c)) && hi > lo {

@@ -79,11 +79,8 @@ impl Inverse {
     fn channel(&mut self, ctx: &mut Context<'_>, from_f: bool) -> Result<bool, Conflict> {
         let n = self.n;
         let m = self.scope.len() - n;
-        let (own, other, own_base, other_base, other_len) = if from_f {
-            (0..n, n, self.f_base, self.g_base, m)
-        } else {
-            (n..n + m, 0, self.g_base, self.f_base, n)
-        };
+        let (own, other, own_base, other_base, other_len) =
+            if from_f { (0..n, n, self.f_base, self.g_base, m) } else { (n..n + m, 0, self.g_base, self.f_base, n) };
         let mut changed = false;
         for (k, p) in own.clone().enumerate() {
             let x = self.scope[p];

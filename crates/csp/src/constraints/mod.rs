@@ -55,9 +55,9 @@ mod predicate;
 mod regular;
 mod reified;
 mod table;
-mod value_precede;
 #[cfg(test)]
 mod testing;
+mod value_precede;
 
 pub use all_different::{AllDifferent, Strength};
 pub use all_different_except::AllDifferentExcept;

@@ -245,11 +245,11 @@ impl Table {
         if self.mode == Mode::Allowed && self.state.is_none() {
             let t = self.origin.len();
             let words = t.div_ceil(BITS);
-            let mut initial = vec![!0 as Block; words + 1];
-            if t % BITS != 0 {
+            let mut initial = vec![Block::MAX; words + 1];
+            if !t.is_multiple_of(BITS) {
                 initial[words - 1] = (1 << (t % BITS)) - 1;
             }
-            initial[words] = words as Block;
+            initial[words] = words;
             self.state = Some(model.add_state(&initial));
         }
         self
@@ -337,14 +337,14 @@ impl Table {
 
     fn limit(&self, ctx: &Context<'_>) -> usize {
         match self.state {
-            Some(s) => ctx.block_at(s + self.words) as usize,
+            Some(s) => ctx.block_at(s + self.words),
             None => self.local_limit,
         }
     }
 
     fn set_limit(&mut self, ctx: &mut Context<'_>, limit: usize) {
         match self.state {
-            Some(s) => ctx.state_mut(s + self.words, 1)[0] = limit as Block,
+            Some(s) => ctx.state_mut(s + self.words, 1)[0] = limit,
             None => self.local_limit = limit,
         }
     }
@@ -358,7 +358,7 @@ impl Table {
             // No saved state: start again from every tuple, with every variable changed.
             let t = self.origin.len();
             self.local.fill(!0);
-            if t % BITS != 0 {
+            if !t.is_multiple_of(BITS) {
                 self.local[nw - 1] = (1 << (t % BITS)) - 1;
             }
             self.local_limit = nw;
@@ -424,7 +424,9 @@ impl Table {
                     if self.current(ctx, r) & self.supports[base + r] != 0 {
                         continue;
                     }
-                    let found = (0..limit).map(|i| self.index[i] as usize).find(|&w| self.current(ctx, w) & self.supports[base + w] != 0);
+                    let found = (0..limit)
+                        .map(|i| self.index[i] as usize)
+                        .find(|&w| self.current(ctx, w) & self.supports[base + w] != 0);
                     match found {
                         Some(w) => self.residues[at] = w as u32,
                         None => {
