@@ -17,7 +17,7 @@ use crate::var::{Value, VarId};
 /// * The variables that can no longer take an excepted value must be pairwise different:
 ///   Régin's matching gives them generalised arc consistency ([`Rule::HallSet`]). Values of
 ///   the other variables are not pruned by it (they can always fall back on an excepted
-///   value).
+///   value). Skipped while one of them has an interval domain (a large range).
 ///
 /// # Complexity
 ///
@@ -116,12 +116,16 @@ impl Constraint for AllDifferentExcept {
             }
         }
         self.strict.clear();
+        let mut wide = false;
         for &x in &self.vars {
-            if !ctx.domain(x).iter().any(|v| self.except.binary_search(&v).is_ok()) {
+            if !self.except.iter().any(|&e| ctx.contains(x, e)) {
                 self.strict.push(x);
+                wide |= ctx.domain(x).is_interval();
             }
         }
-        if self.strict.len() > 1 {
+        // The matching enumerates values: not over interval domains (large ranges), which keep
+        // forward checking only.
+        if self.strict.len() > 1 && !wide {
             self.matching.propagate(ctx, &self.strict, &[])?;
         }
         Ok(())

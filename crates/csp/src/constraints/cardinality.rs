@@ -209,13 +209,16 @@ impl GlobalCardinality {
         let mut must = 0i64;
         for i in 0..n {
             let x = self.scope[i];
-            let mut inside = true;
-            for v in ctx.domain(x).iter() {
-                match self.index_of(v) {
-                    Some(j) => self.hi[j] += 1,
-                    None => inside = false,
+            // By listed value, so that a large (interval) domain costs `O(k)`.
+            let mut listed = 0;
+            for j in 0..k {
+                if ctx.contains(x, self.values[j]) {
+                    self.hi[j] += 1;
+                    listed += 1;
                 }
             }
+            let size = ctx.size(x);
+            let inside = size <= k && (listed == size || ctx.domain(x).iter().all(|v| self.index_of(v).is_some()));
             if let Some(v) = ctx.value(x) {
                 if let Some(j) = self.index_of(v) {
                     self.lo[j] += 1;

@@ -76,6 +76,13 @@ impl CountEq {
         let (y, c) = (self.scope[0], self.scope[1]);
         let (mut lo_all, mut hi_all) = (i64::MAX, i64::MIN);
         self.keep.clear();
+        if ctx.domain(y).is_interval() && !ctx.is_fixed(y) {
+            // A large range of values: only `0 <= count <= n` (each value is not enumerated).
+            let n = (self.scope.len() - 2) as Value;
+            let mut changed = ctx.remove_below(c, 0, Rule::Bounds)?;
+            changed |= ctx.remove_above(c, n, Rule::Bounds)?;
+            return Ok(changed);
+        }
         for v in ctx.domain(y).iter() {
             let (lo, hi) = self.bounds_of(ctx, v);
             let dc = ctx.domain(c);
@@ -224,6 +231,17 @@ impl Among {
         for &x in &self.scope[1..] {
             let d = ctx.domain(x);
             let (mut any_in, mut all_in) = (false, true);
+            if d.is_interval() {
+                // A large range: by its bounds against the sorted set.
+                let (lo_x, hi_x) = (ctx.min(x), ctx.max(x));
+                let from = self.set.partition_point(|&v| v < lo_x);
+                let to = self.set.partition_point(|&v| v <= hi_x);
+                any_in = to > from;
+                all_in = i64::from(hi_x) - i64::from(lo_x) + 1 == (to - from) as i64;
+                lo += i64::from(all_in);
+                hi += i64::from(any_in);
+                continue;
+            }
             for v in d.iter() {
                 if self.inside(v) {
                     any_in = true;
@@ -302,6 +320,7 @@ mod tests {
 
     use super::*;
     use crate::constraints::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
+    use crate::model::Model;
     use crate::search::Solver;
 
     #[test]
@@ -339,6 +358,23 @@ mod tests {
         let (mut model, v) = model_with(&[vec![2, 3], vec![1, 2, 3], vec![1, 4], vec![5, 6]]);
         model.post(Among::new(v[0], v[1..].to_vec(), [1, 2])).unwrap();
         assert_eq!(propagated(model, &v).unwrap(), vec![vec![2], vec![1, 2], vec![1], vec![5, 6]]);
+    }
+
+    #[test]
+    fn interval_domains_are_read_by_their_bounds() {
+        let mut model = Model::new();
+        let wide = model.new_var(0..=crate::INTERVAL_THRESHOLD as Value * 2).unwrap();
+        assert!(model.initial_domain(wide).is_interval());
+        let x = model.new_var(5..=5).unwrap();
+        let n = model.new_var(0..=9).unwrap();
+        model.post(Among::new(n, vec![wide, x], [5, 6])).unwrap();
+        let y = model.new_var(0..=crate::INTERVAL_THRESHOLD as Value * 2).unwrap();
+        let c = model.new_var(-3..=9).unwrap();
+        model.post(CountEq::new(vec![wide, x], y, c)).unwrap();
+        let mut solver = Solver::new(model);
+        solver.propagate().unwrap();
+        assert_eq!(solver.domain(n).to_vec(), vec![1, 2]);
+        assert_eq!(solver.domain(c).to_vec(), vec![0, 1, 2]);
     }
 
     fn instance() -> impl Strategy<Value = Vec<Vec<Value>>> {
