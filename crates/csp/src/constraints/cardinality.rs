@@ -22,19 +22,24 @@ const NONE: u32 = u32::MAX;
 ///   `count(j) >= m - Σ_{k≠j} cmax(k)` (distinct values; [`Rule::Bounds`]);
 /// * *values*: when `lo(j) = cmax(j)`, `values[j]` leaves the other variables; when
 ///   `hi(j) = cmin(j)`, every variable that has it is fixed to it ([`Rule::Other`]);
-/// * *capacities*: a maximum flow in which value `j` takes at most `cmax(j)` variables and
-///   unlisted values any number (none for a closed constraint) must place every variable, or
-///   the constraint fails (a Hall set on the upper bounds; [`Rule::HallSet`]). The flow is
-///   kept from one call to the next and repaired by augmenting paths.
+/// * *flow* (Régin 1996): a flow in which value `j` takes between `cmin(j)` and `cmax(j)`
+///   variables and the unlisted values any number (none for a closed constraint) must place
+///   every variable, or the constraint fails ([`Rule::HallSet`]); it is kept from one call to
+///   the next, repaired by augmenting paths for the upper bounds and by chains towards a value
+///   above its lower bound for the lower bounds. Then a value of a variable belongs to some
+///   such flow iff the two are in one strongly connected component of the residual graph;
+///   the others are removed ([`Rule::HallSet`]).
 ///
-/// This is weaker than Régin's generalised arc consistency (1996), which also removes every
-/// value outside all maximum flows with lower bounds; it is the count reasoning of the
-/// decomposition plus the upper-bound Hall sets the decomposition misses.
+/// This is generalised arc consistency on the variables for the current count bounds (Régin
+/// 1996), with bounds reasoning on the count variables (as Quimper et al. 2004 do for counts),
+/// when the listed values are distinct; with a value listed twice only the count reasoning
+/// runs.
 ///
 /// # Complexity
 ///
-/// Counting: `O(n * k)` domain look-ups for `k` listed values. The flow: `O(e)` per variable
-/// to re-place, `e` the number of (variable, value) pairs left.
+/// Counting: `O(n * k)` domain look-ups for `k` listed values. The flow: `O(n * k)` per
+/// variable to re-place or per unit of lower bound to reach; the residual graph and its
+/// components `O(n * k)`.
 ///
 /// # Bibliography
 ///
@@ -83,6 +88,18 @@ pub struct GlobalCardinality {
     seen: Vec<u32>,
     stamp: u32,
     path: Vec<(u32, u32, u32)>,
+    /// Scratch for the lower bounds: a visit stamp per value slot, the path of slots.
+    slot_seen: Vec<u32>,
+    pulls: Vec<(u32, u32)>,
+    /// Scratch: the residual graph (variables, value slots, the sink) and Tarjan's algorithm.
+    adj_start: Vec<u32>,
+    adj: Vec<u32>,
+    index: Vec<u32>,
+    low_link: Vec<u32>,
+    comp: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u32>,
+    call: Vec<(u32, u32)>,
 }
 
 impl GlobalCardinality {
@@ -155,6 +172,16 @@ impl GlobalCardinality {
             seen: vec![0; n],
             stamp: 0,
             path: Vec::with_capacity(n),
+            slot_seen: vec![0; k + 1],
+            pulls: Vec::with_capacity(k + 1),
+            adj_start: Vec::new(),
+            adj: Vec::new(),
+            index: Vec::new(),
+            low_link: Vec::new(),
+            comp: Vec::new(),
+            on_stack: Vec::new(),
+            stack: Vec::new(),
+            call: Vec::new(),
         }
     }
 
@@ -180,7 +207,7 @@ impl GlobalCardinality {
     fn narrow(&mut self, ctx: &mut Context<'_>, j: usize, lo: i64, hi: i64) -> Result<bool, Conflict> {
         let c = self.count_at[j];
         if c == NONE {
-            if lo > self.cmax[j] || hi < self.cmin[j] || lo > hi {
+            if lo > self.cmax[j] || hi < self.cmin[j] || lo > hi || self.cmin[j] > self.cmax[j] {
                 return Err(ctx.fail(Rule::Bounds));
             }
             return Ok(false);
@@ -345,6 +372,184 @@ impl GlobalCardinality {
         }
         false
     }
+
+    /// The lower bound of slot `j` (0 for the unlisted values).
+    fn floor(&self, j: usize) -> i64 {
+        if j < self.values.len() {
+            self.cmin[j].max(0)
+        } else {
+            0
+        }
+    }
+
+    /// Raises the load of every slot to its lower bound by moving variables along chains that
+    /// end at a slot above its own lower bound (Régin 1996's feasible flow), or fails.
+    fn lower_bounds(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let k = self.values.len();
+        for j in 0..k {
+            while self.load[j] < self.floor(j) {
+                if !self.pull(ctx, j) {
+                    if ctx.is_explaining() {
+                        ctx.set_premises(&self.scope);
+                    }
+                    return Err(ctx.fail(Rule::HallSet));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// One more variable into slot `target`: depth first over slots, each stack entry
+    /// `(slot, next variable to try)`; the variable tried at a level is `next - 1`.
+    fn pull(&mut self, ctx: &Context<'_>, target: usize) -> bool {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slot_seen.fill(0);
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        self.slot_seen[target] = self.stamp;
+        self.pulls.clear();
+        self.pulls.push((target as u32, 0));
+        while let Some(&(j, c)) = self.pulls.last() {
+            let (j, top) = (j as usize, self.pulls.len() - 1);
+            let next = (c as usize..self.n).find(|&i| {
+                let at = self.placed[i];
+                at != NONE && at as usize != j && self.slot_seen[at as usize] != self.stamp && self.allows(ctx, i, j)
+            });
+            let Some(i) = next else {
+                self.pulls.pop();
+                continue;
+            };
+            self.pulls[top].1 = i as u32 + 1;
+            let from = self.placed[i] as usize;
+            if self.load[from] > self.floor(from) {
+                for level in 0..self.pulls.len() {
+                    let (slot, cursor) = self.pulls[level];
+                    self.placed[cursor as usize - 1] = slot;
+                }
+                self.load[target] += 1;
+                self.load[from] -= 1;
+                return true;
+            }
+            self.slot_seen[from] = self.stamp;
+            self.pulls.push((from as u32, 0));
+        }
+        false
+    }
+
+    /// Generalised arc consistency on the variables given the count bounds (Régin 1996): with
+    /// a feasible flow, a value `v_j` of `x_i` not used by it belongs to some feasible flow iff
+    /// `x_i` and slot `j` are in one strongly connected component of the residual graph:
+    /// `x_i -> slot j` (allowed, unused), `slot -> x_i` (used), `slot -> sink` (below its upper
+    /// bound), `sink -> slot` (above its lower bound). Returns whether a domain changed.
+    fn filter(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let (n, k) = (self.n, self.values.len());
+        let sink = n + k + 1;
+        self.adj_start.clear();
+        self.adj.clear();
+        for i in 0..n {
+            self.adj_start.push(self.adj.len() as u32);
+            for j in 0..=k {
+                if self.placed[i] != j as u32 && self.allows(ctx, i, j) {
+                    self.adj.push((n + j) as u32);
+                }
+            }
+        }
+        for j in 0..=k {
+            self.adj_start.push(self.adj.len() as u32);
+            for i in 0..n {
+                if self.placed[i] == j as u32 {
+                    self.adj.push(i as u32);
+                }
+            }
+            if self.load[j] < self.capacity(j) {
+                self.adj.push(sink as u32);
+            }
+        }
+        self.adj_start.push(self.adj.len() as u32);
+        for j in 0..=k {
+            if self.load[j] > self.floor(j) {
+                self.adj.push((n + j) as u32);
+            }
+        }
+        self.adj_start.push(self.adj.len() as u32);
+        self.tarjan(sink + 1);
+        let mut changed = false;
+        for i in 0..n {
+            let x = self.scope[i];
+            for j in 0..=k {
+                if self.placed[i] == j as u32 || self.comp[i] == self.comp[n + j] || !self.allows(ctx, i, j) {
+                    continue;
+                }
+                if j < k {
+                    changed |= ctx.remove_value(x, self.values[j], Rule::HallSet)?;
+                } else {
+                    let values = &self.values;
+                    changed |= ctx.retain(x, |v| values.contains(&v), Rule::HallSet)?;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Tarjan's algorithm, iteratively, over `adj`: fills `comp`.
+    fn tarjan(&mut self, nodes: usize) {
+        self.index.clear();
+        self.index.resize(nodes, NONE);
+        self.low_link.clear();
+        self.low_link.resize(nodes, 0);
+        self.comp.clear();
+        self.comp.resize(nodes, 0);
+        self.on_stack.clear();
+        self.on_stack.resize(nodes, false);
+        self.stack.clear();
+        let (mut counter, mut count) = (0u32, 0u32);
+        for root in 0..nodes {
+            if self.index[root] != NONE {
+                continue;
+            }
+            self.index[root] = counter;
+            self.low_link[root] = counter;
+            counter += 1;
+            self.stack.push(root as u32);
+            self.on_stack[root] = true;
+            self.call.push((root as u32, self.adj_start[root]));
+            while let Some(&(v, e)) = self.call.last() {
+                let v = v as usize;
+                if e < self.adj_start[v + 1] {
+                    let top = self.call.len() - 1;
+                    self.call[top].1 += 1;
+                    let w = self.adj[e as usize] as usize;
+                    if self.index[w] == NONE {
+                        self.index[w] = counter;
+                        self.low_link[w] = counter;
+                        counter += 1;
+                        self.stack.push(w as u32);
+                        self.on_stack[w] = true;
+                        self.call.push((w as u32, self.adj_start[w]));
+                    } else if self.on_stack[w] {
+                        self.low_link[v] = self.low_link[v].min(self.index[w]);
+                    }
+                } else {
+                    self.call.pop();
+                    if let Some(&(u, _)) = self.call.last() {
+                        self.low_link[u as usize] = self.low_link[u as usize].min(self.low_link[v]);
+                    }
+                    if self.low_link[v] == self.index[v] {
+                        while let Some(w) = self.stack.pop() {
+                            self.on_stack[w as usize] = false;
+                            self.comp[w as usize] = count;
+                            if w as usize == v {
+                                break;
+                            }
+                        }
+                        count += 1;
+                    }
+                }
+            }
+        }
+    }
 }
 
 impl Constraint for GlobalCardinality {
@@ -368,9 +573,16 @@ impl Constraint for GlobalCardinality {
         if ctx.is_explaining() {
             ctx.set_premises(&self.scope);
         }
-        let r = (|| {
+        let r = (|| loop {
             while self.pass(ctx)? {}
-            self.flow(ctx)
+            self.flow(ctx)?;
+            if !self.distinct {
+                return Ok(());
+            }
+            self.lower_bounds(ctx)?;
+            if !self.filter(ctx)? {
+                return Ok(());
+            }
         })();
         if ctx.is_explaining() {
             ctx.clear_premises();
@@ -497,10 +709,20 @@ mod tests {
                         low[j] <= c && c <= up[j]
                     })
             });
-            let (mut model, v) = model_with(&domains);
-            let g = GlobalCardinality::with_bounds(v.clone(), values.clone(), low.clone(), up.clone());
-            model.post(if closed { g.closed() } else { g }).unwrap();
-            prop_assert_eq!(solve_all(model, &v), expected);
+            let build = || {
+                let (mut model, v) = model_with(&domains);
+                let g = GlobalCardinality::with_bounds(v.clone(), values.clone(), low.clone(), up.clone());
+                model.post(if closed { g.closed() } else { g }).unwrap();
+                (model, v)
+            };
+            let (model, v) = build();
+            prop_assert_eq!(solve_all(model, &v), expected.clone());
+            // Constant bounds: root propagation is generalised arc consistency.
+            let (model, v) = build();
+            match propagated(model, &v) {
+                None => prop_assert!(expected.is_empty()),
+                Some(d) => prop_assert_eq!(d, projections(&expected, v.len())),
+            }
         }
     }
 }

@@ -18,7 +18,7 @@
 //! | [`Clause`] | `p1 ∨ ... ∨ ¬q1 ∨ ...` over 0/1 variables | unit propagation |
 //! | [`Regular`] | the values spell a word of a deterministic automaton | GAC on the layered graph (Pesant) |
 //! | [`CountEq`], [`Among`] | how many variables take a value (a variable) or a value of a set | bounds of the count, value removal at the bounds (GAC for a fixed value) |
-//! | [`GlobalCardinality`] | how often each listed value is taken (count variables or bounds; open or closed) | count bounds, value removal at the bounds, upper-capacity flow (Hall sets) |
+//! | [`GlobalCardinality`] | how often each listed value is taken (count variables or bounds; open or closed) | GAC on the variables by flow (Régin), bounds on the counts |
 //! | [`NValue`] | the number of distinct values | bounds: interval hitting set below, union above; values restricted at the upper bound |
 //! | [`AllDifferentExcept`] | pairwise different except some values (`alldifferent_except_0`) | forward checking, GAC matching on the variables without an excepted value |
 //! | [`LexLess`] | `x <lex y` or `x <=lex y` | GAC (Frisch et al.) |
