@@ -30,6 +30,8 @@
 //! Variables with an interval domain (large ranges, [`Domain::is_interval`](crate::Domain::is_interval))
 //! work with every value-level constraint; [`AllDifferent`], [`Table`], [`DistinctSum`] and
 //! [`Intersection`] reason on bits and refuse them when posted.
+//! [`Circuit`], [`Regular`] and [`Inverse`] refuse them too; [`CountEq`], [`Among`], [`NValue`],
+//! [`GlobalCardinality`] and [`AllDifferentExcept`] read them by bounds or by listed value.
 
 mod all_different;
 mod all_different_except;
