@@ -117,8 +117,10 @@ mod subscription;
 
 pub use constraint::{Constraint, ConstraintId};
 pub use constraints::{
-    AllDifferent, AllDifferentNetwork, ArithOp, Arithmetic, Binary, Clause, Comparison, DistinctSum, Element, Equal,
-    Intersection, Linear, NetworkLevel, NotEqual, Predicate, ReifiedLinear, Strength, Table, NETWORK_MAX_VALUES,
+    AllDifferent, AllDifferentExcept, AllDifferentNetwork, Among, ArithOp, Arithmetic, Binary, Circuit, Clause,
+    Comparison, CountEq, DistinctSum, Element, Equal, GlobalCardinality, Increasing, Intersection, Inverse, LexLess,
+    Linear, NValue, NetworkLevel, NotEqual, Predicate, Regular, ReifiedLinear, Strength, Table, ValuePrecede,
+    NETWORK_MAX_VALUES,
 };
 pub use domain::{Domain, DomainIter, InitialDomain, INTERVAL_THRESHOLD};
 pub use error::{Conflict, ModelError};

@@ -14,10 +14,21 @@
 //! | `csp_table_int` (mznlib `fzn_table_int`) | [`Table`] |
 //! | `array_int_maximum`, `array_int_minimum` | chains of [`Arithmetic`] |
 //! | `array_bool_xor` | [`Predicate`] |
+//! | `csp_circuit`, `csp_subcircuit` (mznlib `fzn_circuit`, `fzn_subcircuit`) | [`Circuit`] |
+//! | `csp_regular` (mznlib `fzn_regular`) | [`Regular`] |
+//! | `csp_count_eq`, `csp_among` (mznlib `fzn_count_eq`, `fzn_among`) | [`CountEq`], [`Among`] |
+//! | `csp_global_cardinality*` (mznlib `fzn_global_cardinality*`) | [`GlobalCardinality`] |
+//! | `csp_nvalue`, `csp_alldifferent_except*` | [`NValue`], [`AllDifferentExcept`] |
+//! | `csp_lex_less*`, `csp_increasing_*`, `csp_strictly_increasing_*` | [`LexLess`], [`Increasing`] |
+//! | `csp_value_precede_int`, `csp_value_precede_chain_int`, `csp_inverse` | [`ValuePrecede`], [`Inverse`] |
 
 use csp::{
     AllDifferent, ArithOp, Arithmetic, Binary, Clause, Comparison, Element, Equal, Linear, NotEqual, Predicate,
     ReifiedLinear, Table, VarId,
+};
+use csp::{
+    AllDifferentExcept, Among, Circuit, CountEq, GlobalCardinality, Increasing, Inverse, LexLess, NValue, Regular,
+    ValuePrecede,
 };
 
 use crate::ast::ConstraintItem;
@@ -25,6 +36,26 @@ use crate::error::{Error, Pos};
 use crate::translate::{invalid, Translator};
 
 type R = Result<(), Error>;
+
+/// An integer constant argument.
+fn int_of(t: &Translator, pos: Pos, e: &crate::ast::Expr) -> Result<i64, Error> {
+    match t.value(pos, e)? {
+        crate::translate::Val::Int(c) => Ok(c),
+        _ => invalid(pos, "expected an integer constant"),
+    }
+}
+
+/// The values of a constant set, for the globals that take one (at most 2^20 of them).
+fn set_values(pos: Pos, s: &crate::ast::IntSet) -> Result<Vec<i32>, Error> {
+    let values: Vec<i64> = match s {
+        crate::ast::IntSet::Range(lo, hi) if hi - lo >= 1 << 20 => {
+            return invalid(pos, format!("the set {lo}..{hi} has too many values"))
+        }
+        crate::ast::IntSet::Range(lo, hi) => (*lo..=*hi).collect(),
+        crate::ast::IntSet::Values(v) => v.clone(),
+    };
+    values.into_iter().map(|v| coeff(pos, v)).collect()
+}
 
 fn coeff(pos: Pos, c: i64) -> Result<i32, Error> {
     i32::try_from(c).or_else(|_| invalid(pos, format!("coefficient {c} is beyond the 32-bit range")))
@@ -54,7 +85,9 @@ impl Translator {
             .into_iter()
             .filter(|r| r.iter().zip(&vars).all(|(&v, &x)| self.model.initial_domain(x).contains(v)))
             .collect();
-        self.post_c(pos, Table::allowed(vars, rows))
+        // Compact-table with its state saved by the solver (incremental across calls).
+        let table = Table::allowed(vars, rows).with_state(&mut self.model);
+        self.post_c(pos, table)
     }
 
     /// A relation over 0/1 variables given by its truth function, as a table.
@@ -359,6 +392,133 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
             let flat: Vec<i32> = flat.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
             let rows: Vec<Vec<i32>> = flat.chunks(xs.len()).map(<[i32]>::to_vec).collect();
             t.table(pos, xs, rows)
+        }
+        // ---- routing, sequence, counting and order globals (mznlib) ----
+        "csp_circuit" | "csp_subcircuit" => {
+            arity(2)?;
+            let xs = t.var_array(pos, &a[0])?;
+            let offset = coeff(pos, int_of(t, pos, &a[1])?)?;
+            let c = if name == "csp_circuit" { Circuit::new(xs) } else { Circuit::subcircuit(xs) };
+            t.post_c(pos, c.with_offset(offset))
+        }
+        "csp_regular" => {
+            arity(6)?;
+            let xs = t.var_array(pos, &a[0])?;
+            let (q, s) = (int_of(t, pos, &a[1])?, int_of(t, pos, &a[2])?);
+            let d = t.int_array(pos, &a[3])?;
+            if q < 0 || s < 0 || d.len() as i64 != q * s {
+                return invalid(
+                    pos,
+                    format!("a transition table of {} entries for {q} states and {s} symbols", d.len()),
+                );
+            }
+            let q0 = int_of(t, pos, &a[4])?;
+            let finals = set_values(pos, &t.set(pos, &a[5])?)?;
+            let state = |v: i64| u32::try_from(v).or_else(|_| invalid(pos, format!("state {v} out of range")));
+            let mut transitions = Vec::new();
+            for (k, &to) in d.iter().enumerate() {
+                if to > 0 {
+                    let (from, symbol) = (k as i64 / s + 1, k as i64 % s + 1);
+                    transitions.push((state(from)?, coeff(pos, symbol)?, state(to)?));
+                }
+            }
+            let accepting =
+                finals.into_iter().filter(|&f| f > 0).map(|f| state(i64::from(f))).collect::<Result<Vec<_>, _>>()?;
+            t.post_c(pos, Regular::new(xs, transitions, state(q0.max(0))?, accepting))
+        }
+        "csp_count_eq" => {
+            arity(3)?;
+            let xs = t.var_array(pos, &a[0])?;
+            let (y, c) = (t.var(pos, &a[1])?, t.var(pos, &a[2])?);
+            t.post_c(pos, CountEq::new(xs, y, c))
+        }
+        "csp_among" => {
+            arity(3)?;
+            let n = t.var(pos, &a[0])?;
+            let xs = t.var_array(pos, &a[1])?;
+            let set = set_values(pos, &t.set(pos, &a[2])?)?;
+            t.post_c(pos, Among::new(n, xs, set))
+        }
+        "csp_global_cardinality" | "csp_global_cardinality_closed" => {
+            arity(3)?;
+            let xs = t.var_array(pos, &a[0])?;
+            let cover: Vec<i32> =
+                t.int_array(pos, &a[1])?.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
+            let counts = t.var_array(pos, &a[2])?;
+            if cover.len() != counts.len() {
+                return invalid(pos, format!("{} values for {} counts", cover.len(), counts.len()));
+            }
+            let g = GlobalCardinality::new(xs, cover, counts);
+            t.post_c(pos, if name.ends_with("_closed") { g.closed() } else { g })
+        }
+        "csp_global_cardinality_low_up" | "csp_global_cardinality_low_up_closed" => {
+            arity(4)?;
+            let xs = t.var_array(pos, &a[0])?;
+            let cover: Vec<i32> =
+                t.int_array(pos, &a[1])?.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
+            let (low, up) = (t.int_array(pos, &a[2])?, t.int_array(pos, &a[3])?);
+            if cover.len() != low.len() || cover.len() != up.len() {
+                return invalid(pos, "the value, lower and upper bound lists differ in length");
+            }
+            let g = GlobalCardinality::with_bounds(xs, cover, low, up);
+            t.post_c(pos, if name.ends_with("_closed") { g.closed() } else { g })
+        }
+        "csp_nvalue" => {
+            arity(2)?;
+            let n = t.var(pos, &a[0])?;
+            let xs = t.var_array(pos, &a[1])?;
+            t.post_c(pos, NValue::new(n, xs))
+        }
+        "csp_alldifferent_except_0" | "csp_alldifferent_except" => {
+            let xs = t.var_array(pos, &a[0])?;
+            let except = if name.ends_with("_0") {
+                arity(1)?;
+                vec![0]
+            } else {
+                arity(2)?;
+                set_values(pos, &t.set(pos, &a[1])?)?
+            };
+            t.post_c(pos, AllDifferentExcept::new(xs, except))
+        }
+        "csp_lex_less_int" | "csp_lex_lesseq_int" | "csp_lex_less_bool" | "csp_lex_lesseq_bool" => {
+            arity(2)?;
+            let (x, y) = (t.var_array(pos, &a[0])?, t.var_array(pos, &a[1])?);
+            let or_equal = name.contains("lesseq");
+            // The shorter vector is a prefix: it is smaller when the common part is equal.
+            let m = x.len().min(y.len());
+            let equal_ok = if or_equal { x.len() <= y.len() } else { x.len() < y.len() };
+            let (x, y) = (x[..m].to_vec(), y[..m].to_vec());
+            t.post_c(pos, if equal_ok { LexLess::or_equal(x, y) } else { LexLess::strict(x, y) })
+        }
+        "csp_increasing_int"
+        | "csp_increasing_bool"
+        | "csp_strictly_increasing_int"
+        | "csp_strictly_increasing_bool" => {
+            arity(1)?;
+            let xs = t.var_array(pos, &a[0])?;
+            t.post_c(pos, if name.contains("strictly") { Increasing::strict(xs) } else { Increasing::new(xs) })
+        }
+        "csp_value_precede_int" => {
+            arity(3)?;
+            let (s, u) = (coeff(pos, int_of(t, pos, &a[0])?)?, coeff(pos, int_of(t, pos, &a[1])?)?);
+            let xs = t.var_array(pos, &a[2])?;
+            t.post_c(pos, ValuePrecede::new(s, u, xs))
+        }
+        "csp_value_precede_chain_int" => {
+            arity(2)?;
+            let values: Vec<i32> =
+                t.int_array(pos, &a[0])?.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
+            let xs = t.var_array(pos, &a[1])?;
+            for c in ValuePrecede::chain(&values, &xs) {
+                t.post_c(pos, c)?;
+            }
+            Ok(())
+        }
+        "csp_inverse" => {
+            arity(4)?;
+            let (f, g) = (t.var_array(pos, &a[0])?, t.var_array(pos, &a[1])?);
+            let (fb, gb) = (coeff(pos, int_of(t, pos, &a[2])?)?, coeff(pos, int_of(t, pos, &a[3])?)?);
+            t.post_c(pos, Inverse::new(f, g).with_bases(fb, gb))
         }
         _ => {
             let what = if name.starts_with("float_") || name.starts_with("int2float") {

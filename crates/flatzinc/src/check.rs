@@ -123,6 +123,98 @@ fn holds(env: &Env<'_>, name: &str, a: &[Expr]) -> Result<bool, String> {
             let xs = arr(0)?;
             !xs.is_empty() && arr(1)?.chunks(xs.len()).any(|row| row == xs.as_slice())
         }
+        "csp_circuit" | "csp_subcircuit" => {
+            let (xs, off) = (arr(0)?, i(1)?);
+            let n = xs.len() as i64;
+            let next: Vec<i64> = xs.iter().map(|&v| v - off).collect();
+            let on: Vec<usize> = (0..xs.len()).filter(|&k| next[k] != k as i64).collect();
+            let mut perm = next.clone();
+            perm.sort_unstable();
+            perm.dedup();
+            let ok_range = next.iter().all(|&j| (0..n).contains(&j)) && perm.len() == xs.len();
+            let full = base == "csp_subcircuit" || on.len() == xs.len();
+            ok_range
+                && full
+                && on.first().is_none_or(|&s| {
+                    let (mut k, mut len) = (next[s] as usize, 1);
+                    while k != s && len <= on.len() {
+                        k = next[k] as usize;
+                        len += 1;
+                    }
+                    len == on.len()
+                })
+        }
+        "csp_regular" => {
+            let (xs, s, d, finals) = (arr(0)?, i(2)?, arr(3)?, env.set(&a[5])?);
+            let mut q = i(4)?;
+            for &x in &xs {
+                if q < 1 || !(1..=s).contains(&x) {
+                    q = 0;
+                    break;
+                }
+                q = d.get(((q - 1) * s + x - 1) as usize).copied().unwrap_or(0);
+            }
+            q > 0 && finals.contains(q)
+        }
+        "csp_count_eq" => arr(0)?.iter().filter(|&&x| x == i(1).unwrap_or(i64::MIN)).count() as i64 == i(2)?,
+        "csp_among" => {
+            let set = env.set(&a[2])?;
+            arr(1)?.iter().filter(|&&x| set.contains(x)).count() as i64 == i(0)?
+        }
+        "csp_global_cardinality" | "csp_global_cardinality_closed" => {
+            let (xs, cover, counts) = (arr(0)?, arr(1)?, arr(2)?);
+            (!base.ends_with("_closed") || xs.iter().all(|x| cover.contains(x)))
+                && cover.iter().zip(&counts).all(|(v, &c)| xs.iter().filter(|&x| x == v).count() as i64 == c)
+                && counts.iter().sum::<i64>() <= xs.len() as i64
+        }
+        "csp_global_cardinality_low_up" | "csp_global_cardinality_low_up_closed" => {
+            let (xs, cover, low, up) = (arr(0)?, arr(1)?, arr(2)?, arr(3)?);
+            (!base.ends_with("_closed") || xs.iter().all(|x| cover.contains(x)))
+                && cover.iter().enumerate().all(|(j, v)| {
+                    let c = xs.iter().filter(|&x| x == v).count() as i64;
+                    low[j] <= c && c <= up[j]
+                })
+        }
+        "csp_nvalue" => {
+            let mut xs = arr(1)?;
+            xs.sort_unstable();
+            xs.dedup();
+            xs.len() as i64 == i(0)?
+        }
+        "csp_alldifferent_except_0" | "csp_alldifferent_except" => {
+            let except = if base.ends_with("_0") { IntSet::Values(vec![0]) } else { env.set(&a[1])? };
+            let mut xs: Vec<i64> = arr(0)?.into_iter().filter(|&x| !except.contains(x)).collect();
+            let n = xs.len();
+            xs.sort_unstable();
+            xs.dedup();
+            xs.len() == n
+        }
+        "csp_lex_less_int" | "csp_lex_less_bool" => arr(0)? < arr(1)?,
+        "csp_lex_lesseq_int" | "csp_lex_lesseq_bool" => arr(0)? <= arr(1)?,
+        "csp_increasing_int" | "csp_increasing_bool" => arr(0)?.windows(2).all(|w| w[0] <= w[1]),
+        "csp_strictly_increasing_int" | "csp_strictly_increasing_bool" => arr(0)?.windows(2).all(|w| w[0] < w[1]),
+        "csp_value_precede_int" => {
+            let (s, t) = (i(0)?, i(1)?);
+            let xs = arr(2)?;
+            let first_s = xs.iter().position(|&x| x == s).unwrap_or(xs.len());
+            let first_t = xs.iter().position(|&x| x == t).unwrap_or(xs.len());
+            first_t == xs.len() || first_s < first_t
+        }
+        "csp_value_precede_chain_int" => {
+            let (vs, xs) = (arr(0)?, arr(1)?);
+            vs.windows(2).all(|w| {
+                let first_s = xs.iter().position(|&x| x == w[0]).unwrap_or(xs.len());
+                let first_t = xs.iter().position(|&x| x == w[1]).unwrap_or(xs.len());
+                first_t == xs.len() || first_s < first_t
+            })
+        }
+        "csp_inverse" => {
+            let (f, g, fb, gb) = (arr(0)?, arr(1)?, i(2)?, i(3)?);
+            let at = |v: &[i64], k: i64| usize::try_from(k).ok().and_then(|k| v.get(k).copied());
+            f.len() == g.len()
+                && (0..f.len()).all(|k| at(&g, f[k] - gb) == Some(k as i64 + fb))
+                && (0..g.len()).all(|k| at(&f, g[k] - fb) == Some(k as i64 + gb))
+        }
         _ => return Err(format!("the checker does not know '{name}'")),
     };
     if reif {

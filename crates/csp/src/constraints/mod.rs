@@ -16,45 +16,77 @@
 //! | [`ReifiedLinear`] | `b <-> a1*x1 + ... + an*xn ⋈ c` for a 0/1 `b` | [`Linear`] once `b` is fixed; entailment on bounds fixes `b` |
 //! | [`Arithmetic`] | `z = x * y`, `x / y`, `x mod y`, `x ^ y`, `min`, `max`, `\|x\|` ([`ArithOp`]) | domain consistency up to 4,096 pairs, bounds beyond |
 //! | [`Clause`] | `p1 ∨ ... ∨ ¬q1 ∨ ...` over 0/1 variables | unit propagation |
+//! | [`Regular`] | the values spell a word of a deterministic automaton | GAC on the layered graph (Pesant) |
+//! | [`CountEq`], [`Among`] | how many variables take a value (a variable) or a value of a set | bounds of the count, value removal at the bounds (GAC for a fixed value) |
+//! | [`GlobalCardinality`] | how often each listed value is taken (count variables or bounds; open or closed) | GAC on the variables by flow (Régin), bounds on the counts |
+//! | [`NValue`] | the number of distinct values | bounds: interval hitting set below, union above; values restricted at the upper bound |
+//! | [`AllDifferentExcept`] | pairwise different except some values (`alldifferent_except_0`) | forward checking, GAC matching on the variables without an excepted value |
+//! | [`LexLess`] | `x <lex y` or `x <=lex y` | GAC (Frisch et al.) |
+//! | [`Increasing`] | `x0 <= x1 <= ...` (or `<`), the chain of binary `<=` | GAC by two bound sweeps |
+//! | [`ValuePrecede`] | `s` occurs before any `t` (chains: one per pair) | GAC (Law and Lee) |
+//! | [`Inverse`] | `f[i] = j` iff `g[j] = i` | domain consistency of the channelling, GAC matching on each side |
+//! | [`Circuit`] | successors form one tour (or a subcircuit) | GAC all-different, no early sub-tour, strongly connected components |
 //!
 //! Variables with an interval domain (large ranges, [`Domain::is_interval`](crate::Domain::is_interval))
 //! work with every value-level constraint; [`AllDifferent`], [`Table`], [`DistinctSum`] and
 //! [`Intersection`] reason on bits and refuse them when posted.
+//! [`Circuit`], [`Regular`] and [`Inverse`] refuse them too; [`CountEq`], [`Among`], [`NValue`],
+//! [`GlobalCardinality`] and [`AllDifferentExcept`] read them by bounds or by listed value.
 
 mod all_different;
+mod all_different_except;
 mod arith;
 mod binary;
+mod cardinality;
+mod circuit;
 mod clause;
+mod count;
 mod distinct_sum;
 mod element;
 mod equal;
+mod increasing;
 mod intersection;
+mod inverse;
+mod lex;
 mod linear;
 mod matching;
 mod network;
 mod not_equal;
+mod nvalue;
 mod predicate;
+mod regular;
 mod reified;
 mod shorthand;
 mod table;
 #[cfg(test)]
 mod testing;
+mod value_precede;
 
 pub use all_different::{AllDifferent, Strength};
+pub use all_different_except::AllDifferentExcept;
 pub use arith::{ArithOp, Arithmetic};
 pub use binary::Binary;
+pub use cardinality::GlobalCardinality;
+pub use circuit::Circuit;
 pub use clause::Clause;
+pub use count::{Among, CountEq};
 pub use distinct_sum::DistinctSum;
 pub use element::Element;
 pub use equal::Equal;
+pub use increasing::Increasing;
 pub use intersection::Intersection;
+pub use inverse::Inverse;
+pub use lex::LexLess;
 pub use linear::{Comparison, Linear};
 pub(crate) use network::BoardMove;
 pub use network::{AllDifferentNetwork, NetworkLevel, NETWORK_MAX_VALUES};
 pub use not_equal::NotEqual;
+pub use nvalue::NValue;
 pub use predicate::Predicate;
+pub use regular::Regular;
 pub use reified::ReifiedLinear;
 pub use table::Table;
+pub use value_precede::ValuePrecede;
 
 /// Refuses interval domains (large ranges, see [`Domain::is_interval`](crate::Domain::is_interval))
 /// for a constraint that reasons on domain bits.

@@ -9,7 +9,8 @@ use crate::id::{Value, VarId};
 use crate::model::constraint::Constraint;
 use crate::model::Model;
 use crate::rule::Rule;
-use crate::subscription::Priority;
+use crate::store::StateSlot;
+use crate::subscription::{Events, Priority};
 
 /// Whether a [`Table`] lists the allowed or the forbidden tuples.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -32,10 +33,19 @@ enum Mode {
 ///
 /// # Propagation
 ///
-/// * Allowed tuples, in the style of simple tabular reduction (STR, Ullmann 2007): one scan
-///   over the tuples keeps those whose values are all still in the domains (the *valid*
-///   tuples), marks their values as supported, then removes every unsupported value with
-///   [`Rule::NoSupport`]. Fails when no tuple is valid.
+/// * Allowed tuples: *compact-table* (Demeulenaere et al. 2016). The tuples still valid are a
+///   bitset (`currTable`, one bit per tuple, `W = ⌈t / 64⌉` words), with a sparse index of its
+///   non-zero words and their count (`limit`, the reversible sparse bitset); each value `x = a`
+///   has the bitset of the tuples with `x = a` (`supports`). A call (1) intersects
+///   `currTable` with, for each variable changed since the last call, the union of the supports
+///   of its values left; fails when no tuple is left; (2) removes each value whose supports no
+///   longer meet `currTable` ([`Rule::NoSupport`]), checking first the word where the last
+///   support was found (its *residue*). Generalised arc consistency.
+///   With [`Table::with_state`], `currTable` and `limit` live in the solver's state
+///   ([`Model::add_state`]), saved and restored with the domains, and a call looks only at the
+///   variables changed since the last ([`Events::TRACK`](crate::Events::TRACK)); without it,
+///   each call rebuilds `currTable` from all the domains (the same pruning, at the cost of a
+///   pass over every variable).
 /// * Forbidden tuples, by counting: `x = v` has no support when the valid forbidden tuples with
 ///   `x = v` are as many as the combinations of the other domains. Repeated until nothing
 ///   changes.
@@ -52,10 +62,18 @@ enum Mode {
 ///
 /// # Complexity
 ///
-/// Each propagation scans every tuple: `O(t * n)` for `t` tuples of arity `n`, plus the size of
-/// the domains' bitsets. The engine keeps no state between calls (it has no backtrack hook for
-/// constraints), so the scan is not restricted to the tuples valid at the previous call as in
-/// STR proper.
+/// Allowed: `O(Σ_{x changed} |D(x)| * limit)` word operations to update `currTable`, and
+/// `O(Σ_x |D(x)|)` residue checks plus `O(limit)` per value whose residue failed, with
+/// `limit <= W` the non-zero words; memory `O(W * Σ |D0(x)|)` words for the supports. Forbidden:
+/// each propagation scans every tuple, `O(t * n)`.
+///
+/// # Bibliography
+///
+/// * J. Demeulenaere, R. Hartert, C. Lecoutre, G. Perez, L. Perron, J.-C. Régin and
+///   P. Schaus, "Compact-Table: efficiently filtering table constraints with reversible
+///   sparse bit-sets", CP 2016.
+/// * J. R. Ullmann, "Partition search for non-binary constraint satisfaction", Information
+///   Sciences 177, 2007 (simple tabular reduction, which this replaces).
 ///
 /// # Example
 ///
@@ -102,6 +120,27 @@ pub struct Table {
     /// Scratch for forbidden tables: current domain sizes.
     sizes: Vec<u64>,
     premises: Vec<VarId>,
+    /// Compact-table: words of the tuple bitsets (`⌈len / 64⌉`).
+    words: usize,
+    /// Compact-table, built by `on_post`: `supports[(offsets[p] * BITS + b) * words + w]`, word
+    /// `w` of the tuples with bit `b` at position `p`.
+    supports: Vec<Block>,
+    /// Compact-table: per (position, bit), the word where a support was last found (a hint,
+    /// not restored on backtracking).
+    residues: Vec<u32>,
+    /// Compact-table: the non-zero words of `currTable` are `index[..limit]`. Only swapped
+    /// within the current `limit`, so restoring `limit` restores the set (Demeulenaere et al.).
+    index: Vec<u32>,
+    /// Compact-table: where `currTable` (`words` blocks) and `limit` (one block) live in the
+    /// solver's state, if reserved ([`Table::with_state`]).
+    state: Option<StateSlot>,
+    /// Compact-table without state: `currTable` and `limit`, rebuilt at each call.
+    local: Vec<Block>,
+    local_limit: usize,
+    /// Scratch: the union of the supports of one variable's values.
+    mask: Vec<Block>,
+    /// Scratch: the positions changed since the last call.
+    changed: Vec<u32>,
 }
 
 impl Table {
@@ -172,7 +211,51 @@ impl Table {
             valid: Vec::new(),
             sizes: Vec::new(),
             premises: Vec::new(),
+            words: 0,
+            supports: Vec::new(),
+            residues: Vec::new(),
+            index: Vec::new(),
+            state: None,
+            local: Vec::new(),
+            local_limit: 0,
+            mask: Vec::new(),
+            changed: Vec::new(),
         }
+    }
+
+    /// Reserves the table's compact-table state in `model`'s solver state
+    /// ([`Model::add_state`]): the bitset of valid tuples is then kept from one call to the
+    /// next, restored on backtracking, and each call looks only at the variables that changed.
+    /// Post the table into the same `model` afterwards. Does nothing for forbidden tuples.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::{Model, Table};
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_vars(2, 0..=2)?;
+    /// let t = Table::allowed(x.clone(), [[0, 1], [1, 2], [2, 0]]).with_state(&mut model);
+    /// model.post(t)?;
+    /// let mut solver = model.into_solver();
+    /// solver.remove_value(x[1], 1)?;
+    /// solver.propagate()?;
+    /// assert_eq!(solver.domain(x[0]).to_vec(), vec![1, 2]);
+    /// assert_eq!(solver.count_solutions(10).count, 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_state(mut self, model: &mut Model) -> Table {
+        if self.mode == Mode::Allowed && self.state.is_none() {
+            let t = self.origin.len();
+            let words = t.div_ceil(BITS);
+            let mut initial = vec![u64::MAX; words + 1];
+            if !t.is_multiple_of(BITS) {
+                initial[words - 1] = (1 << (t % BITS)) - 1;
+            }
+            initial[words] = words as u64;
+            self.state = Some(model.add_state(&initial));
+        }
+        self
     }
 
     /// The number of distinct tuples stored (after projection on the distinct variables).
@@ -238,24 +321,129 @@ impl Table {
         ctx.fail(Rule::NoSupport)
     }
 
-    fn propagate_allowed(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        let n = self.vars.len();
-        self.marks.fill(0);
-        let mut any = false;
-        for t in 0..self.origin.len() {
-            if !self.is_valid(ctx, t) {
-                continue;
-            }
-            any = true;
-            for p in 0..n {
-                let b = self.bits[t * n + p] as usize;
-                self.marks[self.offsets[p] + b / BITS] |= 1 << (b % BITS);
-            }
+    /// Word `w` of `currTable`.
+    #[inline]
+    fn current(&self, ctx: &Context<'_>, w: usize) -> Block {
+        match self.state {
+            Some(s) => ctx.state(s)[w],
+            None => self.local[w],
         }
-        if !any {
+    }
+
+    #[inline]
+    fn set_current(&mut self, ctx: &mut Context<'_>, w: usize, value: Block) {
+        match self.state {
+            Some(s) => ctx.state_mut(s)[w] = value,
+            None => self.local[w] = value,
+        }
+    }
+
+    fn limit(&self, ctx: &Context<'_>) -> usize {
+        match self.state {
+            Some(s) => ctx.state(s)[self.words],
+            None => self.local_limit,
+        }
+    }
+
+    fn set_limit(&mut self, ctx: &mut Context<'_>, limit: usize) {
+        match self.state {
+            Some(s) => ctx.state_mut(s)[self.words] = limit,
+            None => self.local_limit = limit,
+        }
+    }
+
+    /// Compact-table (allowed tuples).
+    fn propagate_allowed(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let (n, nw) = (self.vars.len(), self.words);
+        if self.state.is_some() {
+            ctx.take_changed(&mut self.changed);
+        } else {
+            // No saved state: start again from every tuple, with every variable changed.
+            let t = self.origin.len();
+            self.local.fill(!0);
+            if !t.is_multiple_of(BITS) {
+                self.local[nw - 1] = (1 << (t % BITS)) - 1;
+            }
+            self.local_limit = nw;
+            self.changed.clear();
+            self.changed.extend(0..n as u32);
+        }
+        let mut limit = self.limit(ctx);
+        if limit == 0 {
             return Err(self.fail(ctx));
         }
-        self.apply_marks(ctx, false).map(|_| ())
+        // 1. Update currTable with the variables changed since the last call.
+        for k in 0..self.changed.len() {
+            let p = self.changed[k] as usize;
+            let x = self.vars[p];
+            for i in 0..limit {
+                self.mask[self.index[i] as usize] = 0;
+            }
+            for (bw, &block) in ctx.blocks(x).iter().enumerate() {
+                let mut bits = block;
+                while bits != 0 {
+                    let b = bw * BITS + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let base = (self.offsets[p] * BITS + b) * nw;
+                    for i in 0..limit {
+                        let w = self.index[i] as usize;
+                        self.mask[w] |= self.supports[base + w];
+                    }
+                }
+            }
+            let mut i = limit;
+            while i > 0 {
+                i -= 1;
+                let w = self.index[i] as usize;
+                let old = self.current(ctx, w);
+                let new = old & self.mask[w];
+                if new != old {
+                    self.set_current(ctx, w, new);
+                    if new == 0 {
+                        limit -= 1;
+                        self.index.swap(i, limit);
+                    }
+                }
+            }
+            if limit == 0 {
+                self.set_limit(ctx, 0);
+                return Err(self.fail(ctx));
+            }
+        }
+        self.set_limit(ctx, limit);
+        // 2. Remove the values whose supports miss currTable.
+        self.marks.fill(0);
+        let mut any = false;
+        for p in 0..n {
+            let x = self.vars[p];
+            for bw in 0..self.offsets[p + 1] - self.offsets[p] {
+                let mut bits = ctx.blocks(x)[bw];
+                while bits != 0 {
+                    let b = bw * BITS + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let at = self.offsets[p] * BITS + b;
+                    let base = at * nw;
+                    let r = self.residues[at] as usize;
+                    if self.current(ctx, r) & self.supports[base + r] != 0 {
+                        continue;
+                    }
+                    let found = (0..limit)
+                        .map(|i| self.index[i] as usize)
+                        .find(|&w| self.current(ctx, w) & self.supports[base + w] != 0);
+                    match found {
+                        Some(w) => self.residues[at] = w as u32,
+                        None => {
+                            self.marks[self.offsets[p] + bw] |= 1 << (b % BITS);
+                            any = true;
+                        }
+                    }
+                }
+            }
+        }
+        if any {
+            self.apply_marks(ctx, true)?;
+        }
+        Ok(())
     }
 
     fn propagate_forbidden(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
@@ -319,6 +507,15 @@ impl Constraint for Table {
         Priority::Slow
     }
 
+    fn subscriptions(&self, _local: usize) -> Events {
+        // Compact-table with saved state works on the variables changed since its last call.
+        if self.state.is_some() {
+            Events::TRACK
+        } else {
+            Events::DOMAIN
+        }
+    }
+
     fn is_idempotent(&self) -> bool {
         // Allowed: the valid tuples stay valid after the removals. Forbidden: loops.
         true
@@ -358,7 +555,23 @@ impl Constraint for Table {
         self.marks = vec![0; total];
         if self.mode == Mode::Forbidden {
             self.counts = vec![0; total * BITS];
+            return Ok(());
         }
+        let t = self.origin.len();
+        let nw = t.div_ceil(BITS);
+        self.words = nw;
+        self.supports = vec![0; total * BITS * nw];
+        for k in 0..t {
+            for p in 0..n {
+                let at = self.offsets[p] * BITS + self.bits[k * n + p] as usize;
+                self.supports[at * nw + k / BITS] |= 1 << (k % BITS);
+            }
+        }
+        self.residues = vec![0; total * BITS];
+        self.index = (0..nw as u32).collect();
+        self.mask = vec![0; nw];
+        self.local = vec![0; nw];
+        self.changed = Vec::with_capacity(n);
         Ok(())
     }
 
@@ -522,6 +735,84 @@ mod tests {
             let tuple: Vec<_> = domains.iter().cloned().map(proptest::sample::select).collect();
             (Just(domains), proptest::collection::vec(tuple, 0..12))
         })
+    }
+
+    /// One step of a random walk over a table's search states.
+    #[derive(Clone, Debug)]
+    enum Step {
+        Checkpoint,
+        Restore,
+        Remove(usize, Value),
+    }
+
+    fn steps() -> impl Strategy<Value = Vec<Step>> {
+        let step = prop_oneof![
+            1 => Just(Step::Checkpoint),
+            1 => Just(Step::Restore),
+            3 => (0usize..3, 0i32..=3).prop_map(|(p, v)| Step::Remove(p, v)),
+        ];
+        proptest::collection::vec(step, 0..16)
+    }
+
+    proptest! {
+        #[test]
+        fn compact_table_with_state_equals_the_stateless_scan_through_checkpoints(
+            (domains, tuples) in tuples_strategy(),
+            walk in steps(),
+            trail in any::<bool>(),
+        ) {
+            use crate::SnapshotMode;
+            let (plain, v) = table(&domains, false, &tuples);
+            let (mut model, w) = model_with(&domains);
+            let t = Table::allowed(w.clone(), &tuples).with_state(&mut model);
+            model.post(t).unwrap();
+            let (mut a, mut b) = (Solver::new(plain), Solver::new(model));
+            let mode = if trail { SnapshotMode::Trail } else { SnapshotMode::Copy };
+            a.set_snapshot_mode(mode);
+            b.set_snapshot_mode(mode);
+            let (ra, rb) = (a.propagate().is_ok(), b.propagate().is_ok());
+            prop_assert_eq!(ra, rb);
+            if !ra {
+                return Ok(());
+            }
+            let mut marks = Vec::new();
+            for step in walk {
+                match step {
+                    Step::Checkpoint => marks.push((a.new_checkpoint(), b.new_checkpoint())),
+                    Step::Restore => {
+                        if let Some((ca, cb)) = marks.pop() {
+                            a.restore_to(ca);
+                            b.restore_to(cb);
+                        }
+                    }
+                    Step::Remove(p, value) => {
+                        let p = p % v.len();
+                        let (ok_a, ok_b) = (a.remove_value(v[p], value).is_ok(), b.remove_value(w[p], value).is_ok());
+                        let ok_a = ok_a && a.propagate().is_ok();
+                        let ok_b = ok_b && b.propagate().is_ok();
+                        prop_assert_eq!(ok_a, ok_b);
+                        if !ok_a {
+                            // After a conflict the only valid operation is a restore.
+                            match marks.pop() {
+                                Some((ca, cb)) => {
+                                    a.restore_to(ca);
+                                    b.restore_to(cb);
+                                }
+                                None => return Ok(()),
+                            }
+                        }
+                    }
+                }
+                let da: Vec<Vec<Value>> = v.iter().map(|&x| a.domain(x).to_vec()).collect();
+                let db: Vec<Vec<Value>> = w.iter().map(|&x| b.domain(x).to_vec()).collect();
+                prop_assert_eq!(da, db);
+            }
+            let expected = brute_force(&domains, |vs| tuples.iter().any(|t| t == vs));
+            let (mut model, w) = model_with(&domains);
+            let t = Table::allowed(w.clone(), &tuples).with_state(&mut model);
+            model.post(t).unwrap();
+            prop_assert_eq!(solve_all(model, &w), expected);
+        }
     }
 
     proptest! {

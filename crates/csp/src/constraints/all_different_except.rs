@@ -1,0 +1,176 @@
+//! `AllDifferentExcept`: pairwise different, except for some values (MiniZinc's
+//! `alldifferent_except_0`).
+
+use super::matching::Matching;
+use crate::constraint::{Constraint, Events, Priority, Rule};
+use crate::context::Context;
+use crate::error::Conflict;
+use crate::id::{Value, VarId};
+
+/// The variables take pairwise different values, except that the excepted values (0 for
+/// [`AllDifferentExcept::zero`]) may repeat.
+///
+/// # Propagation
+///
+/// * Forward checking, at once on each fixing: a variable fixed to a value that is not
+///   excepted removes it from the others ([`Rule::ValueTaken`]).
+/// * The variables that can no longer take an excepted value must be pairwise different:
+///   Régin's matching gives them generalised arc consistency ([`Rule::HallSet`]). Values of
+///   the other variables are not pruned by it (they can always fall back on an excepted
+///   value). Skipped while one of them has an interval domain (a large range).
+///
+/// # Complexity
+///
+/// Forward checking `O(n)` per fixing; the matching as for
+/// [`AllDifferent`](crate::AllDifferent) on the variables that cannot take an excepted value.
+///
+/// # Bibliography
+///
+/// * J.-C. Régin, "A filtering algorithm for constraints of difference in CSPs", AAAI 1994.
+///
+/// # Example
+///
+/// ```
+/// use csp::{AllDifferentExcept, Model};
+///
+/// let mut model = Model::new();
+/// let x = model.new_vars(3, 0..=2)?;
+/// model.post(AllDifferentExcept::zero(x.clone()))?;
+/// let mut solver = model.into_solver();
+/// solver.assign(x[0], 0)?;
+/// solver.assign(x[1], 2)?;
+/// solver.propagate()?;
+/// assert_eq!(solver.domain(x[2]).to_vec(), vec![0, 1]);
+/// let mut model = Model::new();
+/// let x = model.new_vars(3, 0..=2)?;
+/// model.post(AllDifferentExcept::zero(x))?;
+/// // no zero: 0 ways (3 variables, 2 values); one zero: 3 * 2 = 6; two zeros: 3 * 2 = 6; three: 1.
+/// assert_eq!(model.into_solver().count_solutions(u64::MAX).count, 13);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct AllDifferentExcept {
+    vars: Vec<VarId>,
+    /// The excepted values, sorted.
+    except: Vec<Value>,
+    matching: Matching,
+    /// Scratch: the variables that cannot take an excepted value.
+    strict: Vec<VarId>,
+}
+
+impl AllDifferentExcept {
+    /// Pairwise different except for the values of `except`.
+    pub fn new(vars: impl Into<Vec<VarId>>, except: impl IntoIterator<Item = Value>) -> AllDifferentExcept {
+        let mut except: Vec<Value> = except.into_iter().collect();
+        except.sort_unstable();
+        except.dedup();
+        AllDifferentExcept { vars: vars.into(), except, matching: Matching::default(), strict: Vec::new() }
+    }
+
+    /// Pairwise different except for 0.
+    pub fn zero(vars: impl Into<Vec<VarId>>) -> AllDifferentExcept {
+        AllDifferentExcept::new(vars, [0])
+    }
+
+    fn excepted(&self, v: Value) -> bool {
+        self.except.binary_search(&v).is_ok()
+    }
+}
+
+impl Constraint for AllDifferentExcept {
+    fn kind(&self) -> &'static str {
+        "all_different_except"
+    }
+
+    fn scope(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    fn subscriptions(&self, _local: usize) -> Events {
+        Events::ON_FIXED | Events::DOMAIN
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Slow
+    }
+
+    fn on_fixed(&mut self, ctx: &mut Context<'_>, local: usize) -> Result<(), Conflict> {
+        let x = self.vars[local];
+        let Some(v) = ctx.value(x) else { return Ok(()) };
+        if self.excepted(v) {
+            return Ok(());
+        }
+        for k in 0..self.vars.len() {
+            let y = self.vars[k];
+            if k != local && y != x {
+                ctx.remove_value(y, v, Rule::ValueTaken { var: x, value: v })?;
+            }
+        }
+        Ok(())
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        for local in 0..self.vars.len() {
+            if ctx.is_fixed(self.vars[local]) {
+                self.on_fixed(ctx, local)?;
+            }
+        }
+        self.strict.clear();
+        let mut wide = false;
+        for &x in &self.vars {
+            if !self.except.iter().any(|&e| ctx.contains(x, e)) {
+                self.strict.push(x);
+                wide |= ctx.domain(x).is_interval();
+            }
+        }
+        // The matching enumerates values: not over interval domains (large ranges), which keep
+        // forward checking only.
+        if self.strict.len() > 1 && !wide {
+            self.matching.propagate(ctx, &self.strict, &[])?;
+        }
+        Ok(())
+    }
+
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        let mut seen: Vec<Value> = values.iter().copied().filter(|&v| !self.excepted(v)).collect();
+        let n = seen.len();
+        seen.sort_unstable();
+        seen.dedup();
+        seen.len() == n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::constraints::testing::{brute_force, model_with, propagated, small_domains, solve_all};
+    use crate::search::Solver;
+
+    #[test]
+    fn zeros_may_repeat_other_values_not() {
+        let (mut model, v) = model_with(&[vec![0], vec![0], vec![1], vec![0, 1, 2]]);
+        model.post(AllDifferentExcept::zero(v.clone())).unwrap();
+        assert_eq!(propagated(model, &v).unwrap(), vec![vec![0], vec![0], vec![1], vec![0, 2]]);
+    }
+
+    #[test]
+    fn variables_without_zero_meet_a_hall_set() {
+        let (mut model, _) = model_with(&[vec![1, 2], vec![1, 2], vec![1, 2], vec![0, 1]]);
+        model.post(AllDifferentExcept::zero((0..4).map(VarId::from_index).collect::<Vec<_>>())).unwrap();
+        Solver::new(model).propagate().expect_err("three variables without 0 over two values");
+    }
+
+    proptest! {
+        #[test]
+        fn solutions_equal_the_pairwise_decomposition(domains in small_domains(5, -1, 3)) {
+            let expected = brute_force(&domains, |vs| {
+                (0..vs.len()).all(|i| (i + 1..vs.len()).all(|j| vs[i] != vs[j] || vs[i] == 0))
+            });
+            let (mut model, v) = model_with(&domains);
+            model.post(AllDifferentExcept::zero(v.clone())).unwrap();
+            prop_assert_eq!(solve_all(model, &v), expected);
+        }
+    }
+}

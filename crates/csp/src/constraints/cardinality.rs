@@ -1,0 +1,728 @@
+//! `GlobalCardinality`: how often each value of a list is taken.
+
+use crate::constraint::{Constraint, Priority, Rule};
+use crate::context::Context;
+use crate::error::Conflict;
+use crate::id::{Value, VarId};
+
+const NONE: u32 = u32::MAX;
+
+/// Each `values[j]` is taken by a number of `vars` within its bounds: a count variable
+/// ([`GlobalCardinality::new`], MiniZinc's `global_cardinality`) or constant bounds
+/// ([`GlobalCardinality::with_bounds`], `global_cardinality_low_up`). [`closed`](Self::closed)
+/// also forbids every value outside the list (the `_closed` variants).
+///
+/// # Propagation
+///
+/// Repeated to a fixed point; with `lo(j)` the variables fixed to `values[j]`, `hi(j)` those
+/// that still have it, and `[cmin(j), cmax(j)]` the bounds of its count:
+///
+/// * *counts*: each count keeps `lo(j)..=hi(j)`; with `m` the variables that must take a listed
+///   value and `n` all of them, `count(j) <= n - Σ_{k≠j} cmin(k)` and
+///   `count(j) >= m - Σ_{k≠j} cmax(k)` (distinct values; [`Rule::Bounds`]);
+/// * *values*: when `lo(j) = cmax(j)`, `values[j]` leaves the other variables; when
+///   `hi(j) = cmin(j)`, every variable that has it is fixed to it ([`Rule::Other`]);
+/// * *flow* (Régin 1996): a flow in which value `j` takes between `cmin(j)` and `cmax(j)`
+///   variables and the unlisted values any number (none for a closed constraint) must place
+///   every variable, or the constraint fails ([`Rule::HallSet`]); it is kept from one call to
+///   the next, repaired by augmenting paths for the upper bounds and by chains towards a value
+///   above its lower bound for the lower bounds. Then a value of a variable belongs to some
+///   such flow iff the two are in one strongly connected component of the residual graph;
+///   the others are removed ([`Rule::HallSet`]).
+///
+/// This is generalised arc consistency on the variables for the current count bounds (Régin
+/// 1996), with bounds reasoning on the count variables (as Quimper et al. 2004 do for counts),
+/// when the listed values are distinct; with a value listed twice only the count reasoning
+/// runs.
+///
+/// # Complexity
+///
+/// Counting: `O(n * k)` domain look-ups for `k` listed values. The flow: `O(n * k)` per
+/// variable to re-place or per unit of lower bound to reach; the residual graph and its
+/// components `O(n * k)`.
+///
+/// # Bibliography
+///
+/// * J.-C. Régin, "Generalized arc consistency for global cardinality constraint", AAAI 1996.
+/// * C.-G. Quimper, A. López-Ortiz, P. van Beek and A. Golynski, "Improved algorithms for the
+///   global cardinality constraint", CP 2004.
+///
+/// # Example
+///
+/// ```
+/// use csp::{GlobalCardinality, Model};
+///
+/// let mut model = Model::new();
+/// let x = model.new_vars(4, 1..=3)?;
+/// // Value 1 at most once, 2 at most once, 3 between 0 and 4 times: closed over {1, 2, 3}.
+/// model.post(GlobalCardinality::with_bounds(x.clone(), [1, 2], [0, 0], [1, 1]))?;
+/// let mut solver = model.into_solver();
+/// solver.assign(x[0], 1)?;
+/// solver.propagate()?;
+/// assert_eq!(solver.domain(x[1]).to_vec(), vec![2, 3]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct GlobalCardinality {
+    /// `vars` followed by the count variables.
+    scope: Vec<VarId>,
+    n: usize,
+    values: Vec<Value>,
+    /// Per value: its count variable's index in `scope`, or `NONE` for constant bounds.
+    count_at: Vec<u32>,
+    /// Per value: constant bounds (used when `count_at` is `NONE`).
+    low: Vec<i64>,
+    up: Vec<i64>,
+    closed: bool,
+    distinct: bool,
+    /// Scratch per value: `lo(j)`, `hi(j)`, `cmin(j)`, `cmax(j)`.
+    lo: Vec<i64>,
+    hi: Vec<i64>,
+    cmin: Vec<i64>,
+    cmax: Vec<i64>,
+    /// The flow: per variable, the value index it is placed on (`k` = the listed values'
+    /// count for an unlisted value), or `NONE`; per value, the load.
+    placed: Vec<u32>,
+    load: Vec<i64>,
+    /// Scratch for augmenting paths: a visit stamp per variable, the path.
+    seen: Vec<u32>,
+    stamp: u32,
+    path: Vec<(u32, u32, u32)>,
+    /// Scratch for the lower bounds: a visit stamp per value slot, the path of slots.
+    slot_seen: Vec<u32>,
+    pulls: Vec<(u32, u32)>,
+    /// Scratch: the residual graph (variables, value slots, the sink) and Tarjan's algorithm.
+    adj_start: Vec<u32>,
+    adj: Vec<u32>,
+    index: Vec<u32>,
+    low_link: Vec<u32>,
+    comp: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u32>,
+    call: Vec<(u32, u32)>,
+}
+
+impl GlobalCardinality {
+    /// `values[j]` is taken by exactly `counts[j]` of `vars`; other values are free.
+    ///
+    /// # Panics
+    ///
+    /// If `values` and `counts` differ in length.
+    pub fn new(
+        vars: impl Into<Vec<VarId>>,
+        values: impl Into<Vec<Value>>,
+        counts: impl Into<Vec<VarId>>,
+    ) -> GlobalCardinality {
+        let (values, counts) = (values.into(), counts.into());
+        assert_eq!(values.len(), counts.len(), "{} values for {} counts", values.len(), counts.len());
+        let mut g = GlobalCardinality::build(vars.into(), values);
+        for (j, c) in counts.into_iter().enumerate() {
+            g.count_at[j] = g.scope.len() as u32;
+            g.scope.push(c);
+        }
+        g
+    }
+
+    /// `values[j]` is taken by between `low[j]` and `up[j]` of `vars`; other values are free.
+    ///
+    /// # Panics
+    ///
+    /// If the three lists differ in length.
+    pub fn with_bounds(
+        vars: impl Into<Vec<VarId>>,
+        values: impl Into<Vec<Value>>,
+        low: impl Into<Vec<i64>>,
+        up: impl Into<Vec<i64>>,
+    ) -> GlobalCardinality {
+        let (values, low, up) = (values.into(), low.into(), up.into());
+        assert!(values.len() == low.len() && low.len() == up.len(), "lists of different lengths");
+        let mut g = GlobalCardinality::build(vars.into(), values);
+        g.low = low;
+        g.up = up;
+        g
+    }
+
+    /// Every variable takes one of the listed values.
+    pub fn closed(mut self) -> GlobalCardinality {
+        self.closed = true;
+        self
+    }
+
+    fn build(vars: Vec<VarId>, values: Vec<Value>) -> GlobalCardinality {
+        let k = values.len();
+        let n = vars.len();
+        let mut sorted = values.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        GlobalCardinality {
+            scope: vars,
+            n,
+            distinct: sorted.len() == k,
+            values,
+            count_at: vec![NONE; k],
+            low: vec![0; k],
+            up: vec![n as i64; k],
+            closed: false,
+            lo: vec![0; k],
+            hi: vec![0; k],
+            cmin: vec![0; k],
+            cmax: vec![0; k],
+            placed: vec![NONE; n],
+            load: vec![0; k + 1],
+            seen: vec![0; n],
+            stamp: 0,
+            path: Vec::with_capacity(n),
+            slot_seen: vec![0; k + 1],
+            pulls: Vec::with_capacity(k + 1),
+            adj_start: Vec::new(),
+            adj: Vec::new(),
+            index: Vec::new(),
+            low_link: Vec::new(),
+            comp: Vec::new(),
+            on_stack: Vec::new(),
+            stack: Vec::new(),
+            call: Vec::new(),
+        }
+    }
+
+    fn index_of(&self, v: Value) -> Option<usize> {
+        self.values.iter().position(|&w| w == v)
+    }
+
+    fn read_counts(&mut self, ctx: &Context<'_>) {
+        for j in 0..self.values.len() {
+            let c = self.count_at[j];
+            if c == NONE {
+                self.cmin[j] = self.low[j];
+                self.cmax[j] = self.up[j];
+            } else {
+                let x = self.scope[c as usize];
+                self.cmin[j] = i64::from(ctx.min(x));
+                self.cmax[j] = i64::from(ctx.max(x));
+            }
+        }
+    }
+
+    /// Narrows count `j` to `lo..=hi`; fails on constant bounds outside it.
+    fn narrow(&mut self, ctx: &mut Context<'_>, j: usize, lo: i64, hi: i64) -> Result<bool, Conflict> {
+        let c = self.count_at[j];
+        if c == NONE {
+            if lo > self.cmax[j] || hi < self.cmin[j] || lo > hi || self.cmin[j] > self.cmax[j] {
+                return Err(ctx.fail(Rule::Bounds));
+            }
+            return Ok(false);
+        }
+        let x = self.scope[c as usize];
+        let clamp = |v: i64| v.clamp(i64::from(Value::MIN), i64::from(Value::MAX)) as Value;
+        let mut changed = ctx.remove_below(x, clamp(lo), Rule::Bounds)?;
+        changed |= ctx.remove_above(x, clamp(hi), Rule::Bounds)?;
+        Ok(changed)
+    }
+
+    fn pass(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let (n, k) = (self.n, self.values.len());
+        let mut changed = false;
+        if self.closed {
+            for i in 0..n {
+                let x = self.scope[i];
+                if ctx.domain(x).iter().any(|v| self.index_of(v).is_none()) {
+                    let values = &self.values;
+                    changed |= ctx.retain(x, |v| values.contains(&v), Rule::NoSupport)?;
+                }
+            }
+        }
+        self.lo.fill(0);
+        self.hi.fill(0);
+        let mut must = 0i64;
+        for i in 0..n {
+            let x = self.scope[i];
+            // By listed value, so that a large (interval) domain costs `O(k)`.
+            let mut listed = 0;
+            for j in 0..k {
+                if ctx.contains(x, self.values[j]) {
+                    self.hi[j] += 1;
+                    listed += 1;
+                }
+            }
+            let size = ctx.size(x);
+            let inside = size <= k && (listed == size || ctx.domain(x).iter().all(|v| self.index_of(v).is_some()));
+            if let Some(v) = ctx.value(x) {
+                if let Some(j) = self.index_of(v) {
+                    self.lo[j] += 1;
+                }
+            }
+            must += i64::from(inside);
+        }
+        self.read_counts(ctx);
+        let (smin, smax): (i64, i64) = (self.cmin.iter().sum(), self.cmax.iter().sum());
+        for j in 0..k {
+            let (mut lo, mut hi) = (self.lo[j], self.hi[j]);
+            if self.distinct {
+                hi = hi.min(n as i64 - (smin - self.cmin[j]));
+                lo = lo.max(must - (smax - self.cmax[j]));
+            }
+            changed |= self.narrow(ctx, j, lo, hi)?;
+        }
+        self.read_counts(ctx);
+        for j in 0..k {
+            let v = self.values[j];
+            if self.lo[j] == self.cmax[j] && self.hi[j] > self.lo[j] {
+                for i in 0..n {
+                    let x = self.scope[i];
+                    if !ctx.is_fixed(x) {
+                        changed |= ctx.remove_value(x, v, Rule::Other)?;
+                    }
+                }
+            } else if self.hi[j] == self.cmin[j] && self.hi[j] > self.lo[j] {
+                for i in 0..n {
+                    let x = self.scope[i];
+                    if ctx.contains(x, v) {
+                        changed |= ctx.assign(x, v, Rule::Other)?;
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Whether variable `i` may sit on value slot `j` (`k` = unlisted values).
+    fn allows(&self, ctx: &Context<'_>, i: usize, j: usize) -> bool {
+        let x = self.scope[i];
+        if j < self.values.len() {
+            ctx.contains(x, self.values[j])
+        } else {
+            !self.closed && ctx.domain(x).iter().any(|v| self.index_of(v).is_none())
+        }
+    }
+
+    fn capacity(&self, j: usize) -> i64 {
+        if j < self.values.len() {
+            self.cmax[j]
+        } else {
+            i64::MAX
+        }
+    }
+
+    /// The capacity flow: repairs the previous placement and places every variable, or fails.
+    fn flow(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let (n, k) = (self.n, self.values.len());
+        self.read_counts(ctx);
+        self.load.fill(0);
+        for i in 0..n {
+            let j = self.placed[i];
+            if j != NONE && self.allows(ctx, i, j as usize) && self.load[j as usize] < self.capacity(j as usize) {
+                self.load[j as usize] += 1;
+            } else {
+                self.placed[i] = NONE;
+            }
+        }
+        for i in 0..n {
+            if self.placed[i] != NONE {
+                continue;
+            }
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 {
+                self.seen.fill(0);
+                self.stamp = 1;
+            }
+            if !self.augment(ctx, i, k) {
+                if ctx.is_explaining() {
+                    ctx.set_premises(&self.scope);
+                }
+                return Err(ctx.fail(Rule::HallSet));
+            }
+        }
+        Ok(())
+    }
+
+    /// An augmenting path from variable `start` (depth first, iteratively): each stack entry
+    /// is `(variable, value slot tried, next variable of that slot to try moving)`.
+    fn augment(&mut self, ctx: &Context<'_>, start: usize, k: usize) -> bool {
+        self.path.clear();
+        self.path.push((start as u32, 0, 0));
+        self.seen[start] = self.stamp;
+        while let Some(&(i, j, m)) = self.path.last() {
+            let (i, j, m) = (i as usize, j as usize, m as usize);
+            let top = self.path.len() - 1;
+            if j > k {
+                self.path.pop();
+                continue;
+            }
+            if self.placed[i] == j as u32 || !self.allows(ctx, i, j) {
+                self.path[top] = (i as u32, j as u32 + 1, 0);
+                continue;
+            }
+            if m == 0 && self.load[j] < self.capacity(j) {
+                // Every variable on the path moves to the slot it tried; only `j` gains one.
+                for p in 0..self.path.len() {
+                    let (v, slot, _) = self.path[p];
+                    self.placed[v as usize] = slot;
+                }
+                self.load[j] += 1;
+                return true;
+            }
+            match (m..self.n).find(|&q| self.placed[q] == j as u32 && self.seen[q] != self.stamp) {
+                Some(q) => {
+                    self.path[top].2 = q as u32 + 1;
+                    self.seen[q] = self.stamp;
+                    self.path.push((q as u32, 0, 0));
+                }
+                None => self.path[top] = (i as u32, j as u32 + 1, 0),
+            }
+        }
+        false
+    }
+
+    /// The lower bound of slot `j` (0 for the unlisted values).
+    fn floor(&self, j: usize) -> i64 {
+        if j < self.values.len() {
+            self.cmin[j].max(0)
+        } else {
+            0
+        }
+    }
+
+    /// Raises the load of every slot to its lower bound by moving variables along chains that
+    /// end at a slot above its own lower bound (Régin 1996's feasible flow), or fails.
+    fn lower_bounds(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let k = self.values.len();
+        for j in 0..k {
+            while self.load[j] < self.floor(j) {
+                if !self.pull(ctx, j) {
+                    if ctx.is_explaining() {
+                        ctx.set_premises(&self.scope);
+                    }
+                    return Err(ctx.fail(Rule::HallSet));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// One more variable into slot `target`: depth first over slots, each stack entry
+    /// `(slot, next variable to try)`; the variable tried at a level is `next - 1`.
+    fn pull(&mut self, ctx: &Context<'_>, target: usize) -> bool {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slot_seen.fill(0);
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        self.slot_seen[target] = self.stamp;
+        self.pulls.clear();
+        self.pulls.push((target as u32, 0));
+        while let Some(&(j, c)) = self.pulls.last() {
+            let (j, top) = (j as usize, self.pulls.len() - 1);
+            let next = (c as usize..self.n).find(|&i| {
+                let at = self.placed[i];
+                at != NONE && at as usize != j && self.slot_seen[at as usize] != self.stamp && self.allows(ctx, i, j)
+            });
+            let Some(i) = next else {
+                self.pulls.pop();
+                continue;
+            };
+            self.pulls[top].1 = i as u32 + 1;
+            let from = self.placed[i] as usize;
+            if self.load[from] > self.floor(from) {
+                for level in 0..self.pulls.len() {
+                    let (slot, cursor) = self.pulls[level];
+                    self.placed[cursor as usize - 1] = slot;
+                }
+                self.load[target] += 1;
+                self.load[from] -= 1;
+                return true;
+            }
+            self.slot_seen[from] = self.stamp;
+            self.pulls.push((from as u32, 0));
+        }
+        false
+    }
+
+    /// Generalised arc consistency on the variables given the count bounds (Régin 1996): with
+    /// a feasible flow, a value `v_j` of `x_i` not used by it belongs to some feasible flow iff
+    /// `x_i` and slot `j` are in one strongly connected component of the residual graph:
+    /// `x_i -> slot j` (allowed, unused), `slot -> x_i` (used), `slot -> sink` (below its upper
+    /// bound), `sink -> slot` (above its lower bound). Returns whether a domain changed.
+    fn filter(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let (n, k) = (self.n, self.values.len());
+        let sink = n + k + 1;
+        self.adj_start.clear();
+        self.adj.clear();
+        for i in 0..n {
+            self.adj_start.push(self.adj.len() as u32);
+            for j in 0..=k {
+                if self.placed[i] != j as u32 && self.allows(ctx, i, j) {
+                    self.adj.push((n + j) as u32);
+                }
+            }
+        }
+        for j in 0..=k {
+            self.adj_start.push(self.adj.len() as u32);
+            for i in 0..n {
+                if self.placed[i] == j as u32 {
+                    self.adj.push(i as u32);
+                }
+            }
+            if self.load[j] < self.capacity(j) {
+                self.adj.push(sink as u32);
+            }
+        }
+        self.adj_start.push(self.adj.len() as u32);
+        for j in 0..=k {
+            if self.load[j] > self.floor(j) {
+                self.adj.push((n + j) as u32);
+            }
+        }
+        self.adj_start.push(self.adj.len() as u32);
+        self.tarjan(sink + 1);
+        let mut changed = false;
+        for i in 0..n {
+            let x = self.scope[i];
+            for j in 0..=k {
+                if self.placed[i] == j as u32 || self.comp[i] == self.comp[n + j] || !self.allows(ctx, i, j) {
+                    continue;
+                }
+                if j < k {
+                    changed |= ctx.remove_value(x, self.values[j], Rule::HallSet)?;
+                } else {
+                    let values = &self.values;
+                    changed |= ctx.retain(x, |v| values.contains(&v), Rule::HallSet)?;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Tarjan's algorithm, iteratively, over `adj`: fills `comp`.
+    fn tarjan(&mut self, nodes: usize) {
+        self.index.clear();
+        self.index.resize(nodes, NONE);
+        self.low_link.clear();
+        self.low_link.resize(nodes, 0);
+        self.comp.clear();
+        self.comp.resize(nodes, 0);
+        self.on_stack.clear();
+        self.on_stack.resize(nodes, false);
+        self.stack.clear();
+        let (mut counter, mut count) = (0u32, 0u32);
+        for root in 0..nodes {
+            if self.index[root] != NONE {
+                continue;
+            }
+            self.index[root] = counter;
+            self.low_link[root] = counter;
+            counter += 1;
+            self.stack.push(root as u32);
+            self.on_stack[root] = true;
+            self.call.push((root as u32, self.adj_start[root]));
+            while let Some(&(v, e)) = self.call.last() {
+                let v = v as usize;
+                if e < self.adj_start[v + 1] {
+                    let top = self.call.len() - 1;
+                    self.call[top].1 += 1;
+                    let w = self.adj[e as usize] as usize;
+                    if self.index[w] == NONE {
+                        self.index[w] = counter;
+                        self.low_link[w] = counter;
+                        counter += 1;
+                        self.stack.push(w as u32);
+                        self.on_stack[w] = true;
+                        self.call.push((w as u32, self.adj_start[w]));
+                    } else if self.on_stack[w] {
+                        self.low_link[v] = self.low_link[v].min(self.index[w]);
+                    }
+                } else {
+                    self.call.pop();
+                    if let Some(&(u, _)) = self.call.last() {
+                        self.low_link[u as usize] = self.low_link[u as usize].min(self.low_link[v]);
+                    }
+                    if self.low_link[v] == self.index[v] {
+                        while let Some(w) = self.stack.pop() {
+                            self.on_stack[w as usize] = false;
+                            self.comp[w as usize] = count;
+                            if w as usize == v {
+                                break;
+                            }
+                        }
+                        count += 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Constraint for GlobalCardinality {
+    fn kind(&self) -> &'static str {
+        "global_cardinality"
+    }
+
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Slow
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if ctx.is_explaining() {
+            ctx.set_premises(&self.scope);
+        }
+        let r = (|| loop {
+            while self.pass(ctx)? {}
+            self.flow(ctx)?;
+            if !self.distinct {
+                return Ok(());
+            }
+            self.lower_bounds(ctx)?;
+            if !self.filter(ctx)? {
+                return Ok(());
+            }
+        })();
+        if ctx.is_explaining() {
+            ctx.clear_premises();
+        }
+        r
+    }
+
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        let xs = &values[..self.n];
+        if self.closed && xs.iter().any(|v| !self.values.contains(v)) {
+            return false;
+        }
+        let mut total = 0i64;
+        for (j, &v) in self.values.iter().enumerate() {
+            let c = xs.iter().filter(|&&x| x == v).count() as i64;
+            let ok = if self.count_at[j] == NONE {
+                (self.low[j]..=self.up[j]).contains(&c)
+            } else {
+                i64::from(values[self.count_at[j] as usize]) == c
+            };
+            if !ok {
+                return false;
+            }
+            if self.count_at[j] != NONE {
+                total += c;
+            }
+        }
+        total <= self.n as i64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::constraints::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
+    use crate::search::Solver;
+
+    #[test]
+    fn counts_take_the_bounds_of_the_occurrences() {
+        let (mut model, v) = model_with(&[vec![1], vec![1, 2], vec![2, 3], (0..=5).collect(), (0..=5).collect()]);
+        model.post(GlobalCardinality::new(v[..3].to_vec(), [1, 2], [v[3], v[4]])).unwrap();
+        let d = propagated(model, &v).unwrap();
+        assert_eq!(d[3], vec![1, 2]);
+        assert_eq!(d[4], vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn sum_of_counts_bounds_each_count() {
+        // Closed over {1, 2} with count(1) >= 2: count(2) <= 1.
+        let (mut model, v) = model_with(&[vec![1, 2], vec![1, 2], vec![1, 2], vec![2, 3], (0..=3).collect()]);
+        model.post(GlobalCardinality::new(v[..3].to_vec(), [1, 2], [v[3], v[4]]).closed()).unwrap();
+        let d = propagated(model, &v).unwrap();
+        assert_eq!(d[4], vec![0, 1]);
+    }
+
+    #[test]
+    fn upper_capacities_find_a_hall_set() {
+        // Three variables over {1, 2}, each value at most once: fails, while no single count
+        // reasoning sees it.
+        let (mut model, _) = model_with(&[vec![1, 2], vec![1, 2], vec![1, 2, 3], vec![1, 2]]);
+        let v: Vec<VarId> = (0..4).map(VarId::from_index).collect();
+        model.post(GlobalCardinality::with_bounds(vec![v[0], v[1], v[3]], [1, 2], [0, 0], [1, 1])).unwrap();
+        Solver::new(model).propagate().expect_err("three variables, two places");
+    }
+
+    #[test]
+    fn a_value_at_its_minimum_is_forced() {
+        let (mut model, v) = model_with(&[vec![1, 2], vec![2, 3], vec![3]]);
+        model.post(GlobalCardinality::with_bounds(v.clone(), [2], [2], [3])).unwrap();
+        assert_eq!(propagated(model, &v).unwrap(), vec![vec![2], vec![2], vec![3]]);
+    }
+
+    proptest! {
+        #[test]
+        fn solutions_equal_the_decomposition(
+            domains in proptest::collection::vec(small_domain(0, 3), 1..=4),
+            counts in proptest::collection::vec(small_domain(0, 3), 1..=2),
+            closed in any::<bool>(),
+            shift in 0i32..=2,
+        ) {
+            let n = domains.len();
+            let k = counts.len();
+            let values: Vec<Value> = (0..k as Value).map(|j| j + shift).collect();
+            let mut all = domains.clone();
+            all.extend(counts.iter().cloned());
+            let expected = brute_force(&all, |vs| {
+                let xs = &vs[..n];
+                (!closed || xs.iter().all(|x| values.contains(x)))
+                    && values.iter().enumerate().all(|(j, &v)| xs.iter().filter(|&&x| x == v).count() as i32 == vs[n + j])
+            });
+            let build = || {
+                let (mut model, v) = model_with(&all);
+                let g = GlobalCardinality::new(v[..n].to_vec(), values.clone(), v[n..].to_vec());
+                model.post(if closed { g.closed() } else { g }).unwrap();
+                (model, v)
+            };
+            let (model, v) = build();
+            prop_assert_eq!(solve_all(model, &v), expected.clone());
+            let (model, v) = build();
+            if let Some(d) = propagated(model, &v) {
+                for (p, keep) in projections(&expected, v.len()).iter().enumerate() {
+                    prop_assert!(keep.iter().all(|x| d[p].contains(x)));
+                }
+            } else {
+                prop_assert!(expected.is_empty());
+            }
+        }
+
+        #[test]
+        fn bounds_form_equals_the_decomposition(
+            domains in proptest::collection::vec(small_domain(0, 3), 1..=5),
+            bounds in proptest::collection::vec((0i64..=2, 0i64..=3), 1..=3),
+            closed in any::<bool>(),
+        ) {
+            let values: Vec<Value> = (0..bounds.len() as Value).collect();
+            let low: Vec<i64> = bounds.iter().map(|b| b.0).collect();
+            let up: Vec<i64> = bounds.iter().map(|b| b.1).collect();
+            let expected = brute_force(&domains, |xs| {
+                (!closed || xs.iter().all(|x| values.contains(x)))
+                    && values.iter().enumerate().all(|(j, &v)| {
+                        let c = xs.iter().filter(|&&x| x == v).count() as i64;
+                        low[j] <= c && c <= up[j]
+                    })
+            });
+            let build = || {
+                let (mut model, v) = model_with(&domains);
+                let g = GlobalCardinality::with_bounds(v.clone(), values.clone(), low.clone(), up.clone());
+                model.post(if closed { g.closed() } else { g }).unwrap();
+                (model, v)
+            };
+            let (model, v) = build();
+            prop_assert_eq!(solve_all(model, &v), expected.clone());
+            // Constant bounds: root propagation is generalised arc consistency.
+            let (model, v) = build();
+            match propagated(model, &v) {
+                None => prop_assert!(expected.is_empty()),
+                Some(d) => prop_assert_eq!(d, projections(&expected, v.len())),
+            }
+        }
+    }
+}

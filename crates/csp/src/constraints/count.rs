@@ -1,0 +1,424 @@
+//! `CountEq` and `Among`: how many variables take a value, or a value of a set.
+
+use crate::constraint::{Constraint, Priority, Rule};
+use crate::context::Context;
+use crate::error::Conflict;
+use crate::id::{Value, VarId};
+
+/// `count = |{i : vars[i] = value}|`, with `value` and `count` variables (MiniZinc's
+/// `count_eq`, to which its `count`, `count_leq`, ... reduce). For a set of values, see
+/// [`Among`].
+///
+/// # Propagation
+///
+/// For each `v` in `D(value)`, let `lo(v)` be the number of variables fixed to `v` and `hi(v)`
+/// the number that still have `v`. Then:
+///
+/// * `v` leaves `D(value)` when `D(count)` has nothing in `lo(v)..=hi(v)` ([`Rule::NoSupport`]);
+/// * `count` keeps its values within `min lo(v)..=max hi(v)` ([`Rule::Bounds`]);
+/// * once `value = v`: if `lo(v) = max(count)`, `v` leaves the other variables; if
+///   `hi(v) = min(count)`, every variable with `v` is fixed to it ([`Rule::Other`]).
+///
+/// With `value` fixed and not among `vars`, this is generalised arc consistency (a sum of
+/// independent 0/1 indicators takes every value between its bounds).
+///
+/// # Complexity
+///
+/// `O(|D(value)| * n)` domain look-ups per call for `n` variables.
+///
+/// # Example
+///
+/// ```
+/// use csp::{CountEq, Model};
+///
+/// let mut model = Model::new();
+/// let x = model.new_vars(3, 0..=2)?;
+/// let v = model.new_var(2..=2)?;
+/// let c = model.new_var(3..=5)?;
+/// model.post(CountEq::new(x.clone(), v, c))?;
+/// let mut solver = model.into_solver();
+/// solver.propagate()?;
+/// assert!(x.iter().all(|&xi| solver.value(xi) == Some(2)));
+/// assert_eq!(solver.value(c), Some(3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct CountEq {
+    /// `[value, count, vars...]`.
+    scope: Vec<VarId>,
+    /// Scratch: keep flags for `D(value)`, in domain order.
+    keep: Vec<bool>,
+}
+
+impl CountEq {
+    /// `count` variables of `vars` take the value of `value`.
+    pub fn new(vars: impl Into<Vec<VarId>>, value: VarId, count: VarId) -> CountEq {
+        let mut scope = vec![value, count];
+        scope.extend(vars.into());
+        CountEq { scope, keep: Vec::new() }
+    }
+
+    /// `(lo(v), hi(v))`: variables fixed to `v`, and with `v` in their domain.
+    fn bounds_of(&self, ctx: &Context<'_>, v: Value) -> (i64, i64) {
+        let (mut lo, mut hi) = (0, 0);
+        for &x in &self.scope[2..] {
+            if ctx.contains(x, v) {
+                hi += 1;
+                if ctx.is_fixed(x) {
+                    lo += 1;
+                }
+            }
+        }
+        (lo, hi)
+    }
+
+    fn pass(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let (y, c) = (self.scope[0], self.scope[1]);
+        let (mut lo_all, mut hi_all) = (i64::MAX, i64::MIN);
+        self.keep.clear();
+        if ctx.domain(y).is_interval() && !ctx.is_fixed(y) {
+            // A large range of values: only `0 <= count <= n` (each value is not enumerated).
+            let n = (self.scope.len() - 2) as Value;
+            let mut changed = ctx.remove_below(c, 0, Rule::Bounds)?;
+            changed |= ctx.remove_above(c, n, Rule::Bounds)?;
+            return Ok(changed);
+        }
+        for v in ctx.domain(y).iter() {
+            let (lo, hi) = self.bounds_of(ctx, v);
+            let dc = ctx.domain(c);
+            // An interval domain (a large range) is read by its bounds only.
+            let fits = if dc.is_interval() {
+                lo <= i64::from(ctx.max(c)) && hi >= i64::from(ctx.min(c))
+            } else {
+                dc.iter().any(|k| (lo..=hi).contains(&i64::from(k)))
+            };
+            self.keep.push(fits);
+            if fits {
+                lo_all = lo_all.min(lo);
+                hi_all = hi_all.max(hi);
+            }
+        }
+        let mut changed = false;
+        if self.keep.iter().any(|&k| !k) {
+            let mut it = self.keep.iter();
+            changed |= ctx.retain(y, |_| *it.next().unwrap_or(&true), Rule::NoSupport)?;
+        }
+        changed |=
+            ctx.remove_below(c, lo_all.clamp(i64::from(Value::MIN), i64::from(Value::MAX)) as Value, Rule::Bounds)?;
+        changed |=
+            ctx.remove_above(c, hi_all.clamp(i64::from(Value::MIN), i64::from(Value::MAX)) as Value, Rule::Bounds)?;
+        if let Some(v) = ctx.value(y) {
+            let (lo, hi) = self.bounds_of(ctx, v);
+            if lo == i64::from(ctx.max(c)) && hi > lo {
+                for k in 2..self.scope.len() {
+                    let x = self.scope[k];
+                    if !ctx.is_fixed(x) {
+                        changed |= ctx.remove_value(x, v, Rule::Other)?;
+                    }
+                }
+            } else if hi == i64::from(ctx.min(c)) && hi > lo {
+                for k in 2..self.scope.len() {
+                    let x = self.scope[k];
+                    if ctx.contains(x, v) {
+                        changed |= ctx.assign(x, v, Rule::Other)?;
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+}
+
+impl Constraint for CountEq {
+    fn kind(&self) -> &'static str {
+        "count"
+    }
+
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Normal
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if ctx.is_explaining() {
+            ctx.set_premises(&self.scope);
+        }
+        let r = loop {
+            match self.pass(ctx) {
+                Ok(true) => continue,
+                other => break other.map(|_| ()),
+            }
+        };
+        if ctx.is_explaining() {
+            ctx.clear_premises();
+        }
+        r
+    }
+
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        let n = values[2..].iter().filter(|&&x| x == values[0]).count();
+        i64::from(values[1]) == n as i64
+    }
+}
+
+/// `count = |{i : vars[i] ∈ set}|` for a constant set (MiniZinc's `among`). [`CountEq`] counts
+/// one value held in a variable.
+///
+/// # Propagation
+///
+/// Let `lo` be the number of variables whose domain lies inside the set and `hi` the number
+/// whose domain meets it. `count` keeps `lo..=hi` ([`Rule::Bounds`]); if `lo = max(count)`, the
+/// set's values leave every variable not inside it; if `hi = min(count)`, the values outside
+/// the set leave every variable that meets it ([`Rule::Other`]). This is generalised arc
+/// consistency (Bessière et al. 2005 note that among is a sum of independent indicators).
+///
+/// # Complexity
+///
+/// `O(Σ |D(x_i)| * log |set|)` per call.
+///
+/// # Bibliography
+///
+/// * C. Bessière, E. Hebrard, B. Hnich, Z. Kiziltan and T. Walsh, "Among, common and
+///   disjoint constraints", CSCLP 2005.
+///
+/// # Example
+///
+/// ```
+/// use csp::{Among, Model};
+///
+/// let mut model = Model::new();
+/// let x = model.new_vars(3, 1..=4)?;
+/// let n = model.new_var(0..=0)?;
+/// model.post(Among::new(n, x.clone(), [2, 4]))?;
+/// let mut solver = model.into_solver();
+/// solver.propagate()?;
+/// assert_eq!(solver.domain(x[0]).to_vec(), vec![1, 3]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Among {
+    /// `[count, vars...]`.
+    scope: Vec<VarId>,
+    /// The set, sorted and distinct.
+    set: Vec<Value>,
+}
+
+impl Among {
+    /// `count` variables of `vars` take a value of `set`.
+    pub fn new(count: VarId, vars: impl Into<Vec<VarId>>, set: impl IntoIterator<Item = Value>) -> Among {
+        let mut scope = vec![count];
+        scope.extend(vars.into());
+        let mut set: Vec<Value> = set.into_iter().collect();
+        set.sort_unstable();
+        set.dedup();
+        Among { scope, set }
+    }
+
+    fn inside(&self, v: Value) -> bool {
+        self.set.binary_search(&v).is_ok()
+    }
+
+    fn pass(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let c = self.scope[0];
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for &x in &self.scope[1..] {
+            let d = ctx.domain(x);
+            let (mut any_in, mut all_in) = (false, true);
+            if d.is_interval() {
+                // A large range: by its bounds against the sorted set.
+                let (lo_x, hi_x) = (ctx.min(x), ctx.max(x));
+                let from = self.set.partition_point(|&v| v < lo_x);
+                let to = self.set.partition_point(|&v| v <= hi_x);
+                any_in = to > from;
+                all_in = i64::from(hi_x) - i64::from(lo_x) + 1 == (to - from) as i64;
+                lo += i64::from(all_in);
+                hi += i64::from(any_in);
+                continue;
+            }
+            for v in d.iter() {
+                if self.inside(v) {
+                    any_in = true;
+                } else {
+                    all_in = false;
+                }
+                if any_in && !all_in {
+                    break;
+                }
+            }
+            lo += i64::from(all_in);
+            hi += i64::from(any_in);
+        }
+        let mut changed = ctx.remove_below(c, lo as Value, Rule::Bounds)?;
+        changed |= ctx.remove_above(c, hi as Value, Rule::Bounds)?;
+        let (cmin, cmax) = (i64::from(ctx.min(c)), i64::from(ctx.max(c)));
+        if lo == cmax && hi > lo {
+            for k in 1..self.scope.len() {
+                let x = self.scope[k];
+                if ctx.domain(x).iter().any(|v| !self.inside(v)) {
+                    let set = &self.set;
+                    changed |= ctx.retain(x, |v| set.binary_search(&v).is_err(), Rule::Other)?;
+                }
+            }
+        } else if hi == cmin && hi > lo {
+            for k in 1..self.scope.len() {
+                let x = self.scope[k];
+                if ctx.domain(x).iter().any(|v| self.inside(v)) {
+                    let set = &self.set;
+                    changed |= ctx.retain(x, |v| set.binary_search(&v).is_ok(), Rule::Other)?;
+                }
+            }
+        }
+        Ok(changed)
+    }
+}
+
+impl Constraint for Among {
+    fn kind(&self) -> &'static str {
+        "among"
+    }
+
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if ctx.is_explaining() {
+            ctx.set_premises(&self.scope);
+        }
+        let r = loop {
+            match self.pass(ctx) {
+                Ok(true) => continue,
+                other => break other.map(|_| ()),
+            }
+        };
+        if ctx.is_explaining() {
+            ctx.clear_premises();
+        }
+        r
+    }
+
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        let n = values[1..].iter().filter(|&&x| self.inside(x)).count();
+        i64::from(values[0]) == n as i64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::constraints::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
+    use crate::model::Model;
+    use crate::search::Solver;
+
+    #[test]
+    fn count_at_its_maximum_removes_the_value_elsewhere() {
+        let (mut model, v) = model_with(&[vec![1], vec![1], vec![1, 3], vec![1], vec![1, 2]]);
+        model.post(CountEq::new(v[2..].to_vec(), v[0], v[1])).unwrap();
+        // One 1, taken already.
+        assert_eq!(propagated(model, &v).unwrap(), vec![vec![1], vec![1], vec![3], vec![1], vec![2]]);
+    }
+
+    #[test]
+    fn count_at_its_minimum_fixes_every_holder() {
+        let (mut model, v) = model_with(&[vec![4], vec![2, 5], vec![4, 5], vec![1, 4], vec![1]]);
+        model.post(CountEq::new(v[2..].to_vec(), v[0], v[1])).unwrap();
+        assert_eq!(propagated(model, &v).unwrap(), vec![vec![4], vec![2], vec![4], vec![4], vec![1]]);
+    }
+
+    #[test]
+    fn count_removes_values_whose_range_misses_the_count() {
+        let (mut model, v) = model_with(&[vec![1, 2, 3], vec![2], vec![1, 2], vec![1, 2], vec![3, 2]]);
+        model.post(CountEq::new(v[2..].to_vec(), v[0], v[1])).unwrap();
+        // 3 occurs at most once.
+        assert_eq!(propagated(model, &v).unwrap()[0], vec![1, 2]);
+    }
+
+    #[test]
+    fn among_fails_when_too_few_can_be_inside() {
+        let (mut model, v) = model_with(&[vec![2], vec![1, 2], vec![3]]);
+        model.post(Among::new(v[0], v[1..].to_vec(), [1])).unwrap();
+        Solver::new(model).propagate().expect_err("at most one variable can be 1");
+    }
+
+    #[test]
+    fn among_at_its_minimum_keeps_set_values() {
+        let (mut model, v) = model_with(&[vec![2, 3], vec![1, 2, 3], vec![1, 4], vec![5, 6]]);
+        model.post(Among::new(v[0], v[1..].to_vec(), [1, 2])).unwrap();
+        assert_eq!(propagated(model, &v).unwrap(), vec![vec![2], vec![1, 2], vec![1], vec![5, 6]]);
+    }
+
+    #[test]
+    fn interval_domains_are_read_by_their_bounds() {
+        let mut model = Model::new();
+        let wide = model.new_var(0..=crate::INTERVAL_THRESHOLD as Value * 2).unwrap();
+        assert!(model.initial_domain(wide).is_interval());
+        let x = model.new_var(5..=5).unwrap();
+        let n = model.new_var(0..=9).unwrap();
+        model.post(Among::new(n, vec![wide, x], [5, 6])).unwrap();
+        let y = model.new_var(0..=crate::INTERVAL_THRESHOLD as Value * 2).unwrap();
+        let c = model.new_var(-3..=9).unwrap();
+        model.post(CountEq::new(vec![wide, x], y, c)).unwrap();
+        let mut solver = Solver::new(model);
+        solver.propagate().unwrap();
+        assert_eq!(solver.domain(n).to_vec(), vec![1, 2]);
+        assert_eq!(solver.domain(c).to_vec(), vec![0, 1, 2]);
+    }
+
+    fn instance() -> impl Strategy<Value = Vec<Vec<Value>>> {
+        proptest::collection::vec(small_domain(0, 3), 2..=5)
+    }
+
+    proptest! {
+        #[test]
+        fn count_equals_its_definition(domains in instance()) {
+            let expected = brute_force(&domains, |vs| vs[2..].iter().filter(|&&x| x == vs[0]).count() as i32 == vs[1]);
+            let build = || {
+                let (mut model, v) = model_with(&domains);
+                model.post(CountEq::new(v[2.min(v.len())..].to_vec(), v[0], v[1])).unwrap();
+                (model, v)
+            };
+            prop_assume!(domains.len() >= 2);
+            let (model, v) = build();
+            prop_assert_eq!(solve_all(model, &v), expected.clone());
+            let (model, v) = build();
+            if let Some(d) = propagated(model, &v) {
+                for (p, keep) in projections(&expected, v.len()).iter().enumerate() {
+                    prop_assert!(keep.iter().all(|x| d[p].contains(x)));
+                }
+            } else {
+                prop_assert!(expected.is_empty());
+            }
+        }
+
+        #[test]
+        fn among_equals_its_definition_and_is_gac(domains in instance(), set in proptest::collection::btree_set(0..=3, 0..=3)) {
+            let set: Vec<Value> = set.into_iter().collect();
+            let expected = brute_force(&domains, |vs| vs[1..].iter().filter(|x| set.contains(x)).count() as i32 == vs[0]);
+            let build = || {
+                let (mut model, v) = model_with(&domains);
+                model.post(Among::new(v[0], v[1..].to_vec(), set.clone())).unwrap();
+                (model, v)
+            };
+            let (model, v) = build();
+            prop_assert_eq!(solve_all(model, &v), expected.clone());
+            let (model, v) = build();
+            match propagated(model, &v) {
+                None => prop_assert!(expected.is_empty()),
+                Some(d) => prop_assert_eq!(d, projections(&expected, v.len())),
+            }
+        }
+    }
+}
