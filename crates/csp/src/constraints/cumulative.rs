@@ -1,0 +1,575 @@
+//! `Cumulative`: tasks sharing a resource of limited capacity, by time-tabling on the profile
+//! of compulsory parts.
+
+use crate::constraint::{Constraint, Events, Priority, Rule};
+use crate::error::{Conflict, ModelError};
+use crate::model::Model;
+use crate::propagate::Context;
+use crate::var::{Value, VarId};
+
+/// A constant, or a variable of the scope (its local index): how a duration, a usage or a
+/// capacity is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Operand {
+    /// A constant.
+    Const(i64),
+    /// The variable at this local index of the scope.
+    Var(usize),
+}
+
+impl Operand {
+    /// The smallest value the operand can take.
+    #[inline]
+    pub(crate) fn min(self, scope: &[VarId], ctx: &Context<'_>) -> i64 {
+        match self {
+            Operand::Const(c) => c,
+            Operand::Var(l) => i64::from(ctx.min(scope[l])),
+        }
+    }
+
+    /// The largest value the operand can take.
+    #[inline]
+    pub(crate) fn max(self, scope: &[VarId], ctx: &Context<'_>) -> i64 {
+        match self {
+            Operand::Const(c) => c,
+            Operand::Var(l) => i64::from(ctx.max(scope[l])),
+        }
+    }
+
+    /// The operand's value in a full assignment of the scope.
+    #[inline]
+    pub(crate) fn value(self, values: &[Value]) -> i64 {
+        match self {
+            Operand::Const(c) => c,
+            Operand::Var(l) => i64::from(values[l]),
+        }
+    }
+}
+
+/// One maximal interval `[start, end)` of constant height of a resource profile.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Segment {
+    pub(crate) start: i64,
+    pub(crate) end: i64,
+    pub(crate) height: i64,
+}
+
+/// The time-table of a cumulative resource: the profile of the tasks' compulsory parts and the
+/// bound pushes it implies. Shared by [`Cumulative`] and the implied cumulative projections of
+/// [`Diffn`](crate::Diffn). Every buffer is kept between calls, so nothing allocates once the
+/// first call has sized them.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TimeTable {
+    /// Per task: earliest start, latest start, duration and usage (their smallest values).
+    pub(crate) est: Vec<i64>,
+    pub(crate) lst: Vec<i64>,
+    pub(crate) dur: Vec<i64>,
+    pub(crate) usage: Vec<i64>,
+    /// `(time, +usage or -usage)` at the two ends of each compulsory part.
+    events: Vec<(i64, i64)>,
+    /// The profile: segments of non-zero height, in increasing time, disjoint.
+    pub(crate) segments: Vec<Segment>,
+}
+
+impl TimeTable {
+    /// Empties the task arrays, keeping their capacity.
+    pub(crate) fn clear(&mut self) {
+        self.est.clear();
+        self.lst.clear();
+        self.dur.clear();
+        self.usage.clear();
+    }
+
+    /// Adds a task by its bounds (`est <= lst`, `dur >= 0`, `usage >= 0`).
+    pub(crate) fn push(&mut self, est: i64, lst: i64, dur: i64, usage: i64) {
+        self.est.push(est);
+        self.lst.push(lst);
+        self.dur.push(dur);
+        self.usage.push(usage);
+    }
+
+    /// The compulsory part `[lst, est + dur)` of task `i`, if it is not empty and the task
+    /// uses the resource.
+    #[inline]
+    fn compulsory(&self, i: usize) -> Option<(i64, i64)> {
+        let (a, b) = (self.lst[i], self.est[i] + self.dur[i]);
+        (a < b && self.usage[i] > 0).then_some((a, b))
+    }
+
+    /// Builds the profile of the compulsory parts; returns its largest height (0 if none).
+    /// `O(n log n)`.
+    pub(crate) fn build(&mut self) -> i64 {
+        self.events.clear();
+        self.segments.clear();
+        for i in 0..self.est.len() {
+            if let Some((a, b)) = self.compulsory(i) {
+                self.events.push((a, self.usage[i]));
+                self.events.push((b, -self.usage[i]));
+            }
+        }
+        self.events.sort_unstable();
+        let (mut height, mut peak) = (0i64, 0i64);
+        let mut k = 0;
+        while k < self.events.len() {
+            let t = self.events[k].0;
+            while k < self.events.len() && self.events[k].0 == t {
+                height += self.events[k].1;
+                k += 1;
+            }
+            if let Some(&(next, _)) = self.events.get(k) {
+                if height > 0 {
+                    self.segments.push(Segment { start: t, end: next, height });
+                    peak = peak.max(height);
+                }
+            }
+        }
+        peak
+    }
+
+    /// The earliest start of task `i` at which, given the profile of the other tasks'
+    /// compulsory parts, it fits under `capacity` (a left-to-right sweep of the segments; the
+    /// result may exceed the latest start, which means no start fits).
+    pub(crate) fn earliest_fit(&self, i: usize, capacity: i64) -> i64 {
+        let (d, r) = (self.dur[i], self.usage[i]);
+        let own = self.compulsory(i);
+        let mut t = self.est[i];
+        if d == 0 || r == 0 {
+            return t;
+        }
+        let first = self.segments.partition_point(|s| s.end <= t);
+        for s in &self.segments[first..] {
+            if s.start >= t + d {
+                break;
+            }
+            if s.end <= t {
+                continue;
+            }
+            let mine = match own {
+                Some((a, b)) if a <= s.start && s.end <= b => r,
+                _ => 0,
+            };
+            if s.height - mine + r > capacity {
+                t = s.end;
+            }
+        }
+        t
+    }
+
+    /// The latest start of task `i` at which it fits under `capacity` (the mirror of
+    /// [`earliest_fit`](TimeTable::earliest_fit)).
+    pub(crate) fn latest_fit(&self, i: usize, capacity: i64) -> i64 {
+        let (d, r) = (self.dur[i], self.usage[i]);
+        let own = self.compulsory(i);
+        let mut end = self.lst[i] + d;
+        if d == 0 || r == 0 {
+            return self.lst[i];
+        }
+        let last = self.segments.partition_point(|s| s.start < end);
+        for s in self.segments[..last].iter().rev() {
+            if s.end <= end - d {
+                break;
+            }
+            if s.start >= end {
+                continue;
+            }
+            let mine = match own {
+                Some((a, b)) if a <= s.start && s.end <= b => r,
+                _ => 0,
+            };
+            if s.height - mine + r > capacity {
+                end = s.start;
+            }
+        }
+        end - d
+    }
+}
+
+/// Tasks on a cumulative resource: task `i` starts at `s_i`, runs for `d_i` and uses `r_i` units
+/// of a resource whose capacity is `b`; at every time the tasks running use at most `b`:
+/// `Σ { r_i : s_i <= t < s_i + d_i } <= b` for all `t`.
+///
+/// Durations, usages and the capacity are constants ([`Cumulative::new`]) or variables
+/// ([`Cumulative::with_vars`]). Durations and usages must be non-negative (variables are
+/// pruned to `>= 0`); tasks of duration or usage 0 never conflict. With at least one task the
+/// capacity is at least 0 (MiniZinc's time decomposition says the same).
+///
+/// Unlike [`Disjunctive`](crate::Disjunctive), which is the capacity-1 case with the
+/// stronger reasoning on orders (edge-finding), `Cumulative` reasons on the resource profile.
+///
+/// # Propagation
+///
+/// *Time-tabling* (Beldiceanu and Carlsson 2002; Schutt, Feydy and Stuckey): the *compulsory
+/// part* of task `i`, `[lst_i, est_i + d_i)` where `est`/`lst` are the bounds of its start (and
+/// `d_i`, `r_i` their smallest values), is covered in every solution. The profile of the
+/// compulsory parts must stay under the capacity (else a conflict, rule [`Rule::Other`]), lifts
+/// the capacity's lower bound, and pushes each start out of the times where the task would not
+/// fit on top of the others' compulsory parts: a sweep from `est_i` rightwards over the
+/// segments (and from `lst_i` leftwards) moves the start past every segment it cannot share.
+/// The start bounds move with [`Rule::Bounds`], repeated until no bound moves (pushes make new
+/// compulsory parts), so one call is idempotent. When explanations are on, the premises are the
+/// constraint's other variables.
+///
+/// # Complexity
+///
+/// `O(n log n + n·s)` per pass for `n` tasks and `s <= 2n` profile segments; passes repeat only
+/// when a bound moved.
+///
+/// # Example
+///
+/// ```
+/// use csp::{Cumulative, Model};
+///
+/// // Three tasks of duration 2 using 1, 2 and 2 units of a capacity-2 resource.
+/// let mut model = Model::new();
+/// let s = model.new_vars(3, 0..=4)?;
+/// model.post(Cumulative::new(s.clone(), vec![2, 2, 2], vec![1, 2, 2], 2))?;
+/// let mut solver = model.into_solver();
+/// // The two 2-unit tasks and the 1-unit task are pairwise exclusive: 6 time units in 0..6.
+/// assert_eq!(solver.count_solutions(u64::MAX).count, 6);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Bibliography
+///
+/// * A. Aggoun and N. Beldiceanu, "Extending CHIP in order to solve complex scheduling and
+///   placement problems", Mathematical and Computer Modelling 17(7), 1993.
+/// * N. Beldiceanu and M. Carlsson, "A new multi-resource cumulatives constraint with negative
+///   heights", CP 2002 (the sweep over compulsory parts).
+/// * A. Schutt, T. Feydy, P. J. Stuckey and M. Wallace, "Explaining the cumulative
+///   propagator", Constraints 16(3), 2011 (time-tabling, its explanations).
+/// * A. Schutt, T. Feydy and P. J. Stuckey, "Explaining time-table-edge-finding propagation
+///   for the cumulative resource constraint", CPAIOR 2013.
+#[derive(Clone, Debug)]
+pub struct Cumulative {
+    /// Starts first (local `0..n`), then the variable durations, usages and capacity.
+    scope: Vec<VarId>,
+    n: usize,
+    durations: Vec<Operand>,
+    usages: Vec<Operand>,
+    capacity: Operand,
+    table: TimeTable,
+}
+
+impl Cumulative {
+    /// Tasks with constant durations and usages on a resource of constant capacity.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the three vectors differ in length.
+    pub fn new(starts: Vec<VarId>, durations: Vec<Value>, usages: Vec<Value>, capacity: Value) -> Cumulative {
+        assert!(
+            starts.len() == durations.len() && starts.len() == usages.len(),
+            "cumulative: {} starts, {} durations and {} usages",
+            starts.len(),
+            durations.len(),
+            usages.len()
+        );
+        let n = starts.len();
+        Cumulative {
+            scope: starts,
+            n,
+            durations: durations.into_iter().map(|d| Operand::Const(i64::from(d))).collect(),
+            usages: usages.into_iter().map(|r| Operand::Const(i64::from(r))).collect(),
+            capacity: Operand::Const(i64::from(capacity)),
+            table: TimeTable::default(),
+        }
+    }
+
+    /// Tasks whose durations, usages and capacity are variables (fix a variable's domain to
+    /// one value for a constant).
+    ///
+    /// # Panics
+    ///
+    /// Panics if the three vectors differ in length.
+    pub fn with_vars(starts: Vec<VarId>, durations: Vec<VarId>, usages: Vec<VarId>, capacity: VarId) -> Cumulative {
+        assert!(
+            starts.len() == durations.len() && starts.len() == usages.len(),
+            "cumulative: {} starts, {} durations and {} usages",
+            starts.len(),
+            durations.len(),
+            usages.len()
+        );
+        let n = starts.len();
+        let mut scope = starts;
+        let durations = durations
+            .into_iter()
+            .map(|d| {
+                scope.push(d);
+                Operand::Var(scope.len() - 1)
+            })
+            .collect();
+        let usages = usages
+            .into_iter()
+            .map(|r| {
+                scope.push(r);
+                Operand::Var(scope.len() - 1)
+            })
+            .collect();
+        scope.push(capacity);
+        let capacity = Operand::Var(scope.len() - 1);
+        Cumulative { scope, n, durations, usages, capacity, table: TimeTable::default() }
+    }
+
+    /// The start variables.
+    pub fn starts(&self) -> &[VarId] {
+        &self.scope[..self.n]
+    }
+
+    fn fail(&self, ctx: &mut Context<'_>) -> Conflict {
+        if ctx.is_explaining() {
+            ctx.set_premises(&self.scope);
+        }
+        let c = ctx.fail(Rule::Other);
+        if ctx.is_explaining() {
+            ctx.clear_premises();
+        }
+        c
+    }
+
+    /// One pass: returns whether a start bound moved.
+    fn pass(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let scope = &self.scope;
+        self.table.clear();
+        for i in 0..self.n {
+            let s = scope[i];
+            let d = self.durations[i].min(scope, ctx).max(0);
+            let r = self.usages[i].min(scope, ctx).max(0);
+            self.table.push(i64::from(ctx.min(s)), i64::from(ctx.max(s)), d, r);
+        }
+        let peak = self.table.build();
+        let cap = self.capacity.max(scope, ctx);
+        if peak > cap {
+            return Err(self.fail(ctx));
+        }
+        if let Operand::Var(l) = self.capacity {
+            if self.n > 0 && i64::from(ctx.min(scope[l])) < peak.max(0) {
+                ctx.remove_below(scope[l], peak.max(0) as Value, Rule::Bounds)?;
+            }
+        }
+        let mut moved = false;
+        if ctx.is_explaining() {
+            ctx.set_premises(&self.scope);
+        }
+        for i in 0..self.n {
+            let (est, lst) = (self.table.est[i], self.table.lst[i]);
+            let lo = self.table.earliest_fit(i, cap);
+            let hi = self.table.latest_fit(i, cap);
+            if lo > est || hi < lst {
+                moved = true;
+                crate::constraints::linear::tighten(ctx, self.scope[i], lo, hi)?;
+            }
+        }
+        if ctx.is_explaining() {
+            ctx.clear_premises();
+        }
+        Ok(moved)
+    }
+}
+
+impl Constraint for Cumulative {
+    fn kind(&self) -> &'static str {
+        "cumulative"
+    }
+
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn subscriptions(&self, _local: usize) -> Events {
+        Events::BOUNDS
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Slow
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+
+    fn on_post(&mut self, _model: &Model) -> Result<(), ModelError> {
+        let negative = self.durations.iter().chain(&self.usages).any(|o| matches!(o, Operand::Const(c) if *c < 0));
+        if negative {
+            return Err(ModelError::InvalidConstraint {
+                kind: "cumulative",
+                message: "durations and usages must be non-negative".to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        for k in self.n..self.scope.len() {
+            let is_cap = matches!(self.capacity, Operand::Var(l) if l == k);
+            if !is_cap || self.n > 0 {
+                ctx.remove_below(self.scope[k], 0, Rule::Bounds)?;
+            }
+        }
+        if let Operand::Const(c) = self.capacity {
+            if c < 0 && self.n > 0 {
+                return Err(self.fail(ctx));
+            }
+        }
+        while self.pass(ctx)? {}
+        Ok(())
+    }
+
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        let n = self.n;
+        let cap = self.capacity.value(values);
+        if n > 0 && cap < 0 {
+            return false;
+        }
+        let d = |i: usize| self.durations[i].value(values);
+        let r = |i: usize| self.usages[i].value(values);
+        if (0..n).any(|i| d(i) < 0 || r(i) < 0) {
+            return false;
+        }
+        // The load only rises at starts: checking them is enough.
+        (0..n).filter(|&i| d(i) > 0 && r(i) > 0).all(|j| {
+            let t = i64::from(values[j]);
+            let load: i64 = (0..n)
+                .filter(|&i| {
+                    let s = i64::from(values[i]);
+                    s <= t && t < s + d(i)
+                })
+                .map(r)
+                .sum();
+            load <= cap
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::constraints::testing::{brute_force, model_with, propagated, small_domains, solve_all};
+    use crate::search::Solver;
+
+    /// The definition, as MiniZinc's time decomposition states it.
+    fn holds(starts: &[Value], d: &[Value], r: &[Value], cap: Value) -> bool {
+        if starts.is_empty() {
+            return true;
+        }
+        if cap < 0 {
+            return false;
+        }
+        let lo = starts.iter().min().copied().unwrap_or(0);
+        let hi = starts.iter().zip(d).map(|(&s, &d)| s + d).max().unwrap_or(0);
+        (lo..=hi).all(|t| {
+            let load: i32 = (0..starts.len()).filter(|&i| starts[i] <= t && t < starts[i] + d[i]).map(|i| r[i]).sum();
+            load <= cap
+        })
+    }
+
+    #[test]
+    fn bounds_reasoning_leaves_holes_inside_the_domain() {
+        // Task 0 is fixed at 2..5 with usage 2 on a capacity-2 resource; task 1 (duration 2,
+        // usage 1) fits at 0 and at 5..: both bounds fit, so nothing is removed (starts 1..=4
+        // are left to search: time-tabling moves bounds only).
+        let (mut model, s) = model_with(&[vec![2], (0..=6).collect()]);
+        model.post(Cumulative::new(s.clone(), vec![3, 2], vec![2, 1], 2)).unwrap();
+        let d = propagated(model, &s).unwrap();
+        assert_eq!(d[1], (0..=6).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn lower_bound_moves_when_the_earliest_start_does_not_fit() {
+        // Task 0 fixed at 0..3 (usage 2, capacity 2): task 1 (duration 2) starts at 3 or later.
+        let (mut model, s) = model_with(&[vec![0], (0..=6).collect()]);
+        model.post(Cumulative::new(s.clone(), vec![3, 2], vec![2, 1], 2)).unwrap();
+        let d = propagated(model, &s).unwrap();
+        assert_eq!(d[1], vec![3, 4, 5, 6]);
+    }
+
+    #[test]
+    fn upper_bound_moves_when_the_latest_start_does_not_fit() {
+        // Task 0 fixed at 5..8: task 1 (duration 2) ends by 5, so starts by 3.
+        let (mut model, s) = model_with(&[vec![5], (0..=6).collect()]);
+        model.post(Cumulative::new(s.clone(), vec![3, 2], vec![2, 1], 2)).unwrap();
+        let d = propagated(model, &s).unwrap();
+        assert_eq!(d[1], vec![0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn pushes_cascade_through_new_compulsory_parts() {
+        // A (d=4, s in 0..=1) has compulsory part 1..4; B (d=3, s in 0..=4) is pushed to 4
+        // (fixed, compulsory 4..7); C (d=2, s in 1..=7) must avoid 1..7: C = 7; and A, which
+        // must end by B's start 4, starts at 0.
+        let (mut model, s) = model_with(&[vec![0, 1], (0..=4).collect(), (1..=7).collect()]);
+        model.post(Cumulative::new(s.clone(), vec![4, 3, 2], vec![1, 1, 1], 1)).unwrap();
+        let d = propagated(model, &s).unwrap();
+        assert_eq!(d, vec![vec![0], vec![4], vec![7]]);
+    }
+
+    #[test]
+    fn zero_duration_and_zero_usage_tasks_never_conflict() {
+        let (mut model, s) = model_with(&[vec![1], vec![1], vec![1]]);
+        model.post(Cumulative::new(s.clone(), vec![3, 0, 3], vec![1, 5, 0], 1)).unwrap();
+        assert_eq!(propagated(model, &s), Some(vec![vec![1], vec![1], vec![1]]));
+    }
+
+    #[test]
+    fn overloaded_profile_fails() {
+        let (mut model, _) = model_with(&[vec![0, 1], vec![0, 1]]);
+        let s: Vec<VarId> = (0..2).map(VarId::from_index).collect();
+        model.post(Cumulative::new(s, vec![3, 3], vec![2, 2], 3)).unwrap();
+        let c = Solver::new(model).propagate().expect_err("both cover 1..3 with 4 units > 3");
+        assert_eq!(c.var, None);
+    }
+
+    #[test]
+    fn variable_capacity_rises_to_the_profile_peak() {
+        let mut model = Model::new();
+        let s = model.new_vars(2, 0..=1).unwrap();
+        let d = model.new_vars(2, 3..=3).unwrap();
+        let r = model.new_vars(2, 2..=2).unwrap();
+        let b = model.new_var(0..=9).unwrap();
+        model.post(Cumulative::with_vars(s, d, r, b)).unwrap();
+        assert_eq!(propagated(model, &[b]).unwrap(), vec![(4..=9).collect::<Vec<_>>()]);
+    }
+
+    #[test]
+    fn negative_constant_duration_is_refused() {
+        let mut model = Model::new();
+        let s = model.new_vars(1, 0..=1).unwrap();
+        assert!(model.post(Cumulative::new(s, vec![-1], vec![1], 1)).is_err());
+    }
+
+    proptest! {
+        #[test]
+        fn solutions_equal_brute_force(
+            domains in small_domains(4, 0, 5),
+            d in proptest::collection::vec(0i32..=3, 4),
+            r in proptest::collection::vec(0i32..=3, 4),
+            cap in 0i32..=4,
+        ) {
+            let n = domains.len();
+            let (d, r) = (&d[..n], &r[..n]);
+            let expected = brute_force(&domains, |s| holds(s, d, r, cap));
+            let (mut model, v) = model_with(&domains);
+            model.post(Cumulative::new(v.clone(), d.to_vec(), r.to_vec(), cap)).unwrap();
+            prop_assert_eq!(solve_all(model, &v), expected);
+        }
+
+        #[test]
+        fn variable_durations_usages_and_capacity_equal_brute_force(
+            domains in small_domains(2, 0, 4),
+            extra in proptest::collection::vec(small_domains(1, 0, 3), 5),
+        ) {
+            let n = domains.len();
+            let mut all = domains.clone();
+            for e in extra.iter().take(2 * n + 1) {
+                all.push(e[0].clone());
+            }
+            let expected = brute_force(&all, |v| holds(&v[..n], &v[n..2 * n], &v[2 * n..3 * n], v[3 * n]));
+            let (mut model, v) = model_with(&all);
+            model
+                .post(Cumulative::with_vars(v[..n].to_vec(), v[n..2 * n].to_vec(), v[2 * n..3 * n].to_vec(), v[3 * n]))
+                .unwrap();
+            prop_assert_eq!(solve_all(model, &v), expected);
+        }
+    }
+}
