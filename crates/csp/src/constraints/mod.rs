@@ -26,6 +26,7 @@ mod arith;
 mod binary;
 mod clause;
 mod cumulative;
+mod disjunctive;
 mod distinct_sum;
 mod element;
 mod equal;
@@ -37,6 +38,7 @@ mod not_equal;
 mod predicate;
 mod reified;
 mod table;
+mod theta_tree;
 #[cfg(test)]
 mod testing;
 
@@ -45,6 +47,7 @@ pub use arith::{ArithOp, Arithmetic};
 pub use binary::Binary;
 pub use clause::Clause;
 pub use cumulative::Cumulative;
+pub use disjunctive::Disjunctive;
 pub use distinct_sum::DistinctSum;
 pub use element::Element;
 pub use equal::Equal;
