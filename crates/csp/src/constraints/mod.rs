@@ -23,6 +23,7 @@
 
 mod all_different;
 mod arith;
+mod bin_packing;
 mod binary;
 mod clause;
 mod cumulative;
@@ -44,6 +45,7 @@ mod testing;
 
 pub use all_different::{AllDifferent, Strength};
 pub use arith::{ArithOp, Arithmetic};
+pub use bin_packing::BinPacking;
 pub use binary::Binary;
 pub use clause::Clause;
 pub use cumulative::Cumulative;
