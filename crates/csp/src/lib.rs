@@ -102,7 +102,7 @@ pub use constraints::{
     AllDifferent, AllDifferentNetwork, ArithOp, Arithmetic, Binary, Clause, Comparison, DistinctSum, Element, Equal,
     Intersection, Linear, NetworkLevel, NotEqual, Predicate, ReifiedLinear, Strength, Table, NETWORK_MAX_VALUES,
 };
-pub use constraints::{BinPacking, Cumulative, Disjunctive};
+pub use constraints::{BinPacking, Cumulative, Diffn, Disjunctive};
 pub use domain::{Domain, DomainIter, InitialDomain, INTERVAL_THRESHOLD};
 pub use error::{Conflict, ModelError};
 pub use event::{Event, Observer, Reason};

@@ -16,6 +16,10 @@
 //! | [`ReifiedLinear`] | `b <-> a1*x1 + ... + an*xn ⋈ c` for a 0/1 `b` | [`Linear`] once `b` is fixed; entailment on bounds fixes `b` |
 //! | [`Arithmetic`] | `z = x * y`, `x / y`, `x mod y`, `x ^ y`, `min`, `max`, `\|x\|` ([`ArithOp`]) | domain consistency up to 4,096 pairs, bounds beyond |
 //! | [`Clause`] | `p1 ∨ ... ∨ ¬q1 ∨ ...` over 0/1 variables | unit propagation |
+//! | [`Cumulative`] | tasks under a resource capacity | time-tabling on the compulsory-part profile |
+//! | [`Disjunctive`] | tasks that do not overlap (unary resource) | overload, detectable precedences, not-first/not-last, edge-finding (Θ-Λ-tree) |
+//! | [`BinPacking`] | items in bins with load variables | load bounds, elimination and commitment, `NoSum` knapsack reasoning (Shaw) |
+//! | [`Diffn`] | rectangles that do not overlap | pairwise bounds, time-tabling on both projections |
 //!
 //! Variables with an interval domain (large ranges, [`Domain::is_interval`](crate::Domain::is_interval))
 //! work with every value-level constraint; [`AllDifferent`], [`Table`], [`DistinctSum`] and
@@ -27,6 +31,7 @@ mod bin_packing;
 mod binary;
 mod clause;
 mod cumulative;
+mod diffn;
 mod disjunctive;
 mod distinct_sum;
 mod element;
@@ -49,6 +54,7 @@ pub use bin_packing::BinPacking;
 pub use binary::Binary;
 pub use clause::Clause;
 pub use cumulative::Cumulative;
+pub use diffn::Diffn;
 pub use disjunctive::Disjunctive;
 pub use distinct_sum::DistinctSum;
 pub use element::Element;
