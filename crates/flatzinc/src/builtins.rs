@@ -14,15 +14,20 @@
 //! | `csp_table_int` (mznlib `fzn_table_int`) | [`Table`] |
 //! | `array_int_maximum`, `array_int_minimum` | chains of [`Arithmetic`] |
 //! | `array_bool_xor` | [`Predicate`] |
+//! | `csp_cumulative` (mznlib `fzn_cumulative`) | [`Cumulative`] |
+//! | `csp_disjunctive`, `csp_disjunctive_strict` (mznlib `fzn_disjunctive*`) | [`Disjunctive`] |
+//! | `csp_bin_packing_load` (mznlib `fzn_bin_packing*`) | [`BinPacking`] |
+//! | `csp_diffn`, `csp_diffn_nonstrict` (mznlib `fzn_diffn*`) | [`Diffn`] |
 
 use csp::{
     AllDifferent, ArithOp, Arithmetic, Binary, Clause, Comparison, Element, Equal, Linear, NotEqual, Predicate,
     ReifiedLinear, Table, VarId,
 };
+use csp::{BinPacking, Cumulative, Diffn, Disjunctive};
 
 use crate::ast::ConstraintItem;
 use crate::error::{Error, Pos};
-use crate::translate::{invalid, Translator};
+use crate::translate::{invalid, Translator, Val};
 
 type R = Result<(), Error>;
 
@@ -359,6 +364,66 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
             let flat: Vec<i32> = flat.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
             let rows: Vec<Vec<i32>> = flat.chunks(xs.len()).map(<[i32]>::to_vec).collect();
             t.table(pos, xs, rows)
+        }
+        "csp_cumulative" => {
+            arity(4)?;
+            let s = t.var_array(pos, &a[0])?;
+            let d = t.var_array(pos, &a[1])?;
+            let r = t.var_array(pos, &a[2])?;
+            let b = t.var(pos, &a[3])?;
+            if s.len() != d.len() || s.len() != r.len() {
+                return invalid(pos, format!("{} starts, {} durations, {} usages", s.len(), d.len(), r.len()));
+            }
+            let fixed = |t: &Translator, xs: &[VarId]| -> Option<Vec<i32>> {
+                xs.iter().map(|&x| t.model.initial_domain(x).single_value()).collect()
+            };
+            match (fixed(t, &d), fixed(t, &r), fixed(t, &[b])) {
+                (Some(d), Some(r), Some(b)) => t.post_c(pos, Cumulative::new(s, d, r, b[0])),
+                _ => t.post_c(pos, Cumulative::with_vars(s, d, r, b)),
+            }
+        }
+        "csp_disjunctive" | "csp_disjunctive_strict" => {
+            arity(2)?;
+            let s = t.var_array(pos, &a[0])?;
+            let d = t.int_array(pos, &a[1])?;
+            if s.len() != d.len() {
+                return invalid(pos, format!("{} starts, {} durations", s.len(), d.len()));
+            }
+            let d: Vec<i32> = d.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
+            if name == "csp_disjunctive" {
+                t.post_c(pos, Disjunctive::new(s, d))
+            } else {
+                t.post_c(pos, Disjunctive::strict(s, d))
+            }
+        }
+        "csp_bin_packing_load" => {
+            arity(4)?;
+            let load = t.var_array(pos, &a[0])?;
+            let bin = t.var_array(pos, &a[1])?;
+            let w = t.int_array(pos, &a[2])?;
+            let Val::Int(first) = t.value(pos, &a[3])? else { return invalid(pos, "expected the first bin") };
+            if bin.len() != w.len() {
+                return invalid(pos, format!("{} items, {} weights", bin.len(), w.len()));
+            }
+            let w: Vec<i32> = w.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
+            t.post_c(pos, BinPacking::new(load, bin, w).with_first_bin(coeff(pos, first)?))
+        }
+        "csp_diffn" | "csp_diffn_nonstrict" => {
+            arity(4)?;
+            let x = t.var_array(pos, &a[0])?;
+            let y = t.var_array(pos, &a[1])?;
+            let dx = t.int_array(pos, &a[2])?;
+            let dy = t.int_array(pos, &a[3])?;
+            if x.len() != y.len() || x.len() != dx.len() || x.len() != dy.len() {
+                return invalid(pos, "the four diffn arrays differ in length");
+            }
+            let dx: Vec<i32> = dx.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
+            let dy: Vec<i32> = dy.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
+            if name == "csp_diffn" {
+                t.post_c(pos, Diffn::new(x, y, dx, dy))
+            } else {
+                t.post_c(pos, Diffn::non_strict(x, y, dx, dy))
+            }
         }
         _ => {
             let what = if name.starts_with("float_") || name.starts_with("int2float") {
