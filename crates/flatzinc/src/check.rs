@@ -128,9 +128,8 @@ fn holds(env: &Env<'_>, name: &str, a: &[Expr]) -> Result<bool, String> {
             let (s, d) = (arr(0)?, arr(1)?);
             let strict = base == "csp_disjunctive_strict";
             (0..s.len()).all(|i| {
-                (i + 1..s.len()).all(|j| {
-                    (!strict && (d[i] == 0 || d[j] == 0)) || s[i] + d[i] <= s[j] || s[j] + d[j] <= s[i]
-                })
+                (i + 1..s.len())
+                    .all(|j| (!strict && (d[i] == 0 || d[j] == 0)) || s[i] + d[i] <= s[j] || s[j] + d[j] <= s[i])
             })
         }
         "csp_bin_packing_load" => {

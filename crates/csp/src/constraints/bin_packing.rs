@@ -294,12 +294,12 @@ impl Constraint for BinPacking {
     fn is_satisfied(&self, values: &[Value]) -> bool {
         let (n, m) = (self.n, self.m());
         let mut loads = vec![0i64; m];
-        for i in 0..n {
-            let b = i64::from(values[i]) - self.first;
+        for (&v, &w) in values[..n].iter().zip(&self.weights) {
+            let b = i64::from(v) - self.first;
             if b < 0 || b >= m as i64 {
                 return false;
             }
-            loads[b as usize] += self.weights[i];
+            loads[b as usize] += w;
         }
         (0..m).all(|b| loads[b] == i64::from(values[n + b]))
     }
@@ -360,8 +360,7 @@ mod tests {
     #[test]
     fn knapsack_reasoning_moves_load_bounds_to_achievable_sums() {
         // Three items of weight 5, bins 0 and 1, load 0 in 6..=12: only 10 is achievable.
-        let (mut model, v) =
-            model_with(&[vec![0, 1], vec![0, 1], vec![0, 1], (6..=12).collect(), (0..=15).collect()]);
+        let (mut model, v) = model_with(&[vec![0, 1], vec![0, 1], vec![0, 1], (6..=12).collect(), (0..=15).collect()]);
         model.post(BinPacking::new(v[3..].to_vec(), v[..3].to_vec(), vec![5, 5, 5])).unwrap();
         let d = propagated(model, &v).unwrap();
         assert_eq!(d[3], vec![10]);

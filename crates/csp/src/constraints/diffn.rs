@@ -234,14 +234,12 @@ impl Constraint for Diffn {
         if ctx.is_explaining() {
             ctx.set_premises(&self.scope);
         }
-        let r = (|| {
-            loop {
-                let mut moved = self.pairs(ctx)?;
-                moved |= self.projection(ctx, 0)?;
-                moved |= self.projection(ctx, 1)?;
-                if !moved {
-                    return Ok(());
-                }
+        let r = (|| loop {
+            let mut moved = self.pairs(ctx)?;
+            moved |= self.projection(ctx, 0)?;
+            moved |= self.projection(ctx, 1)?;
+            if !moved {
+                return Ok(());
             }
         })();
         if ctx.is_explaining() {

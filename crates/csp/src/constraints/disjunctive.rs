@@ -49,15 +49,16 @@ use crate::var::{Value, VarId};
 /// ```
 /// use csp::{Disjunctive, Model};
 ///
-/// // Three tasks of durations 2, 3 and 1 inside 0..6: every order fits exactly.
+/// // A runs 3 from 0 or 1, so it covers time 1..3; B (duration 2) cannot fit before it.
 /// let mut model = Model::new();
-/// let s = model.new_vars(3, 0..=5)?;
-/// model.post(Disjunctive::strict(s.clone(), vec![2, 3, 1]))?;
+/// let a = model.new_var(0..=1)?;
+/// let b = model.new_var(0..=6)?;
+/// model.post(Disjunctive::strict(vec![a, b], vec![3, 2]))?;
 /// let mut solver = model.into_solver();
 /// solver.propagate()?;
-/// // The 3-task cannot start at 4 or 5.
-/// assert_eq!(solver.domain(s[1]).max(), Some(3));
-/// assert_eq!(solver.count_solutions(u64::MAX).count, 6);
+/// // A precedes B (a detectable precedence): B starts at 3 or later.
+/// assert_eq!(solver.domain(b).min(), Some(3));
+/// assert_eq!(solver.count_solutions(u64::MAX).count, 7);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
@@ -277,11 +278,7 @@ impl Disjunctive {
         for (k, &t) in self.positive.iter().enumerate() {
             let w = &self.work;
             let d = w.p[k];
-            let (lo, hi) = if mirror {
-                (-w.new_lct[k], -w.new_est[k] - d)
-            } else {
-                (w.new_est[k], w.new_lct[k] - d)
-            };
+            let (lo, hi) = if mirror { (-w.new_lct[k], -w.new_est[k] - d) } else { (w.new_est[k], w.new_lct[k] - d) };
             let (cur_lo, cur_hi) = if mirror { (-w.lct[k], -w.est[k] - d) } else { (w.est[k], w.lct[k] - d) };
             if lo > cur_lo || hi < cur_hi {
                 moved = true;
@@ -358,14 +355,12 @@ impl Constraint for Disjunctive {
         if ctx.is_explaining() {
             ctx.set_premises(&self.starts);
         }
-        let r = (|| {
-            loop {
-                let mut moved = self.direction(ctx, false)?;
-                moved |= self.direction(ctx, true)?;
-                moved |= self.zero_tasks(ctx)?;
-                if !moved {
-                    return Ok(());
-                }
+        let r = (|| loop {
+            let mut moved = self.direction(ctx, false)?;
+            moved |= self.direction(ctx, true)?;
+            moved |= self.zero_tasks(ctx)?;
+            if !moved {
+                return Ok(());
             }
         })();
         if ctx.is_explaining() {
@@ -399,9 +394,8 @@ mod tests {
 
     fn holds(s: &[Value], d: &[Value], strict: bool) -> bool {
         (0..s.len()).all(|i| {
-            (i + 1..s.len()).all(|j| {
-                (!strict && (d[i] == 0 || d[j] == 0)) || s[i] + d[i] <= s[j] || s[j] + d[j] <= s[i]
-            })
+            (i + 1..s.len())
+                .all(|j| (!strict && (d[i] == 0 || d[j] == 0)) || s[i] + d[i] <= s[j] || s[j] + d[j] <= s[i])
         })
     }
 

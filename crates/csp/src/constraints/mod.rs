@@ -44,9 +44,9 @@ mod not_equal;
 mod predicate;
 mod reified;
 mod table;
-mod theta_tree;
 #[cfg(test)]
 mod testing;
+mod theta_tree;
 
 pub use all_different::{AllDifferent, Strength};
 pub use arith::{ArithOp, Arithmetic};
