@@ -2,6 +2,7 @@
 //! of compulsory parts.
 
 use crate::constraint::{Constraint, Events, Priority, Rule};
+use crate::constraints::disjunctive::Work;
 use crate::error::{Conflict, ModelError};
 use crate::model::Model;
 use crate::propagate::Context;
@@ -205,14 +206,19 @@ impl TimeTable {
 /// the capacity's lower bound, and pushes each start out of the times where the task would not
 /// fit on top of the others' compulsory parts: a sweep from `est_i` rightwards over the
 /// segments (and from `lst_i` leftwards) moves the start past every segment it cannot share.
+/// *Unary subset*: the tasks whose smallest usage exceeds half the capacity's largest value
+/// pairwise cannot overlap, so [`Disjunctive`](crate::Disjunctive)'s rules (overload, detectable
+/// precedences, not-first/not-last, edge-finding on a Θ-Λ-tree) run on them, with their
+/// smallest durations (a relaxation when durations are variables).
+///
 /// The start bounds move with [`Rule::Bounds`], repeated until no bound moves (pushes make new
 /// compulsory parts), so one call is idempotent. When explanations are on, the premises are the
 /// constraint's other variables.
 ///
 /// # Complexity
 ///
-/// `O(n log n + n·s)` per pass for `n` tasks and `s <= 2n` profile segments; passes repeat only
-/// when a bound moved.
+/// `O(n log n + n·s)` per pass for `n` tasks and `s <= 2n` profile segments (the unary subset
+/// adds `O(n log n)`); passes repeat only when a bound moved.
 ///
 /// # Example
 ///
@@ -248,6 +254,9 @@ pub struct Cumulative {
     usages: Vec<Operand>,
     capacity: Operand,
     table: TimeTable,
+    /// Scratch: the tasks that pairwise exclude each other, and the unary reasoning on them.
+    unary_tasks: Vec<(VarId, i64)>,
+    unary: Work,
 }
 
 impl Cumulative {
@@ -272,6 +281,8 @@ impl Cumulative {
             usages: usages.into_iter().map(|r| Operand::Const(i64::from(r))).collect(),
             capacity: Operand::Const(i64::from(capacity)),
             table: TimeTable::default(),
+            unary_tasks: Vec::new(),
+            unary: Work::default(),
         }
     }
 
@@ -307,7 +318,16 @@ impl Cumulative {
             .collect();
         scope.push(capacity);
         let capacity = Operand::Var(scope.len() - 1);
-        Cumulative { scope, n, durations, usages, capacity, table: TimeTable::default() }
+        Cumulative {
+            scope,
+            n,
+            durations,
+            usages,
+            capacity,
+            table: TimeTable::default(),
+            unary_tasks: Vec::new(),
+            unary: Work::default(),
+        }
     }
 
     /// The start variables.
@@ -358,6 +378,18 @@ impl Cumulative {
                 moved = true;
                 crate::constraints::linear::tighten(ctx, self.scope[i], lo, hi)?;
             }
+        }
+        // The tasks that use more than half the capacity cannot overlap each other: a unary
+        // resource, with their smallest durations (a relaxation).
+        self.unary_tasks.clear();
+        for i in 0..self.n {
+            if self.table.dur[i] > 0 && 2 * self.table.usage[i] > cap {
+                self.unary_tasks.push((self.scope[i], self.table.dur[i]));
+            }
+        }
+        if self.unary_tasks.len() >= 2 {
+            moved |= self.unary.run(ctx, &self.unary_tasks, false)?;
+            moved |= self.unary.run(ctx, &self.unary_tasks, true)?;
         }
         if ctx.is_explaining() {
             ctx.clear_premises();
@@ -505,6 +537,20 @@ mod tests {
     }
 
     #[test]
+    fn tasks_over_half_the_capacity_get_edge_finding() {
+        // Usages 2 on capacity 3: a unary resource. A, B (d=2) in 0..=2 fill 0..4 (no
+        // compulsory part, so time-tabling sees nothing); C (d=1) cannot go before or between
+        // them: C >= 4 (edge-finding).
+        let (mut model, s) = model_with(&[(0..=2).collect(), (0..=2).collect(), (0..=6).collect()]);
+        model.post(Cumulative::new(s.clone(), vec![2, 2, 1], vec![2, 2, 2], 3)).unwrap();
+        assert_eq!(propagated(model, &s).unwrap()[2], vec![4, 5, 6]);
+        // With capacity 4 the tasks may pair up: nothing moves.
+        let (mut model, s) = model_with(&[(0..=2).collect(), (0..=2).collect(), (0..=6).collect()]);
+        model.post(Cumulative::new(s.clone(), vec![2, 2, 1], vec![2, 2, 2], 4)).unwrap();
+        assert_eq!(propagated(model, &s).unwrap()[2], (0..=6).collect::<Vec<_>>());
+    }
+
+    #[test]
     fn zero_duration_and_zero_usage_tasks_never_conflict() {
         let (mut model, s) = model_with(&[vec![1], vec![1], vec![1]]);
         model.post(Cumulative::new(s.clone(), vec![3, 0, 3], vec![1, 5, 0], 1)).unwrap();
@@ -552,6 +598,30 @@ mod tests {
             let (mut model, v) = model_with(&domains);
             model.post(Cumulative::new(v.clone(), d.to_vec(), r.to_vec(), cap)).unwrap();
             prop_assert_eq!(solve_all(model, &v), expected);
+        }
+
+        #[test]
+        fn propagation_keeps_every_supported_value(
+            domains in small_domains(5, 0, 6),
+            d in proptest::collection::vec(1i32..=3, 5),
+            r in proptest::collection::vec(1i32..=3, 5),
+            cap in 2i32..=4,
+        ) {
+            let n = domains.len();
+            let (d, r) = (&d[..n], &r[..n]);
+            let expected = brute_force(&domains, |s| holds(s, d, r, cap));
+            let (mut model, v) = model_with(&domains);
+            model.post(Cumulative::new(v.clone(), d.to_vec(), r.to_vec(), cap)).unwrap();
+            match propagated(model, &v) {
+                None => prop_assert!(expected.is_empty()),
+                Some(left) => {
+                    for s in &expected {
+                        for (p, val) in s.iter().enumerate() {
+                            prop_assert!(left[p].contains(val), "{} removed from task {} in solution {:?}", val, p, s);
+                        }
+                    }
+                }
+            }
         }
 
         #[test]

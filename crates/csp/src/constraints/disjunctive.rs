@@ -77,6 +77,8 @@ pub struct Disjunctive {
     strict: bool,
     /// The tasks of positive duration (indices into `starts`).
     positive: Vec<usize>,
+    /// The same tasks as (start, duration).
+    tasks: Vec<(VarId, i64)>,
     /// The zero-duration tasks (strict version only; empty otherwise).
     zero: Vec<usize>,
     work: Work,
@@ -85,7 +87,7 @@ pub struct Disjunctive {
 /// Scratch for one direction of the filtering, over the `m` tasks of positive duration
 /// (indexed `0..m`).
 #[derive(Clone, Debug, Default)]
-struct Work {
+pub(crate) struct Work {
     est: Vec<i64>,
     lct: Vec<i64>,
     p: Vec<i64>,
@@ -102,6 +104,44 @@ struct Work {
 }
 
 impl Work {
+    /// The four rules over `tasks` (start variable, duration > 0) in one direction (`mirror`:
+    /// time reversed), applied to the start bounds; returns whether a bound moved. An overload
+    /// fails with [`Rule::Other`] (the caller sets the premises).
+    pub(crate) fn run(
+        &mut self,
+        ctx: &mut Context<'_>,
+        tasks: &[(VarId, i64)],
+        mirror: bool,
+    ) -> Result<bool, Conflict> {
+        self.resize(tasks.len());
+        for (k, &(s, d)) in tasks.iter().enumerate() {
+            let (lo, hi) = (i64::from(ctx.min(s)), i64::from(ctx.max(s)));
+            self.p[k] = d;
+            if mirror {
+                self.est[k] = -(hi + d);
+                self.lct[k] = -lo;
+            } else {
+                self.est[k] = lo;
+                self.lct[k] = hi + d;
+            }
+        }
+        if self.filter().is_err() {
+            return Err(ctx.fail(Rule::Other));
+        }
+        let mut moved = false;
+        for (k, &(s, d)) in tasks.iter().enumerate() {
+            let (lo, hi) =
+                if mirror { (-self.new_lct[k], -self.new_est[k] - d) } else { (self.new_est[k], self.new_lct[k] - d) };
+            let (cur_lo, cur_hi) =
+                if mirror { (-self.lct[k], -self.est[k] - d) } else { (self.est[k], self.lct[k] - d) };
+            if lo > cur_lo || hi < cur_hi {
+                moved = true;
+                tighten(ctx, s, lo, hi)?;
+            }
+        }
+        Ok(moved)
+    }
+
     fn resize(&mut self, m: usize) {
         for v in [&mut self.est, &mut self.lct, &mut self.p, &mut self.new_est, &mut self.new_lct] {
             v.clear();
@@ -238,9 +278,10 @@ impl Disjunctive {
     fn build(starts: Vec<VarId>, durations: Vec<Value>, strict: bool) -> Disjunctive {
         assert_eq!(starts.len(), durations.len(), "disjunctive: as many durations as starts");
         let durations: Vec<i64> = durations.into_iter().map(i64::from).collect();
-        let positive = (0..starts.len()).filter(|&i| durations[i] > 0).collect();
+        let positive: Vec<usize> = (0..starts.len()).filter(|&i| durations[i] > 0).collect();
         let zero = if strict { (0..starts.len()).filter(|&i| durations[i] == 0).collect() } else { Vec::new() };
-        Disjunctive { starts, durations, strict, positive, zero, work: Work::default() }
+        let tasks = positive.iter().map(|&i: &usize| (starts[i], durations[i])).collect();
+        Disjunctive { starts, durations, strict, positive, tasks, zero, work: Work::default() }
     }
 
     /// Whether zero-duration tasks count ([`Disjunctive::strict`]).
@@ -248,44 +289,9 @@ impl Disjunctive {
         self.strict
     }
 
-    fn fail(&self, ctx: &mut Context<'_>) -> Conflict {
-        if ctx.is_explaining() {
-            ctx.set_premises(&self.starts);
-        }
-        ctx.fail(Rule::Other)
-    }
-
     /// One direction (`mirror`: time reversed); returns whether a bound moved.
     fn direction(&mut self, ctx: &mut Context<'_>, mirror: bool) -> Result<bool, Conflict> {
-        let m = self.positive.len();
-        self.work.resize(m);
-        for (k, &t) in self.positive.iter().enumerate() {
-            let (lo, hi) = (i64::from(ctx.min(self.starts[t])), i64::from(ctx.max(self.starts[t])));
-            let d = self.durations[t];
-            self.work.p[k] = d;
-            if mirror {
-                self.work.est[k] = -(hi + d);
-                self.work.lct[k] = -lo;
-            } else {
-                self.work.est[k] = lo;
-                self.work.lct[k] = hi + d;
-            }
-        }
-        if self.work.filter().is_err() {
-            return Err(self.fail(ctx));
-        }
-        let mut moved = false;
-        for (k, &t) in self.positive.iter().enumerate() {
-            let w = &self.work;
-            let d = w.p[k];
-            let (lo, hi) = if mirror { (-w.new_lct[k], -w.new_est[k] - d) } else { (w.new_est[k], w.new_lct[k] - d) };
-            let (cur_lo, cur_hi) = if mirror { (-w.lct[k], -w.est[k] - d) } else { (w.est[k], w.lct[k] - d) };
-            if lo > cur_lo || hi < cur_hi {
-                moved = true;
-                tighten(ctx, self.starts[t], lo, hi)?;
-            }
-        }
-        Ok(moved)
+        self.work.run(ctx, &self.tasks, mirror)
     }
 
     /// Zero-duration tasks of the strict version against every task of positive duration.
