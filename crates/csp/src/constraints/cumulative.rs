@@ -70,6 +70,12 @@ pub(crate) struct TimeTable {
     events: Vec<(i64, i64)>,
     /// The profile: segments of non-zero height, in increasing time, disjoint.
     pub(crate) segments: Vec<Segment>,
+    /// `prefix[k]`: the energy of the segments before `segments[k]`.
+    prefix: Vec<i128>,
+    /// Scratch of [`edge_find`](TimeTable::edge_find): task orders and the new earliest starts.
+    by_est: Vec<usize>,
+    by_lct: Vec<usize>,
+    pub(crate) new_est: Vec<i64>,
 }
 
 impl TimeTable {
@@ -109,6 +115,8 @@ impl TimeTable {
             }
         }
         self.events.sort_unstable();
+        self.prefix.clear();
+        self.prefix.push(0);
         let (mut height, mut peak) = (0i64, 0i64);
         let mut k = 0;
         while k < self.events.len() {
@@ -120,6 +128,8 @@ impl TimeTable {
             if let Some(&(next, _)) = self.events.get(k) {
                 if height > 0 {
                     self.segments.push(Segment { start: t, end: next, height });
+                    let last = self.prefix[self.prefix.len() - 1];
+                    self.prefix.push(last + i128::from(height) * i128::from(next - t));
                     peak = peak.max(height);
                 }
             }
@@ -154,6 +164,91 @@ impl TimeTable {
             }
         }
         t
+    }
+
+    /// The energy of the profile before time `t`.
+    fn energy_before(&self, t: i64) -> i128 {
+        let k = self.segments.partition_point(|s| s.end <= t);
+        let mut e = self.prefix[k];
+        if let Some(s) = self.segments.get(k) {
+            if s.start < t {
+                e += i128::from(s.height) * i128::from(t - s.start);
+            }
+        }
+        e
+    }
+
+    /// Time-table edge-finding (Schutt, Feydy and Stuckey 2013), earliest starts only: for
+    /// each window `[begin, end)` between an earliest start and a latest completion, the
+    /// energy that must be spent inside it (the profile's, plus the free part of every task
+    /// that lies inside) must fit `capacity · (end - begin)`, else `Err(())`; and the task
+    /// starting in the window but able to end after it that would add the most energy at its
+    /// earliest start is pushed right until it fits the slack. Fills `new_est` (call
+    /// [`build`](TimeTable::build) first). `O(n² log n)`.
+    pub(crate) fn edge_find(&mut self, capacity: i64) -> Result<(), ()> {
+        let n = self.est.len();
+        self.new_est.clear();
+        self.new_est.extend_from_slice(&self.est);
+        self.by_est.clear();
+        self.by_lct.clear();
+        for i in 0..n {
+            if self.dur[i] > 0 && self.usage[i] > 0 {
+                self.by_est.push(i);
+                self.by_lct.push(i);
+            }
+        }
+        let (est, lst, dur) = (&self.est, &self.lst, &self.dur);
+        self.by_est.sort_unstable_by_key(|&i| std::cmp::Reverse(est[i]));
+        self.by_lct.sort_unstable_by_key(|&i| lst[i] + dur[i]);
+        let mut last_end = i64::MIN;
+        for bi in 0..self.by_lct.len() {
+            let b = self.by_lct[bi];
+            let end = self.lst[b] + self.dur[b];
+            if end == last_end {
+                continue;
+            }
+            last_end = end;
+            let end_energy = self.energy_before(end);
+            // Free energy of the tasks inside [begin, end); the candidate to push.
+            let mut inside = 0i128;
+            let mut best: Option<(usize, i128, i128)> = None; // (task, added energy, compulsory energy)
+            for ai in 0..self.by_est.len() {
+                let a = self.by_est[ai];
+                let (e, l, d, r) = (self.est[a], self.lst[a], self.dur[a], self.usage[a]);
+                let comp_len = (e + d - l).max(0);
+                let r = i128::from(r);
+                if l + d <= end {
+                    inside += r * i128::from(d - comp_len);
+                } else if e < end {
+                    // Compulsory energy of `a` inside the window (it starts after `begin`).
+                    let comp_in = r * i128::from(((e + d).min(end) - l).max(0));
+                    let added = r * i128::from((end - e).min(d)) - comp_in;
+                    if best.is_none_or(|(_, x, _)| added > x) {
+                        best = Some((a, added, comp_in));
+                    }
+                }
+                let begin = e;
+                if begin >= end {
+                    continue;
+                }
+                let energy = inside + end_energy - self.energy_before(begin);
+                let available = i128::from(capacity) * i128::from(end - begin);
+                if energy > available {
+                    return Err(());
+                }
+                if let Some((i, added, comp_in)) = best {
+                    let slack = available - energy;
+                    if added > slack {
+                        // `slack + comp_in < added <= r * d`, so the quotient is below `d`.
+                        let push = end - ((slack + comp_in) / i128::from(self.usage[i])) as i64;
+                        if push > self.new_est[i] {
+                            self.new_est[i] = push;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The latest start of task `i` at which it fits under `capacity` (the mirror of
@@ -206,6 +301,13 @@ impl TimeTable {
 /// the capacity's lower bound, and pushes each start out of the times where the task would not
 /// fit on top of the others' compulsory parts: a sweep from `est_i` rightwards over the
 /// segments (and from `lst_i` leftwards) moves the start past every segment it cannot share.
+/// *Time-table edge-finding* (Schutt, Feydy and Stuckey 2013, in its `O(n²)` window form): for
+/// every window `[begin, end)` from an earliest start to a latest completion, the energy that
+/// must be spent in it (the profile's, plus the free part `r_i·(d_i - |compulsory part|)` of
+/// each task inside it) must fit `b·(end - begin)`, else a conflict; the task that starts in
+/// the window but may end after it and would add the most energy at its earliest start is
+/// pushed right until what it adds fits the slack (and symmetrically in reversed time).
+///
 /// *Unary subset*: the tasks whose smallest usage exceeds half the capacity's largest value
 /// pairwise cannot overlap, so [`Disjunctive`](crate::Disjunctive)'s rules (overload, detectable
 /// precedences, not-first/not-last, edge-finding on a Θ-Λ-tree) run on them, with their
@@ -217,8 +319,9 @@ impl TimeTable {
 ///
 /// # Complexity
 ///
-/// `O(n log n + n·s)` per pass for `n` tasks and `s <= 2n` profile segments (the unary subset
-/// adds `O(n log n)`); passes repeat only when a bound moved.
+/// `O(n log n + n·s)` per pass for `n` tasks and `s <= 2n` profile segments for time-tabling,
+/// `O(n² log n)` for time-table edge-finding, `O(n log n)` for the unary subset; passes repeat
+/// only when a bound moved.
 ///
 /// # Example
 ///
@@ -254,6 +357,8 @@ pub struct Cumulative {
     usages: Vec<Operand>,
     capacity: Operand,
     table: TimeTable,
+    /// Scratch: the time-table in reversed time, for edge-finding on latest completions.
+    mirror: TimeTable,
     /// Scratch: the tasks that pairwise exclude each other, and the unary reasoning on them.
     unary_tasks: Vec<(VarId, i64)>,
     unary: Work,
@@ -281,6 +386,7 @@ impl Cumulative {
             usages: usages.into_iter().map(|r| Operand::Const(i64::from(r))).collect(),
             capacity: Operand::Const(i64::from(capacity)),
             table: TimeTable::default(),
+            mirror: TimeTable::default(),
             unary_tasks: Vec::new(),
             unary: Work::default(),
         }
@@ -325,6 +431,7 @@ impl Cumulative {
             usages,
             capacity,
             table: TimeTable::default(),
+            mirror: TimeTable::default(),
             unary_tasks: Vec::new(),
             unary: Work::default(),
         }
@@ -375,6 +482,27 @@ impl Cumulative {
             let lo = self.table.earliest_fit(i, cap);
             let hi = self.table.latest_fit(i, cap);
             if lo > est || hi < lst {
+                moved = true;
+                crate::constraints::linear::tighten(ctx, self.scope[i], lo, hi)?;
+            }
+        }
+        // Time-table edge-finding, both directions, on the bounds read at the start of the pass
+        // (a weaker but sound view once the sweeps above moved some).
+        if self.table.edge_find(cap).is_err() {
+            return Err(ctx.fail(Rule::Other));
+        }
+        self.mirror.clear();
+        for i in 0..self.n {
+            let (e, l, d, r) = (self.table.est[i], self.table.lst[i], self.table.dur[i], self.table.usage[i]);
+            self.mirror.push(-(l + d), -(e + d), d, r);
+        }
+        self.mirror.build();
+        if self.mirror.edge_find(cap).is_err() {
+            return Err(ctx.fail(Rule::Other));
+        }
+        for i in 0..self.n {
+            let (lo, hi) = (self.table.new_est[i], -self.mirror.new_est[i] - self.table.dur[i]);
+            if lo > self.table.est[i] || hi < self.table.lst[i] {
                 moved = true;
                 crate::constraints::linear::tighten(ctx, self.scope[i], lo, hi)?;
             }
@@ -534,6 +662,27 @@ mod tests {
         model.post(Cumulative::new(s.clone(), vec![4, 3, 2], vec![1, 1, 1], 1)).unwrap();
         let d = propagated(model, &s).unwrap();
         assert_eq!(d, vec![vec![0], vec![4], vec![7]]);
+    }
+
+    #[test]
+    fn time_table_edge_finding_pushes_a_task_out_of_a_full_window() {
+        // Capacity 2. A, B, C (usage 1, duration 2, start in 0..=2) have no compulsory part but
+        // spend 6 of the 8 units of [0, 4). D (usage 2, duration 2) at 0 would add 4 > 2 units
+        // there: it may put at most 2 units (one time unit) inside, so D >= 3.
+        let domains = [(0..=2).collect(), (0..=2).collect(), (0..=2).collect(), (0..=6).collect::<Vec<_>>()];
+        let (mut model, s) = model_with(&domains);
+        model.post(Cumulative::new(s.clone(), vec![2, 2, 2, 2], vec![1, 1, 1, 2], 2)).unwrap();
+        let d = propagated(model, &s).unwrap();
+        assert_eq!(d[3], (3..=6).collect::<Vec<_>>());
+        assert_eq!(d[0], vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn time_table_edge_finding_detects_an_overloaded_window() {
+        // Capacity 1, four tasks of duration 1 with starts in 0..=2: 4 units in [0, 3).
+        let (mut model, s) = model_with(&vec![(0..=2).collect(); 4]);
+        model.post(Cumulative::new(s, vec![1; 4], vec![1; 4], 1)).unwrap();
+        Solver::new(model).propagate().expect_err("4 units of work in 3");
     }
 
     #[test]
