@@ -378,7 +378,11 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
                 xs.iter().map(|&x| t.model.initial_domain(x).single_value()).collect()
             };
             match (fixed(t, &d), fixed(t, &r), fixed(t, &[b])) {
-                (Some(d), Some(r), Some(b)) => t.post_c(pos, Cumulative::new(s, d, r, b[0])),
+                // Negative constants: the variable form prunes them (no solution) where the
+                // constant form would refuse the constraint.
+                (Some(d), Some(r), Some(b)) if d.iter().chain(&r).all(|&v| v >= 0) => {
+                    t.post_c(pos, Cumulative::new(s, d, r, b[0]))
+                }
                 _ => t.post_c(pos, Cumulative::with_vars(s, d, r, b)),
             }
         }
@@ -412,17 +416,19 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
             arity(4)?;
             let x = t.var_array(pos, &a[0])?;
             let y = t.var_array(pos, &a[1])?;
-            let dx = t.int_array(pos, &a[2])?;
-            let dy = t.int_array(pos, &a[3])?;
+            let dx = t.var_array(pos, &a[2])?;
+            let dy = t.var_array(pos, &a[3])?;
             if x.len() != y.len() || x.len() != dx.len() || x.len() != dy.len() {
                 return invalid(pos, "the four diffn arrays differ in length");
             }
-            let dx: Vec<i32> = dx.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
-            let dy: Vec<i32> = dy.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
-            if name == "csp_diffn" {
-                t.post_c(pos, Diffn::new(x, y, dx, dy))
-            } else {
-                t.post_c(pos, Diffn::non_strict(x, y, dx, dy))
+            let strict = name == "csp_diffn";
+            let fixed = |t: &Translator, xs: &[VarId]| -> Option<Vec<i32>> {
+                xs.iter().map(|&x| t.model.initial_domain(x).single_value()).collect()
+            };
+            match (fixed(t, &dx), fixed(t, &dy)) {
+                (Some(dx), Some(dy)) if strict => t.post_c(pos, Diffn::new(x, y, dx, dy)),
+                (Some(dx), Some(dy)) => t.post_c(pos, Diffn::non_strict(x, y, dx, dy)),
+                _ => t.post_c(pos, Diffn::with_vars(x, y, dx, dy, strict)),
             }
         }
         _ => {

@@ -2,15 +2,15 @@
 //! the two projections.
 
 use crate::constraint::{Constraint, Events, Priority, Rule};
-use crate::constraints::cumulative::TimeTable;
+use crate::constraints::cumulative::{Operand, TimeTable};
 use crate::constraints::linear::tighten;
 use crate::error::{Conflict, ModelError};
 use crate::model::Model;
 use crate::propagate::Context;
 use crate::var::{Value, VarId};
 
-/// Rectangles that do not overlap: rectangle `i` has its origin at `(x_i, y_i)` and constant
-/// size `dx_i × dy_i` (non-negative), and for every two rectangles one is left of, right of,
+/// Rectangles that do not overlap: rectangle `i` has its origin at `(x_i, y_i)` and size
+/// `dx_i × dy_i` (non-negative; constants, or variables with [`Diffn::with_vars`]), and for every two rectangles one is left of, right of,
 /// below or above the other: `x_i + dx_i <= x_j`, `x_j + dx_j <= x_i`, `y_i + dy_i <= y_j` or
 /// `y_j + dy_j <= y_i`.
 ///
@@ -66,8 +66,9 @@ pub struct Diffn {
     /// `x` origins (local `0..n`), then `y` origins (local `n..2n`).
     scope: Vec<VarId>,
     n: usize,
-    dx: Vec<i64>,
-    dy: Vec<i64>,
+    /// Sizes: constants, or variables of the scope (after the origins).
+    dx: Vec<Operand>,
+    dy: Vec<Operand>,
     strict: bool,
     table: TimeTable,
 }
@@ -91,6 +92,25 @@ impl Diffn {
         Diffn::build(x, y, dx, dy, false)
     }
 
+    /// Rectangles whose sizes are variables (strict, as [`Diffn::new`], or not): the reasoning
+    /// uses their smallest values (a relaxation) and checks them once fixed. Sizes are pruned
+    /// to `>= 0`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the four vectors differ in length.
+    pub fn with_vars(x: Vec<VarId>, y: Vec<VarId>, dx: Vec<VarId>, dy: Vec<VarId>, strict: bool) -> Diffn {
+        let n = x.len();
+        assert!(y.len() == n && dx.len() == n && dy.len() == n, "diffn: the four arrays differ in length");
+        let mut scope = x;
+        scope.extend(y);
+        let dx_ops = (0..n).map(|i| Operand::Var(2 * n + i)).collect();
+        let dy_ops = (0..n).map(|i| Operand::Var(3 * n + i)).collect();
+        scope.extend(dx);
+        scope.extend(dy);
+        Diffn { scope, n, dx: dx_ops, dy: dy_ops, strict, table: TimeTable::default() }
+    }
+
     fn build(x: Vec<VarId>, y: Vec<VarId>, dx: Vec<Value>, dy: Vec<Value>, strict: bool) -> Diffn {
         let n = x.len();
         assert!(y.len() == n && dx.len() == n && dy.len() == n, "diffn: the four arrays differ in length");
@@ -99,16 +119,23 @@ impl Diffn {
         Diffn {
             scope,
             n,
-            dx: dx.into_iter().map(i64::from).collect(),
-            dy: dy.into_iter().map(i64::from).collect(),
+            dx: dx.into_iter().map(|v| Operand::Const(i64::from(v))).collect(),
+            dy: dy.into_iter().map(|v| Operand::Const(i64::from(v))).collect(),
             strict,
             table: TimeTable::default(),
         }
     }
 
-    /// Whether rectangles `i` and `j` are related at all (not for a non-strict zero side).
-    fn related(&self, i: usize, j: usize) -> bool {
-        self.strict || (self.dx[i] > 0 && self.dy[i] > 0 && self.dx[j] > 0 && self.dy[j] > 0)
+    /// The smallest width and height of rectangle `i`.
+    #[inline]
+    fn size(&self, ctx: &Context<'_>, i: usize) -> (i64, i64) {
+        (self.dx[i].min(&self.scope, ctx), self.dy[i].min(&self.scope, ctx))
+    }
+
+    /// Whether rectangles `i` and `j` (smallest sizes `a` and `b`) are related at all (not for a
+    /// non-strict zero side).
+    fn related(&self, a: (i64, i64), b: (i64, i64)) -> bool {
+        self.strict || (a.0 > 0 && a.1 > 0 && b.0 > 0 && b.1 > 0)
     }
 
     fn bounds(ctx: &Context<'_>, v: VarId) -> (i64, i64) {
@@ -121,13 +148,14 @@ impl Diffn {
         let mut moved = false;
         for i in 0..n {
             for j in i + 1..n {
-                if !self.related(i, j) {
+                let (si, sj) = (self.size(ctx, i), self.size(ctx, j));
+                if !self.related(si, sj) {
                     continue;
                 }
                 let (xi, xj, yi, yj) = (self.scope[i], self.scope[j], self.scope[n + i], self.scope[n + j]);
                 let ((xi_lo, xi_hi), (xj_lo, xj_hi)) = (Self::bounds(ctx, xi), Self::bounds(ctx, xj));
                 let ((yi_lo, yi_hi), (yj_lo, yj_hi)) = (Self::bounds(ctx, yi), Self::bounds(ctx, yj));
-                let (dxi, dxj, dyi, dyj) = (self.dx[i], self.dx[j], self.dy[i], self.dy[j]);
+                let (dxi, dxj, dyi, dyj) = (si.0, sj.0, si.1, sj.1);
                 let left = xi_lo + dxi <= xj_hi;
                 let right = xj_lo + dxj <= xi_hi;
                 let below = yi_lo + dyi <= yj_hi;
@@ -162,17 +190,18 @@ impl Diffn {
     fn projection(&mut self, ctx: &mut Context<'_>, axis: usize) -> Result<bool, Conflict> {
         let n = self.n;
         let (along, across) = if axis == 0 { (0, n) } else { (n, 0) };
-        let (len, width) = if axis == 0 { (&self.dx, &self.dy) } else { (&self.dy, &self.dx) };
+        let (lens, widths) = if axis == 0 { (&self.dx, &self.dy) } else { (&self.dy, &self.dx) };
         let (mut lo, mut hi) = (i64::MAX, i64::MIN);
         self.table.clear();
         for i in 0..n {
             let (a, b) = Self::bounds(ctx, self.scope[across + i]);
             lo = lo.min(a);
-            hi = hi.max(b + width[i]);
+            hi = hi.max(b + widths[i].max(&self.scope, ctx));
             let (s, e) = Self::bounds(ctx, self.scope[along + i]);
+            let (len, width) = (lens[i].min(&self.scope, ctx), widths[i].min(&self.scope, ctx));
             // Non-strict: a rectangle with a zero side takes no room.
-            let usage = if self.strict || len[i] > 0 { width[i] } else { 0 };
-            self.table.push(s, e, len[i], usage);
+            let usage = if self.strict || len > 0 { width } else { 0 };
+            self.table.push(s, e, len, usage);
         }
         if n == 0 {
             return Ok(false);
@@ -221,7 +250,7 @@ impl Constraint for Diffn {
     }
 
     fn on_post(&mut self, _model: &Model) -> Result<(), ModelError> {
-        if self.dx.iter().chain(&self.dy).any(|&d| d < 0) {
+        if self.dx.iter().chain(&self.dy).any(|o| matches!(o, Operand::Const(c) if *c < 0)) {
             return Err(ModelError::InvalidConstraint {
                 kind: self.kind(),
                 message: "rectangle sizes must be non-negative".to_string(),
@@ -234,12 +263,17 @@ impl Constraint for Diffn {
         if ctx.is_explaining() {
             ctx.set_premises(&self.scope);
         }
-        let r = (|| loop {
-            let mut moved = self.pairs(ctx)?;
-            moved |= self.projection(ctx, 0)?;
-            moved |= self.projection(ctx, 1)?;
-            if !moved {
-                return Ok(());
+        let r = (|| {
+            for k in 2 * self.n..self.scope.len() {
+                ctx.remove_below(self.scope[k], 0, Rule::Bounds)?;
+            }
+            loop {
+                let mut moved = self.pairs(ctx)?;
+                moved |= self.projection(ctx, 0)?;
+                moved |= self.projection(ctx, 1)?;
+                if !moved {
+                    return Ok(());
+                }
             }
         })();
         if ctx.is_explaining() {
@@ -251,13 +285,18 @@ impl Constraint for Diffn {
     fn is_satisfied(&self, values: &[Value]) -> bool {
         let n = self.n;
         let v = |k: usize| i64::from(values[k]);
+        let size = |i: usize| (self.dx[i].value(values), self.dy[i].value(values));
+        if (0..n).any(|i| size(i).0 < 0 || size(i).1 < 0) {
+            return false;
+        }
         (0..n).all(|i| {
             (i + 1..n).all(|j| {
-                !self.related(i, j)
-                    || v(i) + self.dx[i] <= v(j)
-                    || v(j) + self.dx[j] <= v(i)
-                    || v(n + i) + self.dy[i] <= v(n + j)
-                    || v(n + j) + self.dy[j] <= v(n + i)
+                let ((dxi, dyi), (dxj, dyj)) = (size(i), size(j));
+                !self.related((dxi, dyi), (dxj, dyj))
+                    || v(i) + dxi <= v(j)
+                    || v(j) + dxj <= v(i)
+                    || v(n + i) + dyi <= v(n + j)
+                    || v(n + j) + dyj <= v(n + i)
             })
         })
     }
@@ -272,15 +311,16 @@ mod tests {
 
     fn holds(v: &[Value], dx: &[Value], dy: &[Value], strict: bool) -> bool {
         let n = dx.len();
-        (0..n).all(|i| {
-            (i + 1..n).all(|j| {
-                (!strict && (dx[i] == 0 || dy[i] == 0 || dx[j] == 0 || dy[j] == 0))
-                    || v[i] + dx[i] <= v[j]
-                    || v[j] + dx[j] <= v[i]
-                    || v[n + i] + dy[i] <= v[n + j]
-                    || v[n + j] + dy[j] <= v[n + i]
+        dx.iter().chain(dy).all(|&d| d >= 0)
+            && (0..n).all(|i| {
+                (i + 1..n).all(|j| {
+                    (!strict && (dx[i] == 0 || dy[i] == 0 || dx[j] == 0 || dy[j] == 0))
+                        || v[i] + dx[i] <= v[j]
+                        || v[j] + dx[j] <= v[i]
+                        || v[n + i] + dy[i] <= v[n + j]
+                        || v[n + j] + dy[j] <= v[n + i]
+                })
             })
-        })
     }
 
     fn run(domains: &[Vec<Value>], dx: &[Value], dy: &[Value]) -> Option<Vec<Vec<Value>>> {
@@ -336,6 +376,22 @@ mod tests {
             } else {
                 Diffn::non_strict(v[..n].to_vec(), v[n..].to_vec(), dx.to_vec(), dy.to_vec())
             };
+            model.post(c).unwrap();
+            prop_assert_eq!(solve_all(model, &v), expected);
+        }
+
+        #[test]
+        fn variable_sizes_equal_brute_force(
+            doms in proptest::collection::vec(small_domain(0, 2), 4),
+            sizes in proptest::collection::vec(small_domain(-1, 2), 4),
+            strict in any::<bool>(),
+        ) {
+            // Two rectangles: x1, x2, y1, y2, dx1, dx2, dy1, dy2.
+            let mut domains = doms.clone();
+            domains.extend(sizes.iter().cloned());
+            let expected = brute_force(&domains, |v| holds(&v[..4], &v[4..6], &v[6..8], strict));
+            let (mut model, v) = model_with(&domains);
+            let c = Diffn::with_vars(v[0..2].to_vec(), v[2..4].to_vec(), v[4..6].to_vec(), v[6..8].to_vec(), strict);
             model.post(c).unwrap();
             prop_assert_eq!(solve_all(model, &v), expected);
         }
