@@ -14,7 +14,7 @@
 //! | `csp_table_int` (mznlib `fzn_table_int`) | [`Table`] |
 //! | `array_int_maximum`, `array_int_minimum` | chains of [`Arithmetic`] |
 //! | `array_bool_xor` | [`Predicate`] |
-//! | `csp_cumulative` (mznlib `fzn_cumulative`) | [`Cumulative`] |
+//! | `csp_cumulative`, `csp_cumulative_opt` (mznlib `fzn_cumulative`, `fzn_cumulative_opt`) | [`Cumulative`] |
 //! | `csp_disjunctive`, `csp_disjunctive_strict` (mznlib `fzn_disjunctive*`) | [`Disjunctive`] |
 //! | `csp_bin_packing_load` (mznlib `fzn_bin_packing*`) | [`BinPacking`] |
 //! | `csp_diffn`, `csp_diffn_nonstrict` (mznlib `fzn_diffn*`) | [`Diffn`] |
@@ -385,6 +385,21 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
                 }
                 _ => t.post_c(pos, Cumulative::with_vars(s, d, r, b)),
             }
+        }
+        "csp_cumulative_opt" => {
+            arity(5)?;
+            let s = t.var_array(pos, &a[0])?;
+            let d = t.var_array(pos, &a[1])?;
+            let r = t.var_array(pos, &a[2])?;
+            let b = t.var(pos, &a[3])?;
+            let p = t.var_array(pos, &a[4])?;
+            if s.len() != d.len() || s.len() != r.len() || s.len() != p.len() {
+                return invalid(
+                    pos,
+                    format!("{} starts, {} durations, {} usages, {} presences", s.len(), d.len(), r.len(), p.len()),
+                );
+            }
+            t.post_c(pos, Cumulative::with_vars(s, d, r, b).with_optional(p))
         }
         "csp_disjunctive" | "csp_disjunctive_strict" => {
             arity(2)?;

@@ -124,6 +124,12 @@ fn holds(env: &Env<'_>, name: &str, a: &[Expr]) -> Result<bool, String> {
             !xs.is_empty() && arr(1)?.chunks(xs.len()).any(|row| row == xs.as_slice())
         }
         "csp_cumulative" => cumulative_holds(&arr(0)?, &arr(1)?, &arr(2)?, i(3)?),
+        "csp_cumulative_opt" => {
+            // Absent tasks take no room: duration 0 (durations and usages stay non-negative).
+            let (d, r, p) = (arr(1)?, arr(2)?, arr(4)?);
+            let d_present: Vec<i64> = d.iter().zip(&p).map(|(&d, &p)| if p == 1 { d } else { d.min(0) }).collect();
+            r.iter().chain(&d).all(|&v| v >= 0) && cumulative_holds(&arr(0)?, &d_present, &r, i(3)?)
+        }
         "csp_disjunctive" | "csp_disjunctive_strict" => {
             let (s, d) = (arr(0)?, arr(1)?);
             let strict = base == "csp_disjunctive_strict";

@@ -141,8 +141,13 @@ impl TimeTable {
     /// compulsory parts, it fits under `capacity` (a left-to-right sweep of the segments; the
     /// result may exceed the latest start, which means no start fits).
     pub(crate) fn earliest_fit(&self, i: usize, capacity: i64) -> i64 {
-        let (d, r) = (self.dur[i], self.usage[i]);
-        let own = self.compulsory(i);
+        self.earliest_fit_as(i, capacity, self.usage[i], self.compulsory(i))
+    }
+
+    /// [`earliest_fit`](TimeTable::earliest_fit) for task `i` with usage `r` and the part
+    /// `own` of the profile that is its own (`None` for a task outside the profile).
+    pub(crate) fn earliest_fit_as(&self, i: usize, capacity: i64, r: i64, own: Option<(i64, i64)>) -> i64 {
+        let d = self.dur[i];
         let mut t = self.est[i];
         if d == 0 || r == 0 {
             return t;
@@ -254,7 +259,8 @@ impl TimeTable {
     /// The latest start of task `i` at which it fits under `capacity` (the mirror of
     /// [`earliest_fit`](TimeTable::earliest_fit)).
     pub(crate) fn latest_fit(&self, i: usize, capacity: i64) -> i64 {
-        let (d, r) = (self.dur[i], self.usage[i]);
+        let d = self.dur[i];
+        let r = self.usage[i];
         let own = self.compulsory(i);
         let mut end = self.lst[i] + d;
         if d == 0 || r == 0 {
@@ -287,7 +293,8 @@ impl TimeTable {
 /// Durations, usages and the capacity are constants ([`Cumulative::new`]) or variables
 /// ([`Cumulative::with_vars`]). Durations and usages must be non-negative (variables are
 /// pruned to `>= 0`); tasks of duration or usage 0 never conflict. With at least one task the
-/// capacity is at least 0 (MiniZinc's time decomposition says the same).
+/// capacity is at least 0 (MiniZinc's time decomposition says the same). Tasks may be optional
+/// ([`Cumulative::with_optional`]: a 0/1 presence variable per task).
 ///
 /// Unlike [`Disjunctive`](crate::Disjunctive), which is the capacity-1 case with the
 /// stronger reasoning on orders (edge-finding), `Cumulative` reasons on the resource profile.
@@ -356,6 +363,8 @@ pub struct Cumulative {
     durations: Vec<Operand>,
     usages: Vec<Operand>,
     capacity: Operand,
+    /// Per task: whether it is present (1) or absent (0); `Const(1)` unless optional.
+    presence: Vec<Operand>,
     table: TimeTable,
     /// Scratch: the time-table in reversed time, for edge-finding on latest completions.
     mirror: TimeTable,
@@ -385,6 +394,7 @@ impl Cumulative {
             durations: durations.into_iter().map(|d| Operand::Const(i64::from(d))).collect(),
             usages: usages.into_iter().map(|r| Operand::Const(i64::from(r))).collect(),
             capacity: Operand::Const(i64::from(capacity)),
+            presence: vec![Operand::Const(1); n],
             table: TimeTable::default(),
             mirror: TimeTable::default(),
             unary_tasks: Vec::new(),
@@ -430,11 +440,32 @@ impl Cumulative {
             durations,
             usages,
             capacity,
+            presence: vec![Operand::Const(1); n],
             table: TimeTable::default(),
             mirror: TimeTable::default(),
             unary_tasks: Vec::new(),
             unary: Work::default(),
         }
+    }
+
+    /// Makes the tasks optional: task `i` is on the resource only when the 0/1 variable
+    /// `presence[i]` is 1 (MiniZinc's `cumulative` over `var opt int` starts); an absent
+    /// task's start, duration and usage are free. A task that cannot fit anywhere on the
+    /// profile of the present tasks is made absent; the other rules see present tasks only.
+    ///
+    /// # Panics
+    ///
+    /// Panics if there is not one presence variable per task.
+    pub fn with_optional(mut self, presence: Vec<VarId>) -> Cumulative {
+        assert_eq!(presence.len(), self.n, "cumulative: one presence variable per task");
+        self.presence = presence
+            .into_iter()
+            .map(|p| {
+                self.scope.push(p);
+                Operand::Var(self.scope.len() - 1)
+            })
+            .collect();
+        self
     }
 
     /// The start variables.
@@ -457,10 +488,16 @@ impl Cumulative {
     fn pass(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         let scope = &self.scope;
         self.table.clear();
+        let mut optional = false;
         for i in 0..self.n {
             let s = scope[i];
             let d = self.durations[i].min(scope, ctx).max(0);
-            let r = self.usages[i].min(scope, ctx).max(0);
+            let mut r = self.usages[i].min(scope, ctx).max(0);
+            if self.presence[i].min(scope, ctx) < 1 {
+                // Not known to be present: outside the profile and every rule.
+                optional |= self.presence[i].max(scope, ctx) >= 1;
+                r = 0;
+            }
             self.table.push(i64::from(ctx.min(s)), i64::from(ctx.max(s)), d, r);
         }
         let peak = self.table.build();
@@ -476,6 +513,19 @@ impl Cumulative {
         let mut moved = false;
         if ctx.is_explaining() {
             ctx.set_premises(&self.scope);
+        }
+        if optional {
+            // An optional task that fits nowhere on the present tasks' profile is absent.
+            for i in 0..self.n {
+                let Operand::Var(l) = self.presence[i] else { continue };
+                if !(ctx.min(self.scope[l]) == 0 && ctx.max(self.scope[l]) == 1) {
+                    continue;
+                }
+                let r = self.usages[i].min(&self.scope, ctx).max(0);
+                if self.table.dur[i] > 0 && r > 0 && self.table.earliest_fit_as(i, cap, r, None) > self.table.lst[i] {
+                    moved |= ctx.remove_value(self.scope[l], 1, Rule::Other)?;
+                }
+            }
         }
         for i in 0..self.n {
             let (est, lst) = (self.table.est[i], self.table.lst[i]);
@@ -511,7 +561,7 @@ impl Cumulative {
         // resource, with their smallest durations (a relaxation).
         self.unary_tasks.clear();
         for i in 0..self.n {
-            if self.table.dur[i] > 0 && 2 * self.table.usage[i] > cap {
+            if self.table.dur[i] > 0 && self.table.usage[i] > 0 && 2 * self.table.usage[i] > cap {
                 self.unary_tasks.push((self.scope[i], self.table.dur[i]));
             }
         }
@@ -565,6 +615,11 @@ impl Constraint for Cumulative {
                 ctx.remove_below(self.scope[k], 0, Rule::Bounds)?;
             }
         }
+        for &p in &self.presence {
+            if let Operand::Var(l) = p {
+                ctx.remove_above(self.scope[l], 1, Rule::Bounds)?;
+            }
+        }
         if let Operand::Const(c) = self.capacity {
             if c < 0 && self.n > 0 {
                 return Err(self.fail(ctx));
@@ -580,11 +635,16 @@ impl Constraint for Cumulative {
         if n > 0 && cap < 0 {
             return false;
         }
-        let d = |i: usize| self.durations[i].value(values);
-        let r = |i: usize| self.usages[i].value(values);
-        if (0..n).any(|i| d(i) < 0 || r(i) < 0) {
+        let present = |i: usize| self.presence[i].value(values) == 1;
+        if (0..n).any(|i| !matches!(self.presence[i].value(values), 0 | 1)) {
             return false;
         }
+        // Durations and usages are non-negative, present or not (as propagation prunes them).
+        if (0..n).any(|i| self.durations[i].value(values) < 0 || self.usages[i].value(values) < 0) {
+            return false;
+        }
+        let d = |i: usize| if present(i) { self.durations[i].value(values) } else { 0 };
+        let r = |i: usize| if present(i) { self.usages[i].value(values) } else { 0 };
         // The load only rises at starts: checking them is enough.
         (0..n).filter(|&i| d(i) > 0 && r(i) > 0).all(|j| {
             let t = i64::from(values[j]);
@@ -605,7 +665,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, propagated, small_domains, solve_all};
+    use crate::constraints::testing::{brute_force, model_with, propagated, small_domain, small_domains, solve_all};
     use crate::search::Solver;
 
     /// The definition, as MiniZinc's time decomposition states it.
@@ -727,6 +787,15 @@ mod tests {
     }
 
     #[test]
+    fn an_optional_task_that_fits_nowhere_is_absent() {
+        // Task 0 fixed at 0..4 with usage 2 (capacity 2); optional task 1 (duration 2) must
+        // start in 1..=2, inside task 0: it is absent, and its start stays free.
+        let (mut model, v) = model_with(&[vec![0], vec![1, 2], vec![1], vec![0, 1]]);
+        model.post(Cumulative::new(v[..2].to_vec(), vec![4, 2], vec![2, 1], 2).with_optional(v[2..].to_vec())).unwrap();
+        assert_eq!(propagated(model, &v).unwrap(), vec![vec![0], vec![1, 2], vec![1], vec![0]]);
+    }
+
+    #[test]
     fn negative_constant_duration_is_refused() {
         let mut model = Model::new();
         let s = model.new_vars(1, 0..=1).unwrap();
@@ -771,6 +840,28 @@ mod tests {
                     }
                 }
             }
+        }
+
+        #[test]
+        fn optional_tasks_equal_brute_force(
+            domains in small_domains(4, 0, 4),
+            presence in proptest::collection::vec(small_domain(0, 1), 4),
+            d in proptest::collection::vec(0i32..=3, 4),
+            r in proptest::collection::vec(0i32..=3, 4),
+            cap in 0i32..=3,
+        ) {
+            let n = domains.len();
+            let (d, r) = (&d[..n], &r[..n]);
+            let mut all = domains.clone();
+            all.extend(presence[..n].iter().cloned());
+            let expected = brute_force(&all, |v| {
+                let dd: Vec<Value> = (0..n).map(|i| d[i] * v[n + i]).collect();
+                holds(&v[..n], &dd, r, cap)
+            });
+            let (mut model, v) = model_with(&all);
+            let c = Cumulative::new(v[..n].to_vec(), d.to_vec(), r.to_vec(), cap).with_optional(v[n..].to_vec());
+            model.post(c).unwrap();
+            prop_assert_eq!(solve_all(model, &v), expected);
         }
 
         #[test]
