@@ -122,6 +122,7 @@ pub use constraints::{
     Linear, NValue, NetworkLevel, NotEqual, Predicate, Regular, ReifiedLinear, Strength, Table, ValuePrecede,
     NETWORK_MAX_VALUES,
 };
+pub use constraints::{BinPacking, Cumulative, Diffn, Disjunctive};
 pub use domain::{Domain, DomainIter, InitialDomain, INTERVAL_THRESHOLD};
 pub use error::{Conflict, ModelError};
 pub use event::{Event, Observer, Reason};

@@ -21,6 +21,10 @@
 //! | `csp_nvalue`, `csp_alldifferent_except*` | [`NValue`], [`AllDifferentExcept`] |
 //! | `csp_lex_less*`, `csp_increasing_*`, `csp_strictly_increasing_*` | [`LexLess`], [`Increasing`] |
 //! | `csp_value_precede_int`, `csp_value_precede_chain_int`, `csp_inverse` | [`ValuePrecede`], [`Inverse`] |
+//! | `csp_cumulative`, `csp_cumulative_opt` (mznlib `fzn_cumulative`, `fzn_cumulative_opt`) | [`Cumulative`] |
+//! | `csp_disjunctive`, `csp_disjunctive_strict` (mznlib `fzn_disjunctive*`) | [`Disjunctive`] |
+//! | `csp_bin_packing_load` (mznlib `fzn_bin_packing*`) | [`BinPacking`] |
+//! | `csp_diffn`, `csp_diffn_nonstrict` (mznlib `fzn_diffn*`) | [`Diffn`] |
 
 use csp::{
     AllDifferent, ArithOp, Arithmetic, Binary, Clause, Comparison, Element, Equal, Linear, NotEqual, Predicate,
@@ -30,10 +34,11 @@ use csp::{
     AllDifferentExcept, Among, Circuit, CountEq, GlobalCardinality, Increasing, Inverse, LexLess, NValue, Regular,
     ValuePrecede,
 };
+use csp::{BinPacking, Cumulative, Diffn, Disjunctive};
 
 use crate::ast::ConstraintItem;
 use crate::error::{Error, Pos};
-use crate::translate::{invalid, Translator};
+use crate::translate::{invalid, Translator, Val};
 
 type R = Result<(), Error>;
 
@@ -519,6 +524,87 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
             let (f, g) = (t.var_array(pos, &a[0])?, t.var_array(pos, &a[1])?);
             let (fb, gb) = (coeff(pos, int_of(t, pos, &a[2])?)?, coeff(pos, int_of(t, pos, &a[3])?)?);
             t.post_c(pos, Inverse::new(f, g).with_bases(fb, gb))
+        }
+        "csp_cumulative" => {
+            arity(4)?;
+            let s = t.var_array(pos, &a[0])?;
+            let d = t.var_array(pos, &a[1])?;
+            let r = t.var_array(pos, &a[2])?;
+            let b = t.var(pos, &a[3])?;
+            if s.len() != d.len() || s.len() != r.len() {
+                return invalid(pos, format!("{} starts, {} durations, {} usages", s.len(), d.len(), r.len()));
+            }
+            let fixed = |t: &Translator, xs: &[VarId]| -> Option<Vec<i32>> {
+                xs.iter().map(|&x| t.model.initial_domain(x).single_value()).collect()
+            };
+            match (fixed(t, &d), fixed(t, &r), fixed(t, &[b])) {
+                // Negative constants: the variable form prunes them (no solution) where the
+                // constant form would refuse the constraint.
+                (Some(d), Some(r), Some(b)) if d.iter().chain(&r).all(|&v| v >= 0) => {
+                    t.post_c(pos, Cumulative::new(s, d, r, b[0]))
+                }
+                _ => t.post_c(pos, Cumulative::with_vars(s, d, r, b)),
+            }
+        }
+        "csp_cumulative_opt" => {
+            arity(5)?;
+            let s = t.var_array(pos, &a[0])?;
+            let d = t.var_array(pos, &a[1])?;
+            let r = t.var_array(pos, &a[2])?;
+            let b = t.var(pos, &a[3])?;
+            let p = t.var_array(pos, &a[4])?;
+            if s.len() != d.len() || s.len() != r.len() || s.len() != p.len() {
+                return invalid(
+                    pos,
+                    format!("{} starts, {} durations, {} usages, {} presences", s.len(), d.len(), r.len(), p.len()),
+                );
+            }
+            t.post_c(pos, Cumulative::with_vars(s, d, r, b).with_optional(p))
+        }
+        "csp_disjunctive" | "csp_disjunctive_strict" => {
+            arity(2)?;
+            let s = t.var_array(pos, &a[0])?;
+            let d = t.int_array(pos, &a[1])?;
+            if s.len() != d.len() {
+                return invalid(pos, format!("{} starts, {} durations", s.len(), d.len()));
+            }
+            let d: Vec<i32> = d.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
+            if name == "csp_disjunctive" {
+                t.post_c(pos, Disjunctive::new(s, d))
+            } else {
+                t.post_c(pos, Disjunctive::strict(s, d))
+            }
+        }
+        "csp_bin_packing_load" => {
+            arity(4)?;
+            let load = t.var_array(pos, &a[0])?;
+            let bin = t.var_array(pos, &a[1])?;
+            let w = t.int_array(pos, &a[2])?;
+            let Val::Int(first) = t.value(pos, &a[3])? else { return invalid(pos, "expected the first bin") };
+            if bin.len() != w.len() {
+                return invalid(pos, format!("{} items, {} weights", bin.len(), w.len()));
+            }
+            let w: Vec<i32> = w.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
+            t.post_c(pos, BinPacking::new(load, bin, w).with_first_bin(coeff(pos, first)?))
+        }
+        "csp_diffn" | "csp_diffn_nonstrict" => {
+            arity(4)?;
+            let x = t.var_array(pos, &a[0])?;
+            let y = t.var_array(pos, &a[1])?;
+            let dx = t.var_array(pos, &a[2])?;
+            let dy = t.var_array(pos, &a[3])?;
+            if x.len() != y.len() || x.len() != dx.len() || x.len() != dy.len() {
+                return invalid(pos, "the four diffn arrays differ in length");
+            }
+            let strict = name == "csp_diffn";
+            let fixed = |t: &Translator, xs: &[VarId]| -> Option<Vec<i32>> {
+                xs.iter().map(|&x| t.model.initial_domain(x).single_value()).collect()
+            };
+            match (fixed(t, &dx), fixed(t, &dy)) {
+                (Some(dx), Some(dy)) if strict => t.post_c(pos, Diffn::new(x, y, dx, dy)),
+                (Some(dx), Some(dy)) => t.post_c(pos, Diffn::non_strict(x, y, dx, dy)),
+                _ => t.post_c(pos, Diffn::with_vars(x, y, dx, dy, strict)),
+            }
         }
         _ => {
             let what = if name.starts_with("float_") || name.starts_with("int2float") {

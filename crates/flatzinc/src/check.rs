@@ -215,6 +215,45 @@ fn holds(env: &Env<'_>, name: &str, a: &[Expr]) -> Result<bool, String> {
                 && (0..f.len()).all(|k| at(&g, f[k] - gb) == Some(k as i64 + fb))
                 && (0..g.len()).all(|k| at(&f, g[k] - fb) == Some(k as i64 + gb))
         }
+        "csp_cumulative" => cumulative_holds(&arr(0)?, &arr(1)?, &arr(2)?, i(3)?),
+        "csp_cumulative_opt" => {
+            // Absent tasks take no room: duration 0 (durations and usages stay non-negative).
+            let (d, r, p) = (arr(1)?, arr(2)?, arr(4)?);
+            let d_present: Vec<i64> = d.iter().zip(&p).map(|(&d, &p)| if p == 1 { d } else { d.min(0) }).collect();
+            r.iter().chain(&d).all(|&v| v >= 0) && cumulative_holds(&arr(0)?, &d_present, &r, i(3)?)
+        }
+        "csp_disjunctive" | "csp_disjunctive_strict" => {
+            let (s, d) = (arr(0)?, arr(1)?);
+            let strict = base == "csp_disjunctive_strict";
+            (0..s.len()).all(|i| {
+                (i + 1..s.len())
+                    .all(|j| (!strict && (d[i] == 0 || d[j] == 0)) || s[i] + d[i] <= s[j] || s[j] + d[j] <= s[i])
+            })
+        }
+        "csp_bin_packing_load" => {
+            let (load, bin, w, first) = (arr(0)?, arr(1)?, arr(2)?, i(3)?);
+            let mut sums = vec![0i64; load.len()];
+            bin.iter().zip(&w).all(|(&b, &w)| match usize::try_from(b - first).ok().and_then(|k| sums.get_mut(k)) {
+                Some(l) => {
+                    *l += w;
+                    true
+                }
+                None => false,
+            }) && sums == load
+        }
+        "csp_diffn" | "csp_diffn_nonstrict" => {
+            let (x, y, dx, dy) = (arr(0)?, arr(1)?, arr(2)?, arr(3)?);
+            let strict = base == "csp_diffn";
+            (0..x.len()).all(|i| {
+                (i + 1..x.len()).all(|j| {
+                    (!strict && (dx[i] == 0 || dy[i] == 0 || dx[j] == 0 || dy[j] == 0))
+                        || x[i] + dx[i] <= x[j]
+                        || x[j] + dx[j] <= x[i]
+                        || y[i] + dy[i] <= y[j]
+                        || y[j] + dy[j] <= y[i]
+                })
+            })
+        }
         _ => return Err(format!("the checker does not know '{name}'")),
     };
     if reif {
@@ -264,4 +303,20 @@ pub fn check(ast: &Ast, values: &HashMap<String, i64>) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// `cumulative` as MiniZinc's time decomposition states it: non-negative durations and usages,
+/// and at every time the running tasks use at most `b` (so `b >= 0` when there is a task).
+fn cumulative_holds(s: &[i64], d: &[i64], r: &[i64], b: i64) -> bool {
+    if s.is_empty() {
+        return true;
+    }
+    if b < 0 || d.iter().chain(r).any(|&v| v < 0) {
+        return false;
+    }
+    // The load only rises at starts.
+    (0..s.len()).all(|j| {
+        let t = s[j];
+        (0..s.len()).filter(|&i| s[i] <= t && t < s[i] + d[i]).map(|i| r[i]).sum::<i64>() <= b
+    })
 }

@@ -26,6 +26,10 @@
 //! | [`ValuePrecede`] | `s` occurs before any `t` (chains: one per pair) | GAC (Law and Lee) |
 //! | [`Inverse`] | `f[i] = j` iff `g[j] = i` | domain consistency of the channelling, GAC matching on each side |
 //! | [`Circuit`] | successors form one tour (or a subcircuit) | GAC all-different, no early sub-tour, strongly connected components |
+//! | [`Cumulative`] | tasks under a resource capacity | time-tabling on the compulsory-part profile |
+//! | [`Disjunctive`] | tasks that do not overlap (unary resource) | overload, detectable precedences, not-first/not-last, edge-finding (Θ-Λ-tree) |
+//! | [`BinPacking`] | items in bins with load variables | load bounds, elimination and commitment, `NoSum` knapsack reasoning (Shaw) |
+//! | [`Diffn`] | rectangles that do not overlap | pairwise bounds, time-tabling on both projections |
 //!
 //! Variables with an interval domain (large ranges, [`Domain::is_interval`](crate::Domain::is_interval))
 //! work with every value-level constraint; [`AllDifferent`], [`Table`], [`DistinctSum`] and
@@ -36,11 +40,15 @@
 mod all_different;
 mod all_different_except;
 mod arith;
+mod bin_packing;
 mod binary;
 mod cardinality;
 mod circuit;
 mod clause;
 mod count;
+mod cumulative;
+mod diffn;
+mod disjunctive;
 mod distinct_sum;
 mod element;
 mod equal;
@@ -60,16 +68,21 @@ mod shorthand;
 mod table;
 #[cfg(test)]
 mod testing;
+mod theta_tree;
 mod value_precede;
 
 pub use all_different::{AllDifferent, Strength};
 pub use all_different_except::AllDifferentExcept;
 pub use arith::{ArithOp, Arithmetic};
+pub use bin_packing::BinPacking;
 pub use binary::Binary;
 pub use cardinality::GlobalCardinality;
 pub use circuit::Circuit;
 pub use clause::Clause;
 pub use count::{Among, CountEq};
+pub use cumulative::Cumulative;
+pub use diffn::Diffn;
+pub use disjunctive::Disjunctive;
 pub use distinct_sum::DistinctSum;
 pub use element::Element;
 pub use equal::Equal;

@@ -1,0 +1,885 @@
+//! `Cumulative`: tasks sharing a resource of limited capacity, by time-tabling on the profile
+//! of compulsory parts.
+
+use crate::constraint::{Constraint, Events, Priority, Rule};
+use crate::constraints::disjunctive::Work;
+use crate::context::Context;
+use crate::error::{Conflict, ModelError};
+use crate::id::{Value, VarId};
+use crate::model::Model;
+
+/// A constant, or a variable of the scope (its local index): how a duration, a usage or a
+/// capacity is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Operand {
+    /// A constant.
+    Const(i64),
+    /// The variable at this local index of the scope.
+    Var(usize),
+}
+
+impl Operand {
+    /// The smallest value the operand can take.
+    #[inline]
+    pub(crate) fn min(self, scope: &[VarId], ctx: &Context<'_>) -> i64 {
+        match self {
+            Operand::Const(c) => c,
+            Operand::Var(l) => i64::from(ctx.min(scope[l])),
+        }
+    }
+
+    /// The largest value the operand can take.
+    #[inline]
+    pub(crate) fn max(self, scope: &[VarId], ctx: &Context<'_>) -> i64 {
+        match self {
+            Operand::Const(c) => c,
+            Operand::Var(l) => i64::from(ctx.max(scope[l])),
+        }
+    }
+
+    /// The operand's value in a full assignment of the scope.
+    #[inline]
+    pub(crate) fn value(self, values: &[Value]) -> i64 {
+        match self {
+            Operand::Const(c) => c,
+            Operand::Var(l) => i64::from(values[l]),
+        }
+    }
+}
+
+/// One maximal interval `[start, end)` of constant height of a resource profile.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Segment {
+    pub(crate) start: i64,
+    pub(crate) end: i64,
+    pub(crate) height: i64,
+}
+
+/// The time-table of a cumulative resource: the profile of the tasks' compulsory parts and the
+/// bound pushes it implies. Shared by [`Cumulative`] and the implied cumulative projections of
+/// [`Diffn`](crate::Diffn). Every buffer is kept between calls, so nothing allocates once the
+/// first call has sized them.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TimeTable {
+    /// Per task: earliest start, latest start, duration and usage (their smallest values).
+    pub(crate) est: Vec<i64>,
+    pub(crate) lst: Vec<i64>,
+    pub(crate) dur: Vec<i64>,
+    pub(crate) usage: Vec<i64>,
+    /// `(time, +usage or -usage)` at the two ends of each compulsory part.
+    events: Vec<(i64, i64)>,
+    /// The profile: segments of non-zero height, in increasing time, disjoint.
+    pub(crate) segments: Vec<Segment>,
+    /// `prefix[k]`: the energy of the segments before `segments[k]`.
+    prefix: Vec<i128>,
+    /// Scratch of [`edge_find`](TimeTable::edge_find): task orders and the new earliest starts.
+    by_est: Vec<usize>,
+    by_lct: Vec<usize>,
+    pub(crate) new_est: Vec<i64>,
+}
+
+impl TimeTable {
+    /// Empties the task arrays, keeping their capacity.
+    pub(crate) fn clear(&mut self) {
+        self.est.clear();
+        self.lst.clear();
+        self.dur.clear();
+        self.usage.clear();
+    }
+
+    /// Adds a task by its bounds (`est <= lst`, `dur >= 0`, `usage >= 0`).
+    pub(crate) fn push(&mut self, est: i64, lst: i64, dur: i64, usage: i64) {
+        self.est.push(est);
+        self.lst.push(lst);
+        self.dur.push(dur);
+        self.usage.push(usage);
+    }
+
+    /// The compulsory part `[lst, est + dur)` of task `i`, if it is not empty and the task
+    /// uses the resource.
+    #[inline]
+    fn compulsory(&self, i: usize) -> Option<(i64, i64)> {
+        let (a, b) = (self.lst[i], self.est[i] + self.dur[i]);
+        (a < b && self.usage[i] > 0).then_some((a, b))
+    }
+
+    /// Builds the profile of the compulsory parts; returns its largest height (0 if none).
+    /// `O(n log n)`.
+    pub(crate) fn build(&mut self) -> i64 {
+        self.events.clear();
+        self.segments.clear();
+        for i in 0..self.est.len() {
+            if let Some((a, b)) = self.compulsory(i) {
+                self.events.push((a, self.usage[i]));
+                self.events.push((b, -self.usage[i]));
+            }
+        }
+        self.events.sort_unstable();
+        self.prefix.clear();
+        self.prefix.push(0);
+        let (mut height, mut peak) = (0i64, 0i64);
+        let mut k = 0;
+        while k < self.events.len() {
+            let t = self.events[k].0;
+            while k < self.events.len() && self.events[k].0 == t {
+                height += self.events[k].1;
+                k += 1;
+            }
+            if let Some(&(next, _)) = self.events.get(k) {
+                if height > 0 {
+                    self.segments.push(Segment { start: t, end: next, height });
+                    let last = self.prefix[self.prefix.len() - 1];
+                    self.prefix.push(last + i128::from(height) * i128::from(next - t));
+                    peak = peak.max(height);
+                }
+            }
+        }
+        peak
+    }
+
+    /// The earliest start of task `i` at which, given the profile of the other tasks'
+    /// compulsory parts, it fits under `capacity` (a left-to-right sweep of the segments; the
+    /// result may exceed the latest start, which means no start fits).
+    pub(crate) fn earliest_fit(&self, i: usize, capacity: i64) -> i64 {
+        self.earliest_fit_as(i, capacity, self.usage[i], self.compulsory(i))
+    }
+
+    /// [`earliest_fit`](TimeTable::earliest_fit) for task `i` with usage `r` and the part
+    /// `own` of the profile that is its own (`None` for a task outside the profile).
+    pub(crate) fn earliest_fit_as(&self, i: usize, capacity: i64, r: i64, own: Option<(i64, i64)>) -> i64 {
+        let d = self.dur[i];
+        let mut t = self.est[i];
+        if d == 0 || r == 0 {
+            return t;
+        }
+        let first = self.segments.partition_point(|s| s.end <= t);
+        for s in &self.segments[first..] {
+            if s.start >= t + d {
+                break;
+            }
+            if s.end <= t {
+                continue;
+            }
+            let mine = match own {
+                Some((a, b)) if a <= s.start && s.end <= b => r,
+                _ => 0,
+            };
+            if s.height - mine + r > capacity {
+                t = s.end;
+            }
+        }
+        t
+    }
+
+    /// The energy of the profile before time `t`.
+    fn energy_before(&self, t: i64) -> i128 {
+        let k = self.segments.partition_point(|s| s.end <= t);
+        let mut e = self.prefix[k];
+        if let Some(s) = self.segments.get(k) {
+            if s.start < t {
+                e += i128::from(s.height) * i128::from(t - s.start);
+            }
+        }
+        e
+    }
+
+    /// Time-table edge-finding (Schutt, Feydy and Stuckey 2013), earliest starts only: for
+    /// each window `[begin, end)` between an earliest start and a latest completion, the
+    /// energy that must be spent inside it (the profile's, plus the free part of every task
+    /// that lies inside) must fit `capacity · (end - begin)`, else `Err(())`; and the task
+    /// starting in the window but able to end after it that would add the most energy at its
+    /// earliest start is pushed right until it fits the slack. Fills `new_est` (call
+    /// [`build`](TimeTable::build) first). `O(n² log n)`.
+    pub(crate) fn edge_find(&mut self, capacity: i64) -> Result<(), ()> {
+        let n = self.est.len();
+        self.new_est.clear();
+        self.new_est.extend_from_slice(&self.est);
+        self.by_est.clear();
+        self.by_lct.clear();
+        for i in 0..n {
+            if self.dur[i] > 0 && self.usage[i] > 0 {
+                self.by_est.push(i);
+                self.by_lct.push(i);
+            }
+        }
+        let (est, lst, dur) = (&self.est, &self.lst, &self.dur);
+        self.by_est.sort_unstable_by_key(|&i| std::cmp::Reverse(est[i]));
+        self.by_lct.sort_unstable_by_key(|&i| lst[i] + dur[i]);
+        let mut last_end = i64::MIN;
+        for bi in 0..self.by_lct.len() {
+            let b = self.by_lct[bi];
+            let end = self.lst[b] + self.dur[b];
+            if end == last_end {
+                continue;
+            }
+            last_end = end;
+            let end_energy = self.energy_before(end);
+            // Free energy of the tasks inside [begin, end); the candidate to push.
+            let mut inside = 0i128;
+            let mut best: Option<(usize, i128, i128)> = None; // (task, added energy, compulsory energy)
+            for ai in 0..self.by_est.len() {
+                let a = self.by_est[ai];
+                let (e, l, d, r) = (self.est[a], self.lst[a], self.dur[a], self.usage[a]);
+                let comp_len = (e + d - l).max(0);
+                let r = i128::from(r);
+                if l + d <= end {
+                    inside += r * i128::from(d - comp_len);
+                } else if e < end {
+                    // Compulsory energy of `a` inside the window (it starts after `begin`).
+                    let comp_in = r * i128::from(((e + d).min(end) - l).max(0));
+                    let added = r * i128::from((end - e).min(d)) - comp_in;
+                    if best.is_none_or(|(_, x, _)| added > x) {
+                        best = Some((a, added, comp_in));
+                    }
+                }
+                let begin = e;
+                if begin >= end {
+                    continue;
+                }
+                let energy = inside + end_energy - self.energy_before(begin);
+                let available = i128::from(capacity) * i128::from(end - begin);
+                if energy > available {
+                    return Err(());
+                }
+                if let Some((i, added, comp_in)) = best {
+                    let slack = available - energy;
+                    if added > slack {
+                        // `slack + comp_in < added <= r * d`, so the quotient is below `d`.
+                        let push = end - ((slack + comp_in) / i128::from(self.usage[i])) as i64;
+                        if push > self.new_est[i] {
+                            self.new_est[i] = push;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The latest start of task `i` at which it fits under `capacity` (the mirror of
+    /// [`earliest_fit`](TimeTable::earliest_fit)).
+    pub(crate) fn latest_fit(&self, i: usize, capacity: i64) -> i64 {
+        let d = self.dur[i];
+        let r = self.usage[i];
+        let own = self.compulsory(i);
+        let mut end = self.lst[i] + d;
+        if d == 0 || r == 0 {
+            return self.lst[i];
+        }
+        let last = self.segments.partition_point(|s| s.start < end);
+        for s in self.segments[..last].iter().rev() {
+            if s.end <= end - d {
+                break;
+            }
+            if s.start >= end {
+                continue;
+            }
+            let mine = match own {
+                Some((a, b)) if a <= s.start && s.end <= b => r,
+                _ => 0,
+            };
+            if s.height - mine + r > capacity {
+                end = s.start;
+            }
+        }
+        end - d
+    }
+}
+
+/// Tasks on a cumulative resource: task `i` starts at `s_i`, runs for `d_i` and uses `r_i` units
+/// of a resource whose capacity is `b`; at every time the tasks running use at most `b`:
+/// `Σ { r_i : s_i <= t < s_i + d_i } <= b` for all `t`.
+///
+/// Durations, usages and the capacity are constants ([`Cumulative::new`]) or variables
+/// ([`Cumulative::with_vars`]). Durations and usages must be non-negative (variables are
+/// pruned to `>= 0`); tasks of duration or usage 0 never conflict. With at least one task the
+/// capacity is at least 0 (MiniZinc's time decomposition says the same). Tasks may be optional
+/// ([`Cumulative::with_optional`]: a 0/1 presence variable per task).
+///
+/// Unlike [`Disjunctive`](crate::Disjunctive), which is the capacity-1 case with the
+/// stronger reasoning on orders (edge-finding), `Cumulative` reasons on the resource profile.
+///
+/// # Propagation
+///
+/// *Time-tabling* (Beldiceanu and Carlsson 2002; Schutt, Feydy and Stuckey): the *compulsory
+/// part* of task `i`, `[lst_i, est_i + d_i)` where `est`/`lst` are the bounds of its start (and
+/// `d_i`, `r_i` their smallest values), is covered in every solution. The profile of the
+/// compulsory parts must stay under the capacity (else a conflict, rule [`Rule::Other`]), lifts
+/// the capacity's lower bound, and pushes each start out of the times where the task would not
+/// fit on top of the others' compulsory parts: a sweep from `est_i` rightwards over the
+/// segments (and from `lst_i` leftwards) moves the start past every segment it cannot share.
+/// *Time-table edge-finding* (Schutt, Feydy and Stuckey 2013, in its `O(n²)` window form): for
+/// every window `[begin, end)` from an earliest start to a latest completion, the energy that
+/// must be spent in it (the profile's, plus the free part `r_i·(d_i - |compulsory part|)` of
+/// each task inside it) must fit `b·(end - begin)`, else a conflict; the task that starts in
+/// the window but may end after it and would add the most energy at its earliest start is
+/// pushed right until what it adds fits the slack (and symmetrically in reversed time).
+///
+/// *Unary subset*: the tasks whose smallest usage exceeds half the capacity's largest value
+/// pairwise cannot overlap, so [`Disjunctive`](crate::Disjunctive)'s rules (overload, detectable
+/// precedences, not-first/not-last, edge-finding on a Θ-Λ-tree) run on them, with their
+/// smallest durations (a relaxation when durations are variables).
+///
+/// The start bounds move with [`Rule::Bounds`], repeated until no bound moves (pushes make new
+/// compulsory parts), so one call is idempotent. When explanations are on, the premises are the
+/// constraint's other variables.
+///
+/// # Complexity
+///
+/// `O(n log n + n·s)` per pass for `n` tasks and `s <= 2n` profile segments for time-tabling,
+/// `O(n² log n)` for time-table edge-finding, `O(n log n)` for the unary subset; passes repeat
+/// only when a bound moved.
+///
+/// # Example
+///
+/// ```
+/// use csp::{Cumulative, Model};
+///
+/// // Three tasks of duration 2 using 1, 2 and 2 units of a capacity-2 resource.
+/// let mut model = Model::new();
+/// let s = model.new_vars(3, 0..=4)?;
+/// model.post(Cumulative::new(s.clone(), vec![2, 2, 2], vec![1, 2, 2], 2))?;
+/// let mut solver = model.into_solver();
+/// // The two 2-unit tasks and the 1-unit task are pairwise exclusive: 6 time units in 0..6.
+/// assert_eq!(solver.count_solutions(u64::MAX).count, 6);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Bibliography
+///
+/// * A. Aggoun and N. Beldiceanu, "Extending CHIP in order to solve complex scheduling and
+///   placement problems", Mathematical and Computer Modelling 17(7), 1993.
+/// * N. Beldiceanu and M. Carlsson, "A new multi-resource cumulatives constraint with negative
+///   heights", CP 2002 (the sweep over compulsory parts).
+/// * A. Schutt, T. Feydy, P. J. Stuckey and M. Wallace, "Explaining the cumulative
+///   propagator", Constraints 16(3), 2011 (time-tabling, its explanations).
+/// * A. Schutt, T. Feydy and P. J. Stuckey, "Explaining time-table-edge-finding propagation
+///   for the cumulative resource constraint", CPAIOR 2013.
+#[derive(Clone, Debug)]
+pub struct Cumulative {
+    /// Starts first (local `0..n`), then the variable durations, usages and capacity.
+    scope: Vec<VarId>,
+    n: usize,
+    durations: Vec<Operand>,
+    usages: Vec<Operand>,
+    capacity: Operand,
+    /// Per task: whether it is present (1) or absent (0); `Const(1)` unless optional.
+    presence: Vec<Operand>,
+    table: TimeTable,
+    /// Scratch: the time-table in reversed time, for edge-finding on latest completions.
+    mirror: TimeTable,
+    /// Scratch: the tasks that pairwise exclude each other, and the unary reasoning on them.
+    unary_tasks: Vec<(VarId, i64)>,
+    unary: Work,
+}
+
+impl Cumulative {
+    /// Tasks with constant durations and usages on a resource of constant capacity.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the three vectors differ in length.
+    pub fn new(starts: Vec<VarId>, durations: Vec<Value>, usages: Vec<Value>, capacity: Value) -> Cumulative {
+        assert!(
+            starts.len() == durations.len() && starts.len() == usages.len(),
+            "cumulative: {} starts, {} durations and {} usages",
+            starts.len(),
+            durations.len(),
+            usages.len()
+        );
+        let n = starts.len();
+        Cumulative {
+            scope: starts,
+            n,
+            durations: durations.into_iter().map(|d| Operand::Const(i64::from(d))).collect(),
+            usages: usages.into_iter().map(|r| Operand::Const(i64::from(r))).collect(),
+            capacity: Operand::Const(i64::from(capacity)),
+            presence: vec![Operand::Const(1); n],
+            table: TimeTable::default(),
+            mirror: TimeTable::default(),
+            unary_tasks: Vec::new(),
+            unary: Work::default(),
+        }
+    }
+
+    /// Tasks whose durations, usages and capacity are variables (fix a variable's domain to
+    /// one value for a constant).
+    ///
+    /// # Panics
+    ///
+    /// Panics if the three vectors differ in length.
+    pub fn with_vars(starts: Vec<VarId>, durations: Vec<VarId>, usages: Vec<VarId>, capacity: VarId) -> Cumulative {
+        assert!(
+            starts.len() == durations.len() && starts.len() == usages.len(),
+            "cumulative: {} starts, {} durations and {} usages",
+            starts.len(),
+            durations.len(),
+            usages.len()
+        );
+        let n = starts.len();
+        let mut scope = starts;
+        let durations = durations
+            .into_iter()
+            .map(|d| {
+                scope.push(d);
+                Operand::Var(scope.len() - 1)
+            })
+            .collect();
+        let usages = usages
+            .into_iter()
+            .map(|r| {
+                scope.push(r);
+                Operand::Var(scope.len() - 1)
+            })
+            .collect();
+        scope.push(capacity);
+        let capacity = Operand::Var(scope.len() - 1);
+        Cumulative {
+            scope,
+            n,
+            durations,
+            usages,
+            capacity,
+            presence: vec![Operand::Const(1); n],
+            table: TimeTable::default(),
+            mirror: TimeTable::default(),
+            unary_tasks: Vec::new(),
+            unary: Work::default(),
+        }
+    }
+
+    /// Makes the tasks optional: task `i` is on the resource only when the 0/1 variable
+    /// `presence[i]` is 1 (MiniZinc's `cumulative` over `var opt int` starts); an absent
+    /// task's start, duration and usage are free. A task that cannot fit anywhere on the
+    /// profile of the present tasks is made absent; the other rules see present tasks only.
+    ///
+    /// # Panics
+    ///
+    /// Panics if there is not one presence variable per task.
+    pub fn with_optional(mut self, presence: Vec<VarId>) -> Cumulative {
+        assert_eq!(presence.len(), self.n, "cumulative: one presence variable per task");
+        self.presence = presence
+            .into_iter()
+            .map(|p| {
+                self.scope.push(p);
+                Operand::Var(self.scope.len() - 1)
+            })
+            .collect();
+        self
+    }
+
+    /// The start variables.
+    pub fn starts(&self) -> &[VarId] {
+        &self.scope[..self.n]
+    }
+
+    fn fail(&self, ctx: &mut Context<'_>) -> Conflict {
+        if ctx.is_explaining() {
+            ctx.set_premises(&self.scope);
+        }
+        let c = ctx.fail(Rule::Other);
+        if ctx.is_explaining() {
+            ctx.clear_premises();
+        }
+        c
+    }
+
+    /// One pass: returns whether a start bound moved.
+    fn pass(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let scope = &self.scope;
+        self.table.clear();
+        let mut optional = false;
+        for i in 0..self.n {
+            let s = scope[i];
+            let d = self.durations[i].min(scope, ctx).max(0);
+            let mut r = self.usages[i].min(scope, ctx).max(0);
+            if self.presence[i].min(scope, ctx) < 1 {
+                // Not known to be present: outside the profile and every rule.
+                optional |= self.presence[i].max(scope, ctx) >= 1;
+                r = 0;
+            }
+            self.table.push(i64::from(ctx.min(s)), i64::from(ctx.max(s)), d, r);
+        }
+        let peak = self.table.build();
+        let cap = self.capacity.max(scope, ctx);
+        if peak > cap {
+            return Err(self.fail(ctx));
+        }
+        if let Operand::Var(l) = self.capacity {
+            if self.n > 0 && i64::from(ctx.min(scope[l])) < peak.max(0) {
+                ctx.remove_below(scope[l], peak.max(0) as Value, Rule::Bounds)?;
+            }
+        }
+        let mut moved = false;
+        if ctx.is_explaining() {
+            ctx.set_premises(&self.scope);
+        }
+        if optional {
+            // An optional task that fits nowhere on the present tasks' profile is absent.
+            for i in 0..self.n {
+                let Operand::Var(l) = self.presence[i] else { continue };
+                if !(ctx.min(self.scope[l]) == 0 && ctx.max(self.scope[l]) == 1) {
+                    continue;
+                }
+                let r = self.usages[i].min(&self.scope, ctx).max(0);
+                if self.table.dur[i] > 0 && r > 0 && self.table.earliest_fit_as(i, cap, r, None) > self.table.lst[i] {
+                    moved |= ctx.remove_value(self.scope[l], 1, Rule::Other)?;
+                }
+            }
+        }
+        for i in 0..self.n {
+            let (est, lst) = (self.table.est[i], self.table.lst[i]);
+            let lo = self.table.earliest_fit(i, cap);
+            let hi = self.table.latest_fit(i, cap);
+            if lo > est || hi < lst {
+                moved = true;
+                crate::constraints::linear::tighten(ctx, self.scope[i], lo, hi)?;
+            }
+        }
+        // Time-table edge-finding, both directions, on the bounds read at the start of the pass
+        // (a weaker but sound view once the sweeps above moved some).
+        if self.table.edge_find(cap).is_err() {
+            return Err(ctx.fail(Rule::Other));
+        }
+        self.mirror.clear();
+        for i in 0..self.n {
+            let (e, l, d, r) = (self.table.est[i], self.table.lst[i], self.table.dur[i], self.table.usage[i]);
+            self.mirror.push(-(l + d), -(e + d), d, r);
+        }
+        self.mirror.build();
+        if self.mirror.edge_find(cap).is_err() {
+            return Err(ctx.fail(Rule::Other));
+        }
+        for i in 0..self.n {
+            let (lo, hi) = (self.table.new_est[i], -self.mirror.new_est[i] - self.table.dur[i]);
+            if lo > self.table.est[i] || hi < self.table.lst[i] {
+                moved = true;
+                crate::constraints::linear::tighten(ctx, self.scope[i], lo, hi)?;
+            }
+        }
+        // The tasks that use more than half the capacity cannot overlap each other: a unary
+        // resource, with their smallest durations (a relaxation).
+        self.unary_tasks.clear();
+        for i in 0..self.n {
+            if self.table.dur[i] > 0 && self.table.usage[i] > 0 && 2 * self.table.usage[i] > cap {
+                self.unary_tasks.push((self.scope[i], self.table.dur[i]));
+            }
+        }
+        if self.unary_tasks.len() >= 2 {
+            moved |= self.unary.run(ctx, &self.unary_tasks, false)?;
+            moved |= self.unary.run(ctx, &self.unary_tasks, true)?;
+        }
+        if ctx.is_explaining() {
+            ctx.clear_premises();
+        }
+        Ok(moved)
+    }
+}
+
+impl Constraint for Cumulative {
+    fn kind(&self) -> &'static str {
+        "cumulative"
+    }
+
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn subscriptions(&self, _local: usize) -> Events {
+        Events::BOUNDS
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Slow
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+
+    fn on_post(&mut self, _model: &Model) -> Result<(), ModelError> {
+        let negative = self.durations.iter().chain(&self.usages).any(|o| matches!(o, Operand::Const(c) if *c < 0));
+        if negative {
+            return Err(ModelError::InvalidConstraint {
+                kind: "cumulative",
+                message: "durations and usages must be non-negative".to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        for k in self.n..self.scope.len() {
+            let is_cap = matches!(self.capacity, Operand::Var(l) if l == k);
+            if !is_cap || self.n > 0 {
+                ctx.remove_below(self.scope[k], 0, Rule::Bounds)?;
+            }
+        }
+        for &p in &self.presence {
+            if let Operand::Var(l) = p {
+                ctx.remove_above(self.scope[l], 1, Rule::Bounds)?;
+            }
+        }
+        if let Operand::Const(c) = self.capacity {
+            if c < 0 && self.n > 0 {
+                return Err(self.fail(ctx));
+            }
+        }
+        while self.pass(ctx)? {}
+        Ok(())
+    }
+
+    fn is_satisfied(&self, values: &[Value]) -> bool {
+        let n = self.n;
+        let cap = self.capacity.value(values);
+        if n > 0 && cap < 0 {
+            return false;
+        }
+        let present = |i: usize| self.presence[i].value(values) == 1;
+        if (0..n).any(|i| !matches!(self.presence[i].value(values), 0 | 1)) {
+            return false;
+        }
+        // Durations and usages are non-negative, present or not (as propagation prunes them).
+        if (0..n).any(|i| self.durations[i].value(values) < 0 || self.usages[i].value(values) < 0) {
+            return false;
+        }
+        let d = |i: usize| if present(i) { self.durations[i].value(values) } else { 0 };
+        let r = |i: usize| if present(i) { self.usages[i].value(values) } else { 0 };
+        // The load only rises at starts: checking them is enough.
+        (0..n).filter(|&i| d(i) > 0 && r(i) > 0).all(|j| {
+            let t = i64::from(values[j]);
+            let load: i64 = (0..n)
+                .filter(|&i| {
+                    let s = i64::from(values[i]);
+                    s <= t && t < s + d(i)
+                })
+                .map(r)
+                .sum();
+            load <= cap
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::constraints::testing::{brute_force, model_with, propagated, small_domain, small_domains, solve_all};
+    use crate::search::Solver;
+
+    /// The definition, as MiniZinc's time decomposition states it.
+    fn holds(starts: &[Value], d: &[Value], r: &[Value], cap: Value) -> bool {
+        if starts.is_empty() {
+            return true;
+        }
+        if cap < 0 {
+            return false;
+        }
+        let lo = starts.iter().min().copied().unwrap_or(0);
+        let hi = starts.iter().zip(d).map(|(&s, &d)| s + d).max().unwrap_or(0);
+        (lo..=hi).all(|t| {
+            let load: i32 = (0..starts.len()).filter(|&i| starts[i] <= t && t < starts[i] + d[i]).map(|i| r[i]).sum();
+            load <= cap
+        })
+    }
+
+    #[test]
+    fn bounds_reasoning_leaves_holes_inside_the_domain() {
+        // Task 0 is fixed at 2..5 with usage 2 on a capacity-2 resource; task 1 (duration 2,
+        // usage 1) fits at 0 and at 5..: both bounds fit, so nothing is removed (starts 1..=4
+        // are left to search: time-tabling moves bounds only).
+        let (mut model, s) = model_with(&[vec![2], (0..=6).collect()]);
+        model.post(Cumulative::new(s.clone(), vec![3, 2], vec![2, 1], 2)).unwrap();
+        let d = propagated(model, &s).unwrap();
+        assert_eq!(d[1], (0..=6).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn lower_bound_moves_when_the_earliest_start_does_not_fit() {
+        // Task 0 fixed at 0..3 (usage 2, capacity 2): task 1 (duration 2) starts at 3 or later.
+        let (mut model, s) = model_with(&[vec![0], (0..=6).collect()]);
+        model.post(Cumulative::new(s.clone(), vec![3, 2], vec![2, 1], 2)).unwrap();
+        let d = propagated(model, &s).unwrap();
+        assert_eq!(d[1], vec![3, 4, 5, 6]);
+    }
+
+    #[test]
+    fn upper_bound_moves_when_the_latest_start_does_not_fit() {
+        // Task 0 fixed at 5..8: task 1 (duration 2) ends by 5, so starts by 3.
+        let (mut model, s) = model_with(&[vec![5], (0..=6).collect()]);
+        model.post(Cumulative::new(s.clone(), vec![3, 2], vec![2, 1], 2)).unwrap();
+        let d = propagated(model, &s).unwrap();
+        assert_eq!(d[1], vec![0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn pushes_cascade_through_new_compulsory_parts() {
+        // A (d=4, s in 0..=1) has compulsory part 1..4; B (d=3, s in 0..=4) is pushed to 4
+        // (fixed, compulsory 4..7); C (d=2, s in 1..=7) must avoid 1..7: C = 7; and A, which
+        // must end by B's start 4, starts at 0.
+        let (mut model, s) = model_with(&[vec![0, 1], (0..=4).collect(), (1..=7).collect()]);
+        model.post(Cumulative::new(s.clone(), vec![4, 3, 2], vec![1, 1, 1], 1)).unwrap();
+        let d = propagated(model, &s).unwrap();
+        assert_eq!(d, vec![vec![0], vec![4], vec![7]]);
+    }
+
+    #[test]
+    fn time_table_edge_finding_pushes_a_task_out_of_a_full_window() {
+        // Capacity 2. A, B, C (usage 1, duration 2, start in 0..=2) have no compulsory part but
+        // spend 6 of the 8 units of [0, 4). D (usage 2, duration 2) at 0 would add 4 > 2 units
+        // there: it may put at most 2 units (one time unit) inside, so D >= 3.
+        let domains = [(0..=2).collect(), (0..=2).collect(), (0..=2).collect(), (0..=6).collect::<Vec<_>>()];
+        let (mut model, s) = model_with(&domains);
+        model.post(Cumulative::new(s.clone(), vec![2, 2, 2, 2], vec![1, 1, 1, 2], 2)).unwrap();
+        let d = propagated(model, &s).unwrap();
+        assert_eq!(d[3], (3..=6).collect::<Vec<_>>());
+        assert_eq!(d[0], vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn time_table_edge_finding_detects_an_overloaded_window() {
+        // Capacity 1, four tasks of duration 1 with starts in 0..=2: 4 units in [0, 3).
+        let (mut model, s) = model_with(&vec![(0..=2).collect(); 4]);
+        model.post(Cumulative::new(s, vec![1; 4], vec![1; 4], 1)).unwrap();
+        Solver::new(model).propagate().expect_err("4 units of work in 3");
+    }
+
+    #[test]
+    fn tasks_over_half_the_capacity_get_edge_finding() {
+        // Usages 2 on capacity 3: a unary resource. A, B (d=2) in 0..=2 fill 0..4 (no
+        // compulsory part, so time-tabling sees nothing); C (d=1) cannot go before or between
+        // them: C >= 4 (edge-finding).
+        let (mut model, s) = model_with(&[(0..=2).collect(), (0..=2).collect(), (0..=6).collect()]);
+        model.post(Cumulative::new(s.clone(), vec![2, 2, 1], vec![2, 2, 2], 3)).unwrap();
+        assert_eq!(propagated(model, &s).unwrap()[2], vec![4, 5, 6]);
+        // With capacity 4 the tasks may pair up: nothing moves.
+        let (mut model, s) = model_with(&[(0..=2).collect(), (0..=2).collect(), (0..=6).collect()]);
+        model.post(Cumulative::new(s.clone(), vec![2, 2, 1], vec![2, 2, 2], 4)).unwrap();
+        assert_eq!(propagated(model, &s).unwrap()[2], (0..=6).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn zero_duration_and_zero_usage_tasks_never_conflict() {
+        let (mut model, s) = model_with(&[vec![1], vec![1], vec![1]]);
+        model.post(Cumulative::new(s.clone(), vec![3, 0, 3], vec![1, 5, 0], 1)).unwrap();
+        assert_eq!(propagated(model, &s), Some(vec![vec![1], vec![1], vec![1]]));
+    }
+
+    #[test]
+    fn overloaded_profile_fails() {
+        let (mut model, _) = model_with(&[vec![0, 1], vec![0, 1]]);
+        let s: Vec<VarId> = (0..2).map(VarId::from_index).collect();
+        model.post(Cumulative::new(s, vec![3, 3], vec![2, 2], 3)).unwrap();
+        let c = Solver::new(model).propagate().expect_err("both cover 1..3 with 4 units > 3");
+        assert_eq!(c.var, None);
+    }
+
+    #[test]
+    fn variable_capacity_rises_to_the_profile_peak() {
+        let mut model = Model::new();
+        let s = model.new_vars(2, 0..=1).unwrap();
+        let d = model.new_vars(2, 3..=3).unwrap();
+        let r = model.new_vars(2, 2..=2).unwrap();
+        let b = model.new_var(0..=9).unwrap();
+        model.post(Cumulative::with_vars(s, d, r, b)).unwrap();
+        assert_eq!(propagated(model, &[b]).unwrap(), vec![(4..=9).collect::<Vec<_>>()]);
+    }
+
+    #[test]
+    fn an_optional_task_that_fits_nowhere_is_absent() {
+        // Task 0 fixed at 0..4 with usage 2 (capacity 2); optional task 1 (duration 2) must
+        // start in 1..=2, inside task 0: it is absent, and its start stays free.
+        let (mut model, v) = model_with(&[vec![0], vec![1, 2], vec![1], vec![0, 1]]);
+        model.post(Cumulative::new(v[..2].to_vec(), vec![4, 2], vec![2, 1], 2).with_optional(v[2..].to_vec())).unwrap();
+        assert_eq!(propagated(model, &v).unwrap(), vec![vec![0], vec![1, 2], vec![1], vec![0]]);
+    }
+
+    #[test]
+    fn negative_constant_duration_is_refused() {
+        let mut model = Model::new();
+        let s = model.new_vars(1, 0..=1).unwrap();
+        assert!(model.post(Cumulative::new(s, vec![-1], vec![1], 1)).is_err());
+    }
+
+    proptest! {
+        #[test]
+        fn solutions_equal_brute_force(
+            domains in small_domains(4, 0, 5),
+            d in proptest::collection::vec(0i32..=3, 4),
+            r in proptest::collection::vec(0i32..=3, 4),
+            cap in 0i32..=4,
+        ) {
+            let n = domains.len();
+            let (d, r) = (&d[..n], &r[..n]);
+            let expected = brute_force(&domains, |s| holds(s, d, r, cap));
+            let (mut model, v) = model_with(&domains);
+            model.post(Cumulative::new(v.clone(), d.to_vec(), r.to_vec(), cap)).unwrap();
+            prop_assert_eq!(solve_all(model, &v), expected);
+        }
+
+        #[test]
+        fn propagation_keeps_every_supported_value(
+            domains in small_domains(5, 0, 6),
+            d in proptest::collection::vec(1i32..=3, 5),
+            r in proptest::collection::vec(1i32..=3, 5),
+            cap in 2i32..=4,
+        ) {
+            let n = domains.len();
+            let (d, r) = (&d[..n], &r[..n]);
+            let expected = brute_force(&domains, |s| holds(s, d, r, cap));
+            let (mut model, v) = model_with(&domains);
+            model.post(Cumulative::new(v.clone(), d.to_vec(), r.to_vec(), cap)).unwrap();
+            match propagated(model, &v) {
+                None => prop_assert!(expected.is_empty()),
+                Some(left) => {
+                    for s in &expected {
+                        for (p, val) in s.iter().enumerate() {
+                            prop_assert!(left[p].contains(val), "{} removed from task {} in solution {:?}", val, p, s);
+                        }
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn optional_tasks_equal_brute_force(
+            domains in small_domains(4, 0, 4),
+            presence in proptest::collection::vec(small_domain(0, 1), 4),
+            d in proptest::collection::vec(0i32..=3, 4),
+            r in proptest::collection::vec(0i32..=3, 4),
+            cap in 0i32..=3,
+        ) {
+            let n = domains.len();
+            let (d, r) = (&d[..n], &r[..n]);
+            let mut all = domains.clone();
+            all.extend(presence[..n].iter().cloned());
+            let expected = brute_force(&all, |v| {
+                let dd: Vec<Value> = (0..n).map(|i| d[i] * v[n + i]).collect();
+                holds(&v[..n], &dd, r, cap)
+            });
+            let (mut model, v) = model_with(&all);
+            let c = Cumulative::new(v[..n].to_vec(), d.to_vec(), r.to_vec(), cap).with_optional(v[n..].to_vec());
+            model.post(c).unwrap();
+            prop_assert_eq!(solve_all(model, &v), expected);
+        }
+
+        #[test]
+        fn variable_durations_usages_and_capacity_equal_brute_force(
+            domains in small_domains(2, 0, 4),
+            extra in proptest::collection::vec(small_domains(1, 0, 3), 5),
+        ) {
+            let n = domains.len();
+            let mut all = domains.clone();
+            for e in extra.iter().take(2 * n + 1) {
+                all.push(e[0].clone());
+            }
+            let expected = brute_force(&all, |v| holds(&v[..n], &v[n..2 * n], &v[2 * n..3 * n], v[3 * n]));
+            let (mut model, v) = model_with(&all);
+            model
+                .post(Cumulative::with_vars(v[..n].to_vec(), v[n..2 * n].to_vec(), v[2 * n..3 * n].to_vec(), v[3 * n]))
+                .unwrap();
+            prop_assert_eq!(solve_all(model, &v), expected);
+        }
+    }
+}
