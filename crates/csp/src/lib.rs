@@ -81,14 +81,17 @@
 #![warn(missing_debug_implementations)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
+mod boolean;
 pub mod constraint;
 pub mod constraints;
 mod context;
 mod domain;
 mod error;
 mod event;
+pub mod expr;
 mod interval;
 mod model;
+mod objective;
 mod optimize;
 mod propagate;
 pub mod reasoning;
@@ -97,6 +100,7 @@ mod select;
 mod store;
 mod var;
 
+pub use boolean::{and, exactly, or, xor, BoolVar, Lit};
 pub use constraint::{Constraint, ConstraintId, Context, Events, Priority, Rule};
 pub use constraints::{
     AllDifferent, AllDifferentNetwork, ArithOp, Arithmetic, Binary, Clause, Comparison, DistinctSum, Element, Equal,
@@ -105,6 +109,7 @@ pub use constraints::{
 pub use domain::{Domain, DomainIter, InitialDomain, INTERVAL_THRESHOLD};
 pub use error::{Conflict, ModelError};
 pub use event::{Event, Observer, Reason};
+pub use expr::{sum, ElementArray, LinExpr, Relation};
 pub use model::Model;
 pub use optimize::{Goal, Improvements, Optimum};
 pub use search::{

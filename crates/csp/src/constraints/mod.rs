@@ -37,7 +37,7 @@ mod predicate;
 mod reified;
 mod table;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 
 pub use all_different::{AllDifferent, Strength};
 pub use arith::{ArithOp, Arithmetic};
