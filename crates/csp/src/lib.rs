@@ -88,6 +88,7 @@ mod context;
 mod domain;
 mod error;
 mod event;
+mod explain_unsat;
 pub mod expr;
 mod interval;
 mod model;
@@ -109,6 +110,7 @@ pub use constraints::{
 pub use domain::{Domain, DomainIter, InitialDomain, INTERVAL_THRESHOLD};
 pub use error::{Conflict, ModelError};
 pub use event::{Event, Observer, Reason};
+pub use explain_unsat::{ConflictMember, Explanation};
 pub use expr::{sum, ElementArray, LinExpr, Relation};
 pub use model::Model;
 pub use optimize::{Goal, Improvements, Optimum};
