@@ -13,6 +13,7 @@ mod hostile_input;
 mod killer_cages;
 mod limits;
 mod map_coloring;
+mod modelling;
 mod robust_inputs;
 mod send_more_money;
 mod sudoku_cli;
