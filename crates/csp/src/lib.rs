@@ -120,3 +120,8 @@ pub use search::{
 pub use select::{Rng, TieBreak, ValueOrder, VarOrder};
 pub use store::SnapshotMode;
 pub use var::{Value, VarId};
+
+/// The code of `docs/modelling.md` (the modelling guide), compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/modelling.md")]
+pub struct ModellingGuideDoctests;
