@@ -52,7 +52,7 @@ fn heap_permutations<T: Clone>(a: &mut [T], k: usize, f: &mut impl FnMut(&[T])) 
     }
     for i in 0..k {
         heap_permutations(a, k - 1, f);
-        if k % 2 == 0 {
+        if k.is_multiple_of(2) {
             a.swap(i, k - 1);
         } else {
             a.swap(0, k - 1);
@@ -86,7 +86,7 @@ fn earliest_schedule(jobs: &[Vec<(usize, i32)>], orders: &[Vec<(usize, usize)>])
             return None;
         }
     }
-    Some(jobs.iter().zip(&start).map(|(job, st)| st[job.len() - 1].unwrap_or(0) + job[job.len() - 1].1).max()?)
+    jobs.iter().zip(&start).map(|(job, st)| st[job.len() - 1].unwrap_or(0) + job[job.len() - 1].1).max()
 }
 
 #[test]
