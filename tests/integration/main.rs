@@ -22,5 +22,6 @@ mod sudoku_generate;
 mod sudoku_parse;
 mod sudoku_solve;
 mod sudoku_variants;
+mod unsat_givens;
 mod user_constraint;
 mod zebra;
