@@ -17,6 +17,11 @@
 //!   with a sum), [`Table`] (allowed or forbidden tuples), [`Element`], [`ReifiedLinear`],
 //!   [`Arithmetic`] (products, quotients, ...), [`Clause`], and [`Predicate`], the escape hatch
 //!   for conditions no other constraint expresses.
+//! * Modelling ([`expr`], `docs/modelling.md`): expressions ([`LinExpr`], [`sum`]) and their
+//!   comparisons ([`Relation`], posted by [`Model::add`]), Booleans ([`BoolVar`], [`Lit`],
+//!   [`or`], [`and`]), reification ([`Relation::only_if`], [`Relation::iff`]), objectives
+//!   ([`Model::minimize`], [`Solver::solve_optimal`]), and why a model has no solution
+//!   ([`Model::explain_unsat`], [`Solver::explain_assignments`], [`Explanation`]).
 //! * [`Domain`]: a bitset, or an interval for ranges of more than [`INTERVAL_THRESHOLD`] values.
 //! * [`Event`]: the stream of decisions, prunings with reasons, wipe-outs and backtracks.
 //!
