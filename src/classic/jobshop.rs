@@ -4,7 +4,8 @@
 //!
 //! The model, in the expression API: a start variable per task, precedences inside each job
 //! (`start + duration <= next start`), one Boolean per pair of tasks on a machine choosing their
-//! order (two half-reified precedences), every job's end before the makespan, which is minimised.
+//! order (`model.either(a first, b first)`: two half-reified precedences), every job's end
+//! before the makespan, which is minimised.
 //!
 //! ```
 //! use csp::Optimum;
@@ -93,9 +94,7 @@ impl JobShop {
         for tasks in &on_machine {
             for (i, &(a, da)) in tasks.iter().enumerate() {
                 for &(b, db) in &tasks[i + 1..] {
-                    let a_first = model.new_bool();
-                    model.add((a + da).le(b).only_if(a_first))?;
-                    model.add((b + db).le(a).only_if(!a_first))?;
+                    model.either((a + da).le(b), (b + db).le(a))?;
                 }
             }
         }

@@ -314,6 +314,39 @@ impl Model {
     }
 }
 
+impl Model {
+    /// One of two relations holds: a new Boolean `b` with `first.only_if(b)` and
+    /// `second.only_if(!b)` posted, returned. A job-shop disjunction in one line.
+    ///
+    /// # Errors
+    ///
+    /// As [`Model::add`].
+    ///
+    /// # Panics
+    ///
+    /// Panics if a relation is already reified.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::{Model, Outcome};
+    ///
+    /// let mut model = Model::new();
+    /// let (a, b) = (model.new_var(0..=10)?, model.new_var(0..=10)?);
+    /// let a_first = model.either((a + 3).le(b), (b + 2).le(a))?; // no overlap
+    /// model.add(b.le(1))?;
+    /// let Outcome::Solved(s) = model.into_solver().solve() else { panic!() };
+    /// assert_eq!((s[a_first.var()], s[b] + 2 <= s[a]), (0, true));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn either(&mut self, first: impl Into<Relation>, second: impl Into<Relation>) -> Result<BoolVar, ModelError> {
+        let b = self.new_bool();
+        self.add(first.into().only_if(b))?;
+        self.add(second.into().only_if(!b))?;
+        Ok(b)
+    }
+}
+
 /// The comparison of a relation's negation: `!(s <= c)` is `s >= c + 1`, and so on.
 pub(crate) fn negate(cmp: Comparison, rhs: i64) -> (Comparison, i64) {
     match cmp {
