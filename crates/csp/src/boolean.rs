@@ -86,9 +86,19 @@ impl BoolVar {
         LinExpr::from(self).le(rhs)
     }
 
+    /// `self < rhs`; see [`LinExpr::lt`].
+    pub fn lt(self, rhs: impl Into<LinExpr>) -> Relation {
+        LinExpr::from(self).lt(rhs)
+    }
+
     /// `self >= rhs`; see [`LinExpr::ge`].
     pub fn ge(self, rhs: impl Into<LinExpr>) -> Relation {
         LinExpr::from(self).ge(rhs)
+    }
+
+    /// `self > rhs`; see [`LinExpr::gt`].
+    pub fn gt(self, rhs: impl Into<LinExpr>) -> Relation {
+        LinExpr::from(self).gt(rhs)
     }
 
     /// `self = rhs`; see [`LinExpr::eq`]. `a.eq(b)` on two Booleans is `a <-> b`.

@@ -39,6 +39,7 @@
 //! | [`or`], [`Lit::implies`], a literal | one [`Clause`] |
 //! | [`and`], [`xor`] | one [`Linear`] over the literals (`!b` counts as `1 - b`) |
 //! | `rel.only_if(b)`, `rel.iff(b)` | one [`ReifiedLinear`] (half or full), or a [`Clause`] with `!b` added |
+//! | [`Model::either`]`(r1, r2)` | a new Boolean `b`, `r1.only_if(b)`, `r2.only_if(!b)` |
 //!
 //! # Example
 //!
@@ -71,6 +72,7 @@
 //! [`and`]: crate::and
 //! [`xor`]: crate::xor
 //! [`Model::add`]: crate::Model::add
+//! [`Model::either`]: crate::Model::either
 
 mod nonlinear;
 mod ops;

@@ -160,6 +160,33 @@ impl Relation {
     }
 }
 
+/// The relation as written after normalisation: `2*x0 - x1 <= 3`, `x0 ∨ ¬x1`, with
+/// ` if b`/` iff b` for a reified one.
+impl std::fmt::Display for Relation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.kind {
+            Kind::Linear { terms, cmp, rhs } => {
+                let lhs = LinExpr { terms: merge(terms), constant: 0 };
+                write!(f, "{lhs} {cmp} {rhs}")?;
+            }
+            Kind::Clause { pos, neg } => {
+                let lits: Vec<String> =
+                    pos.iter().map(|x| x.to_string()).chain(neg.iter().map(|x| format!("¬{x}"))).collect();
+                if lits.is_empty() {
+                    f.write_str("false")?;
+                } else {
+                    f.write_str(&lits.join(" ∨ "))?;
+                }
+            }
+        }
+        match self.enforce {
+            Enforce::Always => Ok(()),
+            Enforce::OnlyIf(l) => write!(f, " if {l}"),
+            Enforce::Iff(l) => write!(f, " iff {l}"),
+        }
+    }
+}
+
 /// The negation of a relation: `!(x.le(y))` is `x.gt(y)`, `!or([a, b])` is `and([!a, !b])`.
 ///
 /// # Panics

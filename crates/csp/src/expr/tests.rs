@@ -95,6 +95,18 @@ fn display_writes_the_expression() {
     assert_eq!(LinExpr::from(4).to_string(), "4");
 }
 
+#[test]
+fn relations_display_as_normalised() {
+    let mut m = Model::new();
+    let x = m.new_var(0..=5).unwrap();
+    let y = m.new_var(0..=5).unwrap();
+    let b = m.new_bool();
+    assert_eq!((x + x - y + 1).lt(y).to_string(), "2*x0 - 2*x1 <= -2");
+    assert_eq!(x.ne(3).iff(!b).to_string(), "x0 != 3 iff !x2");
+    assert_eq!(or([b.lit(), !b]).to_string(), "x2 ∨ ¬x2");
+    assert_eq!(b.implies(b).only_if(b).to_string(), "x2 ∨ ¬x2 if x2");
+}
+
 /// A random relation of the expression API, kept as data.
 #[derive(Clone, Debug)]
 struct Rel {
