@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use csp::{Comparison, Goal, Limits, Linear, Model, SearchEnd};
+use csp::{sum, Goal, Limits, Model, SearchEnd};
 
 /// Pack items (at most `copies` of each) within the capacity, for the largest total profit.
 #[derive(Parser, Debug)]
@@ -49,26 +49,16 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // take_i copies of item i; Σ w_i take_i <= capacity; maximise Σ p_i take_i.
     let mut model = Model::new();
-    let take = match model.new_vars(ITEMS.len(), 0..=args.copies.max(0)) {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let max_profit: i32 = ITEMS.iter().map(|&(_, _, p)| p * args.copies.max(0)).sum();
     let built = (|| -> Result<_, csp::ModelError> {
-        let profit = model.new_named_var("profit", 0..=max_profit)?;
-        let weights = ITEMS.iter().zip(&take).map(|(&(_, w, _), &x)| (w, x));
-        model.post(Linear::new(weights, Comparison::LessOrEqual, args.capacity))?;
-        // profit = Σ p_i * take_i
-        let profits = ITEMS.iter().zip(&take).map(|(&(_, _, p), &x)| (p, x)).chain([(-1, profit)]);
-        model.post(Linear::new(profits, Comparison::Equal, 0))?;
-        Ok(profit)
+        let take = model.new_vars(ITEMS.len(), 0..=args.copies.max(0))?;
+        model.add(sum(ITEMS.iter().zip(&take).map(|(&(_, w, _), &x)| w * x)).le(args.capacity))?;
+        let profit = model.maximize(sum(ITEMS.iter().zip(&take).map(|(&(_, _, p), &x)| p * x)))?;
+        Ok((take, profit))
     })();
-    let profit = match built {
-        Ok(p) => p,
+    let (take, profit) = match built {
+        Ok(built) => built,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);

@@ -17,7 +17,7 @@
 
 use std::fmt;
 
-use csp::{AllDifferent, Comparison, Linear, Model, ModelError, Solution, Solver, Strength, VarId};
+use csp::{AllDifferent, LinExpr, Model, ModelError, Solution, Solver, Strength, VarId};
 
 /// The longest word accepted: its place values stay within `i32` coefficients.
 pub const MAX_WORD_LEN: usize = 9;
@@ -133,20 +133,15 @@ impl Cryptarithm {
             vars.push(model.new_named_var(c.to_string(), lowest..=9)?);
         }
         model.post_named("letters_differ", AllDifferent::new(vars.clone()).with_strength(Strength::Gac))?;
-        // Σ addends - result = 0, one term per letter occurrence (Linear merges them).
-        let mut terms = Vec::new();
-        let last = self.words.len() - 1;
+        // Σ addends - result = 0, one term per letter occurrence (merged into one Linear).
+        let mut total = LinExpr::default();
         for (k, w) in self.words.iter().enumerate() {
-            let sign = if k == last { -1 } else { 1 };
-            let mut place = 1;
-            for c in w.chars().rev() {
-                if let Some(v) = self.var(c) {
-                    terms.push((sign * place, v));
-                }
-                place *= 10;
+            let sign = if k == self.words.len() - 1 { -1 } else { 1 };
+            for (place, x) in w.chars().rev().filter_map(|c| self.var(c)).enumerate() {
+                total += sign * 10i32.pow(place as u32) * x;
             }
         }
-        model.post_named("sum", Linear::new(terms, Comparison::Equal, 0))?;
+        model.add_named("sum", total.eq(0))?;
         Ok(model)
     }
 

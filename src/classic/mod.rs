@@ -9,9 +9,15 @@
 //! | [`graph_coloring`] | chromatic number of a DIMACS `.col` graph | [`csp::NotEqual`], search by successive `k` |
 //! | [`quasigroup`] | quasigroup completion (QWH: Latin squares with holes), a classic CSP benchmark | [`csp::AllDifferent`] compiled into [`csp::AllDifferentNetwork`] |
 //! | [`zebra`] | the Einstein (zebra) puzzle | [`csp::AllDifferent`], [`csp::Equal`], [`csp::Table`] |
+//! | [`jobshop`] | job-shop scheduling, ft06 (makespan 55) | expressions, half reification ([`csp::Relation::only_if`]), [`csp::Model::minimize`] |
+//! | [`golomb`] | Golomb rulers (CSPLib 6) | [`csp::Model::expr_var`], [`csp::AllDifferent`], [`csp::Model::minimize`] |
+//! | [`magic_square`] | magic squares (CSPLib 19) | [`csp::sum`], [`csp::AllDifferent`] |
 
 pub mod cryptarithm;
+pub mod golomb;
 pub mod graph_coloring;
+pub mod jobshop;
+pub mod magic_square;
 pub mod map_coloring;
 pub mod quasigroup;
 pub mod zebra;

@@ -23,8 +23,9 @@
 //! Who drinks water? Who owns the zebra?
 //!
 //! The model has one variable per attribute value, its house number (`1..=5`): an
-//! [`AllDifferent`] per attribute, [`Equal`] (with an offset for clue 6) for "the same house",
-//! a [`Table`] of neighbouring house pairs for "next to", and [`Linear`] for the fixed houses.
+//! [`AllDifferent`] per attribute, equalities (`v(a).eq(v(b))`, compiled to
+//! [`Equal`](csp::Equal)) for "the same house" and clue 6, a [`Table`] of neighbouring house
+//! pairs for "next to", and `eq` with a constant for the fixed houses.
 //!
 //! ```
 //! use csp_sudoku::classic::zebra;
@@ -36,7 +37,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use csp::{AllDifferent, Comparison, Equal, Linear, Model, ModelError, Solution, Solver, Table, VarId};
+use csp::{AllDifferent, Model, ModelError, Solution, Solver, Table, VarId};
 
 /// The attributes and their values; value `j` of attribute `i` is variable `5 * i + j`.
 pub const ATTRIBUTES: [(&str, [&str; 5]); 5] = [
@@ -87,11 +88,11 @@ pub fn model() -> Result<Model, ModelError> {
         ("clue14", "Japanese", "Parliaments"),
     ];
     for (clue, a, b) in same {
-        model.post_named(clue, Equal::new(v(a), v(b)))?;
+        model.add_named(clue, v(a).eq(v(b)))?;
     }
-    model.post_named("clue6", Equal::with_offset(v("green"), v("ivory"), 1))?;
-    model.post_named("clue9", Linear::sum([v("milk")], Comparison::Equal, 3))?;
-    model.post_named("clue10", Linear::sum([v("Norwegian")], Comparison::Equal, 1))?;
+    model.add_named("clue6", v("green").eq(v("ivory") + 1))?;
+    model.add_named("clue9", v("milk").eq(3))?;
+    model.add_named("clue10", v("Norwegian").eq(1))?;
     let next_to = [("clue11", "Chesterfields", "fox"), ("clue12", "Kools", "horse"), ("clue15", "Norwegian", "blue")];
     for (clue, a, b) in next_to {
         model.post_named(clue, Table::allowed(vec![v(a), v(b)], &neighbours))?;

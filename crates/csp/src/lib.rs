@@ -17,6 +17,11 @@
 //!   with a sum), [`Table`] (allowed or forbidden tuples), [`Element`], [`ReifiedLinear`],
 //!   [`Arithmetic`] (products, quotients, ...), [`Clause`], and [`Predicate`], the escape hatch
 //!   for conditions no other constraint expresses.
+//! * Modelling ([`expr`], `docs/modelling.md`): expressions ([`LinExpr`], [`sum`]) and their
+//!   comparisons ([`Relation`], posted by [`Model::add`]), Booleans ([`BoolVar`], [`Lit`],
+//!   [`or`], [`and`]), reification ([`Relation::only_if`], [`Relation::iff`]), objectives
+//!   ([`Model::minimize`], [`Solver::solve_optimal`]), and why a model has no solution
+//!   ([`Model::explain_unsat`], [`Solver::explain_assignments`], [`Explanation`]).
 //! * [`Domain`]: a bitset, or an interval for ranges of more than [`INTERVAL_THRESHOLD`] values.
 //! * [`Event`]: the stream of decisions, prunings with reasons, wipe-outs and backtracks.
 //!
@@ -101,9 +106,13 @@ mod context;
 mod domain;
 mod error;
 mod event;
+mod explain_unsat;
+pub mod expr;
+mod goal;
 mod id;
 mod layout;
 mod model;
+mod objective;
 mod optimize;
 pub mod portfolio;
 mod propagate;
@@ -126,6 +135,9 @@ pub use constraints::{BinPacking, Cumulative, Diffn, Disjunctive};
 pub use domain::{Domain, DomainIter, InitialDomain, INTERVAL_THRESHOLD};
 pub use error::{Conflict, ModelError};
 pub use event::{Event, Observer, Reason};
+pub use explain_unsat::{ConflictMember, Explanation};
+pub use expr::boolean::{and, exactly, or, xor, BoolVar, Lit};
+pub use expr::{sum, ElementArray, LinExpr, Relation};
 pub use id::{Value, VarId};
 pub use model::Model;
 pub use optimize::{Goal, Improvements, Optimum};

@@ -19,34 +19,9 @@
 //! * P. Van Hentenryck, *Constraint Satisfaction in Logic Programming*, MIT Press, 1989
 //!   (branch and bound in constraint programming).
 
+pub use crate::goal::Goal;
 use crate::id::{Value, VarId};
 use crate::search::{Limit, ObjectiveBound, SearchEnd, Side, Solution, Solver, Step};
-
-/// What an optimisation looks for: the smallest or the largest value of one variable.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Goal {
-    /// The smallest value of the variable.
-    Minimize(VarId),
-    /// The largest value of the variable.
-    Maximize(VarId),
-}
-
-impl Goal {
-    /// The objective variable.
-    pub fn var(self) -> VarId {
-        match self {
-            Goal::Minimize(v) | Goal::Maximize(v) => v,
-        }
-    }
-
-    /// Whether `a` is strictly better than `b`.
-    pub fn is_better(self, a: Value, b: Value) -> bool {
-        match self {
-            Goal::Minimize(_) => a < b,
-            Goal::Maximize(_) => a > b,
-        }
-    }
-}
 
 /// The bound every state must meet once a solution with objective `value` was found: the
 /// objective strictly better than `value`, as the search's own [`ObjectiveBound`].

@@ -67,7 +67,7 @@ mod reified;
 mod shorthand;
 mod table;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 mod theta_tree;
 mod value_precede;
 

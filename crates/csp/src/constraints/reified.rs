@@ -1,5 +1,5 @@
 //! `ReifiedLinear`: `b <-> (a1*x1 + ... + an*xn ⋈ c)`, a linear constraint whose truth is a
-//! 0/1 variable.
+//! 0/1 variable, and its half reification `b -> (...)`.
 
 use crate::constraints::linear::{Comparison, Linear};
 use crate::context::Context;
@@ -24,6 +24,10 @@ use crate::subscription::{Events, Priority};
 ///   range of the sum satisfies the comparison) fixes `b = 1`, disentailed (none of it does)
 ///   fixes `b = 0`. For `=` and `!=`, a free variable whose sum cannot reach `c` disentails `=`.
 ///
+/// Variants: [`ReifiedLinear::implied_by`] is the *half* reification `b -> Σ ⋈ c` (nothing is
+/// required when `b = 0`), and [`negated`](ReifiedLinear::negated) makes `b = 0` stand for
+/// true, so that a negated literal `!b` reifies without a new variable.
+///
 /// # Example
 ///
 /// ```
@@ -47,6 +51,10 @@ pub struct ReifiedLinear {
     scope: Vec<VarId>,
     holds: Linear,
     fails: Linear,
+    /// The value of `b` that stands for true (1, or 0 when [`negated`](ReifiedLinear::negated)).
+    on: Value,
+    /// Half reification: `b -> holds` only.
+    half: bool,
 }
 
 impl ReifiedLinear {
@@ -64,7 +72,41 @@ impl ReifiedLinear {
         let fails = Linear::new(terms.iter().copied(), neg_cmp, neg_rhs);
         let mut scope = holds.vars().to_vec();
         scope.push(b);
-        ReifiedLinear { scope, holds, fails }
+        ReifiedLinear { scope, holds, fails, on: 1, half: false }
+    }
+
+    /// `b -> Σ coefficient * var ⋈ rhs` (half reification): when `b = 1` the relation holds;
+    /// when it cannot hold, `b = 0`; `b = 0` requires nothing.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::{Comparison, Model, ReifiedLinear};
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_var(0..=9)?;
+    /// let b = model.new_var(0..=1)?;
+    /// model.post(ReifiedLinear::implied_by([(1, x)], Comparison::LessOrEqual, 3, b))?; // b -> x <= 3
+    /// let mut solver = model.into_solver();
+    /// assert_eq!(solver.count_solutions(100).count, 10 + 4);
+    /// solver.assign(b, 1)?;
+    /// solver.propagate()?;
+    /// assert_eq!(solver.domain(x).max(), Some(3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn implied_by(terms: impl IntoIterator<Item = (Value, VarId)>, cmp: Comparison, rhs: Value, b: VarId) -> Self {
+        ReifiedLinear { half: true, ..ReifiedLinear::new(terms, cmp, rhs, b) }
+    }
+
+    /// The same constraint with `b = 0` standing for true: `!b <-> ...` (or `!b -> ...`).
+    pub fn negated(mut self) -> Self {
+        self.on = 1 - self.on;
+        self
+    }
+
+    /// Whether this is a half reification ([`implied_by`](ReifiedLinear::implied_by)).
+    pub fn is_half(&self) -> bool {
+        self.half
     }
 
     fn b(&self) -> VarId {
@@ -173,11 +215,17 @@ impl Constraint for ReifiedLinear {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let b = self.b();
         match ctx.value(b) {
-            Some(1) => self.holds.propagate(ctx),
+            Some(v) if v == self.on => self.holds.propagate(ctx),
+            Some(_) if self.half => Ok(()),
             Some(_) => self.fails.propagate(ctx),
             None => match self.truth(ctx) {
+                Some(false) if self.half => {
+                    ctx.assign(b, 1 - self.on, Rule::Bounds)?;
+                    Ok(())
+                }
+                Some(_) if self.half => Ok(()),
                 Some(t) => {
-                    ctx.assign(b, Value::from(t), Rule::Bounds)?;
+                    ctx.assign(b, if t { self.on } else { 1 - self.on }, Rule::Bounds)?;
                     Ok(())
                 }
                 None => Ok(()),
@@ -187,7 +235,13 @@ impl Constraint for ReifiedLinear {
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
         let (xs, b) = values.split_at(values.len() - 1);
-        (b[0] == 1) == self.holds.is_satisfied(xs) && (b[0] == 0 || b[0] == 1)
+        let enforced = b[0] == self.on;
+        (b[0] == 0 || b[0] == 1)
+            && if self.half {
+                !enforced || self.holds.is_satisfied(xs)
+            } else {
+                enforced == self.holds.is_satisfied(xs)
+            }
     }
 }
 
@@ -225,6 +279,41 @@ mod tests {
             });
             let (mut model, v) = model_with(&all);
             model.post(ReifiedLinear::new(coeffs.iter().copied().zip(v[..n].iter().copied()), cmp, rhs, v[n])).unwrap();
+            prop_assert_eq!(solve_all(model, &v), expected);
+        }
+
+        #[test]
+        fn half_and_negated_reifications_equal_brute_force(
+            domains in small_domains(3, -3, 3),
+            coeffs in proptest::collection::vec(-3i32..=3, 3),
+            cmp in cmp_strategy(),
+            rhs in -6i32..=6,
+            half in any::<bool>(),
+            negated in any::<bool>(),
+            b_domain in prop_oneof![Just(vec![0, 1]), Just(vec![0]), Just(vec![1])],
+        ) {
+            let n = domains.len();
+            let coeffs = &coeffs[..n];
+            let mut all = domains.clone();
+            all.push(b_domain);
+            let on = if negated { 0 } else { 1 };
+            let expected = brute_force(&all, |vs| {
+                let s: i64 = coeffs.iter().zip(vs).map(|(&a, &v)| i64::from(a) * i64::from(v)).sum();
+                let holds = cmp.holds(s, i64::from(rhs));
+                let enforced = vs[n] == on;
+                if half { !enforced || holds } else { enforced == holds }
+            });
+            let (mut model, v) = model_with(&all);
+            let terms = coeffs.iter().copied().zip(v[..n].iter().copied());
+            let mut c = if half {
+                ReifiedLinear::implied_by(terms, cmp, rhs, v[n])
+            } else {
+                ReifiedLinear::new(terms, cmp, rhs, v[n])
+            };
+            if negated {
+                c = c.negated();
+            }
+            model.post(c).unwrap();
             prop_assert_eq!(solve_all(model, &v), expected);
         }
     }

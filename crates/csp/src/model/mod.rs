@@ -48,6 +48,8 @@ pub struct Model {
     pub(crate) constraint_names: Vec<Option<Box<str>>>,
     /// Constraints that stand in for others ([`Model::compile_all_different`]).
     pub(crate) stand_ins: Vec<(ConstraintId, Vec<ConstraintId>)>,
+    /// The objective recorded by [`Model::minimize`] or [`Model::maximize`], if any.
+    pub(crate) objective: Option<crate::goal::Goal>,
 }
 
 impl Default for Model {
@@ -90,6 +92,7 @@ impl Model {
             constraints: Vec::new(),
             constraint_names: Vec::new(),
             stand_ins: Vec::new(),
+            objective: None,
         }
     }
 

@@ -1,0 +1,254 @@
+//! Variables for the values of expressions: linear ones, `|e|`, `min`, `max`, `array[index]`.
+
+use super::{to_value, LinExpr};
+use crate::constraints::{ArithOp, Arithmetic, Element};
+use crate::error::ModelError;
+use crate::id::{Value, VarId};
+use crate::model::Model;
+
+/// An array that [`Model::element`] indexes: constants (`[Value]`, `Vec<Value>`) or variables
+/// (`[VarId]`, `Vec<VarId>`).
+pub trait ElementArray {
+    /// The smallest and largest value an entry can take (over the initial domains), or `None`
+    /// for an empty array.
+    fn entry_bounds(&self, model: &Model) -> Option<(Value, Value)>;
+
+    /// The constraint `result = self[index]`.
+    fn element(&self, index: VarId, result: VarId) -> Element;
+}
+
+impl ElementArray for [Value] {
+    fn entry_bounds(&self, _model: &Model) -> Option<(Value, Value)> {
+        Some((*self.iter().min()?, *self.iter().max()?))
+    }
+
+    fn element(&self, index: VarId, result: VarId) -> Element {
+        Element::constants(index, self.to_vec(), result)
+    }
+}
+
+impl ElementArray for [VarId] {
+    fn entry_bounds(&self, model: &Model) -> Option<(Value, Value)> {
+        let lo = self.iter().filter_map(|&x| model.initial_domain(x).min()).min()?;
+        let hi = self.iter().filter_map(|&x| model.initial_domain(x).max()).max()?;
+        Some((lo, hi))
+    }
+
+    fn element(&self, index: VarId, result: VarId) -> Element {
+        Element::new(index, self.to_vec(), result)
+    }
+}
+
+impl<T: ElementArray + ?Sized> ElementArray for &T {
+    fn entry_bounds(&self, model: &Model) -> Option<(Value, Value)> {
+        (**self).entry_bounds(model)
+    }
+
+    fn element(&self, index: VarId, result: VarId) -> Element {
+        (**self).element(index, result)
+    }
+}
+
+impl<T> ElementArray for Vec<T>
+where
+    [T]: ElementArray,
+{
+    fn entry_bounds(&self, model: &Model) -> Option<(Value, Value)> {
+        self.as_slice().entry_bounds(model)
+    }
+
+    fn element(&self, index: VarId, result: VarId) -> Element {
+        self.as_slice().element(index, result)
+    }
+}
+
+impl<T, const N: usize> ElementArray for [T; N]
+where
+    [T]: ElementArray,
+{
+    fn entry_bounds(&self, model: &Model) -> Option<(Value, Value)> {
+        self.as_slice().entry_bounds(model)
+    }
+
+    fn element(&self, index: VarId, result: VarId) -> Element {
+        self.as_slice().element(index, result)
+    }
+}
+
+impl Model {
+    /// A variable equal to `expr`: `expr` itself when it is one variable, otherwise a new
+    /// variable over the expression's bounds ([`LinExpr::bounds`]) tied to it by one
+    /// [`Linear`](crate::Linear) (`expr - z = 0`). CP-SAT's `NewIntVar` plus `Add(z == expr)`.
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::InvalidConstraint`] if the bounds are beyond 32 bits; as [`Model::add`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::Model;
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_var(0..=5)?;
+    /// let y = model.new_var(-2..=2)?;
+    /// let z = model.expr_var(2 * x - y + 1)?;
+    /// assert_eq!((model.initial_domain(z).min(), model.initial_domain(z).max()), (Some(-1), Some(13)));
+    /// assert_eq!(model.expr_var(x)?, x);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn expr_var(&mut self, expr: impl Into<LinExpr>) -> Result<VarId, ModelError> {
+        let expr = expr.into();
+        if let Some(x) = expr.as_var() {
+            return Ok(x);
+        }
+        let (lo, hi) = expr.bounds(self);
+        let z =
+            self.new_var(to_value(lo, "linear", "expression bound")?..=to_value(hi, "linear", "expression bound")?)?;
+        self.add(expr.eq(z))?;
+        Ok(z)
+    }
+
+    /// A new variable over `lo..=hi`, with the bounds checked.
+    fn bounded_var(&mut self, lo: i64, hi: i64, kind: &'static str) -> Result<VarId, ModelError> {
+        self.new_var(to_value(lo, kind, "bound")?..=to_value(hi, kind, "bound")?)
+    }
+
+    /// A variable equal to `|expr|`, posted as [`Arithmetic::abs`] (domain consistency), with
+    /// bounds from those of `expr`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Model::expr_var`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::Model;
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_var(0..=9)?;
+    /// let y = model.new_var(0..=9)?;
+    /// let gap = model.abs(x - y)?;
+    /// model.add(gap.ge(8))?;
+    /// assert_eq!(model.into_solver().count_solutions(100).count, 6);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn abs(&mut self, expr: impl Into<LinExpr>) -> Result<VarId, ModelError> {
+        let x = self.expr_var(expr)?;
+        let d = self.initial_domain(x);
+        let (lo, hi) = (i64::from(d.min().unwrap_or(0)), i64::from(d.max().unwrap_or(0)));
+        let (zlo, zhi) = if lo >= 0 {
+            (lo, hi)
+        } else if hi <= 0 {
+            (-hi, -lo)
+        } else {
+            (0, hi.max(-lo))
+        };
+        let z = self.bounded_var(zlo, zhi, "abs")?;
+        self.post(Arithmetic::abs(x, z))?;
+        Ok(z)
+    }
+
+    /// A variable equal to the smallest of `exprs`, posted as a chain of [`Arithmetic`]
+    /// `min` constraints (one per expression after the first).
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::InvalidConstraint`] (kind `"min"`) for no expression; as
+    /// [`Model::expr_var`].
+    pub fn min<T: Into<LinExpr>>(&mut self, exprs: impl IntoIterator<Item = T>) -> Result<VarId, ModelError> {
+        self.fold(exprs, ArithOp::Min, "min")
+    }
+
+    /// A variable equal to the largest of `exprs` (a makespan, say), posted as a chain of
+    /// [`Arithmetic`] `max` constraints.
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::InvalidConstraint`] (kind `"max"`) for no expression; as
+    /// [`Model::expr_var`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::{Model, Optimum};
+    ///
+    /// let mut model = Model::new();
+    /// let ends = model.new_vars(3, 2..=9)?;
+    /// model.all_different(ends.clone())?;
+    /// let makespan = model.max(ends.iter().copied())?;
+    /// model.minimize(makespan)?;
+    /// let Optimum::Optimal(s) = model.into_solver().solve_optimal() else { panic!() };
+    /// assert_eq!(s[makespan], 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn max<T: Into<LinExpr>>(&mut self, exprs: impl IntoIterator<Item = T>) -> Result<VarId, ModelError> {
+        self.fold(exprs, ArithOp::Max, "max")
+    }
+
+    fn fold<T: Into<LinExpr>>(
+        &mut self,
+        exprs: impl IntoIterator<Item = T>,
+        op: ArithOp,
+        kind: &'static str,
+    ) -> Result<VarId, ModelError> {
+        let mut acc: Option<VarId> = None;
+        for e in exprs {
+            let x = self.expr_var(e)?;
+            acc = Some(match acc {
+                None => x,
+                Some(a) => {
+                    let (da, dx) = (self.initial_domain(a), self.initial_domain(x));
+                    let (al, ah, xl, xh) = (da.min(), da.max(), dx.min(), dx.max());
+                    let pick = |u: Option<Value>, v: Option<Value>| {
+                        let (u, v) = (i64::from(u.unwrap_or(0)), i64::from(v.unwrap_or(0)));
+                        if op == ArithOp::Min {
+                            u.min(v)
+                        } else {
+                            u.max(v)
+                        }
+                    };
+                    let z = self.bounded_var(pick(al, xl), pick(ah, xh), kind)?;
+                    self.post(Arithmetic::new(op, a, x, z))?;
+                    z
+                }
+            });
+        }
+        acc.ok_or_else(|| ModelError::InvalidConstraint { kind, message: "no expression given".to_string() })
+    }
+
+    /// A variable equal to `array[index]` (from 0), posted as one [`Element`]: `array` holds
+    /// constants (a lookup table) or variables. The index expression gets a variable of its own
+    /// if it is not one.
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::InvalidConstraint`] (kind `"element"`) for an empty array; as
+    /// [`Model::expr_var`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::{Model, Optimum};
+    ///
+    /// let mut model = Model::new();
+    /// let item = model.new_var(0..=3)?;
+    /// let cost = model.element([30, 10, 20, 10], item)?;
+    /// let weight = model.element(vec![4, 9, 2, 7], item)?;
+    /// model.add(weight.le(5))?;
+    /// model.minimize(cost)?;
+    /// let Optimum::Optimal(s) = model.into_solver().solve_optimal() else { panic!() };
+    /// assert_eq!((s[item], s[cost]), (2, 20));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn element(&mut self, array: impl ElementArray, index: impl Into<LinExpr>) -> Result<VarId, ModelError> {
+        let Some((lo, hi)) = array.entry_bounds(self) else {
+            return Err(ModelError::InvalidConstraint { kind: "element", message: "the array is empty".to_string() });
+        };
+        let index = self.expr_var(index)?;
+        let z = self.new_var(lo..=hi)?;
+        self.post(array.element(index, z))?;
+        Ok(z)
+    }
+}
