@@ -673,7 +673,12 @@ impl Solver {
         let mut best: Option<(VarId, u64, u64)> = None;
         for i in 0..self.model.num_vars() {
             let v = VarId::from_index(i);
-            let size = self.domain(v).len() as u64;
+            let d = self.domain(v);
+            if d.interval().is_none() && d.blocks.len() == 1 && d.blocks[0] & d.blocks[0].wrapping_sub(1) == 0 {
+                // Fixed (or empty), told without a population count.
+                continue;
+            }
+            let size = d.len() as u64;
             if size <= 1 {
                 continue;
             }
@@ -827,17 +832,29 @@ fn domain_of<'a>(vars: &'a [crate::layout::VarInfo], store: &'a crate::store::St
 
 /// The bit of a fixed domain.
 fn fixed_bit(d: &Domain<'_>) -> Option<usize> {
-    if !d.is_fixed() {
-        return None;
+    if d.interval().is_some() {
+        return if d.is_fixed() { d.min_bit() } else { None };
     }
-    d.min_bit()
+    // A bitset: exactly one bit set, found without a population count (which the default
+    // x86-64 target has no instruction for).
+    let mut found = None;
+    for (wi, &b) in d.blocks.iter().enumerate() {
+        if b == 0 {
+            continue;
+        }
+        if found.is_some() || b & b.wrapping_sub(1) != 0 {
+            return None;
+        }
+        found = Some(wi * BITS + b.trailing_zeros() as usize);
+    }
+    found
 }
 
 fn truth(vars: &[crate::layout::VarInfo], store: &crate::store::Store, x: u32, bit: u32) -> Truth {
     let d = domain_of(vars, store, x as usize);
     if !has_bit(&d, bit as usize) {
         Truth::False
-    } else if d.is_fixed() {
+    } else if fixed_bit(&d).is_some() {
         Truth::True
     } else {
         Truth::Open
