@@ -358,11 +358,6 @@ fn main() -> ExitCode {
         return generate::run(&args, n);
     }
     if args.variant != variant::VariantArg::Plain {
-        if args.explain.is_some() || args.grade || args.hint.is_some() {
-            let variant = args.variant.variant();
-            note!("error: --explain, --grade and --hint read plain puzzles; they do not apply to --variant {variant}");
-            return ExitCode::from(2);
-        }
         variant::run(&args, &config)
     } else if let Some(what) = args.hint {
         hint::run(&args, &mut config.solver(sudoku::Shape::SIZE_9), what)

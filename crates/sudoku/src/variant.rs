@@ -31,7 +31,7 @@ use csp::{AllDifferent, DistinctSum, Model, ModelError, Strength, VarId};
 
 use crate::encode::{cell_var, encode};
 use crate::error::{Area, AreaClash, ParseError, VariantError};
-use crate::grid::{digit_symbol, Cell, Grid, Shape, Unit};
+use crate::grid::{digit_symbol, Cell, Clash, Grid, Shape, Unit};
 use crate::killer::Cages;
 use crate::parse::parse_grid_with;
 use crate::regions::{is_blank, lines_of, Regions};
@@ -429,6 +429,26 @@ impl Puzzle {
             Rules::Jigsaw(regions) => side_by_side(&rows(shape, digit), &rows(shape, |c| regions.label_of(c))),
         }
     }
+}
+
+/// The first clash of `grid`'s givens under `rules` ([`Puzzle::validate`]), as a [`Clash`] of
+/// the ladder's units: a diagonal, region or cage by its index.
+pub(crate) fn area_clash(grid: &Grid, rules: &Rules) -> Option<Clash> {
+    let puzzle = Puzzle { grid: grid.clone(), rules: rules.clone() };
+    let clash = puzzle.validate().err()?;
+    let index = |labels: &[char], l: char| labels.iter().position(|&x| x == l).unwrap_or(0);
+    let unit = match (clash.area, rules) {
+        (Area::Unit(u), _) => u,
+        (Area::MainDiagonal, _) => Unit::Diagonal(0),
+        (Area::AntiDiagonal, _) => Unit::Diagonal(1),
+        (Area::Region(l), Rules::Jigsaw(r)) => Unit::Region(index(r.labels(), l)),
+        (Area::Cage(l), Rules::Killer(c)) => {
+            Unit::Cage(c.iter().position(|cage| cage.label() == l).unwrap_or(0))
+        }
+        (Area::Region(_), _) => Unit::Region(0),
+        (Area::Cage(_), _) => Unit::Cage(0),
+    };
+    Some(Clash { unit, digit: clash.digit, first: clash.first, second: clash.second })
 }
 
 /// Reads the grid from `lines[start..]`: an empty grid if there is nothing but blank lines.
