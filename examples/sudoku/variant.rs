@@ -33,17 +33,22 @@ impl VariantArg {
 /// Solves the one puzzle of FILE (or '-') under `args.variant`; returns the exit code.
 pub(crate) fn run(args: &Args, config: &Config) -> ExitCode {
     let variant = args.variant.variant();
-    if args.batch {
-        note!("error: --batch reads plain puzzles, one per line; a --variant {variant} puzzle is read from one file");
-        return ExitCode::from(2);
-    }
     let Some(path) = args.input.as_deref() else {
         note!("error: --variant {variant} needs a puzzle file (or '-' for standard input); see docs/variants.md");
         return ExitCode::from(2);
     };
     let name = display_name(Some(path));
+    if args.batch {
+        return batch(args, config, path, variant);
+    }
     let parsed = read_single(Some(path)).and_then(|bytes| {
         let text = decode(&bytes).map_err(|m| (code::INVALID, m))?;
+        let blocks = Puzzle::parse_all(variant, text);
+        if blocks.len() > 1 && blocks.iter().all(|(_, p)| p.is_ok()) {
+            let lines: Vec<String> = blocks.iter().map(|(l, _)| l.to_string()).collect();
+            let why = format!("{} puzzles (from lines {}): read them with --batch", blocks.len(), lines.join(", "));
+            return Err((code::INVALID, why));
+        }
         Puzzle::parse(variant, text).map_err(|e| (code::INVALID, e.to_string()))
     });
     let puzzle = match parsed {
@@ -79,6 +84,34 @@ pub(crate) fn run(args: &Args, config: &Config) -> ExitCode {
             finish_output(code, |out| out.write_all(text.as_bytes()))
         }
     }
+}
+
+/// --batch --variant: every block of the file (`Puzzle::parse_all`), one answer line each, as
+/// batch mode prints them (with --grade: TAB grade TAB band); exit code 0 unless the input
+/// cannot be read.
+fn batch(args: &Args, config: &Config, path: &Path, variant: Variant) -> ExitCode {
+    let text = match read_single(Some(path)).and_then(|b| decode(&b).map(str::to_string).map_err(|m| (code::INVALID, m))) {
+        Ok(t) => t,
+        Err((code, why)) => {
+            note!("error: input: {why}");
+            return ExitCode::from(code);
+        }
+    };
+    let mut solver = config.solver(sudoku::Shape::SIZE_9);
+    let mut out = String::new();
+    let blocks = Puzzle::parse_all(variant, &text);
+    for (_, parsed) in &blocks {
+        let verdict = match parsed {
+            Ok(puzzle) => graded(answer(&mut solver, puzzle, config.mode), &solver),
+            Err(e) if args.grade => Verdict::Graded(Box::new(Verdict::Invalid(e.to_string())), None),
+            Err(e) => Verdict::Invalid(e.to_string()),
+        };
+        let mut line = Vec::new();
+        let _ = verdict.write_line(&mut line);
+        out.push_str(&String::from_utf8_lossy(&line));
+    }
+    note!("summary: puzzles={} variant={variant}", blocks.len());
+    finish_output(code::SOLVED, |o| o.write_all(out.as_bytes()))
 }
 
 /// The grid-format report: grids are shown next to the cage or region map; returns the exit

@@ -103,6 +103,7 @@ mod solve;
 mod step;
 pub mod technique;
 pub mod variant;
+mod variant_file;
 
 pub use csp::{Count, CountStatus, Limit, Limits, Stats, Strength, TieBreak, ValueOrder, VarOrder};
 pub use encode::{cell_var, encode};
