@@ -122,7 +122,6 @@ fn cli_variant_usage_errors_exit_with_2() {
     for (args, needle) in [
         (&["--variant", "sandwich", "-"][..], "invalid value 'sandwich'"),
         (&["--variant", "killer"], "needs a puzzle file"),
-        (&["--variant", "x", "--batch", "-"], "--batch reads plain puzzles"),
     ] {
         let o = run(args, b"");
         assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
@@ -196,5 +195,30 @@ fn cli_explains_hints_and_grades_every_variant_file_with_true_steps() {
         assert_eq!(fields.len(), 3, "{name}: {}", stdout(&o));
         assert_eq!(fields[0], solution, "{name}");
         assert!(fields[1].parse::<f64>().is_ok_and(|g| g > 0.0 && g < 10.0), "{name}: grade {}", fields[1]);
+    }
+}
+
+#[test]
+fn generated_variant_files_read_back_block_by_block() {
+    for (variant, size) in [("jigsaw", "6"), ("killer", "6"), ("x", "6")] {
+        let o = run(&["--generate", "2", "--variant", variant, "--size", size, "--seed", "5", "--grade"], b"");
+        assert_eq!(code(&o), 0, "{variant}: {}", stderr(&o));
+        let file = stdout(&o);
+        // One answer line per block, each the unique solution with its grade.
+        let o = run(&["--variant", variant, "--batch", "--grade", "-"], file.as_bytes());
+        assert_eq!(code(&o), 0, "{variant}: {}", stderr(&o));
+        let answers: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+        assert_eq!(answers.len(), 2, "{variant}:\n{file}\n{}", stdout(&o));
+        for a in &answers {
+            let fields: Vec<&str> = a.split('\t').collect();
+            assert_eq!(fields.len(), 3, "{a}");
+            assert_eq!(fields[0].len(), 36, "{variant}: {a}");
+        }
+        // Read as one puzzle, the file is refused with a pointer to --batch.
+        let o = run(&["--variant", variant, "-"], file.as_bytes());
+        if variant != "x" {
+            assert_eq!(code(&o), 4, "{variant}");
+            assert!(stderr(&o).contains("read them with --batch"), "{}", stderr(&o));
+        }
     }
 }

@@ -181,3 +181,61 @@ fn mutated_puzzle_files_never_panic() {
     }
     assert!(parsed > 100, "only {parsed} mutations parsed");
 }
+
+/// Explains `puzzle` and checks every step against `solution` (line form): placements hold
+/// its digit, eliminations none of it; no guess. Returns the explanation's text.
+fn explained_truly(puzzle: &Puzzle, solution: &str, what: &str) -> String {
+    use sudoku::{StepKind, Technique};
+    let mut solver = Solver::default();
+    let e = solver.explain(puzzle);
+    let digit = |cell: sudoku::Cell| solution.as_bytes()[puzzle.shape().index(cell)] - b'0';
+    for step in e.steps() {
+        match &step.kind {
+            StepKind::Place { cell, digit: d, .. } => assert_eq!(digit(*cell), *d, "{what}: {step}"),
+            StepKind::Eliminate { claims, technique } => {
+                assert!(!matches!(technique, Technique::FailedGuess { .. }), "{what}: {step}");
+                for (cell, ds) in claims {
+                    assert!(!ds.contains(digit(*cell)), "{what}: {step}");
+                }
+            }
+            StepKind::Guess { .. } => panic!("{what}: a guess: {step}"),
+            _ => {}
+        }
+    }
+    assert!(matches!(e.result(), Uniqueness::Unique(s) if s.to_line() == solution), "{what}");
+    e.to_string()
+}
+
+#[test]
+fn every_variant_file_is_explained_by_true_steps_without_guesses() {
+    for (name, variant) in FILES {
+        let text = file(name);
+        let puzzle = Puzzle::parse(variant, &text).unwrap();
+        let shown = explained_truly(&puzzle, stated_solution(&text), name);
+        match variant {
+            Variant::Killer => assert!(shown.contains(": cage combination"), "{name}: no cage reasoning"),
+            Variant::Jigsaw => assert!(shown.contains("region "), "{name}: no region named"),
+            _ => assert!(shown.contains("diagonal"), "{name}: no diagonal named"),
+        }
+        let grade = Solver::default().grade_puzzle(&puzzle);
+        assert!(grade.score() > 0.0 && grade.score() < 10.0, "{name}: {grade}");
+    }
+}
+
+#[test]
+fn held_out_generated_variants_are_explained_by_true_steps() {
+    use sudoku::{Generation, Generator, Settings, Shape};
+    for variant in [Variant::X, Variant::Jigsaw, Variant::Killer] {
+        let mut generator = Generator::new(Settings { variant, seed: 2026, ..Settings::new(Shape::SIZE_6) }).unwrap();
+        for i in 0..3 {
+            let Generation::Found(made) = generator.generate(i) else { panic!("{variant} {i}: given up") };
+            let solution = made.solution.to_line();
+            let what = format!("{variant} {i}");
+            // A puzzle that needs a guess is allowed to be generated; those here do not.
+            let shown = explained_truly(&made.puzzle, &solution, &what);
+            if variant == Variant::Killer {
+                assert!(shown.contains(": cage combination"), "{what}: no cage reasoning");
+            }
+        }
+    }
+}
