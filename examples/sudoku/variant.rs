@@ -90,13 +90,14 @@ pub(crate) fn run(args: &Args, config: &Config) -> ExitCode {
 /// batch mode prints them (with --grade: TAB grade TAB band); exit code 0 unless the input
 /// cannot be read.
 fn batch(args: &Args, config: &Config, path: &Path, variant: Variant) -> ExitCode {
-    let text = match read_single(Some(path)).and_then(|b| decode(&b).map(str::to_string).map_err(|m| (code::INVALID, m))) {
-        Ok(t) => t,
-        Err((code, why)) => {
-            note!("error: input: {why}");
-            return ExitCode::from(code);
-        }
-    };
+    let text =
+        match read_single(Some(path)).and_then(|b| decode(&b).map(str::to_string).map_err(|m| (code::INVALID, m))) {
+            Ok(t) => t,
+            Err((code, why)) => {
+                note!("error: input: {why}");
+                return ExitCode::from(code);
+            }
+        };
     let mut solver = config.solver(sudoku::Shape::SIZE_9);
     let mut out = String::new();
     let blocks = Puzzle::parse_all(variant, &text);
@@ -195,12 +196,9 @@ fn explain(args: &Args, config: &Config, solver: &mut Solver, puzzle: &Puzzle, n
                 Uniqueness::Unique(s) if first => writeln!(text, "Solution:\n{}", r(s)),
                 Uniqueness::Unique(s) => writeln!(text, "Solution:\n{}\nThe solution is unique.", r(s)),
                 Uniqueness::Multiple(a, _) if first => writeln!(text, "Solution:\n{}", r(a)),
-                Uniqueness::Multiple(a, b) => writeln!(
-                    text,
-                    "Solution:\n{}\nThe puzzle has more than one solution; another one:\n{}",
-                    r(a),
-                    r(b)
-                ),
+                Uniqueness::Multiple(a, b) => {
+                    writeln!(text, "Solution:\n{}\nThe puzzle has more than one solution; another one:\n{}", r(a), r(b))
+                }
                 Uniqueness::Unsatisfiable => writeln!(text, "The puzzle has no solution."),
                 Uniqueness::LimitReached(l) => {
                     writeln!(text, "The search was stopped by {} before it could finish.", limit_words(*l))

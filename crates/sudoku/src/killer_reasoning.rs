@@ -18,6 +18,9 @@
 //! | innies or outies of one unit | 2.2, 2.3 |
 //! | innies or outies of a union of units | 2.2 or 2.3, plus 0.2 per unit after the first |
 //! | cage pointing (a digit every combination holds, confined to one unit) | 2.7 |
+//!
+//! Innies and outies are looked for over one unit, then two consecutive rows or columns (below
+//! locked candidates), then three and four (after cage pointing), for at most 6 cells.
 
 use std::fmt;
 

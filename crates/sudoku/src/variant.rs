@@ -442,9 +442,7 @@ pub(crate) fn area_clash(grid: &Grid, rules: &Rules) -> Option<Clash> {
         (Area::MainDiagonal, _) => Unit::Diagonal(0),
         (Area::AntiDiagonal, _) => Unit::Diagonal(1),
         (Area::Region(l), Rules::Jigsaw(r)) => Unit::Region(index(r.labels(), l)),
-        (Area::Cage(l), Rules::Killer(c)) => {
-            Unit::Cage(c.iter().position(|cage| cage.label() == l).unwrap_or(0))
-        }
+        (Area::Cage(l), Rules::Killer(c)) => Unit::Cage(c.iter().position(|cage| cage.label() == l).unwrap_or(0)),
         (Area::Region(_), _) => Unit::Region(0),
         (Area::Cage(_), _) => Unit::Cage(0),
     };

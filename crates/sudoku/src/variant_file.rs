@@ -71,12 +71,9 @@ impl Puzzle {
                     continue;
                 }
             }
-            if !has_map && content((a, b)).all(|l| is_line_form(l)) {
-                for k in a..b {
-                    if !is_comment(lines[k]) && !is_blank(lines[k]) {
-                        blocks.push((k, k + 1));
-                    }
-                }
+            if !has_map && content((a, b)).all(is_line_form) {
+                let puzzles = (a..b).filter(|&k| !is_comment(lines[k]) && !is_blank(lines[k]));
+                blocks.extend(puzzles.map(|k| (k, k + 1)));
                 continue;
             }
             blocks.push((a, b));

@@ -138,14 +138,16 @@ fn cli_variant_usage_errors_exit_with_2() {
 fn check_claims(text: &str, solution: &str, side: usize) -> Result<usize, String> {
     let digit_at = |cell: &str| -> Result<u8, String> {
         let (r, c) = cell.trim().strip_prefix('r').and_then(|s| s.split_once('c')).ok_or(format!("cell '{cell}'"))?;
-        let (r, c): (usize, usize) = (r.parse().map_err(|_| cell.to_string())?, c.parse().map_err(|_| cell.to_string())?);
+        let (r, c): (usize, usize) =
+            (r.parse().map_err(|_| cell.to_string())?, c.parse().map_err(|_| cell.to_string())?);
         Ok(solution.as_bytes()[(r - 1) * side + c - 1] - b'0')
     };
     let mut checked = 0;
     for line in text.lines() {
         let Some((claims, _why)) = line.split_once(": ") else { continue };
         if let Some((cells, digits)) = claims.split_once(" != ") {
-            let digits: Vec<u8> = digits.split(", ").map(|d| d.trim().parse().map_err(|_| line.to_string())).collect::<Result<_, _>>()?;
+            let digits: Vec<u8> =
+                digits.split(", ").map(|d| d.trim().parse().map_err(|_| line.to_string())).collect::<Result<_, _>>()?;
             for cell in cells.split(", ") {
                 if digits.contains(&digit_at(cell)?) {
                     return Err(format!("false elimination: {line}"));
@@ -182,7 +184,8 @@ fn cli_explains_hints_and_grades_every_variant_file_with_true_steps() {
         assert!(checked >= side * side - text.matches(char::is_numeric).count().min(side * side), "{name}");
         if variant == Variant::Killer {
             assert!(
-                out.lines().any(|l| l.contains(": cage combination") || l.contains(": innies") || l.contains(": outies")),
+                out.lines()
+                    .any(|l| l.contains(": cage combination") || l.contains(": innies") || l.contains(": outies")),
                 "{name}: no cage reasoning\n{out}"
             );
         }

@@ -118,42 +118,9 @@ pub fn support(c: &Candidates, vars: &[u32], sum: i64) -> Option<Vec<u64>> {
     let all_pairs = (0..k).all(|i| (i + 1..k).all(|j| sees(c, vars[i], vars[j])));
     let mut supported = vec![0u64; k];
     if all_pairs {
-        // good(i, used): the variables from i on can complete `used` to `sum`. Memoised.
-        let mut memo: HashMap<(usize, u64), bool> = HashMap::new();
-        let total = |used: u64| bits(used).map(|b| i64::from(c.value(b))).sum::<i64>();
-        fn good(
-            c: &Candidates,
-            vars: &[u32],
-            i: usize,
-            used: u64,
-            sum: i64,
-            total: &dyn Fn(u64) -> i64,
-            memo: &mut HashMap<(usize, u64), bool>,
-            supported: &mut [u64],
-        ) -> bool {
-            if i == vars.len() {
-                return total(used) == sum;
-            }
-            if let Some(&g) = memo.get(&(i, used)) {
-                return g;
-            }
-            let mut any = false;
-            for b in bits(c.mask(vars[i]) & !used) {
-                if total(used) + i64::from(c.value(b)) > sum && c.value(0) >= 0 {
-                    continue;
-                }
-                if good(c, vars, i + 1, used | 1 << b, sum, total, memo, supported) {
-                    supported[i] |= 1 << b;
-                    any = true;
-                }
-            }
-            memo.insert((i, used), any);
-            any
-        }
-        // A value is supported at i when some reachable `used` before i extends to a full
-        // assignment through it: `good` records it on every path it explores, and it explores
-        // every reachable state once, so `supported` is exact.
-        return good(c, vars, 0, 0, sum, &total, &mut memo, &mut supported).then_some(supported);
+        let mut dp = Distinct { c, vars, sum, memo: HashMap::new(), supported };
+        let found = dp.good(0, 0);
+        return found.then_some(dp.supported);
     }
     let mut values = vec![0u32; k];
     fn search(c: &Candidates, vars: &[u32], i: usize, left: i64, values: &mut [u32], supported: &mut [u64]) {
@@ -166,10 +133,8 @@ pub fn support(c: &Candidates, vars: &[u32], sum: i64) -> Option<Vec<u64>> {
             return;
         }
         // Bounds of the rest, ignoring differences.
-        let rest_min: i64 =
-            vars[i + 1..].iter().map(|&l| i64::from(c.value(c.mask(l).trailing_zeros()))).sum();
-        let rest_max: i64 =
-            vars[i + 1..].iter().map(|&l| i64::from(c.value(63 - c.mask(l).leading_zeros()))).sum();
+        let rest_min: i64 = vars[i + 1..].iter().map(|&l| i64::from(c.value(c.mask(l).trailing_zeros()))).sum();
+        let rest_max: i64 = vars[i + 1..].iter().map(|&l| i64::from(c.value(63 - c.mask(l).leading_zeros()))).sum();
         for b in bits(c.mask(vars[i])) {
             let v = i64::from(c.value(b));
             if left - v < rest_min || left - v > rest_max {
@@ -189,9 +154,62 @@ pub fn support(c: &Candidates, vars: &[u32], sum: i64) -> Option<Vec<u64>> {
     supported.iter().all(|&m| m != 0).then_some(supported)
 }
 
+/// The search over the sets of values used by pairwise different variables: `good(i, used)`
+/// says whether the variables from `i` on can complete `used` (the values of those before) to
+/// the sum, memoised. A value is supported at `i` when some reachable `used` extends through
+/// it to a full assignment: `good` records it on the first visit of each state, and visits
+/// every reachable state, so `supported` is exact.
+struct Distinct<'a> {
+    c: &'a Candidates,
+    vars: &'a [u32],
+    sum: i64,
+    memo: HashMap<(usize, u64), bool>,
+    supported: Vec<u64>,
+}
+
+impl Distinct<'_> {
+    fn total(&self, used: u64) -> i64 {
+        bits(used).map(|b| i64::from(self.c.value(b))).sum()
+    }
+
+    fn good(&mut self, i: usize, used: u64) -> bool {
+        if i == self.vars.len() {
+            return self.total(used) == self.sum;
+        }
+        if let Some(&g) = self.memo.get(&(i, used)) {
+            return g;
+        }
+        let so_far = self.total(used);
+        let mut any = false;
+        for b in bits(self.c.mask(self.vars[i]) & !used) {
+            if so_far + i64::from(self.c.value(b)) > self.sum && self.c.value(0) >= 0 {
+                continue;
+            }
+            if self.good(i + 1, used | 1 << b) {
+                self.supported[i] |= 1 << b;
+                any = true;
+            }
+        }
+        self.memo.insert((i, used), any);
+        any
+    }
+}
+
+/// The innies and outies of an area ([`innies_outies`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Border {
+    /// The area's variables in no sum lying wholly inside it (local indices, increasing).
+    pub innies: Vec<u32>,
+    /// Their total.
+    pub innie_total: i64,
+    /// The variables outside the area of the sums crossing its border (increasing), with
+    /// their total; `None` when an innie is in no sum.
+    pub outies: Option<(Vec<u32>, i64)>,
+}
+
 /// The innies and outies of an area, a union of pairwise disjoint tight groups `area`
 /// (indices into [`Candidates::groups`]), given `sums` (variables, total) that are pairwise
-/// disjoint: `(innies, their total, outies, their total)`.
+/// disjoint.
 ///
 /// The innies are the area's variables in no sum lying wholly inside it; the outies, the
 /// variables outside the area of the sums that cross its border. Their totals follow from the
@@ -201,11 +219,7 @@ pub fn support(c: &Candidates, vars: &[u32], sum: i64) -> Option<Vec<u64>> {
 /// # Panics
 ///
 /// Panics if a group index is out of range.
-pub fn innies_outies(
-    c: &Candidates,
-    area: &[u32],
-    sums: &[(Vec<u32>, i64)],
-) -> (Vec<u32>, i64, Option<(Vec<u32>, i64)>) {
+pub fn innies_outies(c: &Candidates, area: &[u32], sums: &[(Vec<u32>, i64)]) -> Border {
     let mut inside = vec![false; c.num_vars()];
     let mut total = 0i64;
     for &g in area {
@@ -234,7 +248,7 @@ pub fn innies_outies(
     let covered = innies.iter().all(|&l| sums.iter().any(|(vars, _)| vars.contains(&l)));
     outies.sort_unstable();
     let outies = covered.then(|| (outies, crossing_total - innie_total));
-    (innies, innie_total, outies)
+    Border { innies, innie_total, outies }
 }
 
 #[cfg(test)]
@@ -302,11 +316,11 @@ mod tests {
         let c = Candidates::from_solver(&solver).unwrap();
         // Row 0 is group 0 (vars 0..4, total 10); a sum over vars 0, 1 of 3 and one over 3, 7 of 5.
         let sums = vec![(vec![0, 1], 3), (vec![3, 7], 5)];
-        let (innies, t, outies) = innies_outies(&c, &[0], &sums);
-        assert_eq!((innies, t), (vec![2, 3], 7));
-        assert_eq!(outies, None, "var 2 is in no sum");
+        let b = innies_outies(&c, &[0], &sums);
+        assert_eq!((b.innies, b.innie_total), (vec![2, 3], 7));
+        assert_eq!(b.outies, None, "var 2 is in no sum");
         let sums = vec![(vec![0, 1], 3), (vec![2, 6], 4), (vec![3, 7], 5)];
-        let (innies, t, outies) = innies_outies(&c, &[0], &sums);
-        assert_eq!((innies, t, outies), (vec![2, 3], 7, Some((vec![6, 7], 2))));
+        let b = innies_outies(&c, &[0], &sums);
+        assert_eq!((b.innies, b.innie_total, b.outies), (vec![2, 3], 7, Some((vec![6, 7], 2))));
     }
 }

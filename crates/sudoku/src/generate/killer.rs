@@ -85,9 +85,9 @@ fn random_partition(shape: Shape, solution: &[u8], rng: &mut Rng) -> Vec<usize> 
             continue;
         }
         let cell = cages[k][0];
-        let host = neighbours(shape, cell).map(|x| cage_of[x]).find(|&h| {
-            h != k && cages[h].len() <= max && !cages[h].iter().any(|&y| solution[y] == solution[cell])
-        });
+        let host = neighbours(shape, cell)
+            .map(|x| cage_of[x])
+            .find(|&h| h != k && cages[h].len() <= max && !cages[h].iter().any(|&y| solution[y] == solution[cell]));
         if let Some(h) = host {
             cages[k].clear();
             cages[h].push(cell);
@@ -208,9 +208,7 @@ mod tests {
         let shape = Shape::SIZE_4;
         // One cage over the top row.
         let mut cage_of = vec![1; 16];
-        for c in 0..4 {
-            cage_of[c] = 0;
-        }
+        cage_of[..4].fill(0);
         assert!(split(shape, &mut cage_of, 0, 0));
         assert_eq!(&cage_of[..4], &[2, 2, 0, 0]);
         // Splitting off the middle of a line would leave two pieces: refused.

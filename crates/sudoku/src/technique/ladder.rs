@@ -298,7 +298,8 @@ impl Ladder {
         // claiming (a row's digit in one box, then a column's); then between a variant's
         // diagonals or cages and the units.
         let units = [self.boxes, self.rows, self.cols];
-        let pairs = [(self.boxes, self.rows), (self.boxes, self.cols), (self.rows, self.boxes), (self.cols, self.boxes)];
+        let pairs =
+            [(self.boxes, self.rows), (self.boxes, self.cols), (self.rows, self.boxes), (self.cols, self.boxes)];
         let extra = self.extra.iter().flat_map(|&e| units.into_iter().flat_map(move |u| [(e, u), (u, e)]));
         for (base, cover) in pairs.into_iter().chain(extra) {
             if let Some(f) = fish::find_first(c, base, cover, 1) {

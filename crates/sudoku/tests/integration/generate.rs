@@ -262,7 +262,8 @@ fn every_band_asked_for_is_the_band_regraded() {
 fn brute_force_count(puzzle: &Puzzle) -> usize {
     let shape = puzzle.shape();
     let n = shape.size();
-    let areas: Vec<Vec<usize>> = puzzle.areas().into_iter().map(|(_, c)| c.iter().map(|&x| shape.index(x)).collect()).collect();
+    let areas: Vec<Vec<usize>> =
+        puzzle.areas().into_iter().map(|(_, c)| c.iter().map(|&x| shape.index(x)).collect()).collect();
     let mut areas_of: Vec<Vec<usize>> = vec![Vec::new(); n * n];
     for (a, cells) in areas.iter().enumerate() {
         for &c in cells {
@@ -280,38 +281,38 @@ fn brute_force_count(puzzle: &Puzzle) -> usize {
         }
     }
     let mut grid: Vec<u8> = puzzle.grid().digits().to_vec();
-    fn go(i: usize, grid: &mut [u8], areas: &[Vec<usize>], areas_of: &[Vec<usize>], cages: &[(Vec<usize>, u32)], cage_of: &[usize], n: usize, found: &mut usize) {
-        if *found >= 2 {
-            return;
-        }
-        if i == grid.len() {
-            *found += 1;
-            return;
-        }
-        let given = grid[i];
-        for d in 1..=n as u8 {
-            if given != 0 && d != given {
-                continue;
-            }
-            let clash = areas_of[i].iter().any(|&a| areas[a].iter().any(|&c| c != i && c < i && grid[c] == d))
-                || (given != 0 && areas_of[i].iter().any(|&a| areas[a].iter().any(|&c| c < i && grid[c] == d)));
-            if clash {
-                continue;
-            }
-            if let Some((cells, sum)) = cages.get(cage_of[i]) {
-                let filled: u32 = cells.iter().filter(|&&c| c < i).map(|&c| u32::from(grid[c])).sum::<u32>() + u32::from(d);
-                let left = cells.iter().filter(|&&c| c > i).count() as u32;
-                if filled + left > *sum || (left == 0 && filled != *sum) {
-                    continue;
-                }
-            }
-            grid[i] = d;
-            go(i + 1, grid, areas, areas_of, cages, cage_of, n, found);
-            grid[i] = given;
-        }
-    }
+    let givens = grid.clone();
     let mut found = 0;
-    go(0, &mut grid, &areas, &areas_of, &cages, &cage_of, n, &mut found);
+    // Depth first over the cells in reading order, an explicit stack of (cell, next digit).
+    let mut stack: Vec<(usize, u8)> = vec![(0, 1)];
+    while let Some((i, d)) = stack.pop() {
+        if i == grid.len() {
+            found += 1;
+            if found >= 2 {
+                break;
+            }
+            continue;
+        }
+        if d > n as u8 {
+            grid[i] = givens[i];
+            continue;
+        }
+        stack.push((i, d + 1));
+        if givens[i] != 0 && d != givens[i] {
+            continue;
+        }
+        let clash = areas_of[i].iter().any(|&a| areas[a].iter().any(|&c| c < i && grid[c] == d));
+        let sum_ok = cages.get(cage_of[i]).is_none_or(|(cells, sum)| {
+            let filled: u32 = cells.iter().filter(|&&c| c < i).map(|&c| u32::from(grid[c])).sum::<u32>() + u32::from(d);
+            let left = cells.iter().filter(|&&c| c > i).count() as u32;
+            filled + left <= *sum && (left > 0 || filled == *sum)
+        });
+        if clash || !sum_ok {
+            continue;
+        }
+        grid[i] = d;
+        stack.push((i + 1, 1));
+    }
     found
 }
 

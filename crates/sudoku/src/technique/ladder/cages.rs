@@ -25,12 +25,12 @@ pub(crate) struct CageSum {
 pub(super) enum Stage {
     /// Cage combinations, innies and outies of one or two units (below locked candidates).
     Easy,
-    /// Cage pointing, innies and outies of three units.
+    /// Cage pointing, innies and outies of three and four units.
     Hard,
 }
 
 /// The largest number of innies or outies reasoned about: a person adds up a few cells.
-const MAX_CELLS: usize = 4;
+const MAX_CELLS: usize = 6;
 
 /// The unit of the group posted as constraint `name` by [`encode_rules`](crate::variant)
 /// (`row3`, `diag1`, `region_a`, `cage_b`); `numbered` counts the regions and cages met so
@@ -74,7 +74,7 @@ impl Ladder {
         }
         match stage {
             Stage::Easy => self.combination().or_else(|| self.innies(1)).or_else(|| self.innies(2)),
-            Stage::Hard => self.cage_pointing().or_else(|| self.innies(3)),
+            Stage::Hard => self.cage_pointing().or_else(|| self.innies(3)).or_else(|| self.innies(4)),
         }
     }
 
@@ -121,7 +121,8 @@ impl Ladder {
                 if places.len() < 2 {
                     continue;
                 }
-                let cage_group = c.groups_of(places[0]).iter().copied().find(|&g| self.unit_of[g as usize] == cage.unit);
+                let cage_group =
+                    c.groups_of(places[0]).iter().copied().find(|&g| self.unit_of[g as usize] == cage.unit);
                 for &g in c.groups_of(places[0]) {
                     if Some(g) == cage_group || !places.iter().all(|&l| c.groups_of(l).contains(&g)) {
                         continue;
@@ -175,8 +176,9 @@ impl Ladder {
         let c = &self.cands;
         let sums: Vec<(Vec<u32>, i64)> = self.cages.iter().map(|k| (k.vars.clone(), i64::from(k.sum))).collect();
         for (groups, area) in self.areas(units) {
-            let (innies, total, outies) = sums::innies_outies(c, &groups, &sums);
-            let sides = std::iter::once((innies, total, false)).chain(outies.map(|(o, t)| (o, t, true)));
+            let border = sums::innies_outies(c, &groups, &sums);
+            let sides = std::iter::once((border.innies, border.innie_total, false))
+                .chain(border.outies.map(|(o, t)| (o, t, true)));
             for (vars, total, outies) in sides {
                 if vars.is_empty() || vars.len() > MAX_CELLS || vars.iter().all(|&l| self.placed[l as usize]) {
                     continue;
