@@ -136,7 +136,7 @@ pub enum GenerateError {
         /// The shape asked for.
         shape: Shape,
     },
-    /// Only plain, X and jigsaw puzzles are generated.
+    /// A variant that is not generated (every variant of [`Variant::ALL`] is, today).
     UnsupportedVariant {
         /// The variant asked for.
         variant: Variant,
@@ -147,8 +147,8 @@ pub enum GenerateError {
         /// The shape asked for.
         shape: Shape,
     },
-    /// X and jigsaw puzzles are not graded yet (the technique ladder reasons over rows,
-    /// columns and boxes only), so they can only be generated with [`Target::Any`].
+    /// A variant that cannot be graded for a difficulty. No longer returned: every variant is
+    /// graded (the technique ladder runs over its groups); kept for the callers that match it.
     UngradedVariant {
         /// The variant asked for.
         variant: Variant,
@@ -182,7 +182,7 @@ impl fmt::Display for GenerateError {
                 write!(f, "cannot generate {shape} puzzles: sizes are 4x4, 6x6, 9x9, 12x12 and 16x16")
             }
             GenerateError::UnsupportedVariant { variant } => {
-                write!(f, "cannot generate {variant} puzzles: variants are plain, x and jigsaw")
+                write!(f, "cannot generate {variant} puzzles: variants are plain, x, jigsaw and killer")
             }
             GenerateError::JigsawTooLarge { shape } => write!(
                 f,
