@@ -33,9 +33,9 @@ impl Puzzle {
     /// ```
     /// use sudoku::{Puzzle, Variant};
     ///
-    /// let two = "# jigsaw 1\naaab\ncabb\nccdb\ncddd\n\n....\n2...\n....\n43..\n\n\
-    ///            # jigsaw 2\naabb\naabb\nccdd\nccdd\n\n1...\n....\n....\n...1\n";
-    /// let read = Puzzle::parse_all(Variant::Jigsaw, two);
+    /// let one = "aaab\ncabb\nccdb\ncddd\n\n....\n2...\n....\n43..\n";
+    /// let two = format!("# jigsaw 1\n{one}\n# jigsaw 2\naabb\naabb\nccdd\nccdd\n\n1...\n....\n....\n...1\n");
+    /// let read = Puzzle::parse_all(Variant::Jigsaw, &two);
     /// assert_eq!(read.len(), 2);
     /// assert_eq!(read[1].0, 12);
     /// assert!(read.iter().all(|(_, p)| p.is_ok()));
