@@ -89,10 +89,6 @@ pub(crate) fn run(args: &Args, n: u64) -> ExitCode {
         seed: args.seed,
         ..Settings::new(g.size)
     };
-    if args.grade && settings.variant != sudoku::Variant::Plain {
-        note!("error: --grade with --generate grades plain puzzles only: grading of variants is not supported yet");
-        return ExitCode::from(2);
-    }
     if let Err(e) = Generator::new(settings.clone()) {
         note!("error: {e}");
         return ExitCode::from(2);
@@ -262,9 +258,14 @@ fn emit(i: u64, made: &Generation, args: &Args, out: &mut impl Write, summary: &
 
 fn write_puzzle(i: u64, g: &Generated, grade_wanted: bool, out: &mut impl Write) -> io::Result<()> {
     let grid = g.puzzle.grid();
-    if g.puzzle.regions().is_some() {
-        // A jigsaw: its region map and grid, as `--variant jigsaw` reads them.
-        writeln!(out, "# jigsaw {}: {} givens", i + 1, grid.num_filled())?;
+    if g.puzzle.regions().is_some() || g.puzzle.cages().is_some() {
+        // A jigsaw or a killer: one block in the variant's format, as `--variant` reads it
+        // (and `--batch --variant`, block by block), then one blank line.
+        let grade = match g.grade {
+            Some(grade) if grade_wanted => format!(", grade {:.1} {}", grade.score(), grade.band()),
+            _ => String::new(),
+        };
+        writeln!(out, "# {} {}: {} givens{grade}", g.puzzle.variant(), i + 1, grid.num_filled())?;
         return writeln!(out, "{}", g.puzzle);
     }
     match g.grade {

@@ -63,7 +63,11 @@ Input:
 
 Variants (--variant x|killer|jigsaw): one puzzle per file, in the formats of docs/variants.md:
   x: a grid as above; killer: a cage map, one 'LABEL SUM' line per cage, then optional givens;
-  jigsaw: a region map, then the givens. Every option but --batch applies.
+  jigsaw: a region map, then the givens. Every option applies: --explain, --hint and --grade
+  reason over the variant's diagonals, regions or cages (and a killer's cage sums: cage
+  combinations, innies and outies, cage pointing). With --batch, the file holds several
+  puzzles, one block each (x: one line each), blocks separated by a blank line, as
+  --generate writes them; one answer line per block.
 
 Batch mode (--batch): every non-empty line not starting with '#' is one puzzle in line form.
   Stdout gets exactly one line per puzzle, in input order:
@@ -101,10 +105,11 @@ Grades (--grade): a difficulty number on a scale like Sudoku Explainer's (the ha
 
 Generation (--generate N): N puzzles with a unique solution, minimal (no given can be removed;
   under a symmetry, no symmetric group of givens) unless --no-minimal, graded inside --band
-  (plain puzzles; x and jigsaw puzzles are not graded yet and take --band any only). Plain
-  and x puzzles are one line each, as --batch reads them (plain with --grade: TAB grade TAB
-  band); a jigsaw is a '#' line, its random region map and its grid. The same --seed gives the
-  same puzzles, with any --jobs. Options: --band, --symmetry, --size, --variant x|jigsaw,
+  (every variant). Plain and x puzzles are one line each, as --batch reads them (with --grade:
+  TAB grade TAB band); a jigsaw is a '#' line, its random region map and its grid; a killer
+  (no givens, cages unique) a '#' line, its cage map and sums; blocks separated by one blank
+  line. The same --seed gives the
+  same puzzles, with any --jobs. Options: --band, --symmetry, --size, --variant x|jigsaw|killer,
   --seed, --jobs, --no-minimal, --max-tries; a puzzle not found within --max-tries tries is
   reported on stderr and the exit code is 5 (docs/generation.md).
 
@@ -358,11 +363,6 @@ fn main() -> ExitCode {
         return generate::run(&args, n);
     }
     if args.variant != variant::VariantArg::Plain {
-        if args.explain.is_some() || args.grade || args.hint.is_some() {
-            let variant = args.variant.variant();
-            note!("error: --explain, --grade and --hint read plain puzzles; they do not apply to --variant {variant}");
-            return ExitCode::from(2);
-        }
         variant::run(&args, &config)
     } else if let Some(what) = args.hint {
         hint::run(&args, &mut config.solver(sudoku::Shape::SIZE_9), what)

@@ -217,7 +217,8 @@ impl Shape {
     ///
     /// # Panics
     ///
-    /// Panics if the unit's index is not below [`size`](Shape::size).
+    /// Panics if the unit's index is not below [`size`](Shape::size), or if the unit is a
+    /// region or a cage (their cells are the puzzle's, not the shape's).
     ///
     /// # Example
     ///
@@ -233,6 +234,8 @@ impl Shape {
             Unit::Row(k) => (0, k),
             Unit::Column(k) => (1, k),
             Unit::Box(k) => (2, k),
+            Unit::Diagonal(k) => (3 + k.min(1), 0),
+            Unit::Region(_) | Unit::Cage(_) => panic!("the cells of {unit} are the puzzle's, not a {self} grid's"),
         };
         assert!(k < n, "{unit} is outside a {self} grid");
         let (br, bc) = (self.box_rows(), self.box_cols());
@@ -240,6 +243,8 @@ impl Shape {
         (0..n).map(move |i| match kind {
             0 => Cell { row: k, col: i },
             1 => Cell { row: i, col: k },
+            3 => Cell { row: i, col: i },
+            4 => Cell { row: i, col: n - 1 - i },
             _ => Cell { row: (k / boxes_per_band) * br + i / bc, col: (k % boxes_per_band) * bc + i % bc },
         })
     }
@@ -313,7 +318,8 @@ impl fmt::Display for Cell {
     }
 }
 
-/// A row, column or box: a set of cells that hold each digit exactly once in a solution.
+/// A row, column or box, or a variant's diagonal, region or cage: a set of cells whose digits
+/// all differ (a row, column, box, diagonal or region holds each digit exactly once).
 ///
 /// The index is from 0; `Display` prints it from 1 (`row 3`, `column 7`, `box 2`). Boxes are
 /// numbered row-major from the top left.
@@ -325,6 +331,13 @@ pub enum Unit {
     Column(usize),
     /// The box with this index.
     Box(usize),
+    /// A main diagonal of an X-sudoku: 0 from the top-left cell to the bottom-right one
+    /// (`main diagonal`), 1 from the top-right cell to the bottom-left one (`anti-diagonal`).
+    Diagonal(usize),
+    /// The jigsaw region with this index, in the order of the region map's labels (`region 4`).
+    Region(usize),
+    /// The killer cage with this index, in the order of the cage map's labels (`cage 12`).
+    Cage(usize),
 }
 
 impl Unit {
@@ -332,6 +345,7 @@ impl Unit {
     pub fn index(self) -> usize {
         match self {
             Unit::Row(i) | Unit::Column(i) | Unit::Box(i) => i,
+            Unit::Diagonal(i) | Unit::Region(i) | Unit::Cage(i) => i,
         }
     }
 
@@ -342,6 +356,9 @@ impl Unit {
             Unit::Row(i) => format!("row{}", i + 1),
             Unit::Column(i) => format!("col{}", i + 1),
             Unit::Box(i) => format!("box{}", i + 1),
+            Unit::Diagonal(i) => format!("diag{}", i + 1),
+            Unit::Region(i) => format!("region{}", i + 1),
+            Unit::Cage(i) => format!("cage{}", i + 1),
         }
     }
 
@@ -370,6 +387,10 @@ impl fmt::Display for Unit {
             Unit::Row(i) => write!(f, "row {}", i + 1),
             Unit::Column(i) => write!(f, "column {}", i + 1),
             Unit::Box(i) => write!(f, "box {}", i + 1),
+            Unit::Diagonal(0) => f.write_str("main diagonal"),
+            Unit::Diagonal(_) => f.write_str("anti-diagonal"),
+            Unit::Region(i) => write!(f, "region {}", i + 1),
+            Unit::Cage(i) => write!(f, "cage {}", i + 1),
         }
     }
 }

@@ -216,6 +216,7 @@ impl fmt::Display for Technique {
                 write!(f, "{end}")
             }
             Technique::FailedGuess { cell, digit } => write!(f, "guess {cell} = {} failed", Symbol(*digit)),
+            Technique::Sum(s) => s.fmt(f),
         }
     }
 }

@@ -339,11 +339,14 @@ impl Solver {
     fn load<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> bool {
         let (grid, rules) = (puzzle.givens(), puzzle.rules());
         self.prepare(grid.shape(), rules);
-        if matches!(rules, Rules::Plain) {
-            self.grade_if_on(grid);
-        } else if self.grading.is_some() {
-            // The ladder does not grade variants.
-            self.grading = Some(None);
+        if self.grading.is_some() {
+            if matches!(rules, Rules::Plain) {
+                self.grade_if_on(grid);
+            } else {
+                self.grading = Some(Some(self.grade_puzzle(puzzle)));
+                // Grading used the engine (a uniqueness proof): make it the puzzle's again.
+                self.prepare(grid.shape(), rules);
+            }
         }
         load_givens(&mut self.engine, grid)
     }
@@ -424,14 +427,29 @@ impl Solver {
 impl Solver {
     /// A ladder on `grid`'s givens (assigned on this solver's engine, not propagated), or the
     /// clashes that make it invalid.
-    fn ladder(&mut self, grid: &Grid, detailed: bool) -> Result<Ladder, Vec<Clash>> {
+    fn ladder<P: Solvable + ?Sized>(&mut self, puzzle: &P, detailed: bool) -> Result<Ladder, Vec<Clash>> {
+        let (grid, rules) = (puzzle.givens(), puzzle.rules());
+        if !matches!(rules, Rules::Plain) {
+            // A variant reasons on an engine of its own groups (`variant_ladder`).
+            return variant_ladder(grid, rules, detailed);
+        }
         self.prepare(grid.shape(), &Rules::Plain);
         technique::start(&mut self.engine, grid, detailed)
     }
 
-    /// Whether a search proves that `grid` has exactly one solution (without grading it: this
-    /// runs inside grading). `false` for clashing givens or a search stopped by a limit.
-    fn proven_unique(&mut self, grid: &Grid) -> bool {
+    /// Whether a search proves that `puzzle` has exactly one solution (without grading it:
+    /// this runs inside grading). `false` for clashing givens or a search stopped by a limit.
+    fn proven_unique<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> bool {
+        let (grid, rules) = (puzzle.givens(), puzzle.rules());
+        if !matches!(rules, Rules::Plain) {
+            let clashes = variant_clashes(grid, rules);
+            if !clashes.is_empty() {
+                return false;
+            }
+            self.prepare(grid.shape(), rules);
+            return load_givens(&mut self.engine, grid)
+                && matches!(unique_solution(&mut self.engine, self.shape), Uniqueness::Unique(_));
+        }
         if !grid.clashes().is_empty() {
             return false;
         }
@@ -445,7 +463,18 @@ impl Solver {
     /// Uniqueness techniques (unique rectangles, BUG+1) are used only if the search proves
     /// first that `grid` has exactly one solution: they are not deductions from the rules,
     /// and would be wrong on a puzzle with several solutions.
-    pub(crate) fn run_ladder(&mut self, grid: &Grid, detailed: bool) -> Run {
+    ///
+    /// For a variant, uniqueness techniques are used for X and jigsaw puzzles (their only
+    /// rules are all-different groups, which the swap arguments need) and never for a killer
+    /// (a swap can break a cage's sum).
+    pub(crate) fn run_ladder<P: Solvable + ?Sized>(&mut self, puzzle: &P, detailed: bool) -> Run {
+        let rules = puzzle.rules();
+        if !matches!(rules, Rules::Plain) {
+            let unique = !matches!(rules, Rules::Killer(_)) && self.proven_unique(puzzle);
+            let ladder = variant_ladder(puzzle.givens(), rules, detailed);
+            return technique::run_from(ladder, unique, u32::MAX).unwrap_or_else(|_| Run::default());
+        }
+        let grid = puzzle.givens();
         let unique = self.proven_unique(grid);
         // Ratings are far below `u32::MAX`: the run always ends.
         self.run_ladder_until(grid, detailed, unique, u32::MAX).unwrap_or_else(|_| Run::default())
@@ -486,12 +515,16 @@ impl Solver {
     /// assert!(explanation.to_string().lines().any(|l| l == "r1c1 = 4: naked single"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn explain(&mut self, grid: &Grid) -> Explanation {
-        let run = self.run_ladder(grid, true);
+    ///
+    /// Every variant is explained: the techniques run over its groups (diagonals, jigsaw
+    /// regions, killer cages as groups), a killer's steps also reason with its cage sums
+    /// ([`SumTechnique`](crate::SumTechnique)).
+    pub fn explain<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> Explanation {
+        let run = self.run_ladder(puzzle, true);
         let grade = Grade::of_run(&run);
         let clash = run.steps.iter().any(|s| matches!(s.kind, StepKind::Contradiction(Contradiction::Clash(_))));
-        let result = if clash { Uniqueness::Unsatisfiable } else { self.solve_unique(grid) };
-        Explanation::new(grid.clone(), result, run, grade)
+        let result = if clash { Uniqueness::Unsatisfiable } else { self.solve_unique(puzzle) };
+        Explanation::new(puzzle.givens().clone(), result, run, grade)
     }
 }
 
@@ -502,8 +535,10 @@ impl Solver {
     /// invalid grid (clashing givens) grades 0. A search first checks whether `grid` has
     /// exactly one solution: only then may the ladder use uniqueness techniques (unique
     /// rectangles, BUG+1).
-    pub fn grade_puzzle(&mut self, grid: &Grid) -> Grade {
-        Grade::of_run(&self.run_ladder(grid, false))
+    ///
+    /// Every variant is graded, on the same scale (see [`explain`](Solver::explain)).
+    pub fn grade_puzzle<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> Grade {
+        Grade::of_run(&self.run_ladder(puzzle, false))
     }
 
     /// Grades `grid` as [`grade_puzzle`](Solver::grade_puzzle) does, but stops as soon as
@@ -530,9 +565,9 @@ impl Solver {
     /// is also graded, and [`grade`](Solver::grade) gives the grade of the last one. Off, it
     /// costs nothing.
     ///
-    /// The technique ladder that grades ([`crate::grade`]) reasons over rows, columns and
-    /// boxes only, so puzzles of other variants (diagonals, jigsaw regions, cages) are not
-    /// graded yet: their grade is `None`, never an estimate.
+    /// Puzzles of every variant are graded, on one scale: the technique ladder
+    /// ([`crate::grade`]) runs over the variant's groups (diagonals, jigsaw regions, cages) and
+    /// reasons with a killer's cage sums.
     ///
     /// # Example
     ///
@@ -546,7 +581,7 @@ impl Solver {
     /// assert!(matches!(solver.solve_unique(&plain), Uniqueness::Unique(_)));
     /// assert_eq!(solver.grade().map(|g| g.band()), Some(Band::Easy));
     /// assert!(matches!(solver.solve_unique(&jigsaw), Uniqueness::Unique(_)));
-    /// assert_eq!(solver.grade(), None);
+    /// assert_eq!(solver.grade().map(|g| g.band()), Some(Band::Easy));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_grading(&mut self, on: bool) {
@@ -558,8 +593,8 @@ impl Solver {
         self.grading.is_some()
     }
 
-    /// The grade of the last puzzle searched, if grading is on and that puzzle was a plain
-    /// one (see [`set_grading`](Solver::set_grading)).
+    /// The grade of the last puzzle searched, if grading is on (see
+    /// [`set_grading`](Solver::set_grading)).
     pub fn grade(&self) -> Option<Grade> {
         self.grading.flatten()
     }
@@ -590,14 +625,52 @@ impl Solver {
     /// finds: a contradiction is reported when the candidates show one. Hints never use
     /// uniqueness techniques (unique rectangles, BUG+1): a grid as a person left it, or its
     /// pencil marks, is not known to have a single solution.
-    pub fn hint(&mut self, grid: &Grid) -> Hint {
-        self.hint_from(grid, None)
+    ///
+    /// Every variant has hints: the techniques over its groups, and a killer's cage sums.
+    pub fn hint<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> Hint {
+        self.hint_from(puzzle, None)
     }
 
-    fn hint_from(&mut self, grid: &Grid, crossed: Option<&[Digits]>) -> Hint {
-        let ladder = self.ladder(grid, false);
-        hint::from_ladder(grid, ladder, crossed)
+    fn hint_from<P: Solvable + ?Sized>(&mut self, puzzle: &P, crossed: Option<&[Digits]>) -> Hint {
+        let ladder = self.ladder(puzzle, false);
+        hint::from_ladder(puzzle.givens(), ladder, crossed)
     }
+}
+
+/// A ladder for a variant's `grid` under `rules` (not [`Rules::Plain`]): on an engine of the
+/// variant's all-different groups, each cage an all-different group too (its sum is given to
+/// the ladder, which reasons with it itself), the givens assigned and nothing propagated; or
+/// the clashes of the givens.
+fn variant_ladder(grid: &Grid, rules: &Rules, detailed: bool) -> Result<Ladder, Vec<Clash>> {
+    let clashes = variant_clashes(grid, rules);
+    if !clashes.is_empty() {
+        return Err(clashes);
+    }
+    let shape = grid.shape();
+    let groups = match rules {
+        Rules::Killer(_) => Rules::Plain,
+        rules => rules.clone(),
+    };
+    let Ok(mut model) = encode_rules(shape, &groups, Strength::ForwardChecking) else { return Err(Vec::new()) };
+    let mut sums = Vec::new();
+    if let Rules::Killer(cages) = rules {
+        for cage in cages {
+            let vars: Vec<VarId> = cage.cells().iter().map(|&c| crate::encode::cell_var(shape, c)).collect();
+            if model.post_named(format!("cage_{}", cage.label()), csp::AllDifferent::new(vars)).is_err() {
+                return Err(Vec::new());
+            }
+            sums.push(cage.sum());
+        }
+    }
+    let mut engine = model.into_solver();
+    let mut ladder = technique::start_unchecked(&mut engine, grid, detailed)?;
+    ladder.set_cage_sums(&sums);
+    Ok(ladder)
+}
+
+/// The first clash of `grid`'s givens under `rules`, as a [`Clash`] (empty if none).
+fn variant_clashes(grid: &Grid, rules: &Rules) -> Vec<Clash> {
+    crate::variant::area_clash(grid, rules).into_iter().collect()
 }
 
 /// The engine for puzzles of `shape` under `rules`, with no givens, its root state computed

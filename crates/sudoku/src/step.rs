@@ -8,6 +8,7 @@
 //! [`Hint`](crate::Hint).
 
 use crate::grid::{Cell, Clash, Unit};
+use crate::killer_reasoning::SumTechnique;
 
 /// A set of digits (at most 25), as the candidates of a cell.
 ///
@@ -351,6 +352,8 @@ pub enum Technique {
         /// The kind of chain: which implications it follows.
         kind: ChainKind,
     },
+    /// A killer step, reasoning with cage sums: `cage combination: cage 3 (17 in 2 cells) is {8, 9}`.
+    Sum(SumTechnique),
     /// A guess that led to a contradiction: `guess r1c1 = 4 failed`.
     FailedGuess {
         /// The guessed cell.
@@ -398,7 +401,7 @@ impl Technique {
             Technique::FullHouse { .. } => "full house",
             Technique::HiddenSingle { .. } => "hidden single",
             Technique::NakedSingle => "naked single",
-            Technique::Locked { within: Unit::Box(_), .. } => "pointing",
+            Technique::Locked { within: Unit::Box(_) | Unit::Region(_), .. } => "pointing",
             Technique::Locked { .. } => "claiming",
             Technique::NakedSubset { cells, .. } => subset_name(true, cells.len()),
             Technique::HiddenSubset { cells, .. } => subset_name(false, cells.len()),
@@ -412,6 +415,7 @@ impl Technique {
             Technique::Chain { kind: ChainKind::Cells, .. } => "XY-chain",
             Technique::Chain { kind: ChainKind::Singles, .. } => "forcing chain",
             Technique::Chain { kind: ChainKind::Dynamic, .. } => "dynamic chain",
+            Technique::Sum(s) => s.name(),
             Technique::FailedGuess { .. } => "failed guess",
         }
     }

@@ -31,7 +31,7 @@ use csp::{AllDifferent, DistinctSum, Model, ModelError, Strength, VarId};
 
 use crate::encode::{cell_var, encode};
 use crate::error::{Area, AreaClash, ParseError, VariantError};
-use crate::grid::{digit_symbol, Cell, Grid, Shape, Unit};
+use crate::grid::{digit_symbol, Cell, Clash, Grid, Shape, Unit};
 use crate::killer::Cages;
 use crate::parse::parse_grid_with;
 use crate::regions::{is_blank, lines_of, Regions};
@@ -425,10 +425,28 @@ impl Puzzle {
         let digit = |c: Cell| grid.get(c).and_then(digit_symbol).unwrap_or('.');
         match &self.rules {
             Rules::Plain | Rules::X => grid.to_string(),
-            Rules::Killer(cages) => side_by_side(&boxed(shape, digit), &boxed(shape, |c| cages.symbol(c))),
+            Rules::Killer(cages) => side_by_side(&boxed(shape, digit), &cage_sums(shape, cages)),
             Rules::Jigsaw(regions) => side_by_side(&rows(shape, digit), &rows(shape, |c| regions.label_of(c))),
         }
     }
+}
+
+/// The first clash of `grid`'s givens under `rules` ([`Puzzle::validate`]), as a [`Clash`] of
+/// the ladder's units: a diagonal, region or cage by its index.
+pub(crate) fn area_clash(grid: &Grid, rules: &Rules) -> Option<Clash> {
+    let puzzle = Puzzle { grid: grid.clone(), rules: rules.clone() };
+    let clash = puzzle.validate().err()?;
+    let index = |labels: &[char], l: char| labels.iter().position(|&x| x == l).unwrap_or(0);
+    let unit = match (clash.area, rules) {
+        (Area::Unit(u), _) => u,
+        (Area::MainDiagonal, _) => Unit::Diagonal(0),
+        (Area::AntiDiagonal, _) => Unit::Diagonal(1),
+        (Area::Region(l), Rules::Jigsaw(r)) => Unit::Region(index(r.labels(), l)),
+        (Area::Cage(l), Rules::Killer(c)) => Unit::Cage(c.iter().position(|cage| cage.label() == l).unwrap_or(0)),
+        (Area::Region(_), _) => Unit::Region(0),
+        (Area::Cage(_), _) => Unit::Cage(0),
+    };
+    Some(Clash { unit, digit: clash.digit, first: clash.first, second: clash.second })
 }
 
 /// Reads the grid from `lines[start..]`: an empty grid if there is nothing but blank lines.
@@ -491,6 +509,41 @@ fn boxed(shape: Shape, symbol: impl Fn(Cell) -> char) -> Vec<String> {
         } else {
             out.push(line.to_string());
         }
+    }
+    out
+}
+
+/// The cage map as killer puzzles are printed: each cage's sum at its top-left cell (the
+/// first in reading order), after its label (`a17`); the cage's other cells show its label.
+/// Columns are as wide as the widest token, boxes separated as in [`boxed`].
+fn cage_sums(shape: Shape, cages: &Cages) -> Vec<String> {
+    let token = |c: Cell| -> String {
+        let label = cages.symbol(c);
+        match cages.cage_of(c) {
+            Some(cage) if cage.cells().iter().min() == Some(&c) => format!("{label}{}", cage.sum()),
+            _ => label.to_string(),
+        }
+    };
+    let width = shape.cells().map(|c| token(c).len()).max().unwrap_or(1);
+    let n = shape.size();
+    let (br, bc) = (shape.box_rows(), shape.box_cols());
+    let mut out = Vec::new();
+    for r in 0..n {
+        if r > 0 && r % br == 0 {
+            // As the grid's rules: a box's cells and their spaces, one more inside the middle.
+            let last = n / bc - 1;
+            let rule: Vec<String> =
+                (0..=last).map(|b| "-".repeat(bc * (width + 1) + usize::from(b > 0 && b < last))).collect();
+            out.push(rule.join("+"));
+        }
+        let mut line = String::new();
+        for c in 0..n {
+            if c > 0 {
+                line.push_str(if c % bc == 0 { " | " } else { " " });
+            }
+            line.push_str(&format!("{:<width$}", token(Cell::new(r, c))));
+        }
+        out.push(line.trim_end().to_string());
     }
     out
 }
@@ -729,7 +782,7 @@ mod tests {
         let shown = p.render(&Grid::from_line("1234341221434321").unwrap());
         assert_eq!(
             shown,
-            "1 2 | 3 4    a a | b b\n3 4 | 1 2    c a | d b\n----+----    ----+----\n2 1 | 4 3    c e | d f\n4 3 | 2 1    g e | d f\n"
+            "1 2 | 3 4    a7 a  | b9 b\n3 4 | 1 2    c5 a  | d7 b\n----+----    ------+------\n2 1 | 4 3    c  e4 | d  f4\n4 3 | 2 1    g4 e  | d  f\n"
         );
     }
 

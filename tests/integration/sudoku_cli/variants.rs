@@ -91,8 +91,9 @@ fn cli_grid_format_shows_the_map_next_to_the_grids() {
     assert!(out.contains("The solution is unique.") && out.contains("Statistics: nodes="), "{out}");
     let o = run(&["--variant", "killer", &path("killer_4x4.txt")], b"");
     let out = stdout(&o);
-    assert!(out.contains("killer 4x4, 0 givens, 8 cages):\n. . | . .    a b | b c\n"), "{out}");
-    assert!(out.contains("1 2 | 3 4    a b | b c\n"), "{out}");
+    // Each cage's sum at its top-left cell, after its label.
+    assert!(out.contains("killer 4x4, 0 givens, 8 cages):\n. . | . .    a1 b5 | b  c6\n"), "{out}");
+    assert!(out.contains("1 2 | 3 4    a1 b5 | b  c6\n"), "{out}");
     let o = run(&["--variant", "x", &path("x_6x6.txt")], b"");
     assert!(stdout(&o).contains("(") && stdout(&o).contains("x 6x6, 5 givens):"), "{}", stdout(&o));
 }
@@ -121,7 +122,6 @@ fn cli_variant_usage_errors_exit_with_2() {
     for (args, needle) in [
         (&["--variant", "sandwich", "-"][..], "invalid value 'sandwich'"),
         (&["--variant", "killer"], "needs a puzzle file"),
-        (&["--variant", "x", "--batch", "-"], "--batch reads plain puzzles"),
     ] {
         let o = run(args, b"");
         assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
@@ -130,4 +130,98 @@ fn cli_variant_usage_errors_exit_with_2() {
     }
     let o = run(&["--help"], b"");
     assert!(stdout(&o).contains("--variant <VARIANT>") && stdout(&o).contains("docs/variants.md"), "{}", stdout(&o));
+}
+
+/// Checks every claim of an explanation (`--explain` in line form, no guesses) against the
+/// solution, without the `sudoku` crate: a placement `r1c2 = 5` holds the solution's digit,
+/// an elimination `r1c2, r3c4 != 5, 7` none of the solution's. Returns the claims checked.
+fn check_claims(text: &str, solution: &str, side: usize) -> Result<usize, String> {
+    let digit_at = |cell: &str| -> Result<u8, String> {
+        let (r, c) = cell.trim().strip_prefix('r').and_then(|s| s.split_once('c')).ok_or(format!("cell '{cell}'"))?;
+        let (r, c): (usize, usize) =
+            (r.parse().map_err(|_| cell.to_string())?, c.parse().map_err(|_| cell.to_string())?);
+        Ok(solution.as_bytes()[(r - 1) * side + c - 1] - b'0')
+    };
+    let mut checked = 0;
+    for line in text.lines() {
+        let Some((claims, _why)) = line.split_once(": ") else { continue };
+        if let Some((cells, digits)) = claims.split_once(" != ") {
+            let digits: Vec<u8> =
+                digits.split(", ").map(|d| d.trim().parse().map_err(|_| line.to_string())).collect::<Result<_, _>>()?;
+            for cell in cells.split(", ") {
+                if digits.contains(&digit_at(cell)?) {
+                    return Err(format!("false elimination: {line}"));
+                }
+                checked += 1;
+            }
+        } else if let Some((cell, d)) = claims.split_once(" = ") {
+            if claims.starts_with("guess") {
+                return Err(format!("a guess: {line}"));
+            }
+            let d: u8 = d.trim().parse().map_err(|_| line.to_string())?;
+            if digit_at(cell)? != d {
+                return Err(format!("false placement: {line}"));
+            }
+            checked += 1;
+        }
+    }
+    Ok(checked)
+}
+
+#[test]
+fn cli_explains_hints_and_grades_every_variant_file_with_true_steps() {
+    for (name, variant) in FILES {
+        let text = file(name);
+        let solution = stated_solution(&text);
+        let side = (solution.len() as f64).sqrt() as usize;
+        let v = variant.to_string();
+        let o = run(&["--variant", &v, "--explain", "--grade", "--format", "line", &path(name)], b"");
+        assert_eq!(code(&o), 0, "{name}: {}", stderr(&o));
+        let out = stdout(&o);
+        let last = out.lines().last().unwrap_or("");
+        assert!(last.starts_with(&format!("{solution}\t")), "{name}: {last}");
+        let checked = check_claims(&out, solution, side).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(checked >= side * side - text.matches(char::is_numeric).count().min(side * side), "{name}");
+        if variant == Variant::Killer {
+            assert!(
+                out.lines()
+                    .any(|l| l.contains(": cage combination") || l.contains(": innies") || l.contains(": outies")),
+                "{name}: no cage reasoning\n{out}"
+            );
+        }
+        let o = run(&["--variant", &v, "--hint", &path(name)], b"");
+        assert_eq!(code(&o), 0, "{name}: {}", stderr(&o));
+        assert_eq!(check_claims(&stdout(&o), solution, side).map(|n| n > 0), Ok(true), "{name}: {}", stdout(&o));
+        let o = run(&["--variant", &v, "--grade", "--format", "line", &path(name)], b"");
+        assert_eq!(code(&o), 0, "{name}: {}", stderr(&o));
+        let fields: Vec<String> = stdout(&o).trim_end().split('\t').map(str::to_string).collect();
+        assert_eq!(fields.len(), 3, "{name}: {}", stdout(&o));
+        assert_eq!(fields[0], solution, "{name}");
+        assert!(fields[1].parse::<f64>().is_ok_and(|g| g > 0.0 && g < 10.0), "{name}: grade {}", fields[1]);
+    }
+}
+
+#[test]
+fn generated_variant_files_read_back_block_by_block() {
+    for (variant, size) in [("jigsaw", "6"), ("killer", "6"), ("x", "6")] {
+        let o = run(&["--generate", "2", "--variant", variant, "--size", size, "--seed", "5", "--grade"], b"");
+        assert_eq!(code(&o), 0, "{variant}: {}", stderr(&o));
+        let file = stdout(&o);
+        // One answer line per block, each the unique solution with its grade.
+        let o = run(&["--variant", variant, "--batch", "--grade", "-"], file.as_bytes());
+        assert_eq!(code(&o), 0, "{variant}: {}", stderr(&o));
+        let answers: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+        assert_eq!(answers.len(), 2, "{variant}:\n{file}\n{}", stdout(&o));
+        for a in &answers {
+            let fields: Vec<&str> = a.split('\t').collect();
+            assert_eq!(fields.len(), 3, "{a}");
+            assert_eq!(fields[0].len(), 36, "{variant}: {a}");
+        }
+        // Read as one puzzle, the file is refused with a pointer to --batch.
+        let o = run(&["--variant", variant, "-"], file.as_bytes());
+        if variant != "x" {
+            assert_eq!(code(&o), 4, "{variant}");
+            assert!(stderr(&o).contains("read them with --batch"), "{}", stderr(&o));
+        }
+    }
 }

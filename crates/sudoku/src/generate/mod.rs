@@ -31,9 +31,11 @@
 //!    grade reaches the point from which the target answers every grade alike, and a pass of
 //!    the engine's singles decides alone where singles do (a puzzle grades 1.5 or less
 //!    exactly when singles solve it). It keeps the puzzle if the grade is in the target, else
-//!    tries again, up to [`Settings::max_tries`] tries. The ladder reasons over rows, columns
-//!    and boxes only, so X and jigsaw puzzles are not graded ([`Generated::grade`] is `None`)
-//!    and can only be asked for with [`Target::Any`].
+//!    tries again, up to [`Settings::max_tries`] tries. X, jigsaw and killer puzzles are
+//!    graded in full by the ladder over their groups (and a killer's cage sums).
+//!
+//! A killer has no givens: its cages are drawn over the random solution and refined until
+//! they allow only it (the `killer` module); `minimal` and the symmetry do not apply to it.
 //!
 //! # Example
 //!
@@ -58,6 +60,7 @@
 //! ```
 
 mod jigsaw;
+mod killer;
 mod rest;
 mod symmetry;
 mod target;
@@ -133,7 +136,7 @@ pub enum GenerateError {
         /// The shape asked for.
         shape: Shape,
     },
-    /// Only plain, X and jigsaw puzzles are generated.
+    /// A variant that is not generated (every variant of [`Variant::ALL`] is, today).
     UnsupportedVariant {
         /// The variant asked for.
         variant: Variant,
@@ -144,8 +147,8 @@ pub enum GenerateError {
         /// The shape asked for.
         shape: Shape,
     },
-    /// X and jigsaw puzzles are not graded yet (the technique ladder reasons over rows,
-    /// columns and boxes only), so they can only be generated with [`Target::Any`].
+    /// A variant that cannot be graded for a difficulty. No longer returned: every variant is
+    /// graded (the technique ladder runs over its groups); kept for the callers that match it.
     UngradedVariant {
         /// The variant asked for.
         variant: Variant,
@@ -179,7 +182,7 @@ impl fmt::Display for GenerateError {
                 write!(f, "cannot generate {shape} puzzles: sizes are 4x4, 6x6, 9x9, 12x12 and 16x16")
             }
             GenerateError::UnsupportedVariant { variant } => {
-                write!(f, "cannot generate {variant} puzzles: variants are plain, x and jigsaw")
+                write!(f, "cannot generate {variant} puzzles: variants are plain, x, jigsaw and killer")
             }
             GenerateError::JigsawTooLarge { shape } => write!(
                 f,
@@ -319,7 +322,7 @@ impl Generator {
         if shape.size() > 16 {
             return Err(GenerateError::UnsupportedShape { shape });
         }
-        if !matches!(settings.variant, Variant::Plain | Variant::X | Variant::Jigsaw) {
+        if !matches!(settings.variant, Variant::Plain | Variant::X | Variant::Jigsaw | Variant::Killer) {
             return Err(GenerateError::UnsupportedVariant { variant: settings.variant });
         }
         if settings.variant == Variant::Jigsaw && shape.size() > 12 {
@@ -327,9 +330,6 @@ impl Generator {
         }
         if settings.variant == Variant::Jigsaw && settings.symmetry != Symmetry::None {
             return Err(GenerateError::SymmetryWithJigsaw { symmetry: settings.symmetry });
-        }
-        if settings.variant != Variant::Plain && settings.target != Target::Any {
-            return Err(GenerateError::UngradedVariant { variant: settings.variant, target: settings.target });
         }
         let reachable = reachable_bands(shape, settings.variant);
         let (lo, hi) = settings.target.band_range();
@@ -417,7 +417,7 @@ impl Generator {
         }
         let closest = closest.map(|(_, mut made)| {
             if made.grade.is_none() {
-                made.grade = Some(self.grader.grade_puzzle(made.puzzle.grid()));
+                made.grade = Some(self.grader.grade_puzzle(&made.puzzle));
             }
             made
         });
@@ -428,6 +428,9 @@ impl Generator {
     /// early: then [`Generated::grade`] is `None`). `None` if a limit stopped it.
     fn try_once(&mut self, rng: &mut Rng) -> Option<(Generated, Option<Bounded>)> {
         let shape = self.settings.shape;
+        if self.settings.variant == Variant::Killer {
+            return self.try_killer(rng);
+        }
         let rules = match self.settings.variant {
             Variant::X => Rules::X,
             Variant::Jigsaw => Rules::Jigsaw(jigsaw::random_regions(shape, rng)),
@@ -458,12 +461,26 @@ impl Generator {
         Some((Generated { puzzle, solution, grade, tries: 0 }, graded))
     }
 
+    /// One killer try: a random solution, cages over it refined until unique, the grade.
+    fn try_killer(&mut self, rng: &mut Rng) -> Option<(Generated, Option<Bounded>)> {
+        let shape = self.settings.shape;
+        let seed = rng.next_u64();
+        let checker = self.checker_for(Rules::Plain)?;
+        let solution = fill(&mut checker.engine, shape, seed)?;
+        let puzzle = killer::make(shape, &solution, rng, &mut self.grader)?;
+        let solution = Grid::from_raw(shape, solution.into_boxed_slice());
+        let wanted = self.settings.grade || self.settings.target != Target::Any;
+        let graded = wanted.then(|| Bounded::Exact(self.grader.grade_puzzle(&puzzle)));
+        let grade = graded.map(Bounded::representative);
+        Some((Generated { puzzle, solution, grade, tries: 0 }, graded))
+    }
+
     /// The grade of a try's puzzle, or a bound of it that decides the try: by a pass of the
     /// engine's singles where that decides it ([`Generator::by_singles`]), else by the ladder,
     /// stopped where the target decides ([`Generator::stop_at`]). `None` for a variant.
     fn grade_try(&mut self, puzzle: &Puzzle) -> Option<Bounded> {
         if !matches!(puzzle.rules(), Rules::Plain) {
-            return None;
+            return Some(Bounded::Exact(self.grader.grade_puzzle(puzzle)));
         }
         if let (Some(checker), [Some(_), _] | [_, Some(_)]) = (self.checker.as_mut(), self.by_singles) {
             let solved = solved_by_singles(&mut checker.engine, puzzle.grid().digits());
@@ -685,11 +702,13 @@ fn puzzle_of(rules: &Rules, grid: Grid) -> Option<Puzzle> {
 }
 
 /// The grade of `puzzle` by the technique ladder of `grader`, stopped as soon as it is known
-/// to be at least `stop_at` tenths ([`Solver::grade_until`]); `None` for a variant, which the
-/// ladder does not grade.
+/// to be at least `stop_at` tenths ([`Solver::grade_until`]); a variant's in full.
 fn grade_of(grader: &mut Solver, puzzle: &Puzzle, stop_at: u32) -> Option<Bounded> {
+    if !matches!(puzzle.rules(), Rules::Plain) {
+        return Some(Bounded::Exact(grader.grade_puzzle(puzzle)));
+    }
     // Unique: every removal kept was proven to leave one solution.
-    matches!(puzzle.rules(), Rules::Plain).then(|| grader.grade_until(puzzle.grid(), true, stop_at))
+    Some(grader.grade_until(puzzle.grid(), true, stop_at))
 }
 
 /// The next chunk size after a success with `k`, given the recent decisions (bit set: the

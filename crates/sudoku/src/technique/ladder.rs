@@ -13,6 +13,10 @@ use super::{chain_base, chain_rating, CHAIN_FLOOR, GUESS_RATING, LINK_WEIGHT};
 use crate::grid::{Cell, Clash, Grid, Shape, Unit};
 use crate::step::{ChainKind, Contradiction, DeadEnd, Digits, Step, StepKind, Technique};
 
+mod cages;
+
+pub(crate) use cages::CageSum;
+
 /// Guesses tried before a solve gives up (a puzzle with no solution can need an exponential
 /// search; a person would not go on either).
 pub(crate) const GUESS_BUDGET: u32 = 5_000;
@@ -97,6 +101,10 @@ pub(crate) struct Ladder {
     rows: usize,
     cols: usize,
     boxes: usize,
+    /// The other families of a variant (diagonals, cages), in family order.
+    extra: Vec<usize>,
+    /// The cages of a killer, with their sums: the ladder's sum reasoning (empty otherwise).
+    pub(crate) cages: Vec<CageSum>,
     /// Per variable: placed by a step or given (then settled at the next pass).
     placed: Vec<bool>,
     /// Whether chains are tried (at depth 0).
@@ -133,20 +141,20 @@ impl Ladder {
         let cands = Candidates::from_solver(engine).ok()?;
         let model = engine.model();
         // Each group's unit, from its constraint's name (a unit of the shape).
-        let unit_of: Vec<Unit> = cands
-            .groups()
-            .iter()
-            .map(|g| {
-                let unit = model.constraint_name(g.constraint).and_then(Unit::from_constraint_name)?;
-                (unit.index() < shape.size()).then_some(unit)
-            })
-            .collect::<Option<Vec<Unit>>>()?;
+        // (A variant's regions and cages are numbered in model order, which is label order.)
+        let mut numbered = [0, 0];
+        let mut unit_of: Vec<Unit> = Vec::with_capacity(cands.groups().len());
+        for g in cands.groups() {
+            let name = model.constraint_name(g.constraint)?;
+            unit_of.push(cages::unit_named(name, shape, &mut numbered)?);
+        }
         let family = |pick: fn(Unit) -> bool| {
             cands.families().iter().position(|f| f.first().is_some_and(|&g| pick(unit_of[g as usize])))
         };
         let rows = family(|u| matches!(u, Unit::Row(_)))?;
         let cols = family(|u| matches!(u, Unit::Column(_)))?;
-        let boxes = family(|u| matches!(u, Unit::Box(_)))?;
+        let boxes = family(|u| matches!(u, Unit::Box(_) | Unit::Region(_)))?;
+        let extra = (0..cands.families().len()).filter(|f| ![rows, cols, boxes].contains(f)).collect();
         if cands.num_vars() != shape.num_cells()
             || (0..cands.num_vars() as u32).any(|l| cands.var(l).index() != l as usize)
         {
@@ -161,6 +169,8 @@ impl Ladder {
             rows,
             cols,
             boxes,
+            extra,
+            cages: Vec::new(),
             placed,
             chains: true,
             unique: false,
@@ -250,8 +260,8 @@ impl Ladder {
     /// smallest rating. Empty if nothing applies (the cells placed must be settled).
     pub(crate) fn next(&mut self, chains: bool) -> Vec<Found> {
         let c = &self.cands;
-        // Full house: the last open cell of a unit.
-        for (g, group) in c.groups().iter().enumerate() {
+        // Full house: the last open cell of a unit (a group holding every digit).
+        for (g, group) in c.groups().iter().enumerate().filter(|(_, g)| g.tight) {
             let mut open = group.vars.iter().filter(|&&l| !self.placed[l as usize]);
             if let (Some(&l), None) = (open.next(), open.next()) {
                 if let Some(bit) = c.fixed_bit(l) {
@@ -268,8 +278,8 @@ impl Ladder {
                 }
             }
         }
-        // Hidden singles, boxes first.
-        for family in [self.boxes, self.rows, self.cols] {
+        // Hidden singles, boxes first (then a variant's diagonals).
+        for family in [self.boxes, self.rows, self.cols].into_iter().chain(self.extra.iter().copied()) {
             // The family's groups, in group order.
             for s in singles::hidden_in(c, &c.families()[family]) {
                 let singles::Why::Hidden { group } = s.why else { continue };
@@ -279,14 +289,26 @@ impl Ladder {
                 }
             }
         }
+        // A killer's cage combinations and the innies and outies of one or two units.
+        if let Some(f) = self.sum_step(cages::Stage::Easy) {
+            return vec![f];
+        }
+        let c = &self.cands;
         // Locked candidates: pointing (a box's digit in one row, then in one column), then
-        // claiming (a row's digit in one box, then a column's).
-        for (base, cover) in
-            [(self.boxes, self.rows), (self.boxes, self.cols), (self.rows, self.boxes), (self.cols, self.boxes)]
-        {
+        // claiming (a row's digit in one box, then a column's); then between a variant's
+        // diagonals or cages and the units.
+        let units = [self.boxes, self.rows, self.cols];
+        let pairs =
+            [(self.boxes, self.rows), (self.boxes, self.cols), (self.rows, self.boxes), (self.cols, self.boxes)];
+        let extra = self.extra.iter().flat_map(|&e| units.into_iter().flat_map(move |u| [(e, u), (u, e)]));
+        for (base, cover) in pairs.into_iter().chain(extra) {
             if let Some(f) = fish::find_first(c, base, cover, 1) {
                 return vec![self.fish(f)];
             }
+        }
+        // Cage pointing, and the innies and outies of three units.
+        if let Some(f) = self.sum_step(cages::Stage::Hard) {
+            return vec![f];
         }
         // Subsets, fish, wings and uniqueness patterns, by rating.
         for rung in RUNGS {
@@ -637,6 +659,11 @@ pub(crate) fn start(engine: &mut csp::Solver, grid: &Grid, detailed: bool) -> Re
     if !clashes.is_empty() {
         return Err(clashes);
     }
+    start_unchecked(engine, grid, detailed)
+}
+
+/// [`start`] for givens already checked (a variant's, under its own rules).
+pub(crate) fn start_unchecked(engine: &mut csp::Solver, grid: &Grid, detailed: bool) -> Result<Ladder, Vec<Clash>> {
     engine.reset();
     for (i, &d) in grid.digits().iter().enumerate() {
         if d != 0 {
@@ -658,7 +685,12 @@ pub(crate) fn run_until(
     unique: bool,
     stop_at: u32,
 ) -> Result<Run, u32> {
-    match start(engine, grid, detailed) {
+    run_from(start(engine, grid, detailed), unique, stop_at)
+}
+
+/// [`run_until`] from a ladder already started (or the clashes of its grid).
+pub(crate) fn run_from(ladder: Result<Ladder, Vec<Clash>>, unique: bool, stop_at: u32) -> Result<Run, u32> {
+    match ladder {
         Err(clashes) => Ok(Run {
             steps: clashes
                 .into_iter()

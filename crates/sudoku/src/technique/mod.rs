@@ -13,7 +13,7 @@ use crate::grid::Unit;
 
 mod ladder;
 
-pub(crate) use ladder::{run_until, start, Ladder, Run};
+pub(crate) use ladder::{run_from, run_until, start, start_unchecked, Ladder, Run};
 
 /// The rating of a guess, in tenths: above every deduction.
 pub(crate) const GUESS_RATING: u32 = 100;
@@ -101,10 +101,10 @@ impl Technique {
     pub fn rating(&self) -> u32 {
         match self {
             Technique::FullHouse { .. } => 10,
-            Technique::HiddenSingle { unit: Unit::Box(_) } => 12,
+            Technique::HiddenSingle { unit: Unit::Box(_) | Unit::Region(_) } => 12,
             Technique::HiddenSingle { .. } => 15,
             Technique::NakedSingle => 11,
-            Technique::Locked { within: Unit::Box(_), .. } => 26,
+            Technique::Locked { within: Unit::Box(_) | Unit::Region(_), .. } => 26,
             Technique::Locked { .. } => 28,
             Technique::NakedSubset { cells, .. } => {
                 [30, 36, 50].get(cells.len().saturating_sub(2)).copied().unwrap_or(50)
@@ -121,6 +121,7 @@ impl Technique {
                 let length = links.len() as u32 + deductions + 1;
                 chain_rating(chain_base(*kind), LINK_WEIGHT * length)
             }
+            Technique::Sum(s) => s.rating(),
             Technique::FailedGuess { .. } => GUESS_RATING,
         }
     }

@@ -181,3 +181,119 @@ fn mutated_puzzle_files_never_panic() {
     }
     assert!(parsed > 100, "only {parsed} mutations parsed");
 }
+
+/// Explains `puzzle` and checks every step against `solution` (line form): placements hold
+/// its digit, eliminations none of it; no guess. Returns the explanation's text.
+fn explained_truly(puzzle: &Puzzle, solution: &str, what: &str) -> String {
+    use sudoku::{StepKind, Technique};
+    let mut solver = Solver::default();
+    let e = solver.explain(puzzle);
+    let digit = |cell: sudoku::Cell| solution.as_bytes()[puzzle.shape().index(cell)] - b'0';
+    for step in e.steps() {
+        match &step.kind {
+            StepKind::Place { cell, digit: d, .. } => assert_eq!(digit(*cell), *d, "{what}: {step}"),
+            StepKind::Eliminate { claims, technique } => {
+                assert!(!matches!(technique, Technique::FailedGuess { .. }), "{what}: {step}");
+                for (cell, ds) in claims {
+                    assert!(!ds.contains(digit(*cell)), "{what}: {step}");
+                }
+            }
+            StepKind::Guess { .. } => panic!("{what}: a guess: {step}"),
+            _ => {}
+        }
+    }
+    assert!(matches!(e.result(), Uniqueness::Unique(s) if s.to_line() == solution), "{what}");
+    e.to_string()
+}
+
+#[test]
+fn every_variant_file_is_explained_by_true_steps_without_guesses() {
+    for (name, variant) in FILES {
+        let text = file(name);
+        let puzzle = Puzzle::parse(variant, &text).unwrap();
+        let shown = explained_truly(&puzzle, stated_solution(&text), name);
+        match variant {
+            Variant::Killer => assert!(shown.contains(": cage combination"), "{name}: no cage reasoning"),
+            Variant::Jigsaw => assert!(shown.contains("region "), "{name}: no region named"),
+            _ => assert!(shown.contains("diagonal"), "{name}: no diagonal named"),
+        }
+        let grade = Solver::default().grade_puzzle(&puzzle);
+        assert!(grade.score() > 0.0 && grade.score() < 10.0, "{name}: {grade}");
+    }
+}
+
+#[test]
+fn held_out_generated_variants_are_explained_by_true_steps() {
+    use sudoku::{Generation, Generator, Settings, Shape};
+    for variant in [Variant::X, Variant::Jigsaw, Variant::Killer] {
+        let mut generator = Generator::new(Settings { variant, seed: 2026, ..Settings::new(Shape::SIZE_6) }).unwrap();
+        for i in 0..3 {
+            let Generation::Found(made) = generator.generate(i) else { panic!("{variant} {i}: given up") };
+            let solution = made.solution.to_line();
+            let what = format!("{variant} {i}");
+            // A puzzle that needs a guess is allowed to be generated; those here do not.
+            let shown = explained_truly(&made.puzzle, &solution, &what);
+            if variant == Variant::Killer {
+                assert!(shown.contains(": cage combination"), "{what}: no cage reasoning");
+            }
+        }
+    }
+}
+
+#[test]
+fn golden_explanations_of_a_killer_a_jigsaw_and_an_x_sudoku() {
+    let explain = |name: &str, variant: Variant| {
+        let puzzle = Puzzle::parse(variant, &file(name)).unwrap();
+        Solver::default().explain(&puzzle).to_string()
+    };
+    assert_eq!(
+        explain("killer_4x4.txt", Variant::Killer),
+        "r1c1 != 2, 3, 4: cage combination: cage 1 (1 in 1 cell) is {1}\n\
+r1c1 = 1: naked single\n\
+r1c2, r1c3 != 4: cage combination: cage 2 (5 in 2 cells) is {2, 3}\n\
+r1c4 = 4: hidden single in row 1\n\
+r2c4 != 1, 3: cage combination: cage 3 (6 in 2 cells) is {2, 4}\n\
+r2c4 = 2: naked single\n\
+r1c3 = 3: naked single\n\
+r1c2 = 2: full house in row 1\n\
+r2c3 = 1: full house in box 2\n\
+r3c1, r4c1 != 3: cage combination: cage 5 (7 in 3 cells) is {1, 2, 4}\n\
+r3c2 != 3, 4: cage combination: cage 5 (7 in 3 cells) is {1, 2, 4}\n\
+r3c2 = 1: naked single\n\
+r3c4 = 3: naked single\n\
+r4c4 = 1: full house in column 4\n\
+r4c2 = 3: hidden single in box 3\n\
+r2c2 = 4: full house in column 2\n\
+r2c1 = 3: full house in row 2\n\
+r3c3 != 2: cage combination: cage 6 (4 in 1 cell) is {4}\n\
+r3c3 = 4: naked single\n\
+r3c1 = 2: full house in row 3\n\
+r4c1 = 4: full house in column 1\n\
+r4c3 = 2: full house in row 4\n\
+"
+    );
+    assert_eq!(
+        explain("jigsaw_4x4.txt", Variant::Jigsaw),
+        "r3c2 = 1: naked single\n\
+r3c1 = 3: full house in region 3\n\
+r1c1 = 1: full house in column 1\n\
+r2c2 = 4: naked single\n\
+r1c2 = 2: full house in column 2\n\
+r1c3 = 3: full house in region 1\n\
+r1c4 = 4: full house in row 1\n\
+r2c3 = 1: naked single\n\
+r2c4 = 3: full house in row 2\n\
+r3c4 = 2: full house in region 2\n\
+r3c3 = 4: full house in row 3\n\
+r4c3 = 2: full house in column 3\n\
+r4c4 = 1: full house in row 4\n\
+"
+    );
+    assert!(explain("x_6x6.txt", Variant::X).starts_with(
+        "r1c4 != 3: X-chain of 1: if r1c4 = 3 then no place left for 3 in anti-diagonal\n\
+r1c5 != 3: X-chain of 2: if r1c5 = 3 then r5c4 = 3, so no place left for 3 in anti-diagonal\n\
+r2c2 != 5: X-chain of 2: if r2c2 = 5 then r6c1 = 5, so no place left for 5 in column 3\n\
+r2c4 != 3: X-chain of 1: if r2c4 = 3 then no place left for 3 in anti-diagonal\n\
+"
+    ));
+}
