@@ -118,5 +118,5 @@ pub use killer::{Cage, Cages};
 pub use outcome::{Outcome, Solutions, Uniqueness};
 pub use regions::Regions;
 pub use solve::{Solvable, Solver};
-pub use step::{ChainKind, Contradiction, DeadEnd, Detail, Digits, Step, StepKind, Technique};
+pub use step::{ChainKind, Contradiction, DeadEnd, Detail, Digits, Fault, Step, StepKind, Technique};
 pub use variant::{encode_puzzle, Puzzle, Rules, UnknownVariant, Variant};

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::explain::Explanation;
 use crate::grid::{digit_symbol, Cell, Unit};
 use crate::hint::Hint;
-use crate::step::{Contradiction, DeadEnd, Detail, Digits, Step, StepKind, Technique};
+use crate::step::{Contradiction, DeadEnd, Detail, Digits, Fault, Step, StepKind, Technique};
 
 impl fmt::Display for Digits {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -77,6 +77,15 @@ impl fmt::Display for Contradiction {
                 write!(f, "givens {} and {} both hold {} in {}", c.first, c.second, Symbol(c.digit), c.unit)
             }
             Contradiction::DeadEnd(d) => write!(f, "{d}"),
+            Contradiction::NoSolution(None) => write!(f, "no solution: the grid as it stands has none"),
+            Contradiction::NoSolution(Some(Fault::WrongDigit { cell, digit })) => {
+                write!(f, "no solution: {cell} = {} is wrong (without it the grid has a solution)", Symbol(*digit))
+            }
+            Contradiction::NoSolution(Some(Fault::CrossedOut { cell, digit })) => write!(
+                f,
+                "no solution: the pencil marks of {cell} cross out {}, its digit in the solution",
+                Symbol(*digit)
+            ),
         }
     }
 }
@@ -134,6 +143,7 @@ impl fmt::Display for Step {
             StepKind::Backtrack { cell, digit } => {
                 write!(f, "backtrack: {cell} = {} leads to a contradiction", Symbol(*digit))
             }
+            StepKind::Contradiction(c @ Contradiction::NoSolution(_)) => write!(f, "{c}"),
             StepKind::Contradiction(c) => write!(f, "contradiction: {c}"),
             StepKind::Summary { placements, eliminations, guesses } => {
                 f.write_str("... ")?;
@@ -214,6 +224,12 @@ impl fmt::Display for Technique {
                     f.write_str("so ")?;
                 }
                 write!(f, "{end}")
+            }
+            Technique::StrongLinks { digit, cells: [o1, e1, e2, o2], .. } => {
+                write!(f, "{name} {} in {o1} = {e1} - {e2} = {o2}", Symbol(*digit))
+            }
+            Technique::EmptyRectangle { digit, block, through, across, link: [p, q], .. } => {
+                write!(f, "{name} {} in {block} ({through}, {across}) with {p} = {q}", Symbol(*digit))
             }
             Technique::FailedGuess { cell, digit } => write!(f, "guess {cell} = {} failed", Symbol(*digit)),
         }

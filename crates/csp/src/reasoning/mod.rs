@@ -61,6 +61,7 @@
 
 mod candidates;
 pub mod fish;
+pub mod links;
 pub mod singles;
 pub mod subsets;
 pub mod trial;

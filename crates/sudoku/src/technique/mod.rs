@@ -33,6 +33,11 @@ pub(crate) fn chain_rating(base: u32, length: u32) -> u32 {
     base + added
 }
 
+/// The rating of the named two-link patterns (skyscraper, 2-string kite, turbot fish, empty
+/// rectangle), in tenths: SE's "turbot fish", 6.6 (HoDoKu places them lower, with the
+/// X-wing; the scale here is SE's).
+pub(crate) const STRONG_LINKS_RATING: u32 = 66;
+
 /// The base ratings of chains, in tenths (calibrated in `docs/grading.md`).
 pub(crate) const X_CHAIN_BASE: u32 = 65;
 /// The base rating of chains through two-candidate cells, in tenths: SE rates every static
@@ -93,6 +98,7 @@ impl Technique {
     /// | unique rectangle type 1, type 2 (puzzles proven unique only) | 4.5, 4.6 |
     /// | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
     /// | BUG+1 (puzzles proven unique only) | 5.6 |
+    /// | skyscraper, 2-string kite, turbot fish, empty rectangle | 6.6 (SE's turbot fish) |
     /// | WXYZ-wing | 4.6 |
     /// | X-chain of `n` (one digit) | 6.5 + SE's length increment (0.1 per threshold passed by `2n`: 4, 6, 8, 12, 16, ...) |
     /// | XY-chain, forcing chain of `n` (SE rates every chain with links inside cells 7.0) | 7.0 + the same increment |
@@ -121,6 +127,7 @@ impl Technique {
                 let length = links.len() as u32 + deductions + 1;
                 chain_rating(chain_base(*kind), LINK_WEIGHT * length)
             }
+            Technique::StrongLinks { .. } | Technique::EmptyRectangle { .. } => STRONG_LINKS_RATING,
             Technique::FailedGuess { .. } => GUESS_RATING,
         }
     }
