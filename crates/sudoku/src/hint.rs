@@ -58,8 +58,10 @@ impl Hint {
 ///
 /// The text form is the one [`Hint::marks`] prints: one token per cell, row by row, separated
 /// by spaces (and `|` between boxes); a token is the cell's candidates (`147`), a single
-/// symbol a filled cell, `.` a cell without marks (every digit); lines of `-` and `+`, and
-/// comments from `#`, are ignored.
+/// symbol a filled cell, `.` a cell without marks (every digit); border lines of `-`, `+` and
+/// HoDoKu's `.`, `:` and `'` corners, and comments from `#`, are ignored. A Sukaku line is
+/// read too: 729 characters for a 9x9 grid (`size` cubed), `size` per cell, digit `k` at
+/// position `k` or `.`/`0`.
 ///
 /// # Example
 ///
@@ -81,12 +83,15 @@ pub struct PencilMarks {
 
 impl PencilMarks {
     /// Whether `text` looks like pencil marks rather than a plain grid: as many tokens as a
-    /// grid has cells, some of several symbols.
+    /// grid has cells, some of several symbols; or a Sukaku line.
     pub fn looks_like(text: &str) -> bool {
+        if sukaku_line(text).is_some() {
+            return true;
+        }
         let tokens: Vec<&str> = text
             .lines()
             .map(|l| l.split('#').next().unwrap_or(""))
-            .filter(|l| !l.chars().all(|c| c == '-' || c == '+' || c == '|' || c.is_whitespace()))
+            .filter(|l| !is_border(l))
             .flat_map(|l| l.split(|c: char| c.is_whitespace() || c == '|'))
             .filter(|t| !t.is_empty())
             .collect();
@@ -102,11 +107,14 @@ impl PencilMarks {
     /// [`ParseError::WrongCellCount`] if the tokens are not a supported grid's cells,
     /// [`ParseError::SymbolOutOfRange`] for a digit too large for the grid.
     pub fn parse(text: &str) -> Result<PencilMarks, ParseError> {
+        if let Some((line, size)) = sukaku_line(text) {
+            return Ok(PencilMarks::from_sukaku(line, size));
+        }
         // (line, column of the token's first character, token)
         let mut tokens: Vec<(usize, usize, &str)> = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("");
-            if line.chars().all(|c| c == '-' || c == '+' || c == '|' || c.is_whitespace()) {
+            if is_border(line) {
                 continue;
             }
             let mut start = None;
@@ -149,6 +157,25 @@ impl PencilMarks {
         Ok(PencilMarks { grid, marks })
     }
 
+    /// The marks of a Sukaku line (`size` cubed characters, checked by [`sukaku_line`]).
+    fn from_sukaku(line: &str, size: usize) -> PencilMarks {
+        let shape = Shape::from_num_cells(size * size).expect("checked by sukaku_line");
+        let mut grid = Grid::empty(shape);
+        let chars: Vec<char> = line.chars().collect();
+        let marks: Vec<Digits> = chars
+            .chunks(size)
+            .enumerate()
+            .map(|(index, cell)| {
+                let digits: Digits = cell.iter().filter_map(|&ch| symbol_digit(ch)).collect();
+                if digits.len() == 1 {
+                    grid.set(shape.cell(index), digits.iter().next());
+                }
+                digits
+            })
+            .collect();
+        PencilMarks { grid, marks }
+    }
+
     /// The filled cells.
     pub fn grid(&self) -> &Grid {
         &self.grid
@@ -162,6 +189,32 @@ impl PencilMarks {
     pub fn candidates(&self, cell: Cell) -> Digits {
         self.marks[self.grid.shape().index(cell)]
     }
+}
+
+/// Whether `line` is a border of a drawn grid: `-`, `=`, `+`, `|` and the corners HoDoKu
+/// draws (`.`, `:`, `'`), with at least one `-` or `=` (a line of `.` alone is a row of cells
+/// without marks).
+fn is_border(line: &str) -> bool {
+    line.chars().all(|c| "-=+|.:'*".contains(c) || c.is_whitespace())
+        && (line.contains('-') || line.contains('=') || line.trim().is_empty())
+}
+
+/// The Sukaku line in `text` and its grid's size: one line (comments and blank lines aside)
+/// of `size` cubed characters, cell by cell, each cell's `size` characters holding digit `k`
+/// at position `k` or `.`/`0` (the common 729-character form for 9x9 grids).
+fn sukaku_line(text: &str) -> Option<(&str, usize)> {
+    let mut lines = text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty());
+    let line = lines.next()?;
+    if lines.next().is_some() {
+        return None;
+    }
+    let n = line.chars().count();
+    let size = [4usize, 6, 9].into_iter().find(|&s| s * s * s == n)?;
+    let ok = line
+        .chars()
+        .enumerate()
+        .all(|(i, ch)| ch == '.' || ch == '0' || symbol_digit(ch).is_some_and(|d| usize::from(d) == i % size + 1));
+    ok.then_some((line, size))
 }
 
 /// The check a hint makes first: `Some` contradiction step if `grid` (valid, no clashes)
@@ -271,4 +324,56 @@ pub(crate) fn from_ladder(
         })
     };
     Hint { shape, step, marks, given }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The marks of `line`'s puzzle, as `--hint=marks` prints them.
+    fn marks_of(line: &str) -> PencilMarks {
+        let grid = Grid::from_line(line).unwrap();
+        let hint = Solver::new(grid.shape()).hint(&grid);
+        let text = hint.marks().to_string();
+        PencilMarks::parse(&text).unwrap()
+    }
+
+    const PUZZLE: &str = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+    #[test]
+    fn hodoku_grid_and_sukaku_line_read_as_the_same_marks() {
+        let marks = marks_of(PUZZLE);
+        let shape = marks.grid().shape();
+        let token = |c: Cell| marks.candidates(c).iter().map(|d| char::from(b'0' + d)).collect::<String>();
+        // HoDoKu's print: `.---.` borders, `:---+---:` between bands, `'---'` at the bottom.
+        let mut hodoku = String::from(".----------.----------.----------.\n");
+        for r in 0..9 {
+            if r == 3 || r == 6 {
+                hodoku.push_str(":----------+----------+----------:\n");
+            }
+            hodoku.push('|');
+            for c in 0..9 {
+                hodoku.push_str(&format!(" {:<9}", token(Cell::new(r, c))));
+                if c % 3 == 2 {
+                    hodoku.push('|');
+                }
+            }
+            hodoku.push('\n');
+        }
+        hodoku.push_str("'----------'----------'----------'\n");
+        assert!(PencilMarks::looks_like(&hodoku));
+        assert_eq!(PencilMarks::parse(&hodoku).unwrap(), marks, "{hodoku}");
+        let sukaku: String = shape
+            .cells()
+            .flat_map(|c| (1..=9u8).map(move |d| (c, d)))
+            .map(|(c, d)| if marks.candidates(c).contains(d) { char::from(b'0' + d) } else { '.' })
+            .collect();
+        assert_eq!(sukaku.len(), 729);
+        assert!(PencilMarks::looks_like(&sukaku));
+        assert_eq!(PencilMarks::parse(&sukaku).unwrap(), marks);
+        assert_eq!(PencilMarks::parse(&sukaku.replace('.', "0")).unwrap(), marks);
+        // A digit out of its place is not a Sukaku line.
+        let wrong = format!("2{}", &sukaku[1..]);
+        assert!(sukaku_line(&wrong).is_none());
+    }
 }
