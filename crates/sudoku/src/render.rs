@@ -236,6 +236,48 @@ impl fmt::Display for Technique {
     }
 }
 
+/// A chain's links with their reasons, for [`Detail::Full`]: in the notation of alternating
+/// inference chains when the chain is one line (`AIC: (7)r4c4 - (7)r8c4 = (1)r8c4 - ...,
+/// contradiction: ...`), else each placement with its reason (`links: r1c3 = 5 (naked
+/// single), r4c3 = 7 (hidden single in column 3), ...`).
+struct ChainLinks<'a> {
+    links: &'a [(Cell, u8)],
+    reasons: &'a [Option<Unit>],
+    aic: &'a [(Cell, u8)],
+    end: &'a DeadEnd,
+}
+
+impl fmt::Display for ChainLinks<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.aic.is_empty() {
+            f.write_str("AIC: ")?;
+            for (i, (cell, digit)) in self.aic.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(if i % 2 == 1 { " - " } else { " = " })?;
+                }
+                write!(f, "({}){cell}", Symbol(*digit))?;
+            }
+            return write!(f, ", contradiction: {}", self.end);
+        }
+        f.write_str("links: ")?;
+        for (i, ((cell, digit), why)) in
+            self.links.iter().zip(self.reasons.iter().chain(std::iter::repeat(&None))).enumerate()
+        {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            match why {
+                Some(unit) => write!(f, "{cell} = {} (hidden single in {unit})", Symbol(*digit))?,
+                None => write!(f, "{cell} = {} (naked single)", Symbol(*digit))?,
+            }
+        }
+        if self.links.is_empty() {
+            f.write_str("none")?;
+        }
+        write!(f, ", contradiction: {}", self.end)
+    }
+}
+
 /// A chain's length: its links and deductions, plus the assumption.
 fn self_length(t: &Technique) -> u32 {
     match t {
@@ -286,6 +328,10 @@ impl fmt::Display for Render<'_> {
                     open.pop();
                 }
                 line(f, open.len(), step)?;
+                if let Some(Technique::Chain { links, reasons, aic, end, .. }) = step.kind.technique() {
+                    let pad = 2 * (open.len() + 1);
+                    writeln!(f, "{:pad$}{}", "", ChainLinks { links, reasons, aic, end })?;
+                }
                 if let Some(b) = backtrack_of(i) {
                     open.push(b);
                 }
@@ -440,6 +486,8 @@ mod tests {
             deductions: 0,
             end: DeadEnd::NoCandidate(Cell::new(6, 8)),
             kind: ChainKind::Singles,
+            reasons: vec![None],
+            aic: Vec::new(),
         };
         assert_eq!(chain.to_string(), "forcing chain of 2: if r1c7 = 2 then r1c3 = 5, so r7c9 has no candidate left");
     }

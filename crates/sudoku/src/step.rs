@@ -386,6 +386,14 @@ pub enum Technique {
         end: DeadEnd,
         /// The kind of chain: which implications it follows.
         kind: ChainKind,
+        /// Why each of `links` follows: `None` for a naked single (the cell's last
+        /// candidate), the unit for a hidden single (the digit's last place there).
+        reasons: Vec<Option<Unit>>,
+        /// The chain as an alternating inference chain, when it is one line (each link rests
+        /// on the one before, through a two-candidate cell or a digit's two places in a
+        /// unit): the nodes from the assumption, linked weak (`-`), strong (`=`), weak, ...:
+        /// `(7)r4c4 - (7)r8c4 = (1)r8c4 - ...`. Empty otherwise.
+        aic: Vec<(Cell, u8)>,
     },
     /// Two strong links of one digit (each a unit where it has only two places) joined by a
     /// weak link (their inner ends share a unit): one of the outer ends holds the digit, so

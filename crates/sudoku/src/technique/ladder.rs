@@ -6,7 +6,7 @@
 //! difficulty, turns each deduction into a [`Step`] in cell, digit and unit terms, and
 //! guesses, depth first, only when nothing applies.
 
-use csp::reasoning::trial::{Chain, Links, Trial};
+use csp::reasoning::trial::{Chain, Link, Links, Trial};
 use csp::reasoning::{bits, fish, links, singles, subsets, uniqueness, wings, Candidates, Contradiction as Dead};
 
 use super::{chain_base, chain_rating, CHAIN_FLOOR, GUESS_RATING, LINK_WEIGHT};
@@ -436,9 +436,55 @@ impl Ladder {
             deductions: chain.deductions,
             end: self.dead_end(chain.contradiction),
             kind,
+            reasons: chain
+                .implications
+                .iter()
+                .map(|i| match i.why {
+                    Link::Hidden { group } => Some(self.unit_of[group as usize]),
+                    _ => None,
+                })
+                .collect(),
+            aic: self.aic(l, bit, &chain),
         };
         debug_assert_eq!(rating, technique.rating());
         Some((rating, Found::Eliminate { removals: vec![(l, 1 << bit)], technique }))
+    }
+
+    /// The chain refuting `var = bit` as an alternating inference chain, if it is one line:
+    /// each implication rests on the one before through a static binary link (a cell with two
+    /// candidates, or a digit with two places in a unit). Empty otherwise.
+    fn aic(&self, var: u32, bit: u32, chain: &Chain) -> Vec<(Cell, u8)> {
+        let c = &self.cands;
+        let mut nodes = vec![(self.cell(var), self.digit(bit))];
+        let mut prev = (var, bit);
+        for i in &chain.implications {
+            let (weak, strong) = match i.why {
+                Link::Hidden { group } => {
+                    let mut others = c.groups()[group as usize]
+                        .vars
+                        .iter()
+                        .copied()
+                        .filter(|&l| l != i.var && c.mask(l) & (1 << i.bit) != 0);
+                    let (Some(p), None) = (others.next(), others.next()) else { return Vec::new() };
+                    ((p, i.bit), (i.var, i.bit))
+                }
+                Link::Naked => {
+                    let rest = c.mask(i.var) & !(1 << i.bit);
+                    if rest.count_ones() != 1 {
+                        return Vec::new();
+                    }
+                    ((i.var, rest.trailing_zeros()), (i.var, i.bit))
+                }
+                Link::Assumption => return Vec::new(),
+            };
+            if prev.1 != weak.1 || !wings::sees(c, prev.0, weak.0) {
+                return Vec::new();
+            }
+            nodes.push((self.cell(weak.0), self.digit(weak.1)));
+            nodes.push((self.cell(strong.0), self.digit(strong.1)));
+            prev = strong;
+        }
+        nodes
     }
 
     fn strong_links(&self, t: links::TwoLinks) -> Found {

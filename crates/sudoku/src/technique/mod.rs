@@ -171,7 +171,16 @@ mod tests {
         }
         for kind in [ChainKind::Digit, ChainKind::Cells, ChainKind::Singles, ChainKind::Dynamic] {
             let end = DeadEnd::NoCandidate(d);
-            others.push(Technique::Chain { cell: a, digit: 1, links: Vec::new(), deductions: 0, end, kind });
+            others.push(Technique::Chain {
+                cell: a,
+                digit: 1,
+                links: Vec::new(),
+                deductions: 0,
+                end,
+                kind,
+                reasons: Vec::new(),
+                aic: Vec::new(),
+            });
         }
         assert_eq!(others.iter().map(Technique::rating).min(), Some(ABOVE_SINGLES));
         let chains = others.iter().filter(|t| matches!(t, Technique::Chain { .. } | Technique::FailedGuess { .. }));
