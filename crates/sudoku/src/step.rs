@@ -444,9 +444,15 @@ pub enum ChainKind {
     /// Cells only: a cell left one candidate takes it (a chain through two-candidate cells,
     /// an XY-chain).
     Cells,
-    /// Both, every digit: naked and hidden singles (a forcing chain).
+    /// Both, every digit, over the links of the candidates as they stand (a cell with two
+    /// candidates, a digit with two places in a unit): a forcing chain, SE's static one.
     Singles,
-    /// Singles, locked candidates and subsets (a dynamic chain).
+    /// Naked and hidden singles as the assumption leaves the candidates (a cell left one
+    /// candidate, a digit left one place, whatever they had before): a forcing net, what SE
+    /// calls a dynamic forcing chain.
+    Net,
+    /// Singles, locked candidates and subsets as the assumption leaves the candidates (a
+    /// dynamic chain).
     Dynamic,
 }
 
@@ -488,6 +494,7 @@ impl Technique {
             Technique::Chain { kind: ChainKind::Digit, .. } => "X-chain",
             Technique::Chain { kind: ChainKind::Cells, .. } => "XY-chain",
             Technique::Chain { kind: ChainKind::Singles, .. } => "forcing chain",
+            Technique::Chain { kind: ChainKind::Net, .. } => "forcing net",
             Technique::Chain { kind: ChainKind::Dynamic, .. } => "dynamic chain",
             Technique::StrongLinks { units: [a, b], .. } => match (a, b) {
                 (Unit::Row(_), Unit::Row(_)) | (Unit::Column(_), Unit::Column(_)) => "skyscraper",

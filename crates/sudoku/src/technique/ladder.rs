@@ -335,6 +335,7 @@ impl Ladder {
             return None;
         }
         self.chains_of(&[ChainKind::Digit, ChainKind::Cells, ChainKind::Singles])
+            .or_else(|| self.chains_of(&[ChainKind::Net]))
             .or_else(|| self.chains_of(&[ChainKind::Dynamic]))
     }
 
@@ -422,7 +423,8 @@ impl Ladder {
             ChainKind::Dynamic => trial.refute_deep(c, l, bit, DEEP_LIMIT),
             ChainKind::Digit => trial.refute_within(c, l, bit, Links::Value, longest),
             ChainKind::Cells => trial.refute_within(c, l, bit, Links::Variables, longest),
-            ChainKind::Singles => trial.refute_within(c, l, bit, Links::Singles, longest),
+            ChainKind::Singles => trial.refute_within(c, l, bit, Links::Static, longest),
+            ChainKind::Net => trial.refute_within(c, l, bit, Links::Singles, longest),
         }?;
         // The rating of the technique below, known before building it.
         let rating = chain_rating(chain_base(kind), LINK_WEIGHT * chain.length());

@@ -473,10 +473,14 @@ fn golden_explanations_with_subsets_fish_chains_and_guesses() {
     let top = data("9x9_magictour_top1465.txt");
     golden("top1465_1_normal.txt", &explain_line(puzzles(&top).next().unwrap()).to_string());
     // At full detail, each chain with its links: AIC notation when it is one line (an
-    // XY-chain here), else each placement with its reason.
-    let full = format!("{:#}", explain_line(puzzles(&top).nth(20).unwrap()));
-    assert!(full.lines().any(|l| l.starts_with("  AIC: (8)r6c5 - (8)r6c4 = (2)r6c4 - ")), "{full}");
-    golden("top1465_21_full.txt", &full);
+    // X-chain here), else each placement with its reason.
+    let full = format!("{:#}", explain_line(puzzles(&top).nth(23).unwrap()));
+    assert!(
+        full.lines().any(|l| l == "  AIC: (5)r3c6 - (5)r4c6 = (5)r4c9, contradiction: no place left for 5 in row 1"),
+        "{full}"
+    );
+    assert!(full.lines().any(|l| l.starts_with("  links: ")), "{full}");
+    golden("top1465_24_full.txt", &full);
     let escargot = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
     let e = explain_line(escargot);
     golden("escargot_normal.txt", &e.to_string());
