@@ -305,10 +305,13 @@ struct Render<'a> {
     detail: Detail,
 }
 
-/// Writes `step` indented by `indent` levels, every line of it.
+/// Writes `step` indented by `indent` levels, every line of it. A step that rests on a guess
+/// not refuted (made after it, on the way to the solution: the guess was right, but nothing
+/// proved it) is marked `[guess] `.
 fn line(f: &mut fmt::Formatter<'_>, indent: usize, step: &Step) -> fmt::Result {
+    let mark = if step.depth > 0 && !step.refuted { "[guess] " } else { "" };
     for l in step.to_string().lines() {
-        writeln!(f, "{:width$}{l}", "", width = 2 * indent)?;
+        writeln!(f, "{:width$}{mark}{l}", "", width = 2 * indent)?;
     }
     Ok(())
 }
