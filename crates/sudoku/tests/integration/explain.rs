@@ -107,10 +107,8 @@ fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> Result<usiz
         checked += 1;
         let fail = |why: &str| Err(format!("step {i} `{step}`: {why}"));
         match &step.kind {
-            StepKind::Place { cell, digit, .. } => {
-                if !replay.has(*cell, *digit) {
-                    return fail("places a candidate an earlier step removed");
-                }
+            StepKind::Place { cell, digit, .. } if !replay.has(*cell, *digit) => {
+                return fail("places a candidate an earlier step removed");
             }
             StepKind::Eliminate { technique: Technique::Chain { cell, digit, links, .. }, .. } => {
                 if let Some((c, d)) = replay.single() {
