@@ -40,8 +40,10 @@ impl Verdict {
                 // Tabs separate the columns: keep them out of the result.
                 let result = line.trim_end_matches('\n').replace('\t', " ");
                 match grade {
-                    Some(g) => writeln!(out, "{result}\t{:.1}\t{}", g.score(), g.band()),
-                    None => writeln!(out, "{result}\t-\t-"),
+                    Some(g) => {
+                        writeln!(out, "{result}\t{:.1}\t{}\t{}", g.score(), g.band(), g.hardest().unwrap_or("-"))
+                    }
+                    None => writeln!(out, "{result}\t-\t-\t-"),
                 }
             }
         }
@@ -134,10 +136,13 @@ impl Worker {
     }
 }
 
-/// The verdict with the grade of the search just run, when grading is on.
+/// The verdict with the grade of the search just run, when grading is on. Only a puzzle with
+/// a solution found (unique in the default mode) is graded: a grid with no solution or several
+/// gets `-` (its answer, `unsolvable` or `multiple`, says why, as does the exit code).
 pub(super) fn graded(verdict: Verdict, solver: &Solver) -> Verdict {
+    let solved = matches!(verdict, Verdict::Unique(_) | Verdict::Solved(_) | Verdict::Count { n: 1, exact: true });
     match solver.grade() {
-        Some(g) => Verdict::Graded(Box::new(verdict), Some(g)),
+        Some(g) => Verdict::Graded(Box::new(verdict), solved.then_some(g)),
         None => verdict,
     }
 }

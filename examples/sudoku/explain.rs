@@ -64,9 +64,11 @@ pub(super) fn run_explain(args: &Args, config: &Config, detail: Detail) -> ExitC
     match args.format {
         Format::Line => {
             let _ = write!(text, "{}", explanation.display(detail));
+            // A grade only for a grid with one solution (with --first: a solution).
+            let solved = matches!(verdict, Verdict::Unique(_) | Verdict::Solved(_));
             let verdict = match (args.grade, clash) {
                 (true, Some(_)) => Verdict::Graded(Box::new(verdict), None),
-                (true, None) => Verdict::Graded(Box::new(verdict), Some(*explanation.grade())),
+                (true, None) => Verdict::Graded(Box::new(verdict), solved.then(|| *explanation.grade())),
                 (false, _) => verdict,
             };
             let mut line = Vec::new();
@@ -90,7 +92,11 @@ pub(super) fn run_explain(args: &Args, config: &Config, detail: Detail) -> ExitC
                 }
             };
             if args.grade && clash.is_none() {
-                grade_lines(explanation.grade(), args.stats, &mut text);
+                if code == code::SOLVED {
+                    grade_lines(explanation.grade(), args.stats, &mut text);
+                } else {
+                    text.push_str("Grade: none (the grid does not have exactly one solution)\n");
+                }
             }
             let _ = writeln!(text, "Statistics: {}", solver.stats());
         }

@@ -101,7 +101,8 @@ Grades (--grade): a difficulty number on a scale like Sudoku Explainer's (the ha
   the explanation: 1.0-1.5 singles, 2.6-5.4 locked candidates, subsets and fish, 6.5 and up
   chains, 10 and up guesses) and band (easy, medium, hard, fiendish, extreme); see
   docs/grading.md. In batch mode, and with --format line, each answer line becomes
-  <result><TAB><grade><TAB><band> ('-' for both when the line is invalid).
+  <result><TAB><grade><TAB><band><TAB><hardest technique> ('-' for all three when the line is
+  invalid or the grid has no solution or several; exit code 1 or 3 for a single such grid).
 
 Generation (--generate N): N puzzles with a unique solution, minimal (no given can be removed;
   under a symmetry, no symmetric group of givens) unless --no-minimal, graded inside --band
@@ -182,7 +183,7 @@ struct Args {
         conflicts_with_all = ["batch", "count"]
     )]
     explain: Option<ExplainDetail>,
-    /// Grade each puzzle's difficulty on an SE-like scale (in batch: <result>TAB<grade>TAB<band>).
+    /// Grade each puzzle's difficulty on an SE-like scale (in batch: <result>TAB<grade>TAB<band>TAB<technique>).
     #[arg(long)]
     grade: bool,
     /// Print the single easiest next step for the grid as it stands (marks: with the pencil marks).

@@ -82,8 +82,12 @@ pub(super) fn run_single(args: &Args, config: &Config) -> ExitCode {
         Format::Grid => {
             let mut text = String::new();
             let code = pretty(&mut solver, &grid, &name, config.mode, &mut text);
-            if let Some(g) = solver.grade() {
-                grade_lines(&g, args.stats, &mut text);
+            match solver.grade() {
+                // Only a puzzle with exactly one solution (or a solution, under --first) has a
+                // grade: the report above says why another has none.
+                Some(g) if code == code::SOLVED => grade_lines(&g, args.stats, &mut text),
+                Some(_) => text.push_str("Grade: none (the grid does not have exactly one solution)\n"),
+                None => {}
             }
             finish_output(code, |out| out.write_all(text.as_bytes()))
         }
@@ -217,9 +221,17 @@ pub(super) fn report<P: Solvable + ?Sized>(
 
 // ---- explanations and grades ---------------------------------------------------------------
 
-/// `Grade: 7.1 fiendish`, and with --stats the hardest technique and the guesses.
+/// `Grade: 7.1 fiendish (forcing chain)`: the grade, its band and the hardest technique; with
+/// --stats the guesses too.
 pub(super) fn grade_lines(g: &Grade, stats: bool, out: &mut String) {
-    let _ = writeln!(out, "Grade: {g}");
+    match g.hardest() {
+        Some(name) => {
+            let _ = writeln!(out, "Grade: {g} ({name})");
+        }
+        None => {
+            let _ = writeln!(out, "Grade: {g}");
+        }
+    }
     if stats {
         let _ = writeln!(out, "Grade from: hardest={} guesses={}", g.hardest().unwrap_or("none"), g.guesses());
     }

@@ -2,8 +2,14 @@
 
 use crate::error::ParseError;
 use crate::grid::{symbol_digit, Cell, Clash, Grid, Shape};
-use crate::step::{Contradiction, DeadEnd, Digits, Step, StepKind};
+use crate::outcome::Uniqueness;
+use crate::solve::Solver;
+use crate::step::{Contradiction, DeadEnd, Digits, Fault, Step, StepKind};
 use crate::technique::Ladder;
+use csp::CountStatus;
+
+/// Solutions enumerated, at most, to check pencil marks against a grid with several.
+const MARKS_CHECKED_SOLUTIONS: usize = 64;
 
 /// The easiest next step for a grid, with the pencil marks it was found from; built by
 /// [`Solver::hint`](crate::Solver::hint).
@@ -52,8 +58,10 @@ impl Hint {
 ///
 /// The text form is the one [`Hint::marks`] prints: one token per cell, row by row, separated
 /// by spaces (and `|` between boxes); a token is the cell's candidates (`147`), a single
-/// symbol a filled cell, `.` a cell without marks (every digit); lines of `-` and `+`, and
-/// comments from `#`, are ignored.
+/// symbol a filled cell, `.` a cell without marks (every digit); border lines of `-`, `+` and
+/// HoDoKu's `.`, `:` and `'` corners, and comments from `#`, are ignored. A Sukaku line is
+/// read too: 729 characters for a 9x9 grid (`size` cubed), `size` per cell, digit `k` at
+/// position `k` or `.`/`0`.
 ///
 /// # Example
 ///
@@ -75,12 +83,15 @@ pub struct PencilMarks {
 
 impl PencilMarks {
     /// Whether `text` looks like pencil marks rather than a plain grid: as many tokens as a
-    /// grid has cells, some of several symbols.
+    /// grid has cells, some of several symbols; or a Sukaku line.
     pub fn looks_like(text: &str) -> bool {
+        if sukaku_line(text).is_some() {
+            return true;
+        }
         let tokens: Vec<&str> = text
             .lines()
             .map(|l| l.split('#').next().unwrap_or(""))
-            .filter(|l| !l.chars().all(|c| c == '-' || c == '+' || c == '|' || c.is_whitespace()))
+            .filter(|l| !is_border(l))
             .flat_map(|l| l.split(|c: char| c.is_whitespace() || c == '|'))
             .filter(|t| !t.is_empty())
             .collect();
@@ -96,11 +107,14 @@ impl PencilMarks {
     /// [`ParseError::WrongCellCount`] if the tokens are not a supported grid's cells,
     /// [`ParseError::SymbolOutOfRange`] for a digit too large for the grid.
     pub fn parse(text: &str) -> Result<PencilMarks, ParseError> {
+        if let Some((line, size)) = sukaku_line(text) {
+            return Ok(PencilMarks::from_sukaku(line, size));
+        }
         // (line, column of the token's first character, token)
         let mut tokens: Vec<(usize, usize, &str)> = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("");
-            if line.chars().all(|c| c == '-' || c == '+' || c == '|' || c.is_whitespace()) {
+            if is_border(line) {
                 continue;
             }
             let mut start = None;
@@ -143,6 +157,25 @@ impl PencilMarks {
         Ok(PencilMarks { grid, marks })
     }
 
+    /// The marks of a Sukaku line (`size` cubed characters, checked by [`sukaku_line`]).
+    fn from_sukaku(line: &str, size: usize) -> PencilMarks {
+        let shape = Shape::from_num_cells(size * size).expect("checked by sukaku_line");
+        let mut grid = Grid::empty(shape);
+        let chars: Vec<char> = line.chars().collect();
+        let marks: Vec<Digits> = chars
+            .chunks(size)
+            .enumerate()
+            .map(|(index, cell)| {
+                let digits: Digits = cell.iter().filter_map(|&ch| symbol_digit(ch)).collect();
+                if digits.len() == 1 {
+                    grid.set(shape.cell(index), digits.iter().next());
+                }
+                digits
+            })
+            .collect();
+        PencilMarks { grid, marks }
+    }
+
     /// The filled cells.
     pub fn grid(&self) -> &Grid {
         &self.grid
@@ -158,10 +191,93 @@ impl PencilMarks {
     }
 }
 
+/// Whether `line` is a border of a drawn grid: `-`, `=`, `+`, `|` and the corners HoDoKu
+/// draws (`.`, `:`, `'`), with at least one `-` or `=` (a line of `.` alone is a row of cells
+/// without marks).
+fn is_border(line: &str) -> bool {
+    line.chars().all(|c| "-=+|.:'*".contains(c) || c.is_whitespace())
+        && (line.contains('-') || line.contains('=') || line.trim().is_empty())
+}
+
+/// The Sukaku line in `text` and its grid's size: one line (comments and blank lines aside)
+/// of `size` cubed characters, cell by cell, each cell's `size` characters holding digit `k`
+/// at position `k` or `.`/`0` (the common 729-character form for 9x9 grids).
+fn sukaku_line(text: &str) -> Option<(&str, usize)> {
+    let mut lines = text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty());
+    let line = lines.next()?;
+    if lines.next().is_some() {
+        return None;
+    }
+    let n = line.chars().count();
+    let size = [4usize, 6, 9].into_iter().find(|&s| s * s * s == n)?;
+    let ok = line
+        .chars()
+        .enumerate()
+        .all(|(i, ch)| ch == '.' || ch == '0' || symbol_digit(ch).is_some_and(|d| usize::from(d) == i % size + 1));
+    ok.then_some((line, size))
+}
+
+/// The check a hint makes first: `Some` contradiction step if `grid` (valid, no clashes)
+/// has no solution, or none that its pencil marks (`crossed`, by cell index: the candidates
+/// kept) allow, with the cell at fault when one is found: a filled digit without which the
+/// grid has a solution, or a cell whose marks cross out its digit of the solution.
+pub(crate) fn fault(solver: &mut Solver, grid: &Grid, crossed: Option<&[Digits]>) -> Option<Step> {
+    let step =
+        |fault| Step { depth: 0, refuted: false, kind: StepKind::Contradiction(Contradiction::NoSolution(fault)) };
+    let shape = grid.shape();
+    match solver.solve_unique(grid) {
+        Uniqueness::Unsatisfiable => {
+            // The filled digit at fault: the only one without which the grid has a solution
+            // (when several are, the hint cannot tell which is wrong).
+            let mut wrong = shape.cells().filter_map(|cell| {
+                let digit = grid.get(cell)?;
+                let mut without = grid.clone();
+                without.set(cell, None);
+                let solvable = !matches!(solver.solve_unique(&without), Uniqueness::Unsatisfiable);
+                solvable.then_some(Fault::WrongDigit { cell, digit })
+            });
+            let only = match (wrong.next(), wrong.next()) {
+                (Some(f), None) => Some(f),
+                _ => None,
+            };
+            Some(step(only))
+        }
+        Uniqueness::Unique(solution) => {
+            let kept = crossed?;
+            let crossed_out = shape.cells().zip(kept).find_map(|(cell, &d)| {
+                let digit = solution.get(cell)?;
+                (grid.get(cell).is_none() && !d.contains(digit)).then_some(Fault::CrossedOut { cell, digit })
+            });
+            crossed_out.map(|f| step(Some(f)))
+        }
+        Uniqueness::Multiple(..) => {
+            let kept = crossed?;
+            let found = solver.solutions_up_to(grid, MARKS_CHECKED_SOLUTIONS);
+            if found.status != CountStatus::Complete {
+                return None;
+            }
+            let allowed = |s: &Grid| {
+                shape
+                    .cells()
+                    .zip(kept)
+                    .all(|(cell, &d)| grid.get(cell).is_some() || s.get(cell).is_some_and(|x| d.contains(x)))
+            };
+            (!found.grids.iter().any(allowed)).then(|| step(None))
+        }
+        Uniqueness::LimitReached(_) => None,
+    }
+}
+
 /// The hint for `grid` from `ladder`, a ladder started on its givens (or the clashes that
 /// make it invalid), with the candidates a person crossed out (`crossed`, by cell index: the
-/// candidates kept) taken out first.
-pub(crate) fn from_ladder(grid: &Grid, ladder: Result<Ladder, Vec<Clash>>, crossed: Option<&[Digits]>) -> Hint {
+/// candidates kept) taken out first; `fault`, the contradiction of a grid without solution
+/// ([`fault`]), is the hint's step if there is one.
+pub(crate) fn from_ladder(
+    grid: &Grid,
+    ladder: Result<Ladder, Vec<Clash>>,
+    crossed: Option<&[Digits]>,
+    fault: Option<Step>,
+) -> Hint {
     let shape = grid.shape();
     let given: Vec<bool> = grid.digits().iter().map(|&d| d != 0).collect();
     let filled =
@@ -188,11 +304,15 @@ pub(crate) fn from_ladder(grid: &Grid, ladder: Result<Ladder, Vec<Clash>>, cross
     let marks: Vec<Digits> = shape.cells().map(|c| ladder.candidates(c)).collect();
     let dead =
         |end: DeadEnd| Step { depth: 0, refuted: false, kind: StepKind::Contradiction(Contradiction::DeadEnd(end)) };
-    let step = if let Some(end) = ladder.contradiction() {
+    let no_cell = |s: &Step| matches!(s.kind, StepKind::Contradiction(Contradiction::NoSolution(None)));
+    let step = if fault.as_ref().is_some_and(|f| !no_cell(f) || ladder.contradiction().is_none()) {
+        fault
+    } else if let Some(end) = ladder.contradiction() {
+        // No solution, and the candidates show where: the dead end names the cell.
         Some(dead(end))
     } else if ladder.is_solved() {
         None
-    } else if let Some(found) = ladder.next(true).into_iter().next() {
+    } else if let Some(found) = ladder.next(true) {
         ladder.apply(0, found);
         ladder.steps.pop()
     } else {
@@ -204,4 +324,56 @@ pub(crate) fn from_ladder(grid: &Grid, ladder: Result<Ladder, Vec<Clash>>, cross
         })
     };
     Hint { shape, step, marks, given }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The marks of `line`'s puzzle, as `--hint=marks` prints them.
+    fn marks_of(line: &str) -> PencilMarks {
+        let grid = Grid::from_line(line).unwrap();
+        let hint = Solver::new(grid.shape()).hint(&grid);
+        let text = hint.marks().to_string();
+        PencilMarks::parse(&text).unwrap()
+    }
+
+    const PUZZLE: &str = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+    #[test]
+    fn hodoku_grid_and_sukaku_line_read_as_the_same_marks() {
+        let marks = marks_of(PUZZLE);
+        let shape = marks.grid().shape();
+        let token = |c: Cell| marks.candidates(c).iter().map(|d| char::from(b'0' + d)).collect::<String>();
+        // HoDoKu's print: `.---.` borders, `:---+---:` between bands, `'---'` at the bottom.
+        let mut hodoku = String::from(".----------.----------.----------.\n");
+        for r in 0..9 {
+            if r == 3 || r == 6 {
+                hodoku.push_str(":----------+----------+----------:\n");
+            }
+            hodoku.push('|');
+            for c in 0..9 {
+                hodoku.push_str(&format!(" {:<9}", token(Cell::new(r, c))));
+                if c % 3 == 2 {
+                    hodoku.push('|');
+                }
+            }
+            hodoku.push('\n');
+        }
+        hodoku.push_str("'----------'----------'----------'\n");
+        assert!(PencilMarks::looks_like(&hodoku));
+        assert_eq!(PencilMarks::parse(&hodoku).unwrap(), marks, "{hodoku}");
+        let sukaku: String = shape
+            .cells()
+            .flat_map(|c| (1..=9u8).map(move |d| (c, d)))
+            .map(|(c, d)| if marks.candidates(c).contains(d) { char::from(b'0' + d) } else { '.' })
+            .collect();
+        assert_eq!(sukaku.len(), 729);
+        assert!(PencilMarks::looks_like(&sukaku));
+        assert_eq!(PencilMarks::parse(&sukaku).unwrap(), marks);
+        assert_eq!(PencilMarks::parse(&sukaku.replace('.', "0")).unwrap(), marks);
+        // A digit out of its place is not a Sukaku line.
+        let wrong = format!("2{}", &sukaku[1..]);
+        assert!(sukaku_line(&wrong).is_none());
+    }
 }

@@ -121,5 +121,5 @@ pub use killer_reasoning::SumTechnique;
 pub use outcome::{Outcome, Solutions, Uniqueness};
 pub use regions::Regions;
 pub use solve::{Solvable, Solver};
-pub use step::{ChainKind, Contradiction, DeadEnd, Detail, Digits, Step, StepKind, Technique};
+pub use step::{ChainKind, Contradiction, DeadEnd, Detail, Digits, Fault, Step, StepKind, Technique};
 pub use variant::{encode_puzzle, Puzzle, Rules, UnknownVariant, Variant};

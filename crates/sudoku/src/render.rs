@@ -7,7 +7,7 @@ use std::fmt;
 use crate::explain::Explanation;
 use crate::grid::{digit_symbol, Cell, Unit};
 use crate::hint::Hint;
-use crate::step::{Contradiction, DeadEnd, Detail, Digits, Step, StepKind, Technique};
+use crate::step::{Contradiction, DeadEnd, Detail, Digits, Fault, Step, StepKind, Technique};
 
 impl fmt::Display for Digits {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -77,6 +77,15 @@ impl fmt::Display for Contradiction {
                 write!(f, "givens {} and {} both hold {} in {}", c.first, c.second, Symbol(c.digit), c.unit)
             }
             Contradiction::DeadEnd(d) => write!(f, "{d}"),
+            Contradiction::NoSolution(None) => write!(f, "no solution: the grid as it stands has none"),
+            Contradiction::NoSolution(Some(Fault::WrongDigit { cell, digit })) => {
+                write!(f, "no solution: {cell} = {} is wrong (without it the grid has a solution)", Symbol(*digit))
+            }
+            Contradiction::NoSolution(Some(Fault::CrossedOut { cell, digit })) => write!(
+                f,
+                "no solution: the pencil marks of {cell} cross out {}, its digit in the solution",
+                Symbol(*digit)
+            ),
         }
     }
 }
@@ -134,6 +143,7 @@ impl fmt::Display for Step {
             StepKind::Backtrack { cell, digit } => {
                 write!(f, "backtrack: {cell} = {} leads to a contradiction", Symbol(*digit))
             }
+            StepKind::Contradiction(c @ Contradiction::NoSolution(_)) => write!(f, "{c}"),
             StepKind::Contradiction(c) => write!(f, "contradiction: {c}"),
             StepKind::Summary { placements, eliminations, guesses } => {
                 f.write_str("... ")?;
@@ -215,9 +225,57 @@ impl fmt::Display for Technique {
                 }
                 write!(f, "{end}")
             }
+            Technique::StrongLinks { digit, cells: [o1, e1, e2, o2], .. } => {
+                write!(f, "{name} {} in {o1} = {e1} - {e2} = {o2}", Symbol(*digit))
+            }
+            Technique::EmptyRectangle { digit, block, through, across, link: [p, q], .. } => {
+                write!(f, "{name} {} in {block} ({through}, {across}) with {p} = {q}", Symbol(*digit))
+            }
             Technique::FailedGuess { cell, digit } => write!(f, "guess {cell} = {} failed", Symbol(*digit)),
             Technique::Sum(s) => s.fmt(f),
         }
+    }
+}
+
+/// A chain's links with their reasons, for [`Detail::Full`]: in the notation of alternating
+/// inference chains when the chain is one line (`AIC: (7)r4c4 - (7)r8c4 = (1)r8c4 - ...,
+/// contradiction: ...`), else each placement with its reason (`links: r1c3 = 5 (naked
+/// single), r4c3 = 7 (hidden single in column 3), ...`).
+struct ChainLinks<'a> {
+    links: &'a [(Cell, u8)],
+    reasons: &'a [Option<Unit>],
+    aic: &'a [(Cell, u8)],
+    end: &'a DeadEnd,
+}
+
+impl fmt::Display for ChainLinks<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.aic.is_empty() {
+            f.write_str("AIC: ")?;
+            for (i, (cell, digit)) in self.aic.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(if i % 2 == 1 { " - " } else { " = " })?;
+                }
+                write!(f, "({}){cell}", Symbol(*digit))?;
+            }
+            return write!(f, ", contradiction: {}", self.end);
+        }
+        f.write_str("links: ")?;
+        for (i, ((cell, digit), why)) in
+            self.links.iter().zip(self.reasons.iter().chain(std::iter::repeat(&None))).enumerate()
+        {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            match why {
+                Some(unit) => write!(f, "{cell} = {} (hidden single in {unit})", Symbol(*digit))?,
+                None => write!(f, "{cell} = {} (naked single)", Symbol(*digit))?,
+            }
+        }
+        if self.links.is_empty() {
+            f.write_str("none")?;
+        }
+        write!(f, ", contradiction: {}", self.end)
     }
 }
 
@@ -248,10 +306,13 @@ struct Render<'a> {
     detail: Detail,
 }
 
-/// Writes `step` indented by `indent` levels, every line of it.
+/// Writes `step` indented by `indent` levels, every line of it. A step that rests on a guess
+/// not refuted (made after it, on the way to the solution: the guess was right, but nothing
+/// proved it) is marked `[guess] `.
 fn line(f: &mut fmt::Formatter<'_>, indent: usize, step: &Step) -> fmt::Result {
+    let mark = if step.depth > 0 && !step.refuted { "[guess] " } else { "" };
     for l in step.to_string().lines() {
-        writeln!(f, "{:width$}{l}", "", width = 2 * indent)?;
+        writeln!(f, "{:width$}{mark}{l}", "", width = 2 * indent)?;
     }
     Ok(())
 }
@@ -271,6 +332,10 @@ impl fmt::Display for Render<'_> {
                     open.pop();
                 }
                 line(f, open.len(), step)?;
+                if let Some(Technique::Chain { links, reasons, aic, end, .. }) = step.kind.technique() {
+                    let pad = 2 * (open.len() + 1);
+                    writeln!(f, "{:pad$}{}", "", ChainLinks { links, reasons, aic, end })?;
+                }
                 if let Some(b) = backtrack_of(i) {
                     open.push(b);
                 }
@@ -425,6 +490,8 @@ mod tests {
             deductions: 0,
             end: DeadEnd::NoCandidate(Cell::new(6, 8)),
             kind: ChainKind::Singles,
+            reasons: vec![None],
+            aic: Vec::new(),
         };
         assert_eq!(chain.to_string(), "forcing chain of 2: if r1c7 = 2 then r1c3 = 5, so r7c9 has no candidate left");
     }

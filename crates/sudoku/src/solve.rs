@@ -621,8 +621,10 @@ impl Solver {
     /// for one step at a time: the first technique of the ladder ([`crate::technique`]) that
     /// applies to the candidates left by the filled cells, chains included.
     ///
-    /// The hint says nothing about whether the grid's digits are right beyond what a step
-    /// finds: a contradiction is reported when the candidates show one. Hints never use
+    /// The grid is checked first: a grid with no solution gets that answer, with the cell at
+    /// fault when one is found (a filled digit without which it has a solution; with pencil
+    /// marks, a cell whose marks cross out its digit of the solution), not a step; a grid
+    /// with several solutions gets a step that holds in all of them. Hints never use
     /// uniqueness techniques (unique rectangles, BUG+1): a grid as a person left it, or its
     /// pencil marks, is not known to have a single solution.
     ///
@@ -632,8 +634,13 @@ impl Solver {
     }
 
     fn hint_from<P: Solvable + ?Sized>(&mut self, puzzle: &P, crossed: Option<&[Digits]>) -> Hint {
+        // A grid with no solution (or none its marks allow) gets that answer, not a step. The
+        // check is on the grid's own rules, which a variant only adds to: a fault found there
+        // is a fault of the variant too.
+        let grid = puzzle.givens();
+        let fault = if grid.clashes().is_empty() { hint::fault(self, grid, crossed) } else { None };
         let ladder = self.ladder(puzzle, false);
-        hint::from_ladder(puzzle.givens(), ladder, crossed)
+        hint::from_ladder(puzzle.givens(), ladder, crossed, fault)
     }
 }
 

@@ -213,6 +213,42 @@ pub enum Contradiction {
     Clash(Clash),
     /// A cell without candidates, or a digit without a place in a unit.
     DeadEnd(DeadEnd),
+    /// The grid has no solution (a hint checks this first), with the cell at fault when one
+    /// is found: a filled digit without which the grid has a solution
+    /// (`no solution: r3c4 = 7 is wrong`), or a cell whose pencil marks cross out its digit
+    /// of the solution (`no solution: the marks of r3c4 cross out 7, its digit in the
+    /// solution`).
+    NoSolution(Option<Fault>),
+}
+
+/// Why a grid has no solution, at one cell ([`Contradiction::NoSolution`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Fault {
+    /// The digit filled in the cell is wrong: without it the grid has a solution.
+    WrongDigit {
+        /// The cell.
+        cell: Cell,
+        /// The digit filled in.
+        digit: u8,
+    },
+    /// The cell's pencil marks cross out `digit`, which the cell holds in the grid's only
+    /// solution (the filled digits have one; the marks rule it out).
+    CrossedOut {
+        /// The cell.
+        cell: Cell,
+        /// Its digit in the solution.
+        digit: u8,
+    },
+}
+
+impl Fault {
+    /// The cell at fault.
+    pub fn cell(&self) -> Cell {
+        match *self {
+            Fault::WrongDigit { cell, .. } | Fault::CrossedOut { cell, .. } => cell,
+        }
+    }
 }
 
 /// How much of an explanation [`Explanation::display`](crate::Explanation::display) prints.
@@ -351,6 +387,46 @@ pub enum Technique {
         end: DeadEnd,
         /// The kind of chain: which implications it follows.
         kind: ChainKind,
+        /// Why each of `links` follows: `None` for a naked single (the cell's last
+        /// candidate), the unit for a hidden single (the digit's last place there).
+        reasons: Vec<Option<Unit>>,
+        /// The chain as an alternating inference chain, when it is one line (each link rests
+        /// on the one before, through a two-candidate cell or a digit's two places in a
+        /// unit): the nodes from the assumption, linked weak (`-`), strong (`=`), weak, ...:
+        /// `(7)r4c4 - (7)r8c4 = (1)r8c4 - ...`. Empty otherwise.
+        aic: Vec<(Cell, u8)>,
+    },
+    /// Two strong links of one digit (each a unit where it has only two places) joined by a
+    /// weak link (their inner ends share a unit): one of the outer ends holds the digit, so
+    /// the cells that see both lose it. Named by the units, as in HoDoKu: a skyscraper (two
+    /// parallel rows or columns), a 2-string kite (a row and a column joined in a box), a
+    /// turbot fish (any other): `skyscraper 4 in r1c2 = r6c2 - r6c7 = r2c7`.
+    StrongLinks {
+        /// The digit.
+        digit: u8,
+        /// The chain: outer end, inner end (first link), inner end, outer end (second link).
+        cells: [Cell; 4],
+        /// The units of the two strong links.
+        units: [Unit; 2],
+    },
+    /// An empty rectangle: in `block`, the digit's places all lie in `row` and `column`
+    /// (in neither alone); with a strong link `link[0] = link[1]` whose first cell lies in
+    /// one of them outside the box, a cell of the other line that sees `link[1]` loses the
+    /// digit (it would leave the box no place): `empty rectangle 5 in box 4 (r5, c2) with
+    /// r5c8 = r2c8`.
+    EmptyRectangle {
+        /// The digit.
+        digit: u8,
+        /// The box.
+        block: Unit,
+        /// The line holding the link's first cell.
+        through: Unit,
+        /// The line of the cells that lose the digit.
+        across: Unit,
+        /// The strong link: its cell in `through`, then its other cell.
+        link: [Cell; 2],
+        /// The unit of the strong link.
+        unit: Unit,
     },
     /// A killer step, reasoning with cage sums: `cage combination: cage 3 (17 in 2 cells) is {8, 9}`.
     Sum(SumTechnique),
@@ -371,9 +447,15 @@ pub enum ChainKind {
     /// Cells only: a cell left one candidate takes it (a chain through two-candidate cells,
     /// an XY-chain).
     Cells,
-    /// Both, every digit: naked and hidden singles (a forcing chain).
+    /// Both, every digit, over the links of the candidates as they stand (a cell with two
+    /// candidates, a digit with two places in a unit): a forcing chain, SE's static one.
     Singles,
-    /// Singles, locked candidates and subsets (a dynamic chain).
+    /// Naked and hidden singles as the assumption leaves the candidates (a cell left one
+    /// candidate, a digit left one place, whatever they had before): a forcing net, what SE
+    /// calls a dynamic forcing chain.
+    Net,
+    /// Singles, locked candidates and subsets as the assumption leaves the candidates (a
+    /// dynamic chain).
     Dynamic,
 }
 
@@ -394,7 +476,8 @@ pub enum DeadEnd {
 impl Technique {
     /// The technique's name: `full house`, `hidden single`, `naked single`, `pointing`,
     /// `claiming`, `naked pair` ... `hidden quad`, `X-wing`, `swordfish`, `jellyfish`,
-    /// `XY-wing`, `XYZ-wing`, `WXYZ-wing`, `unique rectangle`, `BUG+1`, `X-chain`, `XY-chain`,
+    /// `XY-wing`, `XYZ-wing`, `WXYZ-wing`, `unique rectangle`, `BUG+1`, `skyscraper`,
+    /// `2-string kite`, `turbot fish`, `empty rectangle`, `X-chain`, `XY-chain`,
     /// `forcing chain`, `dynamic chain`, `failed guess`.
     pub fn name(&self) -> &'static str {
         match self {
@@ -414,8 +497,15 @@ impl Technique {
             Technique::Chain { kind: ChainKind::Digit, .. } => "X-chain",
             Technique::Chain { kind: ChainKind::Cells, .. } => "XY-chain",
             Technique::Chain { kind: ChainKind::Singles, .. } => "forcing chain",
+            Technique::Chain { kind: ChainKind::Net, .. } => "forcing net",
             Technique::Chain { kind: ChainKind::Dynamic, .. } => "dynamic chain",
             Technique::Sum(s) => s.name(),
+            Technique::StrongLinks { units: [a, b], .. } => match (a, b) {
+                (Unit::Row(_), Unit::Row(_)) | (Unit::Column(_), Unit::Column(_)) => "skyscraper",
+                (Unit::Row(_), Unit::Column(_)) | (Unit::Column(_), Unit::Row(_)) => "2-string kite",
+                _ => "turbot fish",
+            },
+            Technique::EmptyRectangle { .. } => "empty rectangle",
             Technique::FailedGuess { .. } => "failed guess",
         }
     }

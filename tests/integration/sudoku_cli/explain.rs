@@ -95,6 +95,16 @@ fn hint_on_a_complete_a_wrong_or_a_clashing_grid() {
     let wrong = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
     let o = run(&["--hint", "-"], wrong.as_bytes());
     assert_eq!((code(&o), stdout(&o).as_str()), (1, "contradiction: r1c9 has no candidate left\n"));
+    // A wrong digit the check can name: without r1c2 = 2 the grid has a solution.
+    let o = run(&["--hint", "-"], b".2.3..4114..3...");
+    assert_eq!(
+        (code(&o), stdout(&o).as_str()),
+        (1, "no solution: r1c2 = 2 is wrong (without it the grid has a solution)\n")
+    );
+    // No solution and no cell to blame nor dead end in sight: said so, exit 1.
+    let none = puzzles(&data("9x9_no_solution_tdoku.txt")).next().unwrap().to_string();
+    let o = run(&["--hint", "-"], none.as_bytes());
+    assert_eq!((code(&o), stdout(&o).as_str()), (1, "no solution: the grid as it stands has none\n"));
     let o = run(&["--hint", "-"], b"11..............");
     assert_eq!(code(&o), 4);
     assert_eq!(stdout(&o), "contradiction: givens r1c1 and r1c2 both hold 1 in row 1\n");
@@ -110,22 +120,68 @@ fn batch_grade_appends_the_grade_and_band_to_every_line() {
     let out = stdout(&o);
     let rows: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
     assert_eq!(rows.len(), 7, "{out}");
+    // The fourth column names the hardest technique.
     let mut solver = Solver::default();
     for (row, line) in rows.iter().zip(&lines) {
         let puzzle = Grid::from_line(line).unwrap();
         let solution = solver.solve_unique(&puzzle).solution().unwrap().to_line();
         let g = solver.grade_puzzle(&puzzle);
-        assert_eq!(row, &[solution.as_str(), &format!("{:.1}", g.score()), g.band().name()]);
+        let hardest = g.hardest().unwrap_or("-");
+        assert_eq!(row, &[solution.as_str(), &format!("{:.1}", g.score()), g.band().name(), hardest]);
     }
-    assert!(rows[5][0].starts_with("invalid: ") && rows[5][1..] == ["-", "-"], "{out}");
-    assert!(rows[6][0].starts_with("invalid: ") && rows[6][1..] == ["-", "-"], "{out}");
+    assert!(rows[5][0].starts_with("invalid: ") && rows[5][1..] == ["-", "-", "-"], "{out}");
+    assert!(rows[6][0].starts_with("invalid: ") && rows[6][1..] == ["-", "-", "-"], "{out}");
 }
 
 #[test]
 fn single_grade_in_line_and_grid_formats() {
     let o = run(&["--grade", "--format", "line", "-"], FOUR.as_bytes());
-    assert_eq!(stdout(&o), "4123234114323214\t1.1\teasy\n");
+    assert_eq!(stdout(&o), "4123234114323214\t1.1\teasy\tnaked single\n");
     let o = run(&["--grade", "--stats", "-"], FOUR.as_bytes());
     let out = stdout(&o);
-    assert!(out.contains("Grade: 1.1 easy\nGrade from: hardest=naked single guesses=0\n"), "{out}");
+    assert!(out.contains("Grade: 1.1 easy (naked single)\nGrade from: hardest=naked single guesses=0\n"), "{out}");
+}
+
+#[test]
+fn grade_refuses_a_grid_without_exactly_one_solution() {
+    // Several solutions (the empty grid): exit 3, no grade.
+    let empty = ".".repeat(81);
+    let o = run(&["--grade", "--format", "line", "-"], empty.as_bytes());
+    assert_eq!((code(&o), stdout(&o).as_str()), (3, "multiple\t-\t-\t-\n"));
+    let o = run(&["--grade", "-"], empty.as_bytes());
+    assert_eq!(code(&o), 3);
+    assert!(stdout(&o).contains("Grade: none (the grid does not have exactly one solution)\n"), "{}", stdout(&o));
+    // No solution: exit 1, no grade.
+    let none = puzzles(&data("9x9_no_solution_tdoku.txt")).next().unwrap().to_string();
+    let o = run(&["--grade", "--format", "line", "-"], none.as_bytes());
+    assert_eq!((code(&o), stdout(&o).as_str()), (1, "unsolvable\t-\t-\t-\n"));
+    let o = run(&["--explain", "--grade", "--format", "line", "-"], none.as_bytes());
+    assert_eq!(code(&o), 1);
+    assert!(stdout(&o).ends_with("unsolvable\t-\t-\t-\n"), "{}", stdout(&o));
+}
+
+#[test]
+fn hint_refuses_pencil_marks_that_cross_out_the_true_digit() {
+    let top = data("9x9_magictour_top1465.txt");
+    let first = puzzles(&top).next().unwrap();
+    let puzzle = Grid::from_line(first).unwrap();
+    let solution = Solver::default().solve_unique(&puzzle).solution().unwrap().clone();
+    let o = run(&["--hint=marks", "-"], first.as_bytes());
+    let marks = stdout(&o).split("\n\n").next().unwrap().to_string();
+    // The first cell with three candidates or more loses its digit of the solution.
+    let tokens: Vec<&str> =
+        marks.split(|c: char| c.is_whitespace() || c == '|').filter(|t| !t.is_empty() && !t.starts_with('-')).collect();
+    assert_eq!(tokens.len(), 81);
+    let i = tokens.iter().position(|t| t.len() >= 3).unwrap();
+    let cell = sudoku::Cell::new(i / 9, i % 9);
+    let digit = solution.get(cell).unwrap();
+    let crossed: Vec<String> = tokens
+        .iter()
+        .enumerate()
+        .map(|(j, t)| if j == i { t.replace(char::from(b'0' + digit), "") } else { t.to_string() })
+        .collect();
+    let text: String = crossed.chunks(9).map(|row| row.join(" ") + "\n").collect();
+    let o = run(&["--hint", "-"], text.as_bytes());
+    let expected = format!("no solution: the pencil marks of {cell} cross out {digit}, its digit in the solution\n");
+    assert_eq!((code(&o), stdout(&o)), (1, expected));
 }

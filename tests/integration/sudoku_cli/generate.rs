@@ -19,7 +19,7 @@ fn cli_generates_puzzles_that_batch_solves_and_grades_in_the_band() {
     assert_eq!(code(&graded), 0);
     for line in lines(&stdout(&graded)) {
         let cols: Vec<&str> = line.split('\t').collect();
-        assert_eq!(cols.len(), 3, "{line}");
+        assert_eq!(cols.len(), 4, "{line}");
         assert_eq!(cols[0].len(), 81, "a unique solution: {line}");
         assert_eq!(cols[2], "fiendish", "{line}");
     }

@@ -195,7 +195,7 @@ fn cli_explains_hints_and_grades_every_variant_file_with_true_steps() {
         let o = run(&["--variant", &v, "--grade", "--format", "line", &path(name)], b"");
         assert_eq!(code(&o), 0, "{name}: {}", stderr(&o));
         let fields: Vec<String> = stdout(&o).trim_end().split('\t').map(str::to_string).collect();
-        assert_eq!(fields.len(), 3, "{name}: {}", stdout(&o));
+        assert_eq!(fields.len(), 4, "{name}: {}", stdout(&o));
         assert_eq!(fields[0], solution, "{name}");
         assert!(fields[1].parse::<f64>().is_ok_and(|g| g > 0.0 && g < 10.0), "{name}: grade {}", fields[1]);
     }
@@ -214,7 +214,7 @@ fn generated_variant_files_read_back_block_by_block() {
         assert_eq!(answers.len(), 2, "{variant}:\n{file}\n{}", stdout(&o));
         for a in &answers {
             let fields: Vec<&str> = a.split('\t').collect();
-            assert_eq!(fields.len(), 3, "{a}");
+            assert_eq!(fields.len(), 4, "{a}");
             assert_eq!(fields[0].len(), 36, "{variant}: {a}");
         }
         // Read as one puzzle, the file is refused with a pointer to --batch.

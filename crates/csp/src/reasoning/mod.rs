@@ -62,6 +62,7 @@
 
 mod candidates;
 pub mod fish;
+pub mod links;
 pub mod singles;
 pub mod subsets;
 pub mod sums;
@@ -150,7 +151,9 @@ mod tests {
             let Some(c) = random_grid(seed) else { continue };
             for var in 0..c.num_vars() as u32 {
                 for bit in candidates::bits(c.mask(var)) {
-                    for links in [trial::Links::Value, trial::Links::Variables, trial::Links::Singles] {
+                    for links in
+                        [trial::Links::Value, trial::Links::Variables, trial::Links::Singles, trial::Links::Static]
+                    {
                         let full = trial.refute_with(&c, var, bit, links);
                         for max in [1, 2, 3, 5, 8] {
                             let want = full.clone().filter(|chain| chain.length() <= max);

@@ -31,6 +31,10 @@ pub enum Links {
     /// Both: naked and hidden singles of every value.
     #[default]
     Singles,
+    /// Both, over the links of the starting state only: a variable that had two values
+    /// takes the other, a value that had two places in a tight group goes to the other (a
+    /// static chain of both kinds of link).
+    Static,
 }
 
 /// Why an implication of a chain holds.
@@ -245,12 +249,17 @@ impl Trial {
         let k = var as usize * 64 + bit as usize;
         self.removed_by[k] = cause;
         self.removed_stamp[k] = self.stamp;
-        if m == 0 {
+        // A static chain ends where two of its branches meet: a variable that had two
+        // values, a value that had two places. A dead end of more branches (a net) is passed
+        // over, as the chain's own links would not show it.
+        let two_branches = self.links != Links::Static;
+        if m == 0 && (two_branches || c.mask(var).count_ones() == 2) {
             return Err(Contradiction::Empty { var });
         }
         // Chains of one kind are static: they follow only the links of the state they start
         // from (a variable with two values, a value with two places).
         let static_links = self.links != Links::Singles;
+        // (`Static` draws both kinds, as `Singles` does, over the starting state's links.)
         if self.links != Links::Value
             && m.count_ones() == 1
             && self.queued[var as usize] != self.stamp
@@ -273,7 +282,7 @@ impl Trial {
                     place = l;
                 }
             }
-            if count == 0 {
+            if count == 0 && (two_branches || c.places(g, bit).0 == 2) {
                 return Err(Contradiction::NoPlace { group: g, bit });
             }
             if count == 1

@@ -6,8 +6,8 @@
 //! difficulty, turns each deduction into a [`Step`] in cell, digit and unit terms, and
 //! guesses, depth first, only when nothing applies.
 
-use csp::reasoning::trial::{Chain, Links, Trial};
-use csp::reasoning::{bits, fish, singles, subsets, uniqueness, wings, Candidates, Contradiction as Dead};
+use csp::reasoning::trial::{Chain, Link, Links, Trial};
+use csp::reasoning::{bits, fish, links, singles, subsets, uniqueness, wings, Candidates, Contradiction as Dead};
 
 use super::{chain_base, chain_rating, CHAIN_FLOOR, GUESS_RATING, LINK_WEIGHT};
 use crate::grid::{Cell, Clash, Grid, Shape, Unit};
@@ -50,10 +50,15 @@ enum Rung {
     Wxyz,
     /// BUG+1 (puzzles proven unique only).
     Bug,
+    /// Two strong links of a digit joined by a weak link (skyscraper, 2-string kite, turbot
+    /// fish).
+    StrongLinks,
+    /// Empty rectangles.
+    EmptyRectangle,
 }
 
-/// The rungs in the order of their ratings (`technique/mod.rs`): 3.0 to 5.6.
-const RUNGS: [Rung; 14] = [
+/// The rungs in the order of their ratings (`technique/mod.rs`): 3.0 to 6.6.
+const RUNGS: [Rung; 16] = [
     Rung::Naked(2),
     Rung::Fish(2),
     Rung::Hidden(2),
@@ -68,6 +73,8 @@ const RUNGS: [Rung; 14] = [
     Rung::Fish(4),
     Rung::Hidden(4),
     Rung::Bug,
+    Rung::StrongLinks,
+    Rung::EmptyRectangle,
 ];
 
 /// A deduction found, ready to apply.
@@ -256,9 +263,10 @@ impl Ladder {
         self.placed.iter().all(|&p| p)
     }
 
-    /// The easiest deductions that apply now: one, or for chains every chain of the
-    /// smallest rating. Empty if nothing applies (the cells placed must be settled).
-    pub(crate) fn next(&mut self, chains: bool) -> Vec<Found> {
+    /// The easiest deduction that applies now: the first found by the easiest technique (for
+    /// chains, the first in scan order of the smallest rating). `None` if nothing applies
+    /// (the cells placed must be settled).
+    pub(crate) fn next(&mut self, chains: bool) -> Option<Found> {
         let c = &self.cands;
         // Full house: the last open cell of a unit (a group holding every digit).
         for (g, group) in c.groups().iter().enumerate().filter(|(_, g)| g.tight) {
@@ -266,7 +274,7 @@ impl Ladder {
             if let (Some(&l), None) = (open.next(), open.next()) {
                 if let Some(bit) = c.fixed_bit(l) {
                     let technique = Technique::FullHouse { unit: self.unit_of[g] };
-                    return vec![Found::Place { var: l, bit, technique }];
+                    return Some(Found::Place { var: l, bit, technique });
                 }
             }
         }
@@ -274,7 +282,7 @@ impl Ladder {
         for l in 0..c.num_vars() as u32 {
             if !self.placed[l as usize] {
                 if let Some(bit) = c.fixed_bit(l) {
-                    return vec![Found::Place { var: l, bit, technique: Technique::NakedSingle }];
+                    return Some(Found::Place { var: l, bit, technique: Technique::NakedSingle });
                 }
             }
         }
@@ -285,13 +293,13 @@ impl Ladder {
                 let singles::Why::Hidden { group } = s.why else { continue };
                 if !self.placed[s.var as usize] {
                     let technique = Technique::HiddenSingle { unit: self.unit_of[group as usize] };
-                    return vec![Found::Place { var: s.var, bit: s.bit, technique }];
+                    return Some(Found::Place { var: s.var, bit: s.bit, technique });
                 }
             }
         }
         // A killer's cage combinations and the innies and outies of one or two units.
         if let Some(f) = self.sum_step(cages::Stage::Easy) {
-            return vec![f];
+            return Some(f);
         }
         let c = &self.cands;
         // Locked candidates: pointing (a box's digit in one row, then in one column), then
@@ -303,18 +311,18 @@ impl Ladder {
         let extra = self.extra.iter().flat_map(|&e| units.into_iter().flat_map(move |u| [(e, u), (u, e)]));
         for (base, cover) in pairs.into_iter().chain(extra) {
             if let Some(f) = fish::find_first(c, base, cover, 1) {
-                return vec![self.fish(f)];
+                return Some(self.fish(f));
             }
         }
         // Cage pointing, and the innies and outies of three units.
         if let Some(f) = self.sum_step(cages::Stage::Hard) {
-            return vec![f];
+            return Some(f);
         }
         // Subsets, fish, wings and uniqueness patterns, by rating.
         for rung in RUNGS {
             if let Rung::Wxyz = rung {
                 if let Some(f) = self.wxyz_wing() {
-                    return vec![f];
+                    return Some(f);
                 }
                 continue;
             }
@@ -332,36 +340,38 @@ impl Ladder {
                     bit,
                     technique: Technique::Bug { cell: self.cell(var) },
                 }),
+                Rung::StrongLinks => links::two_links(c).into_iter().next().map(|t| self.strong_links(t)),
+                Rung::EmptyRectangle => links::grouped(c).into_iter().find_map(|g| self.empty_rectangle(g)),
                 Rung::Rectangle | Rung::Bug | Rung::Wxyz => None,
             };
             if let Some(f) = found {
-                return vec![f];
+                return Some(f);
             }
         }
         if !chains || self.trials > TRIAL_BUDGET {
-            return Vec::new();
+            return None;
         }
         // Nothing else applies: the puzzle needs a chain or a guess, which rate at least this.
         self.floor = self.floor.max(CHAIN_FLOOR);
         if self.floor >= self.stop_at {
-            return Vec::new();
+            return None;
         }
-        let chains = self.chains_of(&[ChainKind::Digit, ChainKind::Cells, ChainKind::Singles]);
-        if !chains.is_empty() {
-            return chains;
-        }
-        self.chains_of(&[ChainKind::Dynamic])
+        self.chains_of(&[ChainKind::Digit, ChainKind::Cells, ChainKind::Singles])
+            .or_else(|| self.chains_of(&[ChainKind::Net]))
+            .or_else(|| self.chains_of(&[ChainKind::Dynamic]))
     }
 
-    /// Every chain of `kinds` of the smallest rating, as eliminations, in the order of a scan
-    /// of the candidates (by cell, digit, then kind in the order of `kinds`).
-    fn chains_of(&mut self, kinds: &[ChainKind]) -> Vec<Found> {
+    /// The chain of `kinds` of the smallest rating, as an elimination: the first in the order
+    /// of a scan of the candidates (by cell, digit, then kind in the order of `kinds`).
+    fn chains_of(&mut self, kinds: &[ChainKind]) -> Option<Found> {
         let cells = self.cands.num_vars() as u64;
         let cost = |kind: ChainKind| if kind == ChainKind::Dynamic { DEEP_COST * cells } else { cells };
         let open = |ladder: &Ladder, l: u32| !ladder.placed[l as usize] && ladder.cands.mask(l).count_ones() >= 2;
-        // (cell, digit bit, kind index), rating, chain; and the smallest rating found.
-        let mut found: Vec<((u32, u32, usize), u32, Found)> = Vec::new();
-        let mut best = u32::MAX;
+        // The best so far: (cell, digit bit, kind index), rating, chain.
+        let mut best: Option<((u32, u32, usize), u32, Found)> = None;
+        let rating_of = |best: &Option<((u32, u32, usize), u32, Found)>| best.as_ref().map_or(u32::MAX, |b| b.1);
+        // No chain rates below the lowest base of `kinds`: one found there ends the scan.
+        let floor = kinds.iter().map(|&k| chain_base(k)).min().unwrap_or(u32::MAX);
         let per_candidate: u64 = kinds.iter().map(|&k| cost(k)).sum();
         let scan: u64 = (0..cells as u32)
             .filter(|&l| open(self, l))
@@ -370,43 +380,51 @@ impl Ladder {
         if self.trials + scan <= TRIAL_BUDGET {
             // The budget cannot run out during this scan, so the trials may run in any order:
             // kind by kind from the lowest base rating, so that a kind whose base is above the
-            // best chain found so far is skipped altogether. Sorted back to the scan's order.
+            // best chain found so far is skipped altogether. Of equal ratings, the first in the
+            // scan's order is kept.
             self.trials += scan;
             let mut order: Vec<usize> = (0..kinds.len()).collect();
             order.sort_by_key(|&i| chain_base(kinds[i]));
             for i in order {
                 for l in 0..cells as u32 {
-                    if !open(self, l) || chain_base(kinds[i]) > best {
+                    if rating_of(&best) <= floor {
+                        break;
+                    }
+                    if !open(self, l) || chain_base(kinds[i]) > rating_of(&best) {
                         continue;
                     }
                     for bit in bits(self.cands.mask(l)) {
-                        if let Some((rating, f)) = self.chain_at(l, bit, kinds[i], best) {
-                            best = rating;
-                            found.push(((l, bit, i), rating, f));
+                        let current = rating_of(&best);
+                        if let Some((rating, f)) = self.chain_at(l, bit, kinds[i], current) {
+                            let key = (l, bit, i);
+                            if rating < current || best.as_ref().is_some_and(|b| key < b.0) {
+                                best = Some((key, rating, f));
+                            }
                         }
                     }
                 }
             }
-            found.sort_by_key(|&(key, _, _)| key);
         } else {
-            for l in 0..cells as u32 {
+            'scan: for l in 0..cells as u32 {
                 if !open(self, l) {
                     continue;
                 }
                 let mask = self.cands.mask(l);
                 for (bit, (i, &kind)) in bits(mask).flat_map(|b| kinds.iter().enumerate().map(move |k| (b, k))) {
                     self.trials += cost(kind);
-                    if self.trials > TRIAL_BUDGET {
-                        break;
+                    if self.trials > TRIAL_BUDGET || rating_of(&best) <= floor {
+                        break 'scan;
                     }
-                    if let Some((rating, f)) = self.chain_at(l, bit, kind, best) {
-                        best = rating;
-                        found.push(((l, bit, i), rating, f));
+                    let current = rating_of(&best);
+                    if let Some((rating, f)) = self.chain_at(l, bit, kind, current) {
+                        if rating < current {
+                            best = Some(((l, bit, i), rating, f));
+                        }
                     }
                 }
             }
         }
-        found.into_iter().filter(|&(_, r, _)| r == best).map(|(_, _, f)| f).collect()
+        best.map(|(_, _, f)| f)
     }
 
     /// The chain of `kind` that refutes digit `bit` in cell `l`, as an elimination with its
@@ -427,7 +445,8 @@ impl Ladder {
             ChainKind::Dynamic => trial.refute_deep(c, l, bit, DEEP_LIMIT),
             ChainKind::Digit => trial.refute_within(c, l, bit, Links::Value, longest),
             ChainKind::Cells => trial.refute_within(c, l, bit, Links::Variables, longest),
-            ChainKind::Singles => trial.refute_within(c, l, bit, Links::Singles, longest),
+            ChainKind::Singles => trial.refute_within(c, l, bit, Links::Static, longest),
+            ChainKind::Net => trial.refute_within(c, l, bit, Links::Singles, longest),
         }?;
         // The rating of the technique below, known before building it.
         let rating = chain_rating(chain_base(kind), LINK_WEIGHT * chain.length());
@@ -441,9 +460,85 @@ impl Ladder {
             deductions: chain.deductions,
             end: self.dead_end(chain.contradiction),
             kind,
+            reasons: chain
+                .implications
+                .iter()
+                .map(|i| match i.why {
+                    Link::Hidden { group } => Some(self.unit_of[group as usize]),
+                    _ => None,
+                })
+                .collect(),
+            aic: self.aic(l, bit, &chain),
         };
         debug_assert_eq!(rating, technique.rating());
         Some((rating, Found::Eliminate { removals: vec![(l, 1 << bit)], technique }))
+    }
+
+    /// The chain refuting `var = bit` as an alternating inference chain, if it is one line:
+    /// each implication rests on the one before through a static binary link (a cell with two
+    /// candidates, or a digit with two places in a unit). Empty otherwise.
+    fn aic(&self, var: u32, bit: u32, chain: &Chain) -> Vec<(Cell, u8)> {
+        let c = &self.cands;
+        let mut nodes = vec![(self.cell(var), self.digit(bit))];
+        let mut prev = (var, bit);
+        for i in &chain.implications {
+            let (weak, strong) = match i.why {
+                Link::Hidden { group } => {
+                    let mut others = c.groups()[group as usize]
+                        .vars
+                        .iter()
+                        .copied()
+                        .filter(|&l| l != i.var && c.mask(l) & (1 << i.bit) != 0);
+                    let (Some(p), None) = (others.next(), others.next()) else { return Vec::new() };
+                    ((p, i.bit), (i.var, i.bit))
+                }
+                Link::Naked => {
+                    let rest = c.mask(i.var) & !(1 << i.bit);
+                    if rest.count_ones() != 1 {
+                        return Vec::new();
+                    }
+                    ((i.var, rest.trailing_zeros()), (i.var, i.bit))
+                }
+                Link::Assumption => return Vec::new(),
+            };
+            if prev.1 != weak.1 || !wings::sees(c, prev.0, weak.0) {
+                return Vec::new();
+            }
+            nodes.push((self.cell(weak.0), self.digit(weak.1)));
+            nodes.push((self.cell(strong.0), self.digit(strong.1)));
+            prev = strong;
+        }
+        nodes
+    }
+
+    fn strong_links(&self, t: links::TwoLinks) -> Found {
+        let [a, b] = t.links;
+        let technique = Technique::StrongLinks {
+            digit: self.digit(t.bit),
+            cells: [self.cell(a.outer), self.cell(a.inner), self.cell(b.inner), self.cell(b.outer)],
+            units: [self.unit_of[a.group as usize], self.unit_of[b.group as usize]],
+        };
+        Found::Eliminate { removals: t.removals.iter().map(|&l| (l, 1 << t.bit)).collect(), technique }
+    }
+
+    /// An empty rectangle: the group emptied is a box, the two groups through its places a
+    /// row and a column.
+    fn empty_rectangle(&self, g: links::Grouped) -> Option<Found> {
+        let (block, through, across) =
+            (self.unit_of[g.group as usize], self.unit_of[g.through as usize], self.unit_of[g.across as usize]);
+        let lines = matches!((through, across), (Unit::Row(_), Unit::Column(_)) | (Unit::Column(_), Unit::Row(_)));
+        if !matches!(block, Unit::Box(_)) || !lines {
+            return None;
+        }
+        let technique = Technique::EmptyRectangle {
+            digit: self.digit(g.bit),
+            block,
+            through,
+            across,
+            link: [self.cell(g.link.inner), self.cell(g.link.outer)],
+            unit: self.unit_of[g.link.group as usize],
+        };
+        Some(Found::Eliminate { removals: g.removals.iter().map(|&l| (l, 1 << g.bit)).collect(), technique })
     }
 
     fn wing(&self, w: wings::Wing) -> Found {
@@ -580,14 +675,12 @@ impl Ladder {
             if self.is_solved() {
                 return End::Solved;
             }
-            let found = self.next(self.chains && depth == 0);
-            if !found.is_empty() {
-                // Every chain of one scan holds in the state it was found in, and removals
-                // only strengthen the others: apply them all.
+            if let Some(f) = self.next(self.chains && depth == 0) {
+                // One step, then a fresh scan from the easiest technique: the next step is
+                // found in the candidates as they stand after this one, so it never rests on
+                // a candidate this one removed, and an easier technique it opens comes first.
                 let first = self.steps.len();
-                for f in found {
-                    self.apply(depth, f);
-                }
+                self.apply(depth, f);
                 if depth == 0 {
                     let hardest = self.steps[first..].iter().filter_map(|s| s.kind.technique()).map(|t| t.rating());
                     self.floor = hardest.fold(self.floor, u32::max);

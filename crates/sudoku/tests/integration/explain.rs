@@ -33,18 +33,116 @@ fn sees(shape: Shape, a: Cell, b: Cell) -> bool {
     a != b && shape.units().any(|u| unit_cells(shape, u).contains(&a) && unit_cells(shape, u).contains(&b))
 }
 
+/// The candidates as the steps leave them, replayed here (issue 27: each step is found in
+/// the candidates as they stand, and is the easiest that applies).
+struct Replay {
+    shape: Shape,
+    /// By cell index: the candidates, bit `d - 1` for digit `d`.
+    cands: Vec<u32>,
+    /// By cell index: given or placed.
+    placed: Vec<bool>,
+}
+
+impl Replay {
+    fn new(puzzle: &Grid) -> Replay {
+        let shape = puzzle.shape();
+        let all = (1u32 << shape.size()) - 1;
+        let cands = shape.cells().map(|c| puzzle.get(c).map_or(all, |d| 1 << (d - 1))).collect();
+        let placed = shape.cells().map(|c| puzzle.get(c).is_some()).collect();
+        Replay { shape, cands, placed }
+    }
+
+    fn has(&self, cell: Cell, digit: u8) -> bool {
+        self.cands[self.shape.index(cell)] & (1 << (digit - 1)) != 0
+    }
+
+    fn place(&mut self, cell: Cell, digit: u8) {
+        let i = self.shape.index(cell);
+        self.cands[i] = 1 << (digit - 1);
+        self.placed[i] = true;
+    }
+
+    fn remove(&mut self, cell: Cell, digits: u32) {
+        self.cands[self.shape.index(cell)] &= !digits;
+    }
+
+    /// A single (naked or hidden) among the open cells, if any, as `(cell, digit)`.
+    fn single(&self) -> Option<(Cell, u8)> {
+        let shape = self.shape;
+        let open = |c: Cell| !self.placed[shape.index(c)];
+        if let Some(c) = shape.cells().find(|&c| open(c) && self.cands[shape.index(c)].count_ones() == 1) {
+            return Some((c, self.cands[shape.index(c)].trailing_zeros() as u8 + 1));
+        }
+        for unit in shape.units() {
+            let cells = unit_cells(shape, unit);
+            for d in 1..=shape.size() as u8 {
+                if cells.iter().any(|&c| !open(c) && self.has(c, d) && self.cands[shape.index(c)].count_ones() == 1) {
+                    continue;
+                }
+                let places: Vec<Cell> = cells.iter().copied().filter(|&c| open(c) && self.has(c, d)).collect();
+                if let [c] = places[..] {
+                    return Some((c, d));
+                }
+            }
+        }
+        None
+    }
+}
+
 /// Checks every step of `e` that is not refuted against `solution`: each claim and each
 /// technique's premise that the solution decides. Returns the number of steps checked.
+///
+/// Also replays the candidates (every step of `e` is implied eliminations included, as
+/// [`Solver::explain`] records them): a step never names a candidate an earlier step removed,
+/// and no chain is taken while a single applies.
 fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> Result<usize, String> {
     let shape = puzzle.shape();
     let mut placed: Vec<Cell> = Vec::new();
     let mut checked = 0;
+    let mut replay = Replay::new(puzzle);
     for (i, step) in e.steps().iter().enumerate() {
         if step.refuted {
             continue;
         }
         checked += 1;
         let fail = |why: &str| Err(format!("step {i} `{step}`: {why}"));
+        match &step.kind {
+            StepKind::Place { cell, digit, .. } if !replay.has(*cell, *digit) => {
+                return fail("places a candidate an earlier step removed");
+            }
+            StepKind::Eliminate { technique: Technique::Chain { cell, digit, links, .. }, .. } => {
+                if let Some((c, d)) = replay.single() {
+                    return fail(&format!("a chain while a single applies ({c} = {d})"));
+                }
+                if !replay.has(*cell, *digit) || links.iter().any(|&(c, d)| !replay.has(c, d)) {
+                    return fail("a chain through a candidate an earlier step removed");
+                }
+            }
+            _ => {}
+        }
+        match &step.kind {
+            StepKind::Place { cell, digit, .. } => replay.place(*cell, *digit),
+            StepKind::Guess { cell, digit, .. } if !step.refuted => {
+                let refuted = e.steps()[i..].iter().any(|s| {
+                    !s.refuted
+                        && matches!(&s.kind, StepKind::Eliminate { technique: Technique::FailedGuess { cell: c, digit: d }, .. } if c == cell && d == digit)
+                });
+                if !refuted {
+                    replay.place(*cell, *digit);
+                }
+            }
+            StepKind::Eliminate { claims, .. } => {
+                for &(c, ds) in claims {
+                    replay.remove(c, ds.iter().fold(0, |m, d| m | 1 << (d - 1)));
+                }
+            }
+            StepKind::Implied { cells, digit, .. } => {
+                for &c in cells {
+                    replay.remove(c, 1 << (digit - 1));
+                }
+            }
+            _ => {}
+        }
         match &step.kind {
             StepKind::Place { cell, digit, technique } => {
                 if at(solution, *cell) != *digit || puzzle.get(*cell).is_some() {
@@ -166,6 +264,40 @@ fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> Result<usiz
                         };
                         if !ok {
                             return fail("a unique rectangle claims outside its pattern");
+                        }
+                    }
+                    Technique::StrongLinks { digit, cells: [o1, e1, e2, o2], units } => {
+                        // One outer end holds the digit, and every claimed cell sees both.
+                        let links = [(o1, e1, units[0]), (o2, e2, units[1])];
+                        let ok = only(*digit)
+                            && sees(shape, *e1, *e2)
+                            && links.iter().all(|&(o, e, u)| {
+                                let cells = unit_cells(shape, u);
+                                let h = home(solution, u, *digit);
+                                cells.contains(o) && cells.contains(e) && (h == *o || h == *e)
+                            })
+                            && (at(solution, *o1) == *digit || at(solution, *o2) == *digit)
+                            && cells.iter().all(|&c| sees(shape, c, *o1) && sees(shape, c, *o2));
+                        if !ok {
+                            return fail("not two strong links");
+                        }
+                    }
+                    Technique::EmptyRectangle { digit, block, through, across, link: [p, q], unit } => {
+                        // The box's digit is in `through` or `across`; each claimed cell of
+                        // `across` sees `q`, which holds the digit unless the box's does, in
+                        // `across`.
+                        let h = home(solution, *block, *digit);
+                        let (t, a, u) =
+                            (unit_cells(shape, *through), unit_cells(shape, *across), unit_cells(shape, *unit));
+                        let ok = only(*digit)
+                            && (t.contains(&h) || a.contains(&h))
+                            && t.contains(p)
+                            && u.contains(p)
+                            && u.contains(q)
+                            && (a.contains(&h) || at(solution, *q) == *digit)
+                            && cells.iter().all(|&c| a.contains(&c) && sees(shape, c, *q));
+                        if !ok {
+                            return fail("not an empty rectangle");
                         }
                     }
                     Technique::Chain { cell, digit, .. } | Technique::FailedGuess { cell, digit } => {
@@ -338,6 +470,15 @@ fn golden_explanation_of_the_first_euler_puzzle() {
 fn golden_explanations_with_subsets_fish_chains_and_guesses() {
     let top = data("9x9_magictour_top1465.txt");
     golden("top1465_1_normal.txt", &explain_line(puzzles(&top).next().unwrap()).to_string());
+    // At full detail, each chain with its links: AIC notation when it is one line (an
+    // X-chain here), else each placement with its reason.
+    let full = format!("{:#}", explain_line(puzzles(&top).nth(23).unwrap()));
+    assert!(
+        full.lines().any(|l| l == "  AIC: (5)r3c6 - (5)r4c6 = (5)r4c9, contradiction: no place left for 5 in row 1"),
+        "{full}"
+    );
+    assert!(full.lines().any(|l| l.starts_with("  links: ")), "{full}");
+    golden("top1465_24_full.txt", &full);
     let escargot = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
     let e = explain_line(escargot);
     golden("escargot_normal.txt", &e.to_string());
