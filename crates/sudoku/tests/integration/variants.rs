@@ -290,10 +290,10 @@ r4c4 = 1: full house in row 4\n\
 "
     );
     assert!(explain("x_6x6.txt", Variant::X).starts_with(
-        "r1c4 != 3: X-chain of 1: if r1c4 = 3 then no place left for 3 in anti-diagonal\n\
-r1c5 != 3: X-chain of 2: if r1c5 = 3 then r5c4 = 3, so no place left for 3 in anti-diagonal\n\
-r2c2 != 5: X-chain of 2: if r2c2 = 5 then r6c1 = 5, so no place left for 5 in column 3\n\
-r2c4 != 3: X-chain of 1: if r2c4 = 3 then no place left for 3 in anti-diagonal\n\
+        "r3c4 != 3: 2-string kite 3 in r5c4 = r5c5 - r2c2 = r3c2\n\
+r1c4, r1c5, r2c4, r2c6 != 3: claiming 3 in r1c6, r2c5 (anti-diagonal, box 2)\n\
+r3c6 != 3: 2-string kite 3 in r1c6 = r1c1 - r2c2 = r3c2\n\
+r1c6 = 3: hidden single in column 6\n\
 "
     ));
 }
