@@ -60,10 +60,17 @@ pub(super) fn run_explain(args: &Args, config: &Config, detail: Detail) -> ExitC
         (None, Uniqueness::LimitReached(_)) => Verdict::Limit,
     };
     let code = verdict_code(&verdict);
+    // On a puzzle without solution, first the givens that cannot stand together.
+    let why = match verdict {
+        Verdict::Unsolvable => sudoku::minimal_unsolvable_givens(&grid, config.limits.clone())
+            .map(|set| format!("{}\n", sudoku::unsolvable_line(&set))),
+        _ => None,
+    }
+    .unwrap_or_default();
     let mut text = String::new();
     match args.format {
         Format::Line => {
-            let _ = write!(text, "{}", explanation.display(detail));
+            let _ = write!(text, "{why}{}", explanation.display(detail));
             // A grade only for a grid with one solution (with --first: a solution).
             let solved = matches!(verdict, Verdict::Unique(_) | Verdict::Solved(_));
             let verdict = match (args.grade, clash) {
@@ -77,7 +84,7 @@ pub(super) fn run_explain(args: &Args, config: &Config, detail: Detail) -> ExitC
         }
         Format::Grid => {
             let _ = writeln!(text, "Puzzle ({name}: {}, {} givens):\n{grid}", grid.shape(), grid.num_filled());
-            let _ = writeln!(text, "Explanation:\n{}", explanation.display(detail));
+            let _ = writeln!(text, "Explanation:\n{why}{}", explanation.display(detail));
             let _ = match explanation.result() {
                 _ if clash.is_some() => writeln!(text, "The puzzle is invalid: its givens clash."),
                 Uniqueness::Unique(s) if first => writeln!(text, "Solution:\n{s}"),

@@ -102,6 +102,7 @@ mod render;
 mod solve;
 mod step;
 pub mod technique;
+mod unsat;
 pub mod variant;
 mod variant_file;
 
@@ -122,4 +123,5 @@ pub use outcome::{Outcome, Solutions, Uniqueness};
 pub use regions::Regions;
 pub use solve::{Solvable, Solver};
 pub use step::{ChainKind, Contradiction, DeadEnd, Detail, Digits, Fault, Step, StepKind, Technique};
+pub use unsat::{minimal_unsolvable_givens, unsolvable_line};
 pub use variant::{encode_puzzle, Puzzle, Rules, UnknownVariant, Variant};

@@ -185,3 +185,44 @@ fn hint_refuses_pencil_marks_that_cross_out_the_true_digit() {
     let expected = format!("no solution: the pencil marks of {cell} cross out {digit}, its digit in the solution\n");
     assert_eq!((code(&o), stdout(&o)), (1, expected));
 }
+
+/// `--explain` on a puzzle without solution begins with the givens of a minimal unsolvable set
+/// (`unsolvable: r1c1 = 1, ...`): checked here with the library's own search, not the
+/// explanation: the set alone has no solution, and without any one member it has one.
+#[test]
+fn explain_of_an_unsolvable_puzzle_begins_with_a_minimal_set_of_givens() {
+    let text = data("9x9_no_solution_tdoku.txt");
+    for line in puzzles(&text).take(3) {
+        let o = run(&["--explain", "--format", "line", "-"], line.as_bytes());
+        assert_eq!(code(&o), 1, "{line}: {}", stderr(&o));
+        let out = stdout(&o);
+        let first = out.lines().next().unwrap_or_default();
+        let set = first.strip_prefix("unsolvable: ").unwrap_or_else(|| panic!("{line}: {out}"));
+        // Each member `rRcC = D` is a given of the puzzle.
+        let members: Vec<(usize, usize, u8)> = set
+            .split(", ")
+            .map(|m| {
+                let (cell, digit) = m.split_once(" = ").expect("rRcC = D");
+                let (r, c) = cell[1..].split_once('c').expect("rRcC");
+                (r.parse::<usize>().unwrap() - 1, c.parse::<usize>().unwrap() - 1, digit.parse().unwrap())
+            })
+            .collect();
+        for &(r, c, d) in &members {
+            assert_eq!(line.as_bytes()[r * 9 + c], b'0' + d, "{line}: r{}c{} is not a given {d}", r + 1, c + 1);
+        }
+        let grid_of = |skip: Option<usize>| {
+            let mut cells = vec![b'.'; 81];
+            for (k, &(r, c, d)) in members.iter().enumerate() {
+                if Some(k) != skip {
+                    cells[r * 9 + c] = b'0' + d;
+                }
+            }
+            Grid::from_line(std::str::from_utf8(&cells).unwrap()).unwrap()
+        };
+        let mut solver = Solver::default();
+        assert_eq!(solver.count_solutions_up_to(&grid_of(None), 1).count, 0, "{line}: the set has a solution");
+        for k in 0..members.len() {
+            assert!(solver.count_solutions_up_to(&grid_of(Some(k)), 1).count > 0, "{line}: not minimal at {k}");
+        }
+    }
+}
