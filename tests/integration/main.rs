@@ -1,5 +1,7 @@
 //! Integration tests: one test binary, one module per area (the regex repository's shape).
 
+/// The Sudoku checker of `crates/sudoku/tests/integration`, independent of the solver.
+#[path = "../../crates/sudoku/tests/integration/checker.rs"]
 mod checker;
 mod engine_counts;
 mod engine_observer;

@@ -430,7 +430,7 @@ fn comments_strings_and_test_code_are_not_imports() {
         (
             "b/mod.rs",
             "//! See [`crate::a`].\n#[cfg(test)]\nmod testing;\nfn f() { let _ = \"crate::a\"; let _c = '{'; }\n\
-             #[cfg(test)]\nfn helper() -> crate::a::A { todo!() }\n\
+             #[cfg(test)]\nfn helper() -> crate::a::A { crate::a::A::default() }\n\
              #[cfg(test)]\nmod tests {\n    use crate::a::A;\n    fn g() { if true { let _ = super::super::a::A; } }\n}\n\
              pub struct B; // crate::a\n",
         ),

@@ -8,8 +8,9 @@ use csp::{Limits, SearchEnd, Solution, Solver};
 
 use crate::ast::Ast;
 use crate::error::Error;
+use crate::lower::translate;
 use crate::output::format_solution;
-use crate::translate::{translate, Elem, Translation};
+use crate::translate::{Elem, Translation};
 
 /// The standard FlatZinc solver options.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

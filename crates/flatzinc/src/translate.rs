@@ -392,56 +392,56 @@ fn declared_set(base: &BaseType) -> Option<IntSet> {
     }
 }
 
-/// Translates a parsed model. With `free`, search annotations are ignored.
-///
-/// # Errors
-///
-/// [`Error::Unsupported`] for float or set variables and unknown built-ins,
-/// [`Error::Invalid`] for ill-formed items, [`Error::Model`] when the engine refuses a
-/// constraint; each with the position of the item.
-pub fn translate(ast: &Ast, free: bool) -> Result<Translation, Error> {
-    let inferred = infer_bounds(ast)?;
-    let mut t = Translator {
-        model: Model::new(),
-        env: HashMap::new(),
-        consts: HashMap::new(),
-        notes: Vec::new(),
-        names: Vec::new(),
-    };
-    let mut output = Vec::new();
-    for decl in &ast.decls {
-        t.declare(decl, &inferred)?;
-        if let Some(item) = t.output_item(decl)? {
-            output.push(item);
+impl Translator {
+    /// A translator with every declaration of `ast` made (bounds inferred where a variable has
+    /// none), and the output items in declaration order.
+    pub(crate) fn declared(ast: &Ast) -> Result<(Translator, Vec<OutputItem>), Error> {
+        let inferred = infer_bounds(ast)?;
+        let mut t = Translator {
+            model: Model::new(),
+            env: HashMap::new(),
+            consts: HashMap::new(),
+            notes: Vec::new(),
+            names: Vec::new(),
+        };
+        let mut output = Vec::new();
+        for decl in &ast.decls {
+            t.declare(decl, &inferred)?;
+            if let Some(item) = t.output_item(decl)? {
+                output.push(item);
+            }
         }
+        Ok((t, output))
     }
-    for c in &ast.constraints {
-        crate::builtins::post(&mut t, c)?;
-    }
-    let pos = ast.solve.pos;
-    let goal = match &ast.solve.objective {
-        Objective::Satisfy => None,
-        Objective::Minimize(e) => Some(Goal::Minimize(t.var(pos, e)?)),
-        Objective::Maximize(e) => Some(Goal::Maximize(t.var(pos, e)?)),
-    };
-    let mut search = (Vec::new(), None, None);
-    if free {
-        if !ast.solve.annotations.is_empty() {
-            t.notes.push("free search (-f): search annotations ignored".into());
+
+    /// The translation, once the constraints are posted: the objective and the search
+    /// annotations of the solve item (ignored under free search).
+    pub(crate) fn finish(mut self, ast: &Ast, free: bool, output: Vec<OutputItem>) -> Result<Translation, Error> {
+        let pos = ast.solve.pos;
+        let goal = match &ast.solve.objective {
+            Objective::Satisfy => None,
+            Objective::Minimize(e) => Some(Goal::Minimize(self.var(pos, e)?)),
+            Objective::Maximize(e) => Some(Goal::Maximize(self.var(pos, e)?)),
+        };
+        let mut search = (Vec::new(), None, None);
+        if free {
+            if !ast.solve.annotations.is_empty() {
+                self.notes.push("free search (-f): search annotations ignored".into());
+            }
+        } else {
+            self.search(pos, &ast.solve.annotations, &mut search)?;
         }
-    } else {
-        t.search(pos, &ast.solve.annotations, &mut search)?;
+        let (branching, var_order, value_order) = search;
+        Ok(Translation {
+            model: self.model,
+            output,
+            goal,
+            branching,
+            annotated: var_order.is_some(),
+            var_order: var_order.unwrap_or_default(),
+            value_order: value_order.unwrap_or_default(),
+            notes: self.notes,
+            names: self.names,
+        })
     }
-    let (branching, var_order, value_order) = search;
-    Ok(Translation {
-        model: t.model,
-        output,
-        goal,
-        branching,
-        annotated: var_order.is_some(),
-        var_order: var_order.unwrap_or_default(),
-        value_order: value_order.unwrap_or_default(),
-        notes: t.notes,
-        names: t.names,
-    })
 }

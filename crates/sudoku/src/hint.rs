@@ -2,14 +2,11 @@
 
 use crate::error::ParseError;
 use crate::grid::{symbol_digit, Cell, Clash, Grid, Shape};
-use crate::outcome::Uniqueness;
-use crate::solve::Solver;
-use crate::step::{Contradiction, DeadEnd, Digits, Fault, Step, StepKind};
+use crate::step::{Contradiction, DeadEnd, Digits, Step, StepKind};
 use crate::technique::Ladder;
-use csp::CountStatus;
 
 /// Solutions enumerated, at most, to check pencil marks against a grid with several.
-const MARKS_CHECKED_SOLUTIONS: usize = 64;
+pub(crate) const MARKS_CHECKED_SOLUTIONS: usize = 64;
 
 /// The easiest next step for a grid, with the pencil marks it was found from; built by
 /// [`Solver::hint`](crate::Solver::hint).
@@ -217,61 +214,10 @@ fn sukaku_line(text: &str) -> Option<(&str, usize)> {
     ok.then_some((line, size))
 }
 
-/// The check a hint makes first: `Some` contradiction step if `grid` (valid, no clashes)
-/// has no solution, or none that its pencil marks (`crossed`, by cell index: the candidates
-/// kept) allow, with the cell at fault when one is found: a filled digit without which the
-/// grid has a solution, or a cell whose marks cross out its digit of the solution.
-pub(crate) fn fault(solver: &mut Solver, grid: &Grid, crossed: Option<&[Digits]>) -> Option<Step> {
-    let step =
-        |fault| Step { depth: 0, refuted: false, kind: StepKind::Contradiction(Contradiction::NoSolution(fault)) };
-    let shape = grid.shape();
-    match solver.solve_unique(grid) {
-        Uniqueness::Unsatisfiable => {
-            // The filled digit at fault: the only one without which the grid has a solution
-            // (when several are, the hint cannot tell which is wrong).
-            let mut wrong = shape.cells().filter_map(|cell| {
-                let digit = grid.get(cell)?;
-                let mut without = grid.clone();
-                without.set(cell, None);
-                let solvable = !matches!(solver.solve_unique(&without), Uniqueness::Unsatisfiable);
-                solvable.then_some(Fault::WrongDigit { cell, digit })
-            });
-            let only = match (wrong.next(), wrong.next()) {
-                (Some(f), None) => Some(f),
-                _ => None,
-            };
-            Some(step(only))
-        }
-        Uniqueness::Unique(solution) => {
-            let kept = crossed?;
-            let crossed_out = shape.cells().zip(kept).find_map(|(cell, &d)| {
-                let digit = solution.get(cell)?;
-                (grid.get(cell).is_none() && !d.contains(digit)).then_some(Fault::CrossedOut { cell, digit })
-            });
-            crossed_out.map(|f| step(Some(f)))
-        }
-        Uniqueness::Multiple(..) => {
-            let kept = crossed?;
-            let found = solver.solutions_up_to(grid, MARKS_CHECKED_SOLUTIONS);
-            if found.status != CountStatus::Complete {
-                return None;
-            }
-            let allowed = |s: &Grid| {
-                shape
-                    .cells()
-                    .zip(kept)
-                    .all(|(cell, &d)| grid.get(cell).is_some() || s.get(cell).is_some_and(|x| d.contains(x)))
-            };
-            (!found.grids.iter().any(allowed)).then(|| step(None))
-        }
-        Uniqueness::LimitReached(_) => None,
-    }
-}
-
 /// The hint for `grid` from `ladder`, a ladder started on its givens (or the clashes that
 /// make it invalid), with the candidates a person crossed out (`crossed`, by cell index: the
 /// candidates kept) taken out first; `fault`, the contradiction of a grid without solution
-/// ([`fault`]), is the hint's step if there is one.
+/// (`Solver::hint_fault`), is the hint's step if there is one.
 pub(crate) fn from_ladder(
     grid: &Grid,
     ladder: Result<Ladder, Vec<Clash>>,
@@ -329,6 +275,7 @@ pub(crate) fn from_ladder(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::Solver;
 
     /// The marks of `line`'s puzzle, as `--hint=marks` prints them.
     fn marks_of(line: &str) -> PencilMarks {

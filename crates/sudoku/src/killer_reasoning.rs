@@ -24,8 +24,8 @@
 
 use std::fmt;
 
+use crate::digits::Digits;
 use crate::grid::{Cell, Unit};
-use crate::step::Digits;
 
 /// A killer step: reasoning with cage sums.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -17,7 +17,7 @@ use crate::grade::{Bounded, Grade};
 use crate::grid::{Clash, Grid, Shape};
 use crate::hint::{self, Hint, PencilMarks};
 use crate::outcome::{Outcome, Solutions, Uniqueness};
-use crate::step::{Contradiction, Digits, StepKind};
+use crate::step::{Contradiction, Digits, Fault, Step, StepKind};
 use crate::technique::{self, Ladder, Run};
 use crate::variant::{encode_rules, Puzzle, Rules};
 
@@ -633,12 +633,63 @@ impl Solver {
         self.hint_from(puzzle, None)
     }
 
+    /// The check a hint makes first: `Some` contradiction step if `grid` (valid, no clashes)
+    /// has no solution, or none that its pencil marks (`crossed`, by cell index: the candidates
+    /// kept) allow, with the cell at fault when one is found: a filled digit without which the
+    /// grid has a solution, or a cell whose marks cross out its digit of the solution.
+    fn hint_fault(&mut self, grid: &Grid, crossed: Option<&[Digits]>) -> Option<Step> {
+        let step =
+            |fault| Step { depth: 0, refuted: false, kind: StepKind::Contradiction(Contradiction::NoSolution(fault)) };
+        let shape = grid.shape();
+        match self.solve_unique(grid) {
+            Uniqueness::Unsatisfiable => {
+                // The filled digit at fault: the only one without which the grid has a solution
+                // (when several are, the hint cannot tell which is wrong).
+                let mut wrong = shape.cells().filter_map(|cell| {
+                    let digit = grid.get(cell)?;
+                    let mut without = grid.clone();
+                    without.set(cell, None);
+                    let solvable = !matches!(self.solve_unique(&without), Uniqueness::Unsatisfiable);
+                    solvable.then_some(Fault::WrongDigit { cell, digit })
+                });
+                let only = match (wrong.next(), wrong.next()) {
+                    (Some(f), None) => Some(f),
+                    _ => None,
+                };
+                Some(step(only))
+            }
+            Uniqueness::Unique(solution) => {
+                let kept = crossed?;
+                let crossed_out = shape.cells().zip(kept).find_map(|(cell, &d)| {
+                    let digit = solution.get(cell)?;
+                    (grid.get(cell).is_none() && !d.contains(digit)).then_some(Fault::CrossedOut { cell, digit })
+                });
+                crossed_out.map(|f| step(Some(f)))
+            }
+            Uniqueness::Multiple(..) => {
+                let kept = crossed?;
+                let found = self.solutions_up_to(grid, hint::MARKS_CHECKED_SOLUTIONS);
+                if found.status != CountStatus::Complete {
+                    return None;
+                }
+                let allowed = |s: &Grid| {
+                    shape
+                        .cells()
+                        .zip(kept)
+                        .all(|(cell, &d)| grid.get(cell).is_some() || s.get(cell).is_some_and(|x| d.contains(x)))
+                };
+                (!found.grids.iter().any(allowed)).then(|| step(None))
+            }
+            Uniqueness::LimitReached(_) => None,
+        }
+    }
+
     fn hint_from<P: Solvable + ?Sized>(&mut self, puzzle: &P, crossed: Option<&[Digits]>) -> Hint {
         // A grid with no solution (or none its marks allow) gets that answer, not a step. The
         // check is on the grid's own rules, which a variant only adds to: a fault found there
         // is a fault of the variant too.
         let grid = puzzle.givens();
-        let fault = if grid.clashes().is_empty() { hint::fault(self, grid, crossed) } else { None };
+        let fault = if grid.clashes().is_empty() { self.hint_fault(grid, crossed) } else { None };
         let ladder = self.ladder(puzzle, false);
         hint::from_ladder(puzzle.givens(), ladder, crossed, fault)
     }

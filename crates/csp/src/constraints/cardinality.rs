@@ -1,5 +1,6 @@
 //! `GlobalCardinality`: how often each value of a list is taken.
 
+use super::scc::Scc;
 use crate::constraint::{Constraint, Priority, Rule};
 use crate::context::Context;
 use crate::error::Conflict;
@@ -94,12 +95,7 @@ pub struct GlobalCardinality {
     /// Scratch: the residual graph (variables, value slots, the sink) and Tarjan's algorithm.
     adj_start: Vec<u32>,
     adj: Vec<u32>,
-    index: Vec<u32>,
-    low_link: Vec<u32>,
-    comp: Vec<u32>,
-    on_stack: Vec<bool>,
-    stack: Vec<u32>,
-    call: Vec<(u32, u32)>,
+    scc: Scc,
 }
 
 impl GlobalCardinality {
@@ -176,12 +172,7 @@ impl GlobalCardinality {
             pulls: Vec::with_capacity(k + 1),
             adj_start: Vec::new(),
             adj: Vec::new(),
-            index: Vec::new(),
-            low_link: Vec::new(),
-            comp: Vec::new(),
-            on_stack: Vec::new(),
-            stack: Vec::new(),
-            call: Vec::new(),
+            scc: Scc::default(),
         }
     }
 
@@ -474,12 +465,12 @@ impl GlobalCardinality {
             }
         }
         self.adj_start.push(self.adj.len() as u32);
-        self.tarjan(sink + 1);
+        self.scc.run(sink + 1, &self.adj_start, &self.adj);
         let mut changed = false;
         for i in 0..n {
             let x = self.scope[i];
             for j in 0..=k {
-                if self.placed[i] == j as u32 || self.comp[i] == self.comp[n + j] || !self.allows(ctx, i, j) {
+                if self.placed[i] == j as u32 || self.scc.comp[i] == self.scc.comp[n + j] || !self.allows(ctx, i, j) {
                     continue;
                 }
                 if j < k {
@@ -491,64 +482,6 @@ impl GlobalCardinality {
             }
         }
         Ok(changed)
-    }
-
-    /// Tarjan's algorithm, iteratively, over `adj`: fills `comp`.
-    fn tarjan(&mut self, nodes: usize) {
-        self.index.clear();
-        self.index.resize(nodes, NONE);
-        self.low_link.clear();
-        self.low_link.resize(nodes, 0);
-        self.comp.clear();
-        self.comp.resize(nodes, 0);
-        self.on_stack.clear();
-        self.on_stack.resize(nodes, false);
-        self.stack.clear();
-        let (mut counter, mut count) = (0u32, 0u32);
-        for root in 0..nodes {
-            if self.index[root] != NONE {
-                continue;
-            }
-            self.index[root] = counter;
-            self.low_link[root] = counter;
-            counter += 1;
-            self.stack.push(root as u32);
-            self.on_stack[root] = true;
-            self.call.push((root as u32, self.adj_start[root]));
-            while let Some(&(v, e)) = self.call.last() {
-                let v = v as usize;
-                if e < self.adj_start[v + 1] {
-                    let top = self.call.len() - 1;
-                    self.call[top].1 += 1;
-                    let w = self.adj[e as usize] as usize;
-                    if self.index[w] == NONE {
-                        self.index[w] = counter;
-                        self.low_link[w] = counter;
-                        counter += 1;
-                        self.stack.push(w as u32);
-                        self.on_stack[w] = true;
-                        self.call.push((w as u32, self.adj_start[w]));
-                    } else if self.on_stack[w] {
-                        self.low_link[v] = self.low_link[v].min(self.index[w]);
-                    }
-                } else {
-                    self.call.pop();
-                    if let Some(&(u, _)) = self.call.last() {
-                        self.low_link[u as usize] = self.low_link[u as usize].min(self.low_link[v]);
-                    }
-                    if self.low_link[v] == self.index[v] {
-                        while let Some(w) = self.stack.pop() {
-                            self.on_stack[w as usize] = false;
-                            self.comp[w as usize] = count;
-                            if w as usize == v {
-                                break;
-                            }
-                        }
-                        count += 1;
-                    }
-                }
-            }
-        }
     }
 }
 

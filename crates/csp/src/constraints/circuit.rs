@@ -2,6 +2,7 @@
 //! cycle through a subset of the nodes, the others pointing to themselves).
 
 use super::matching::Matching;
+use super::scc::Scc;
 use crate::constraint::{Constraint, Priority, Rule};
 use crate::context::Context;
 use crate::error::Conflict;
@@ -93,13 +94,8 @@ pub struct Circuit {
     /// Scratch: the graph of edges left, as adjacency lists.
     adj_start: Vec<u32>,
     adj: Vec<u32>,
-    /// Scratch for Tarjan's algorithm.
-    index: Vec<u32>,
-    low: Vec<u32>,
-    comp: Vec<u32>,
-    on_stack: Vec<bool>,
-    stack: Vec<u32>,
-    call: Vec<(u32, u32)>,
+    /// Scratch: the components of that graph.
+    scc: Scc,
 }
 
 impl Circuit {
@@ -136,12 +132,7 @@ impl Circuit {
             mark: Vec::new(),
             adj_start: Vec::new(),
             adj: Vec::new(),
-            index: Vec::new(),
-            low: Vec::new(),
-            comp: Vec::new(),
-            on_stack: Vec::new(),
-            stack: Vec::new(),
-            call: Vec::new(),
+            scc: Scc::default(),
         }
     }
 
@@ -249,7 +240,7 @@ impl Circuit {
             }
         }
         self.adj_start.push(self.adj.len() as u32);
-        let count = self.tarjan(n);
+        let count = self.scc.run(n, &self.adj_start, &self.adj);
         if count <= 1 {
             return Ok(false);
         }
@@ -260,23 +251,23 @@ impl Circuit {
         let mut must = NONE;
         for k in 0..n {
             if !self.can_self(ctx, k) {
-                if must != NONE && must != self.comp[k] {
+                if must != NONE && must != self.scc.comp[k] {
                     return Err(ctx.fail(Rule::Other));
                 }
-                must = self.comp[k];
+                must = self.scc.comp[k];
             }
         }
         let mut changed = false;
         for i in 0..n {
-            let ci = self.comp[i];
+            let ci = self.scc.comp[i];
             if must != NONE && ci != must {
                 let own = self.value(i);
                 changed |= ctx.assign(self.succ[i], own, Rule::Other)?;
                 continue;
             }
             let (a, b) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
-            if self.adj[a..b].iter().any(|&j| self.comp[j as usize] != ci) {
-                let (comp, offset) = (&self.comp, i64::from(self.offset));
+            if self.adj[a..b].iter().any(|&j| self.scc.comp[j as usize] != ci) {
+                let (comp, offset) = (&self.scc.comp, i64::from(self.offset));
                 changed |= ctx.retain(
                     self.succ[i],
                     |v| {
@@ -288,66 +279,6 @@ impl Circuit {
             }
         }
         Ok(changed)
-    }
-
-    /// Tarjan's algorithm, iteratively, over `adj`: fills `comp`, returns the number of
-    /// components.
-    fn tarjan(&mut self, n: usize) -> u32 {
-        self.index.clear();
-        self.index.resize(n, NONE);
-        self.low.clear();
-        self.low.resize(n, 0);
-        self.comp.clear();
-        self.comp.resize(n, 0);
-        self.on_stack.clear();
-        self.on_stack.resize(n, false);
-        self.stack.clear();
-        let (mut counter, mut count) = (0u32, 0u32);
-        for root in 0..n {
-            if self.index[root] != NONE {
-                continue;
-            }
-            self.index[root] = counter;
-            self.low[root] = counter;
-            counter += 1;
-            self.stack.push(root as u32);
-            self.on_stack[root] = true;
-            self.call.push((root as u32, self.adj_start[root]));
-            while let Some(&(v, e)) = self.call.last() {
-                let v = v as usize;
-                if e < self.adj_start[v + 1] {
-                    let top = self.call.len() - 1;
-                    self.call[top].1 += 1;
-                    let w = self.adj[e as usize] as usize;
-                    if self.index[w] == NONE {
-                        self.index[w] = counter;
-                        self.low[w] = counter;
-                        counter += 1;
-                        self.stack.push(w as u32);
-                        self.on_stack[w] = true;
-                        self.call.push((w as u32, self.adj_start[w]));
-                    } else if self.on_stack[w] {
-                        self.low[v] = self.low[v].min(self.index[w]);
-                    }
-                } else {
-                    self.call.pop();
-                    if let Some(&(u, _)) = self.call.last() {
-                        self.low[u as usize] = self.low[u as usize].min(self.low[v]);
-                    }
-                    if self.low[v] == self.index[v] {
-                        while let Some(w) = self.stack.pop() {
-                            self.on_stack[w as usize] = false;
-                            self.comp[w as usize] = count;
-                            if w as usize == v {
-                                break;
-                            }
-                        }
-                        count += 1;
-                    }
-                }
-            }
-        }
-        count
     }
 
     fn run(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {

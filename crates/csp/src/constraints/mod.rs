@@ -64,8 +64,10 @@ mod nvalue;
 mod predicate;
 mod regular;
 mod reified;
+mod scc;
 mod shorthand;
 mod table;
+#[cfg(test)]
 #[cfg(test)]
 pub(crate) mod testing;
 mod theta_tree;

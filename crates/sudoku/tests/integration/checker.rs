@@ -1,5 +1,6 @@
 //! A Sudoku checker independent of the solver and of the rest of the `sudoku` crate: it works
-//! on the line form as text, with its own geometry and symbol tables.
+//! on the line form as text, with its own geometry and symbol tables. The root package's
+//! integration tests include this same file.
 
 /// Box rows and columns for a side, by this module's own table.
 fn boxes(n: usize) -> Option<(usize, usize)> {
@@ -179,9 +180,12 @@ pub(crate) fn puzzles(text: &str) -> impl Iterator<Item = &str> {
         .map(|l| l.split(':').next().unwrap_or(l))
 }
 
-/// The path of a file in the workspace's `data/` folder (two levels above this crate).
+/// The path of a file in the workspace's `data/` folder: the first `data/` with a README at or
+/// above the manifest of the package under test (the root package or `crates/sudoku`).
 pub(crate) fn data_path(name: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data").join(name)
+    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let data = manifest.ancestors().map(|d| d.join("data")).find(|d| d.join("README.md").is_file());
+    data.unwrap_or_else(|| manifest.join("data")).join(name)
 }
 
 /// The text of a file in the project's `data/` folder.
