@@ -9,7 +9,9 @@
 //!   as a 9x9 Sudoku (81 blocks, 648 bytes).
 //! * **trail**: before the first write of a block after a checkpoint, the old block is pushed on a
 //!   trail; restoring pops it. Cost proportional to what changed, which wins for large states
-//!   (N-queens with N = 1000 has 16,000 blocks).
+//!   (N-queens with N = 1000 has 16,000 blocks). A constraint's state handed out whole
+//!   ([`Store::state_mut`]) is saved as one copied range, once per checkpoint, rather than
+//!   block by block.
 
 use fixedbitset::{Block, FixedBitSet};
 
@@ -42,6 +44,9 @@ pub struct StateSlot {
     offset: u32,
     len: u32,
 }
+
+/// The flag of a trail entry that stands for a saved range.
+const RANGE: u32 = 1 << 31;
 
 impl StateSlot {
     pub(crate) fn new(offset: usize, len: usize) -> StateSlot {
@@ -94,7 +99,14 @@ pub(crate) struct Store {
     /// spare, kept to avoid allocating again).
     saved: Vec<FixedBitSet>,
     /// Trail mode: `(block, old value)` in write order.
+    /// Saved blocks `(index, old)` in the order saved; an index with [`RANGE`] set stands for
+    /// the saved range `ranges[index & !RANGE]`.
     trail: Vec<(u32, Block)>,
+    /// Ranges saved whole: `(start, len, at)`, the old blocks at `range_data[at..at + len]`.
+    ranges: Vec<(u32, u32, usize)>,
+    range_data: Vec<Block>,
+    /// Per checkpoint: the number of ranges when it was taken.
+    range_marks: Vec<u32>,
     /// Trail mode: trail length when each live checkpoint was taken.
     marks: Vec<u32>,
     /// Trail mode: the epoch in which each block was last saved; a block is saved at most once
@@ -110,6 +122,7 @@ pub(crate) struct Store {
 impl Store {
     pub(crate) fn new(bits: FixedBitSet, mode: SnapshotMode) -> Store {
         let blocks = bits.as_slice().len();
+        assert!(blocks < RANGE as usize, "a store of {blocks} blocks is beyond the trail's 2^31");
         let trailing = match mode {
             SnapshotMode::Auto => blocks > SnapshotMode::COPY_LIMIT_BLOCKS,
             SnapshotMode::Copy => false,
@@ -122,6 +135,9 @@ impl Store {
             saving: false,
             saved: Vec::new(),
             trail: Vec::new(),
+            ranges: Vec::new(),
+            range_data: Vec::new(),
+            range_marks: Vec::new(),
             marks: Vec::new(),
             epochs: Vec::new(),
             next_epoch: 1,
@@ -174,11 +190,25 @@ impl Store {
     #[inline]
     pub(crate) fn state_mut(&mut self, start: usize, len: usize) -> &mut [Block] {
         if self.saving {
-            for i in start..start + len {
-                self.save(i);
-            }
+            self.save_range(start, len);
         }
         &mut self.bits.as_mut_slice()[start..start + len]
+    }
+
+    /// Saves blocks `start .. start + len` as one range, unless this checkpoint saved that
+    /// range already; the blocks count as saved for [`save`](Self::save).
+    #[inline(never)]
+    fn save_range(&mut self, start: usize, len: usize) {
+        let level = self.level as usize;
+        let first = self.range_marks[level - 1] as usize;
+        if self.ranges[first..].iter().any(|&(s, l, _)| s as usize == start && l as usize == len) {
+            return;
+        }
+        let at = self.range_data.len();
+        self.range_data.extend_from_slice(&self.bits.as_slice()[start..start + len]);
+        self.stamps[start..start + len].fill(self.epochs[level - 1]);
+        self.trail.push((RANGE | self.ranges.len() as u32, 0));
+        self.ranges.push((start as u32, len as u32, at));
     }
 
     #[inline(never)]
@@ -199,6 +229,7 @@ impl Store {
         let l = self.level as usize;
         if self.trailing {
             self.marks.push(self.trail.len() as u32);
+            self.range_marks.push(self.ranges.len() as u32);
             self.epochs.push(self.next_epoch);
             self.next_epoch = self.next_epoch.wrapping_add(1).max(1);
         } else if l < self.saved.len() {
@@ -217,10 +248,23 @@ impl Store {
         if self.trailing {
             let mark = self.marks[level as usize] as usize;
             let bits = self.bits.as_mut_slice();
+            // Newest first, so that each block ends with the oldest value saved.
             for &(i, old) in self.trail[mark..].iter().rev() {
-                bits[i as usize] = old;
+                if i & RANGE == 0 {
+                    bits[i as usize] = old;
+                } else {
+                    let (start, len, at) = self.ranges[(i & !RANGE) as usize];
+                    let (start, len) = (start as usize, len as usize);
+                    bits[start..start + len].copy_from_slice(&self.range_data[at..at + len]);
+                }
             }
             self.trail.truncate(mark);
+            let ranges = self.range_marks[level as usize] as usize;
+            if let Some(&(_, _, at)) = self.ranges.get(ranges) {
+                self.range_data.truncate(at);
+            }
+            self.ranges.truncate(ranges);
+            self.range_marks.truncate(level as usize);
             self.marks.truncate(level as usize);
             self.epochs.truncate(level as usize);
         } else {
@@ -236,7 +280,65 @@ impl Store {
         self.level = 0;
         self.saving = false;
         self.trail.clear();
+        self.ranges.clear();
+        self.range_data.clear();
+        self.range_marks.clear();
         self.marks.clear();
         self.epochs.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SnapshotMode, Store};
+    use fixedbitset::FixedBitSet;
+
+    /// Random writes, single blocks and whole ranges, between random checkpoints and
+    /// restores: the trailing store always agrees with a stack of copies.
+    #[test]
+    fn trailing_blocks_and_ranges_restore_like_copies() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        for _ in 0..200 {
+            let blocks = 1 + next(40) as usize;
+            let mut bits = FixedBitSet::with_capacity(blocks * 64);
+            bits.insert_range(..);
+            let mut store = Store::new(bits.clone(), SnapshotMode::Trail);
+            let mut copies: Vec<Vec<usize>> = Vec::new();
+            for _ in 0..60 {
+                match next(5) {
+                    0 => {
+                        copies.push(store.blocks().to_vec());
+                        store.push_checkpoint();
+                    }
+                    1 if !copies.is_empty() => {
+                        let level = next(copies.len() as u64) as usize;
+                        store.restore_to(level as u32);
+                        assert_eq!(store.blocks(), &copies[level][..]);
+                        copies.truncate(level);
+                    }
+                    2 => {
+                        let (start, len) = (next(blocks as u64) as usize, 0);
+                        let len = len + 1 + next((blocks - start) as u64) as usize;
+                        for b in store.state_mut(start, len) {
+                            *b = next(u64::MAX) as usize;
+                        }
+                    }
+                    _ => {
+                        let i = next(blocks as u64) as usize;
+                        store.set_block(i, next(u64::MAX) as usize);
+                    }
+                }
+            }
+            while let Some(copy) = copies.pop() {
+                store.restore_to(copies.len() as u32);
+                assert_eq!(store.blocks(), &copy[..]);
+            }
+        }
     }
 }

@@ -13,6 +13,7 @@ use crate::subscription::{Events, Priority};
 
 use super::matching::Matching;
 use super::network::NetworkLevel;
+use super::word_matching::{Failure, WordMatching};
 
 /// How much an [`AllDifferent`] propagates.
 ///
@@ -109,6 +110,9 @@ pub struct AllDifferent {
     /// Scratch for the value-level path: `(constraint value, local index)`.
     pairs: Vec<(i64, u32)>,
     matching: Matching,
+    /// GAC when the values fit one word, and its scratch: each domain as a mask.
+    word_matching: WordMatching,
+    masks: Vec<u64>,
     /// Locked-value reasoning with overlapping all-different groups
     /// ([`Model::post_intersections`]).
     partners: Vec<Partner>,
@@ -138,6 +142,8 @@ impl AllDifferent {
             words: None,
             pairs: Vec::new(),
             matching: Matching::default(),
+            word_matching: WordMatching::default(),
+            masks: Vec::new(),
             partners: Vec::new(),
             max_overlap: 0,
             places: Vec::new(),
@@ -190,6 +196,31 @@ impl AllDifferent {
     }
 
     // ---- word-level path ----------------------------------------------------------------
+
+    /// Régin's GAC with every value in one word ([`WordMatching`]); the same removals, in the
+    /// same order, as [`Matching`] makes.
+    fn word_gac(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let w = self.words.as_ref().expect("word layout");
+        self.masks.clear();
+        let flat = ctx.flat_blocks();
+        self.masks.extend(w.offs.iter().zip(&w.shifts).map(|(&o, &s)| (flat[o as usize] as u64) << s));
+        match self.word_matching.propagate(&self.masks) {
+            Ok(removals) => {
+                for &(p, lose) in removals {
+                    let (x, shift) = (self.vars[p as usize], w.shifts[p as usize]);
+                    let mut bits = lose;
+                    while bits != 0 {
+                        let b = bits.trailing_zeros() - shift;
+                        bits &= bits - 1;
+                        ctx.retain_block(x, 0, !(1 << b), Rule::HallSet)?;
+                    }
+                }
+                Ok(())
+            }
+            Err(Failure::Pigeonhole) => Err(ctx.fail(Rule::Pigeonhole)),
+            Err(Failure::HallSet) => Err(ctx.fail(Rule::HallSet)),
+        }
+    }
 
     fn fc_words(&self, ctx: &mut Context<'_>, i: usize) -> Result<(), Conflict> {
         let w = self.words.as_ref().expect("word layout");
@@ -726,6 +757,9 @@ impl Constraint for AllDifferent {
                         self.fc_values(ctx, i)?;
                     }
                 }
+            }
+            if !ctx.is_explaining() && self.words.as_ref().is_some_and(|w| w.width == 1) {
+                return self.word_gac(ctx);
             }
             return self.matching.propagate(ctx, &self.vars, &self.offsets);
         }

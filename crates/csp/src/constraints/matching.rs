@@ -19,12 +19,25 @@ use crate::id::{Value, VarId};
 use crate::rule::Rule;
 
 const NONE: u32 = u32::MAX;
+/// A value claimed by two fixed variables.
+const SHARED: u32 = u32::MAX - 1;
+/// The widest value range indexed directly rather than by binary search.
+const DENSE_SPAN: i64 = 4096;
 
 /// Scratch space and the previous matching; nothing here is needed for correctness across
 /// calls, so none of it is restored on backtracking.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Matching {
+    /// The distinct constraint values, ascending; value node `k` is `vals[k]`.
     vals: Vec<i64>,
+    /// When the values span a small range from `dense_lo`: each value's node by its offset
+    /// from it (`NONE` for a value no domain holds); empty otherwise (binary search in `vals`).
+    dense: Vec<u32>,
+    dense_lo: i64,
+    /// The variables in the graph (positions in the constraint's scope), ascending.
+    live: Vec<u32>,
+    /// Per value offset in the dense range: the fixed variable holding it, while gathering.
+    holder: Vec<u32>,
     adj_start: Vec<u32>,
     adj: Vec<u32>,
     match_var: Vec<u32>,
@@ -52,28 +65,25 @@ impl Matching {
         vars: &[VarId],
         offsets: &[Value],
     ) -> Result<(), Conflict> {
-        let n = vars.len();
         let off = |i: usize| offsets.get(i).map_or(0, |&o| i64::from(o));
-        // Value space: the distinct constraint values of all domains.
-        self.vals.clear();
-        for (i, &x) in vars.iter().enumerate() {
-            let o = off(i);
-            self.vals.extend(ctx.domain(x).iter().map(|v| i64::from(v) + o));
-        }
-        self.vals.sort_unstable();
-        self.vals.dedup();
+        // Value space: the distinct constraint values of the domains, and the live variables.
+        // A fixed variable whose value no other domain holds is a component of its own (one
+        // matched edge, nothing to remove): it is left out, which after forward checking is
+        // most fixed variables. The result does not change: the edges removed are those in no
+        // maximum matching, whichever matching is found.
+        self.gather(ctx, vars, &off);
+        let n = self.live.len();
         let s = self.vals.len();
         if s < n {
             return Err(ctx.fail(Rule::Pigeonhole));
         }
         self.adj_start.clear();
         self.adj.clear();
-        for (i, &x) in vars.iter().enumerate() {
+        for &i in &self.live {
             self.adj_start.push(self.adj.len() as u32);
-            let o = off(i);
-            for v in ctx.domain(x).iter() {
-                let idx = self.vals.binary_search(&(i64::from(v) + o)).unwrap_or_default();
-                self.adj.push(idx as u32);
+            let o = off(i as usize);
+            for v in ctx.domain(vars[i as usize]).iter() {
+                self.adj.push(self.value_index(i64::from(v) + o));
             }
         }
         self.adj_start.push(self.adj.len() as u32);
@@ -83,9 +93,9 @@ impl Matching {
         self.match_var.resize(n, NONE);
         self.match_val.clear();
         self.match_val.resize(s, NONE);
-        self.prev.resize(n, i64::MIN);
+        self.prev.resize(vars.len(), i64::MIN);
         for i in 0..n {
-            if let Ok(idx) = self.vals.binary_search(&self.prev[i]) {
+            if let Some(idx) = self.find_value(self.prev[self.live[i] as usize]) {
                 let (a, b) = (self.adj_start[i] as usize, self.adj_start[i + 1] as usize);
                 if self.match_val[idx] == NONE && self.adj[a..b].contains(&(idx as u32)) {
                     self.match_var[i] = idx as u32;
@@ -105,7 +115,7 @@ impl Matching {
             }
         }
         for i in 0..n {
-            self.prev[i] = self.vals[self.match_var[i] as usize];
+            self.prev[self.live[i] as usize] = self.vals[self.match_var[i] as usize];
         }
 
         // 2. Residual graph and its strongly connected components.
@@ -170,7 +180,7 @@ impl Matching {
             for k in self.adj_start[i]..self.adj_start[i + 1] {
                 let v = self.adj[k as usize];
                 if v != self.match_var[i] && self.comp[n + v as usize] != self.comp[i] {
-                    let value = (self.vals[v as usize] - off(i)) as Value;
+                    let value = (self.vals[v as usize] - off(self.live[i] as usize)) as Value;
                     self.removals.push((i as u32, value, self.comp[n + v as usize]));
                 }
             }
@@ -181,10 +191,10 @@ impl Matching {
             let (i, value, comp) = self.removals[k];
             if explaining {
                 self.hall.clear();
-                self.hall.extend((0..n).filter(|&j| self.comp[j] == comp).map(|j| vars[j]));
+                self.hall.extend((0..n).filter(|&j| self.comp[j] == comp).map(|j| vars[self.live[j] as usize]));
                 ctx.set_premises(&self.hall);
             }
-            if let Err(c) = ctx.remove_value(vars[i as usize], value, Rule::HallSet) {
+            if let Err(c) = ctx.remove_value(vars[self.live[i as usize] as usize], value, Rule::HallSet) {
                 r = Err(c);
                 break;
             }
@@ -193,6 +203,89 @@ impl Matching {
             ctx.clear_premises();
         }
         r
+    }
+
+    /// Fills `vals` (the distinct values of the live variables' domains, ascending), the value
+    /// index (`dense` when the values span at most [`DENSE_SPAN`]) and `live`.
+    fn gather(&mut self, ctx: &Context<'_>, vars: &[VarId], off: &impl Fn(usize) -> i64) {
+        self.live.clear();
+        self.vals.clear();
+        self.dense.clear();
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for (i, &x) in vars.iter().enumerate() {
+            let d = ctx.domain(x);
+            if let (Some(a), Some(b)) = (d.min(), d.max()) {
+                lo = lo.min(i64::from(a) + off(i));
+                hi = hi.max(i64::from(b) + off(i));
+            }
+        }
+        if lo > hi || hi - lo >= DENSE_SPAN {
+            // Wide or empty: every variable, values sorted.
+            self.live.extend(0..vars.len() as u32);
+            for (i, &x) in vars.iter().enumerate() {
+                let o = off(i);
+                self.vals.extend(ctx.domain(x).iter().map(|v| i64::from(v) + o));
+            }
+            self.vals.sort_unstable();
+            self.vals.dedup();
+            return;
+        }
+        let span = (hi - lo + 1) as usize;
+        self.dense_lo = lo;
+        self.dense.resize(span, NONE);
+        self.holder.clear();
+        self.holder.resize(span, NONE);
+        // Mark the values of unfixed domains (`dense[k] = 0`) and let fixed variables claim
+        // theirs (`SHARED` when two claim one value).
+        for (i, &x) in vars.iter().enumerate() {
+            let d = ctx.domain(x);
+            let o = off(i) - lo;
+            if d.is_fixed() {
+                let k = (i64::from(d.min().unwrap_or_default()) + o) as usize;
+                self.holder[k] = if self.holder[k] == NONE { i as u32 } else { SHARED };
+            } else {
+                for v in d.iter() {
+                    self.dense[(i64::from(v) + o) as usize] = 0;
+                }
+            }
+        }
+        // A fixed variable stays in the graph when another variable may take its value.
+        for (i, &x) in vars.iter().enumerate() {
+            let d = ctx.domain(x);
+            if d.is_fixed() {
+                let k = (i64::from(d.min().unwrap_or_default()) + off(i) - lo) as usize;
+                if self.holder[k] != SHARED && self.dense[k] == NONE {
+                    continue;
+                }
+                self.dense[k] = 0;
+            }
+            self.live.push(i as u32);
+        }
+        for (k, node) in self.dense.iter_mut().enumerate() {
+            if *node != NONE {
+                *node = self.vals.len() as u32;
+                self.vals.push(lo + k as i64);
+            }
+        }
+    }
+
+    /// The node of value `v`, which some live domain holds.
+    #[inline]
+    fn value_index(&self, v: i64) -> u32 {
+        if self.dense.is_empty() {
+            self.vals.binary_search(&v).unwrap_or_default() as u32
+        } else {
+            self.dense[(v - self.dense_lo) as usize]
+        }
+    }
+
+    /// The node of value `v`, if it is one.
+    fn find_value(&self, v: i64) -> Option<usize> {
+        if self.dense.is_empty() {
+            return self.vals.binary_search(&v).ok();
+        }
+        let k = usize::try_from(v.checked_sub(self.dense_lo)?).ok()?;
+        self.dense.get(k).filter(|&&node| node != NONE).map(|&node| node as usize)
     }
 
     /// Looks for an augmenting path from the unmatched variable `root`; applies it if found.
@@ -204,7 +297,7 @@ impl Matching {
         }
         self.hall.clear();
         if explaining {
-            self.hall.push(vars[root as usize]);
+            self.hall.push(vars[self.live[root as usize] as usize]);
         }
         self.stack.clear();
         self.stack.push((root, self.adj_start[root as usize]));
@@ -230,7 +323,7 @@ impl Matching {
                 return true;
             }
             if explaining {
-                self.hall.push(vars[w as usize]);
+                self.hall.push(vars[self.live[w as usize] as usize]);
             }
             self.stack.push((w, self.adj_start[w as usize]));
         }

@@ -72,6 +72,7 @@ mod table;
 pub(crate) mod testing;
 mod theta_tree;
 mod value_precede;
+mod word_matching;
 
 pub use all_different::{AllDifferent, Strength};
 pub use all_different_except::AllDifferentExcept;

@@ -227,6 +227,9 @@ pub(crate) struct Learning {
     incumbent: Vec<u32>,
     /// The best objective value of all workers of a parallel search (`i64`), read at restarts.
     pub(crate) shared_best: Option<std::sync::Arc<std::sync::atomic::AtomicI64>>,
+    /// The variables unfixed when the search began (after root propagation): no other can be
+    /// unfixed later, so the variable orders scan only these.
+    open: Vec<u32>,
     /// Scratch: literals of a nogood being built, and variables to fix in an LNS run.
     scratch: Vec<(u32, u32)>,
     order: Vec<u32>,
@@ -252,6 +255,7 @@ impl Learning {
             lns: true,
             incumbent: Vec::new(),
             shared_best: None,
+            open: Vec::with_capacity(num_vars),
             scratch: Vec::with_capacity(num_vars),
             order: Vec::with_capacity(num_vars),
         }
@@ -305,6 +309,10 @@ impl Solver {
         l.run_failures = 0;
         l.lns_prefix = 0;
         l.cutoff = l.next_cutoff();
+        let mut open = std::mem::take(&mut l.open);
+        open.clear();
+        open.extend((0..n as u32).filter(|&i| self.domain(VarId::from_index(i as usize)).len() > 1));
+        self.learning.as_mut().expect("learning search").open = open;
         // Unit nogoods and root propagation of the others happen at restarts only; a new
         // search starts with none.
     }
@@ -669,9 +677,18 @@ impl Solver {
     /// dom/wdeg: the unfixed variable with the smallest domain size over weight (compared as
     /// `size_a * w_b < size_b * w_a`), ties to the first; MRV when no weights are kept.
     pub(super) fn select_dom_wdeg(&self) -> Option<VarId> {
-        let weights = self.learning.as_ref().map(|l| &l.weights[..]);
+        match self.learning.as_deref() {
+            Some(l) if !l.open.is_empty() => self.dom_wdeg_among(l.open.iter().map(|&i| i as usize), &l.weights),
+            Some(l) => self.dom_wdeg_among(0..self.model.num_vars(), &l.weights),
+            None => self.dom_wdeg_among(0..self.model.num_vars(), &[]),
+        }
+    }
+
+    /// [`select_dom_wdeg`](Self::select_dom_wdeg) over the variables `among` (weight 1 for a
+    /// variable beyond `weights`).
+    fn dom_wdeg_among(&self, among: impl Iterator<Item = usize>, weights: &[u64]) -> Option<VarId> {
         let mut best: Option<(VarId, u64, u64)> = None;
-        for i in 0..self.model.num_vars() {
+        for i in among {
             let v = VarId::from_index(i);
             let d = self.domain(v);
             if d.interval().is_none() && d.blocks.len() == 1 && d.blocks[0] & d.blocks[0].wrapping_sub(1) == 0 {
@@ -682,7 +699,7 @@ impl Solver {
             if size <= 1 {
                 continue;
             }
-            let w = weights.map_or(1, |w| w[i]);
+            let w = weights.get(i).copied().unwrap_or(1);
             match best {
                 Some((_, bs, bw)) if size * bw >= bs * w => {}
                 _ => best = Some((v, size, w)),
