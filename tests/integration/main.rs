@@ -17,6 +17,7 @@ mod modelling;
 mod robust_inputs;
 mod send_more_money;
 mod sudoku_cli;
+mod tsp;
 mod unsat_givens;
 mod user_constraint;
 mod zebra;
