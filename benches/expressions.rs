@@ -16,7 +16,7 @@
 
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, Criterion};
 use csp::{AllDifferent, Comparison, Linear, Model, Strength, Value, VarId};
 use csp_sudoku::classic::{golomb, magic_square};
 

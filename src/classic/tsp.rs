@@ -117,17 +117,9 @@ fn err(line: usize, message: impl Into<String>) -> TspError {
 impl Tsp {
     /// TSPLIB's `gr17` ([`GR17`]).
     pub fn gr17() -> Tsp {
-        let n = 17;
-        let mut dist = vec![vec![0; n]; n];
-        let mut k = 0;
-        for i in 0..n {
-            for j in 0..=i {
-                dist[i][j] = GR17[k];
-                dist[j][i] = GR17[k];
-                k += 1;
-            }
-        }
-        Tsp { dist }
+        // Row i of the lower triangle starts at entry i (i + 1) / 2.
+        let at = |i: usize, j: usize| if j <= i { GR17[i * (i + 1) / 2 + j] } else { GR17[j * (j + 1) / 2 + i] };
+        Tsp { dist: (0..17).map(|i| (0..17).map(|j| at(i, j)).collect()).collect() }
     }
 
     /// An instance from a square matrix of distances.
