@@ -28,9 +28,9 @@ impl Model {
     /// use csp::Model;
     ///
     /// let mut model = Model::new();
-    /// let s = model.new_vars(3, 0..=5)?;
+    /// let s = model.new_vars(3, 0..=4)?;
     /// model.no_overlap([(s[0], 2), (s[1], 2), (s[2], 2)])?;
-    /// // Three tasks of 2 in 0..=7: six orders, each with no slack.
+    /// // Three tasks of 2 between 0 and 6: no slack, one schedule per order.
     /// assert_eq!(model.into_solver().count_solutions(u64::MAX).count, 6);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
