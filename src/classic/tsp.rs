@@ -101,8 +101,9 @@ impl Tour {
         self.succ.iter().map(|&x| s[x]).collect()
     }
 
-    /// Sets the search that proves gr17 fastest among those tried: branch on the legs, shortest
-    /// first (the nearest city), choosing the leg by dom/wdeg.
+    /// Sets the search of the example: branch on the legs, shortest first (the nearest city),
+    /// choosing the leg by dom/wdeg. On gr17 it took fewer nodes than the automatic search on
+    /// the successors or MRV on the legs, the other searches tried.
     pub fn search(&self, solver: &mut Solver) {
         solver.set_branching_vars(self.leg.clone());
         solver.set_var_order(VarOrder::DomWdeg);
