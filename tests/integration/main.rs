@@ -13,6 +13,7 @@ mod graph_coloring;
 mod hostile_input;
 mod limits;
 mod map_coloring;
+mod model_lines;
 mod modelling;
 mod robust_inputs;
 mod send_more_money;
