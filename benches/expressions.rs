@@ -6,12 +6,17 @@
 //! ```text
 //! cargo bench --bench expressions
 //! ```
+//!
+//! With `EXPRESSIONS_ONCE=NAME` (`golomb8/hand`, `golomb8/expressions`, `magic4_count/hand`,
+//! `magic4_count/expressions`) the binary builds and solves that one model once, prints its
+//! nodes and exits: the unit for `valgrind --tool=callgrind` instruction counts
+//! (docs/modelling.md, "What expressions cost").
 
 #![allow(missing_docs, reason = "criterion's macros generate undocumented public functions")]
 
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, Criterion};
 use csp::{AllDifferent, Comparison, Linear, Model, Strength, Value, VarId};
 use csp_sudoku::classic::{golomb, magic_square};
 
@@ -59,6 +64,28 @@ fn magic_by_hand(n: usize) -> Model {
     m
 }
 
+/// Builds and solves the named model once; returns its nodes (and the optimum or the count).
+fn once(name: &str) -> (u64, u64) {
+    let golomb = |(model, z): (Model, VarId)| {
+        let mut solver = model.into_solver();
+        solver.set_branching_vars((0..8).map(VarId::from_index).collect::<Vec<_>>());
+        let best = solver.minimize(z).solution().map_or(0, |s| s[z] as u64);
+        (solver.stats().nodes, best)
+    };
+    let magic = |model: Model| {
+        let mut solver = model.into_solver();
+        let count = solver.count_solutions(u64::MAX).count;
+        (solver.stats().nodes, count)
+    };
+    match name {
+        "golomb8/hand" => golomb(golomb_by_hand(8)),
+        "golomb8/expressions" => golomb(golomb::model(8).map(|(m, marks)| (m, marks[7])).expect("model")),
+        "magic4_count/hand" => magic(magic_by_hand(4)),
+        "magic4_count/expressions" => magic(magic_square::model(4).expect("model").0),
+        _ => panic!("EXPRESSIONS_ONCE={name}: not one of golomb8/hand, golomb8/expressions, magic4_count/hand, magic4_count/expressions"),
+    }
+}
+
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("expressions");
     group.sample_size(20);
@@ -95,4 +122,13 @@ fn bench(c: &mut Criterion) {
 }
 
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+fn main() {
+    if let Ok(name) = std::env::var("EXPRESSIONS_ONCE") {
+        let (nodes, answer) = once(&name);
+        println!("{name}: nodes={nodes} answer={answer}");
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

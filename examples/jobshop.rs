@@ -1,7 +1,7 @@
 //! Job-shop scheduling on the `csp` engine: Fisher and Thompson's ft06 (6 jobs x 6 machines),
 //! minimising the makespan by branch and bound; prints each better schedule, then the optimum
-//! and whether it is proven. The model is `csp_sudoku::classic::jobshop` (expressions, one
-//! Boolean per pair of tasks on a machine, half reification).
+//! and whether it is proven. The model is `csp_sudoku::classic::jobshop` (expressions for the
+//! precedences, a no-overlap per machine).
 //!
 //! ```text
 //! cargo run --release --example jobshop                  # makespan 55, proven optimal

@@ -50,11 +50,13 @@ fn main() -> ExitCode {
         }
     };
     // take_i copies of item i; Σ w_i take_i <= capacity; maximise Σ p_i take_i.
+    // model:begin knapsack
     let mut model = Model::new();
     let built = (|| -> Result<_, csp::ModelError> {
         let take = model.new_vars(ITEMS.len(), 0..=args.copies.max(0))?;
         model.add(sum(ITEMS.iter().zip(&take).map(|(&(_, w, _), &x)| w * x)).le(args.capacity))?;
         let profit = model.maximize(sum(ITEMS.iter().zip(&take).map(|(&(_, _, p), &x)| p * x)))?;
+        // model:end
         Ok((take, profit))
     })();
     let (take, profit) = match built {

@@ -32,19 +32,19 @@ struct Args {
 /// One queen per column; `q[i]` is the row of the queen in column `i`. Rows differ, and so do
 /// both diagonals (`q[i] + i` and `q[i] - i`).
 fn model(n: usize) -> Result<(Model, Vec<VarId>), csp::ModelError> {
+    // model:begin nqueens
     let mut model = Model::new();
     let q: Vec<VarId> = (0..n).map(|i| model.new_named_var(format!("q{i}"), 0..n as i32)).collect::<Result<_, _>>()?;
     let n32 = n as i32;
     model.post_named("rows", AllDifferent::new(q.clone()))?;
-    model.post_named(
-        "diag_up",
-        AllDifferent::with_offsets(q.clone(), (0..n32).collect::<Vec<_>>()).with_strength(Strength::ForwardChecking),
-    )?;
-    model.post_named(
-        "diag_down",
-        AllDifferent::with_offsets(q.clone(), (0..n32).map(|i| -i).collect::<Vec<_>>())
-            .with_strength(Strength::ForwardChecking),
-    )?;
+    // q[i] + i and q[i] - i all different: the diagonals.
+    let diagonals = |sign: i32| {
+        AllDifferent::with_offsets(q.clone(), (0..n32).map(|i| sign * i).collect::<Vec<_>>())
+            .with_strength(Strength::ForwardChecking)
+    };
+    model.post_named("diag_up", diagonals(1))?;
+    model.post_named("diag_down", diagonals(-1))?;
+    // model:end
     Ok((model, q))
 }
 

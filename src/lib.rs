@@ -19,3 +19,8 @@ pub struct ReadmeDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../docs/scaling.md")]
 pub struct ScalingDoctests;
+
+/// The code in `docs/modelling.md` (the modelling guide), compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/modelling.md")]
+pub struct ModellingDoctests;

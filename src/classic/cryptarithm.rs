@@ -126,6 +126,7 @@ impl Cryptarithm {
     ///
     /// A [`ModelError`] if the engine refuses the model (not expected for checked words).
     pub fn model(&self) -> Result<Model, ModelError> {
+        // model:begin cryptarithm
         let mut model = Model::new();
         let mut vars = Vec::with_capacity(self.letters.len());
         for &c in &self.letters {
@@ -142,6 +143,7 @@ impl Cryptarithm {
             }
         }
         model.add_named("sum", total.eq(0))?;
+        // model:end
         Ok(model)
     }
 

@@ -30,6 +30,7 @@ pub const OPTIMAL_LENGTH: [Value; 10] = [0, 0, 1, 3, 6, 11, 17, 25, 34, 44];
 ///
 /// A [`ModelError`] if the engine refuses the model (not expected).
 pub fn model(n: usize) -> Result<(Model, Vec<VarId>), ModelError> {
+    // model:begin golomb
     let top = (n * n) as Value;
     let mut model = Model::new();
     let marks = model.new_vars(n, 0..=top)?;
@@ -51,6 +52,7 @@ pub fn model(n: usize) -> Result<(Model, Vec<VarId>), ModelError> {
     }
     model.post(csp::AllDifferent::new(diffs).with_strength(Strength::Gac))?;
     model.minimize(marks[n - 1])?;
+    // model:end
     Ok((model, marks))
 }
 

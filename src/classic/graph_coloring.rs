@@ -17,11 +17,11 @@
 //!
 //! # The model
 //!
-//! For `k` colours: one variable per vertex with values `0..k` and one [`NotEqual`] per edge,
-//! searched with MRV, ties broken by degree (close to Brélaz's DSatur). A clique found greedily
-//! has its vertices fixed to colours `0, 1, ...`: any colouring can be renamed so, which breaks
-//! the symmetry of colour names; with fewer colours than the clique, `k` is refuted at once.
-//! [`chromatic_number`] tries `k = 1, 2, ...` until a colouring exists.
+//! For `k` colours: one variable per vertex with values `0..k` and one `x.ne(y)` per edge (a
+//! [`NotEqual`](csp::NotEqual)), searched with MRV, ties broken by degree (close to Brélaz's
+//! DSatur). A clique found greedily has its vertices fixed to colours `0, 1, ...`: any colouring
+//! can be renamed so, which breaks the symmetry of colour names; with fewer colours than the
+//! clique, `k` is refuted at once. [`chromatic_number`] tries `k = 1, 2, ...` until a colouring exists.
 //!
 //! ```
 //! use csp_sudoku::classic::graph_coloring::{chromatic_number, Graph};
@@ -37,7 +37,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use csp::{Limits, Model, ModelError, NotEqual, Outcome, Solver, Stats, TieBreak, ValueOrder, VarId, VarOrder};
+use csp::{Limits, Model, ModelError, Outcome, Solver, Stats, TieBreak, ValueOrder, VarId, VarOrder};
 
 /// The most vertices accepted in a file.
 pub const MAX_VERTICES: usize = 1 << 24;
@@ -341,24 +341,22 @@ impl Graph {
 /// [`ModelError::EmptyDomain`] if `k` is 0 (with at least one vertex) or smaller than the
 /// clique.
 pub fn coloring_model(graph: &Graph, k: usize, clique: &[usize]) -> Result<Model, ModelError> {
+    // model:begin graph_coloring
     let mut model = Model::new();
     let k = i32::try_from(k).unwrap_or(i32::MAX);
     let mut vars: Vec<VarId> = Vec::with_capacity(graph.n);
     for v in 0..graph.n {
-        let name = format!("v{}", v + 1);
-        let var = match clique.iter().position(|&c| c == v) {
-            Some(color) => {
-                let color = i32::try_from(color).unwrap_or(i32::MAX);
-                // An empty range when the clique has more vertices than there are colours.
-                model.new_named_var(name, color..(color + 1).min(k))?
-            }
-            None => model.new_named_var(name, 0..k)?,
+        // The clique's vertices have their colours (an empty range when there are too few).
+        let colours = match clique.iter().position(|&c| c == v).map(|c| i32::try_from(c).unwrap_or(i32::MAX)) {
+            Some(c) => c..(c + 1).min(k),
+            None => 0..k,
         };
-        vars.push(var);
+        vars.push(model.new_named_var(format!("v{}", v + 1), colours)?);
     }
     for &(u, v) in &graph.edges {
-        model.post(NotEqual::new(vars[u], vars[v]))?;
+        model.add(vars[u].ne(vars[v]))?;
     }
+    // model:end
     Ok(model)
 }
 

@@ -3,9 +3,12 @@
 //! task). [`FT06`] is Fisher and Thompson's 6x6 instance (1963), optimum 55.
 //!
 //! The model, in the expression API: a start variable per task, precedences inside each job
-//! (`start + duration <= next start`), one Boolean per pair of tasks on a machine choosing their
-//! order (`model.either(a first, b first)`: two half-reified precedences), every job's end
-//! before the makespan, which is minimised.
+//! (`start + duration <= next start`, the last task's end before the makespan), one
+//! [`Disjunctive`](csp::Disjunctive) per machine ([`Model::no_overlap`]: its tasks never
+//! overlap, CP-SAT's `AddNoOverlap`), and the makespan minimised. The machines can also be
+//! written one Boolean per pair of tasks (`model.either((a + da).le(b), (b + db).le(a))`, two
+//! half-reified precedences); the global reasons on whole sets of tasks and proves ft06 in 19
+//! nodes where the pairs take 436.
 //!
 //! ```
 //! use csp::Optimum;
@@ -69,36 +72,35 @@ impl JobShop {
         &self.jobs
     }
 
+    /// The number of machines: one more than the largest machine a task names.
+    pub fn machines(&self) -> usize {
+        self.jobs.iter().flatten().map(|&(m, _)| m + 1).max().unwrap_or(0)
+    }
+
     /// The model, with the makespan recorded as the objective to minimise.
     ///
     /// # Errors
     ///
     /// A [`ModelError`] if the engine refuses the model (durations beyond 32 bits in total).
     pub fn model(&self) -> Result<(Model, Schedule), ModelError> {
+        // model:begin jobshop
         let horizon: Value = self.jobs.iter().flatten().map(|&(_, d)| d).sum();
         let mut model = Model::new();
         let start: Vec<Vec<VarId>> =
             self.jobs.iter().map(|job| model.new_vars(job.len(), 0..=horizon)).collect::<Result<_, _>>()?;
         let makespan = model.new_named_var("makespan", 0..=horizon)?;
-        let mut on_machine: Vec<Vec<(VarId, Value)>> = Vec::new();
-        for (job, starts) in self.jobs.iter().zip(&start) {
-            for (k, (&(machine, d), &s)) in job.iter().zip(starts).enumerate() {
-                match starts.get(k + 1) {
-                    Some(&next) => model.add((s + d).le(next))?,
-                    None => model.add((s + d).le(makespan))?,
-                };
-                on_machine.resize(on_machine.len().max(machine + 1), Vec::new());
-                on_machine[machine].push((s, d));
+        let mut machines = vec![Vec::new(); self.machines()];
+        for (job, s) in self.jobs.iter().zip(&start) {
+            for (k, &(m, d)) in job.iter().enumerate() {
+                model.add((s[k] + d).le(s.get(k + 1).copied().unwrap_or(makespan)))?;
+                machines[m].push((s[k], d));
             }
         }
-        for tasks in &on_machine {
-            for (i, &(a, da)) in tasks.iter().enumerate() {
-                for &(b, db) in &tasks[i + 1..] {
-                    model.either((a + da).le(b), (b + db).le(a))?;
-                }
-            }
+        for tasks in machines {
+            model.no_overlap(tasks)?;
         }
         model.minimize(makespan)?;
+        // model:end
         Ok((model, Schedule { start, makespan }))
     }
 

@@ -24,6 +24,7 @@ use csp::{sum, Model, ModelError, Strength, Value, VarId};
 ///
 /// A [`ModelError`] if the engine refuses the model (not expected).
 pub fn model(n: usize) -> Result<(Model, Vec<VarId>), ModelError> {
+    // model:begin magic_square
     let total = (n * (n * n + 1) / 2) as Value;
     let mut model = Model::new();
     let x = model.new_vars(n * n, 1..=(n * n) as Value)?;
@@ -39,6 +40,7 @@ pub fn model(n: usize) -> Result<(Model, Vec<VarId>), ModelError> {
         model.add(at(0, 0).lt(corner))?;
     }
     model.add(at(0, 1).lt(at(1, 0)))?;
+    // model:end
     Ok((model, x))
 }
 

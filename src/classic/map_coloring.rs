@@ -95,6 +95,7 @@ impl MapColoring {
     ///
     /// [`ModelError::EmptyDomain`] for zero colours.
     pub fn model(&self, colours: usize) -> Result<Model, ModelError> {
+        // model:begin map_coloring
         let mut model = Model::new();
         let k = i32::try_from(colours).unwrap_or(i32::MAX);
         let vars: Vec<VarId> =
@@ -102,6 +103,7 @@ impl MapColoring {
         for &(a, b) in &self.borders {
             model.post_named(format!("{}!={}", self.regions[a], self.regions[b]), NotEqual::new(vars[a], vars[b]))?;
         }
+        // model:end
         Ok(model)
     }
 

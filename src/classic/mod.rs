@@ -12,6 +12,7 @@
 //! | [`jobshop`] | job-shop scheduling, ft06 (makespan 55) | expressions, half reification ([`csp::Relation::only_if`]), [`csp::Model::minimize`] |
 //! | [`golomb`] | Golomb rulers (CSPLib 6) | [`csp::Model::expr_var`], [`csp::AllDifferent`], [`csp::Model::minimize`] |
 //! | [`magic_square`] | magic squares (CSPLib 19) | [`csp::sum`], [`csp::AllDifferent`] |
+//! | [`tsp`] | travelling salesman, TSPLIB's gr17 (length 2085) | [`csp::Circuit`], [`csp::Model::element`], [`csp::Model::minimize`] |
 
 pub mod cryptarithm;
 pub mod golomb;
@@ -20,4 +21,5 @@ pub mod jobshop;
 pub mod magic_square;
 pub mod map_coloring;
 pub mod quasigroup;
+pub mod tsp;
 pub mod zebra;

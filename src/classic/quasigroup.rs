@@ -206,13 +206,10 @@ impl Instance {
     /// A [`ModelError`] from the engine (none for a valid instance).
     pub fn model(&self, strength: Strength, network: Option<NetworkLevel>) -> Result<(Model, Vec<VarId>), ModelError> {
         let n = self.order;
+        // model:begin quasigroup
         let mut model = Model::new();
-        let mut x = Vec::with_capacity(n * n);
-        for r in 0..n {
-            for c in 0..n {
-                x.push(model.new_named_var(cell(r, c), 1..=n as i32)?);
-            }
-        }
+        let x: Vec<VarId> =
+            (0..n * n).map(|i| model.new_named_var(cell(i / n, i % n), 1..=n as i32)).collect::<Result<_, _>>()?;
         for k in 0..n {
             let row: Vec<VarId> = (0..n).map(|c| x[k * n + c]).collect();
             let col: Vec<VarId> = (0..n).map(|r| x[r * n + k]).collect();
@@ -222,6 +219,7 @@ impl Instance {
         if let Some(level) = network {
             model.compile_all_different(level)?;
         }
+        // model:end
         Ok((model, x))
     }
 

@@ -68,6 +68,7 @@ pub fn var(name: &str) -> Option<VarId> {
 ///
 /// A [`ModelError`] if the engine refuses the model (not expected).
 pub fn model() -> Result<Model, ModelError> {
+    // model:begin zebra
     let mut model = Model::new();
     for (attribute, values) in ATTRIBUTES {
         let vars: Vec<VarId> =
@@ -97,6 +98,7 @@ pub fn model() -> Result<Model, ModelError> {
     for (clue, a, b) in next_to {
         model.post_named(clue, Table::allowed(vec![v(a), v(b)], &neighbours))?;
     }
+    // model:end
     Ok(model)
 }
 
