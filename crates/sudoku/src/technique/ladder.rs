@@ -42,12 +42,12 @@ const NESTED_LEVELS: u8 = 4;
 /// forcing chain or net is one, a round of dynamic drawing [`csp::reasoning::nested::DEEP_TRIALS`];
 /// a larger grid's trials count in proportion to its cells). A scan whose budget runs out
 /// keeps the best chain found so far; without one, the solve guesses. On the famous hardest
-/// puzzles a scan of level 2 uses a few hundred thousand (`docs/grading.md`).
-const NESTED_SCAN_BUDGET: u64 = 3_000_000;
+/// puzzles a scan used at most 133,112 (`docs/grading.md`).
+const NESTED_SCAN_BUDGET: u64 = 1_000_000;
 
 /// The work of nested forcing chains in one solve, in the same units: a puzzle that would
-/// need more guesses instead.
-const NESTED_RUN_BUDGET: u64 = 20_000_000;
+/// need more guesses instead (the famous hardest puzzles use at most 2,504,946).
+const NESTED_RUN_BUDGET: u64 = 5_000_000;
 
 /// A rung of the ladder between locked candidates and chains.
 #[derive(Clone, Copy, Debug)]
@@ -133,7 +133,7 @@ pub(crate) struct Ladder {
     /// Whether chains are tried (at depth 0).
     pub(crate) chains: bool,
     /// Whether the puzzle is proven to have exactly one solution (and is a plain Sudoku):
-    /// only then are uniqueness techniques used.
+    /// only then are uniqueness techniques and nested forcing chains used.
     pub(crate) unique: bool,
     /// Whether implied eliminations are recorded as steps.
     detailed: bool,
@@ -384,7 +384,14 @@ impl Ladder {
     /// The nested forcing chain of the lowest level that applies, of the smallest rating at
     /// that level (the first in scan order of equal ones), within the budgets
     /// ([`NESTED_SCAN_BUDGET`] per scan, [`NESTED_RUN_BUDGET`] per solve).
+    ///
+    /// Only on a puzzle proven to have exactly one solution ([`unique`](Ladder::unique)): on
+    /// a grid with none or several, deductions cannot reach the end, and nested chains would
+    /// only spend their budget before the guesses.
     fn nested_chain(&mut self) -> Option<Found> {
+        if !self.unique {
+            return None;
+        }
         let cells = self.cands.num_vars() as u64;
         for level in 1..=NESTED_LEVELS {
             let budget = (NESTED_SCAN_BUDGET * 81 / cells.max(1)).min(self.nested_left);
