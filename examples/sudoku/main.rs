@@ -99,7 +99,7 @@ Hints (--hint[=marks], one puzzle): the single easiest next step for the grid as
 
 Grades (--grade): a difficulty number on a scale like Sudoku Explainer's (the hardest step of
   the explanation: 1.0-1.5 singles, 2.6-5.4 locked candidates, subsets and fish, 6.5 and up
-  chains, 10 and up guesses) and band (easy, medium, hard, fiendish, extreme); see
+  chains, 9.5 and up nested forcing chains, 10 and up guesses) and band (easy, medium, hard, fiendish, extreme); see
   docs/grading.md. In batch mode, and with --format line, each answer line becomes
   <result><TAB><grade><TAB><band><TAB><hardest technique> ('-' for all three when the line is
   invalid or the grid has no solution or several; exit code 1 or 3 for a single such grid).

@@ -5,7 +5,8 @@
 //! solution, from 1.0 (a full house) through 1.1 and 1.5 (naked and hidden singles), 2.6 to
 //! 5.6 (locked candidates, subsets, fish, wings, and for puzzles proven unique, unique
 //! rectangles and BUG+1), 6.5 and up (X-chains; 7.0 and up for XY- and forcing chains;
-//! longer ones rated higher) and 8.5 and up (dynamic chains). A puzzle that needs guesses grades 10.0 plus 0.5 per doubling of
+//! longer ones rated higher), 8.5 and up (dynamic chains) and 9.5 and up (nested forcing chains,
+//! by nesting level). A puzzle that needs guesses grades 10.0 plus 0.5 per doubling of
 //! the guesses. The table and its calibration against Sudoku Explainer's ratings and
 //! qqwing's labels are in `docs/grading.md`.
 

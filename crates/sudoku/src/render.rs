@@ -7,7 +7,7 @@ use std::fmt;
 use crate::explain::Explanation;
 use crate::grid::{digit_symbol, Cell, Unit};
 use crate::hint::Hint;
-use crate::step::{Contradiction, DeadEnd, Detail, Digits, Fault, Step, StepKind, Technique};
+use crate::step::{ChainKind, Contradiction, DeadEnd, Detail, Digits, Fault, Step, StepKind, Technique};
 
 impl fmt::Display for Digits {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -215,6 +215,19 @@ impl fmt::Display for Technique {
             }
             Technique::Bug { .. } => f.write_str(name),
             Technique::WxyzWing { digit, cells } => write!(f, "{name} {} in {}", Symbol(*digit), CellList(cells)),
+            Technique::Chain { cell, digit, links, end, kind: ChainKind::Nested(level), branches, .. }
+                if !branches.is_empty() =>
+            {
+                // Concise: the branches, each with its inner chain's name and length; the
+                // placements between them at `--explain=full`.
+                write!(f, "{name} of {} (level {level}): if {cell} = {} then ", self_length(self), Symbol(*digit))?;
+                for b in branches {
+                    if let (Some((c, d)), Technique::Chain { .. }) = (b.claim(), &b.chain) {
+                        write!(f, "{c} != {} ({} of {}), ", Symbol(d), b.chain.name(), self_length(&b.chain))?;
+                    }
+                }
+                write!(f, "so {end} ({} placements)", links.len())
+            }
             Technique::Chain { cell, digit, links, end, .. } => {
                 write!(f, "{name} of {}: if {cell} = {} then ", self_length(self), Symbol(*digit))?;
                 for (c, d) in links {
@@ -279,12 +292,58 @@ impl fmt::Display for ChainLinks<'_> {
     }
 }
 
-/// A chain's length: its links and deductions, plus the assumption.
+/// A chain's length: its links, deductions and branches, plus the assumption.
 fn self_length(t: &Technique) -> u32 {
     match t {
-        Technique::Chain { links, deductions, .. } => links.len() as u32 + deductions + 1,
+        Technique::Chain { links, deductions, branches, .. } => {
+            links.len() as u32 + deductions + branches.len() as u32 + 1
+        }
         _ => 0,
     }
+}
+
+/// The links of a nested forcing chain for [`Detail::Full`], one line each, indented by
+/// `pad` spaces: runs of placements with their reasons (`links: r1c3 = 5 (naked single),
+/// ...`), each branch as its claim and inner chain (`r5c5 != 7: forcing net of 6: if ...`)
+/// followed by the inner chain's own links, indented once more, and the contradiction.
+fn write_nested_links(f: &mut fmt::Formatter<'_>, pad: usize, chain: &Technique) -> fmt::Result {
+    let Technique::Chain { links, reasons, aic, end, branches, deductions, .. } = chain else { return Ok(()) };
+    if branches.is_empty() {
+        return writeln!(f, "{:pad$}{}", "", ChainLinks { links, reasons, aic, end });
+    }
+    let placement = |f: &mut fmt::Formatter<'_>, i: usize| {
+        let (cell, digit) = links[i];
+        match reasons.get(i).copied().flatten() {
+            Some(unit) => write!(f, "{cell} = {} (hidden single in {unit})", Symbol(digit)),
+            None => write!(f, "{cell} = {} (naked single)", Symbol(digit)),
+        }
+    };
+    let mut next = 0;
+    for b in branches.iter().map(Some).chain([None]) {
+        let upto = b.map_or(links.len(), |b| (b.after as usize).min(links.len()));
+        if upto > next {
+            write!(f, "{:pad$}links: ", "")?;
+            for i in next..upto {
+                if i > next {
+                    f.write_str(", ")?;
+                }
+                placement(f, i)?;
+            }
+            writeln!(f)?;
+            next = upto;
+        }
+        if let Some(b) = b {
+            if let Some((c, d)) = b.claim() {
+                writeln!(f, "{:pad$}{c} != {}: {}", "", Symbol(d), b.chain)?;
+                write_nested_links(f, pad + 2, &b.chain)?;
+            }
+        }
+    }
+    if *deductions > 0 {
+        let s = if *deductions == 1 { "" } else { "s" };
+        writeln!(f, "{:pad$}({deductions} deduction{s} by locked candidates and subsets)", "")?;
+    }
+    writeln!(f, "{:pad$}contradiction: {end}", "")
 }
 
 impl Explanation {
@@ -332,9 +391,8 @@ impl fmt::Display for Render<'_> {
                     open.pop();
                 }
                 line(f, open.len(), step)?;
-                if let Some(Technique::Chain { links, reasons, aic, end, .. }) = step.kind.technique() {
-                    let pad = 2 * (open.len() + 1);
-                    writeln!(f, "{:pad$}{}", "", ChainLinks { links, reasons, aic, end })?;
+                if let Some(chain @ Technique::Chain { .. }) = step.kind.technique() {
+                    write_nested_links(f, 2 * (open.len() + 1), chain)?;
                 }
                 if let Some(b) = backtrack_of(i) {
                     open.push(b);
@@ -435,7 +493,6 @@ impl fmt::Display for Marks<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::step::ChainKind;
 
     #[test]
     fn digits_print_in_braces_with_symbols() {
@@ -492,7 +549,42 @@ mod tests {
             kind: ChainKind::Singles,
             reasons: vec![None],
             aic: Vec::new(),
+            branches: Vec::new(),
         };
         assert_eq!(chain.to_string(), "forcing chain of 2: if r1c7 = 2 then r1c3 = 5, so r7c9 has no candidate left");
+        // A nested chain: its branches at normal detail, its links and the branches' links
+        // at full detail.
+        let nested = Technique::Chain {
+            cell: Cell::new(1, 1),
+            digit: 4,
+            links: vec![(Cell::new(1, 2), 6), (Cell::new(2, 2), 1)],
+            deductions: 1,
+            end: DeadEnd::NoPlace { digit: 3, unit: Unit::Box(0) },
+            kind: ChainKind::Nested(2),
+            reasons: vec![None, Some(Unit::Column(2))],
+            aic: Vec::new(),
+            branches: vec![crate::step::Branch { after: 1, chain }],
+        };
+        assert_eq!(
+            nested.to_string(),
+            "nested forcing chain of 5 (level 2): if r2c2 = 4 then r1c7 != 2 (forcing chain of 2), \
+             so no place left for 3 in box 1 (2 placements)"
+        );
+        assert_eq!(nested.rating(), crate::technique::chain_rating(105, 10));
+        struct Full<'a>(&'a Technique);
+        impl fmt::Display for Full<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write_nested_links(f, 2, self.0)
+            }
+        }
+        assert_eq!(
+            Full(&nested).to_string(),
+            "  links: r2c3 = 6 (naked single)\n\
+             \x20 r1c7 != 2: forcing chain of 2: if r1c7 = 2 then r1c3 = 5, so r7c9 has no candidate left\n\
+             \x20   links: r1c3 = 5 (naked single), contradiction: r7c9 has no candidate left\n\
+             \x20 links: r3c3 = 1 (hidden single in column 3)\n\
+             \x20 (1 deduction by locked candidates and subsets)\n\
+             \x20 contradiction: no place left for 3 in box 1\n"
+        );
     }
 }

@@ -319,6 +319,9 @@ pub enum Technique {
         /// unit): the nodes from the assumption, linked weak (`-`), strong (`=`), weak, ...:
         /// `(7)r4c4 - (7)r8c4 = (1)r8c4 - ...`. Empty otherwise.
         aic: Vec<(Cell, u8)>,
+        /// The inner chains of a nested forcing chain ([`ChainKind::Nested`]), in the order
+        /// drawn: each refutes a candidate under the assumption. Empty for other chains.
+        branches: Vec<Branch>,
     },
     /// Two strong links of one digit (each a unit where it has only two places) joined by a
     /// weak link (their inner ends share a unit): one of the outer ends holds the digit, so
@@ -363,6 +366,28 @@ pub enum Technique {
     },
 }
 
+/// A branch of a nested forcing chain: under the outer chain's assumption, the inner chain
+/// `chain` (a [`Technique::Chain`]) assumes its own cell and digit and reaches a dead end, so
+/// that candidate leaves the cell and the outer chain goes on without it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Branch {
+    /// How many of the outer chain's links were drawn before this branch.
+    pub after: u32,
+    /// The inner chain.
+    pub chain: Technique,
+}
+
+impl Branch {
+    /// The candidate the branch removes under the outer assumption: the inner chain's
+    /// assumption.
+    pub fn claim(&self) -> Option<(Cell, u8)> {
+        match self.chain {
+            Technique::Chain { cell, digit, .. } => Some((cell, digit)),
+            _ => None,
+        }
+    }
+}
+
 /// The kinds of chain, from the easiest to follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ChainKind {
@@ -381,6 +406,11 @@ pub enum ChainKind {
     /// Singles, locked candidates and subsets as the assumption leaves the candidates (a
     /// dynamic chain).
     Dynamic,
+    /// A dynamic chain that also uses, at each step, the refutations of simpler chains drawn
+    /// under the assumption (its branches), by nesting level: 1 uses forcing chains, 2
+    /// forcing nets, 3 dynamic chains, `n` >= 4 nested chains of level `n - 3`
+    /// (`csp::reasoning::nested`).
+    Nested(u8),
 }
 
 /// Where a chain or a guess ends: a cell without candidates or a digit without a place.
@@ -402,7 +432,7 @@ impl Technique {
     /// `claiming`, `naked pair` ... `hidden quad`, `X-wing`, `swordfish`, `jellyfish`,
     /// `XY-wing`, `XYZ-wing`, `WXYZ-wing`, `unique rectangle`, `BUG+1`, `skyscraper`,
     /// `2-string kite`, `turbot fish`, `empty rectangle`, `X-chain`, `XY-chain`,
-    /// `forcing chain`, `dynamic chain`, `failed guess`.
+    /// `forcing chain`, `forcing net`, `dynamic chain`, `nested forcing chain`, `failed guess`.
     pub fn name(&self) -> &'static str {
         match self {
             Technique::FullHouse { .. } => "full house",
@@ -423,6 +453,7 @@ impl Technique {
             Technique::Chain { kind: ChainKind::Singles, .. } => "forcing chain",
             Technique::Chain { kind: ChainKind::Net, .. } => "forcing net",
             Technique::Chain { kind: ChainKind::Dynamic, .. } => "dynamic chain",
+            Technique::Chain { kind: ChainKind::Nested(_), .. } => "nested forcing chain",
             Technique::Sum(s) => s.name(),
             Technique::StrongLinks { units: [a, b], .. } => match (a, b) {
                 (Unit::Row(_), Unit::Row(_)) | (Unit::Column(_), Unit::Column(_)) => "skyscraper",

@@ -370,46 +370,81 @@ impl Trial {
         s.assign(var, bit);
         let mut implications = Vec::new();
         let mut deductions = 0u32;
-        let done =
-            |implications: &Vec<Implication>, deductions: u32| implications.len() as u32 + deductions >= max_length;
+        match draw_deep(&mut s, c, var, &mut implications, &mut deductions, max_length) {
+            Drawn::Contradiction(x) => Some(Chain { var, bit, implications, deductions, contradiction: x }),
+            Drawn::Open | Drawn::Limit => None,
+        }
+    }
+}
+
+/// How [`draw_deep`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Drawn {
+    /// The candidates reached a dead end.
+    Contradiction(Contradiction),
+    /// Solved, or nothing more follows.
+    Open,
+    /// `max_length` implications and deductions were drawn.
+    Limit,
+}
+
+/// Draws consequences on `s` by singles, locked values (fish of size 1 between any two
+/// families) and naked and hidden subsets of up to four, to a contradiction, a solution, no
+/// progress, or `max_length` implications and deductions (counting those already in
+/// `implications` and `deductions`). Each placement is appended to `implications` but those
+/// of `assumed` and of variables fixed in `origin`; each other deduction counts one.
+pub(super) fn draw_deep(
+    s: &mut Candidates,
+    origin: &Candidates,
+    assumed: u32,
+    implications: &mut Vec<Implication>,
+    deductions: &mut u32,
+    max_length: u32,
+) -> Drawn {
+    let done = |implications: &Vec<Implication>, deductions: u32| implications.len() as u32 + deductions >= max_length;
+    loop {
+        // Singles to a fixed point.
         loop {
-            // Singles to a fixed point.
-            loop {
-                let mut progress = false;
-                for v in 0..s.num_vars() as u32 {
-                    if !s.is_settled(v) {
-                        if let Some(b) = s.fixed_bit(v) {
-                            if v != var && c.fixed_bit(v).is_none() {
-                                implications.push(Implication { var: v, bit: b, why: Link::Naked });
-                            }
-                            s.settle(v);
-                            progress = true;
+            let mut progress = false;
+            for v in 0..s.num_vars() as u32 {
+                if !s.is_settled(v) {
+                    if let Some(b) = s.fixed_bit(v) {
+                        if v != assumed && origin.fixed_bit(v).is_none() {
+                            implications.push(Implication { var: v, bit: b, why: Link::Naked });
                         }
+                        s.settle(v);
+                        progress = true;
                     }
                 }
-                if let Some(x) = s.contradiction() {
-                    return Some(Chain { var, bit, implications, deductions, contradiction: x });
-                }
-                let hidden = singles::hidden(&s).next();
-                if let Some(h) = hidden {
-                    let singles::Why::Hidden { group } = h.why else { unreachable!("hidden singles only") };
-                    implications.push(Implication { var: h.var, bit: h.bit, why: Link::Hidden { group } });
-                    s.assign(h.var, h.bit);
-                    s.settle(h.var);
-                    progress = true;
-                }
-                if !progress {
-                    break;
-                }
-                if done(&implications, deductions) {
-                    return None;
-                }
             }
-            if s.is_solved() || done(&implications, deductions) || !deduce_one(&mut s) {
-                return None;
+            if let Some(x) = s.contradiction() {
+                return Drawn::Contradiction(x);
             }
-            deductions += 1;
+            let hidden = singles::hidden(s).next();
+            if let Some(h) = hidden {
+                let singles::Why::Hidden { group } = h.why else { unreachable!("hidden singles only") };
+                implications.push(Implication { var: h.var, bit: h.bit, why: Link::Hidden { group } });
+                s.assign(h.var, h.bit);
+                s.settle(h.var);
+                progress = true;
+            }
+            if !progress {
+                break;
+            }
+            if done(implications, *deductions) {
+                return Drawn::Limit;
+            }
         }
+        if s.is_solved() {
+            return Drawn::Open;
+        }
+        if done(implications, *deductions) {
+            return Drawn::Limit;
+        }
+        if !deduce_one(s) {
+            return Drawn::Open;
+        }
+        *deductions += 1;
     }
 }
 

@@ -6,12 +6,13 @@
 //! difficulty, turns each deduction into a [`Step`] in cell, digit and unit terms, and
 //! guesses, depth first, only when nothing applies.
 
+use csp::reasoning::nested::{Nested, Nesting};
 use csp::reasoning::trial::{Chain, Link, Links, Trial};
 use csp::reasoning::{bits, fish, links, singles, subsets, uniqueness, wings, Candidates, Contradiction as Dead};
 
-use super::{chain_base, chain_rating, CHAIN_FLOOR, GUESS_RATING, LINK_WEIGHT};
+use super::{chain_base, chain_rating, nested_base, CHAIN_FLOOR, GUESS_RATING, LINK_WEIGHT};
 use crate::grid::{Cell, Clash, Grid, Shape, Unit};
-use crate::step::{ChainKind, Contradiction, DeadEnd, Digits, Step, StepKind, Technique};
+use crate::step::{Branch, ChainKind, Contradiction, DeadEnd, Digits, Step, StepKind, Technique};
 
 mod cages;
 
@@ -32,6 +33,21 @@ const TRIAL_BUDGET: u64 = 300_000 * 81;
 
 /// The cost of one dynamic trial in [`TRIAL_BUDGET`] units.
 const DEEP_COST: u64 = 20;
+
+/// The highest nesting level of forcing chains tried (`csp::reasoning::nested`: 1 uses
+/// forcing chains inside, 2 forcing nets, 3 dynamic chains, 4 nested chains of level 1).
+const NESTED_LEVELS: u8 = 4;
+
+/// The work of one scan for a nested forcing chain, in trials of a 9x9 grid (an inner
+/// forcing chain or net is one, a round of dynamic drawing [`csp::reasoning::nested::DEEP_TRIALS`];
+/// a larger grid's trials count in proportion to its cells). A scan whose budget runs out
+/// keeps the best chain found so far; without one, the solve guesses. On the famous hardest
+/// puzzles a scan used at most 133,112 (`docs/grading.md`).
+const NESTED_SCAN_BUDGET: u64 = 1_000_000;
+
+/// The work of nested forcing chains in one solve, in the same units: a puzzle that would
+/// need more guesses instead (the famous hardest puzzles use at most 2,504,946).
+const NESTED_RUN_BUDGET: u64 = 5_000_000;
 
 /// A rung of the ladder between locked candidates and chains.
 #[derive(Clone, Copy, Debug)]
@@ -117,13 +133,15 @@ pub(crate) struct Ladder {
     /// Whether chains are tried (at depth 0).
     pub(crate) chains: bool,
     /// Whether the puzzle is proven to have exactly one solution (and is a plain Sudoku):
-    /// only then are uniqueness techniques used.
+    /// only then are uniqueness techniques and nested forcing chains used.
     pub(crate) unique: bool,
     /// Whether implied eliminations are recorded as steps.
     detailed: bool,
     pub(crate) steps: Vec<Step>,
     /// Trials run so far, in [`TRIAL_BUDGET`] units.
     trials: u64,
+    /// The work left for nested forcing chains in this solve ([`NESTED_RUN_BUDGET`]).
+    nested_left: u64,
     /// `(guess, backtrack)` step indices of refuted guesses, in guess order.
     pub(crate) refutations: Vec<(u32, u32)>,
     pub(crate) guesses: u32,
@@ -184,6 +202,7 @@ impl Ladder {
             detailed,
             steps: Vec::new(),
             trials: 0,
+            nested_left: NESTED_RUN_BUDGET,
             refutations: Vec::new(),
             guesses: 0,
             floor: 0,
@@ -359,6 +378,88 @@ impl Ladder {
         self.chains_of(&[ChainKind::Digit, ChainKind::Cells, ChainKind::Singles])
             .or_else(|| self.chains_of(&[ChainKind::Net]))
             .or_else(|| self.chains_of(&[ChainKind::Dynamic]))
+            .or_else(|| self.nested_chain())
+    }
+
+    /// The nested forcing chain of the lowest level that applies, of the smallest rating at
+    /// that level (the first in scan order of equal ones), within the budgets
+    /// ([`NESTED_SCAN_BUDGET`] per scan, [`NESTED_RUN_BUDGET`] per solve).
+    ///
+    /// Only on a puzzle proven to have exactly one solution ([`unique`](Ladder::unique)): on
+    /// a grid with none or several, deductions cannot reach the end, and nested chains would
+    /// only spend their budget before the guesses.
+    fn nested_chain(&mut self) -> Option<Found> {
+        if !self.unique {
+            return None;
+        }
+        let cells = self.cands.num_vars() as u64;
+        for level in 1..=NESTED_LEVELS {
+            let budget = (NESTED_SCAN_BUDGET * 81 / cells.max(1)).min(self.nested_left);
+            let mut nesting = Nesting::new(budget);
+            let base = nested_base(level);
+            let mut best: Option<(u32, Nested)> = None;
+            'scan: for l in 0..cells as u32 {
+                if self.placed[l as usize] || self.cands.mask(l).count_ones() < 2 {
+                    continue;
+                }
+                for bit in bits(self.cands.mask(l)) {
+                    if let Some(chain) = nesting.refute(&self.cands, l, bit, u32::from(level)) {
+                        let rating = chain_rating(base, LINK_WEIGHT * chain.length());
+                        if best.as_ref().is_none_or(|b| rating < b.0) {
+                            best = Some((rating, chain));
+                        }
+                        if rating <= base {
+                            break 'scan;
+                        }
+                    }
+                    if nesting.exhausted() {
+                        break 'scan;
+                    }
+                }
+            }
+            self.nested_left -= budget - nesting.budget();
+            if let Some((rating, chain)) = best {
+                let technique = self.nested_technique(&chain);
+                debug_assert_eq!(rating, technique.rating());
+                return Some(Found::Eliminate { removals: vec![(chain.var, 1 << chain.bit)], technique });
+            }
+            if nesting.exhausted() {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// A nested chain (or one of its branches) as a technique, its branches with theirs.
+    fn nested_technique(&self, n: &Nested) -> Technique {
+        let kind = match (n.level, n.kind) {
+            (0, Some(Links::Static)) => ChainKind::Singles,
+            (0, Some(_)) => ChainKind::Net,
+            (0, None) => ChainKind::Dynamic,
+            (level, _) => ChainKind::Nested(level.min(u32::from(u8::MAX)) as u8),
+        };
+        Technique::Chain {
+            cell: self.cell(n.var),
+            digit: self.digit(n.bit),
+            links: n.implications.iter().map(|i| (self.cell(i.var), self.digit(i.bit))).collect(),
+            deductions: n.deductions,
+            end: self.dead_end(n.contradiction),
+            kind,
+            reasons: n
+                .implications
+                .iter()
+                .map(|i| match i.why {
+                    Link::Hidden { group } => Some(self.unit_of[group as usize]),
+                    _ => None,
+                })
+                .collect(),
+            aic: Vec::new(),
+            branches: n
+                .branches
+                .iter()
+                .map(|b| Branch { after: b.after, chain: self.nested_technique(&b.chain) })
+                .collect(),
+        }
     }
 
     /// The chain of `kinds` of the smallest rating, as an elimination: the first in the order
@@ -447,6 +548,8 @@ impl Ladder {
             ChainKind::Cells => trial.refute_within(c, l, bit, Links::Variables, longest),
             ChainKind::Singles => trial.refute_within(c, l, bit, Links::Static, longest),
             ChainKind::Net => trial.refute_within(c, l, bit, Links::Singles, longest),
+            // Nested chains are scanned apart, with their own budget (`nested_chain`).
+            ChainKind::Nested(_) => None,
         }?;
         // The rating of the technique below, known before building it.
         let rating = chain_rating(chain_base(kind), LINK_WEIGHT * chain.length());
@@ -469,6 +572,7 @@ impl Ladder {
                 })
                 .collect(),
             aic: self.aic(l, bit, &chain),
+            branches: Vec::new(),
         };
         debug_assert_eq!(rating, technique.rating());
         Some((rating, Found::Eliminate { removals: vec![(l, 1 << bit)], technique }))

@@ -57,6 +57,22 @@ pub(crate) const LINK_WEIGHT: u32 = 2;
 pub(crate) const FORCING_NET_BASE: u32 = 80;
 /// The base rating of dynamic chains, in tenths.
 pub(crate) const DYNAMIC_CHAIN_BASE: u32 = 85;
+/// The base rating of nested forcing chains of level 1 (forcing chains inside), in tenths:
+/// SE's nested forcing chains start at 9.5.
+pub(crate) const NESTED_BASE: u32 = 95;
+
+/// The base rating of nested forcing chains of `level`, in tenths: as SE's nesting levels,
+/// 9.5 for level 1 (forcing chains inside: SE's level 2), 10.5 for level 2 (forcing nets,
+/// SE's dynamic forcing chains, inside: SE's level 4), 11.0 for level 3 (dynamic chains
+/// inside: SE's level 5), and 0.5 more per level above.
+pub(crate) fn nested_base(level: u8) -> u32 {
+    match level {
+        0 | 1 => NESTED_BASE,
+        2 => NESTED_BASE + 10,
+        n => NESTED_BASE + 15 + 5 * (u32::from(n) - 3),
+    }
+}
+
 /// The highest rating of a single (full house, naked single, hidden single), in tenths: a
 /// puzzle that singles alone solve grades at most this (the ladder tries singles first).
 pub(crate) const SINGLES_TOP: u32 = 15;
@@ -73,6 +89,7 @@ pub(crate) fn chain_base(kind: ChainKind) -> u32 {
         ChainKind::Singles => FORCING_CHAIN_BASE,
         ChainKind::Net => FORCING_NET_BASE,
         ChainKind::Dynamic => DYNAMIC_CHAIN_BASE,
+        ChainKind::Nested(level) => nested_base(level),
     }
 }
 
@@ -110,7 +127,9 @@ impl Technique {
     /// | skyscraper, 2-string kite, turbot fish, empty rectangle | 6.6 (SE's turbot fish) |
     /// | X-chain of `n` (one digit) | 6.5 + SE's length increment (0.1 per threshold passed by `2n`: 4, 6, 8, 12, 16, ...) |
     /// | XY-chain, forcing chain of `n` (SE rates every chain with links inside cells 7.0) | 7.0 + the same increment |
+    /// | forcing net of `n` | 8.0 + the same increment |
     /// | dynamic chain of `n` | 8.5 + the same increment |
+    /// | nested forcing chain of `n`, level 1, 2, 3 (its length counts each branch once) | 9.5, 10.5, 11.0 + the same increment (0.5 more per level above) |
     /// | failed guess | 10.0 |
     pub fn rating(&self) -> u32 {
         match self {
@@ -131,8 +150,8 @@ impl Technique {
             Technique::WxyzWing { .. } => WXYZ_RATING,
             Technique::UniqueRectangle { kind, .. } => 44 + u32::from(*kind),
             Technique::Bug { .. } => 56,
-            Technique::Chain { links, deductions, kind, .. } => {
-                let length = links.len() as u32 + deductions + 1;
+            Technique::Chain { links, deductions, kind, branches, .. } => {
+                let length = links.len() as u32 + deductions + branches.len() as u32 + 1;
                 chain_rating(chain_base(*kind), LINK_WEIGHT * length)
             }
             Technique::Sum(s) => s.rating(),
@@ -178,7 +197,8 @@ mod tests {
             others.push(Technique::HiddenSubset { digits, cells: cells.clone(), unit: Unit::Row(0) });
             others.push(Technique::Fish { digit: 1, cells, bases: units.clone(), covers: units });
         }
-        for kind in [ChainKind::Digit, ChainKind::Cells, ChainKind::Singles, ChainKind::Net, ChainKind::Dynamic] {
+        let kinds = [ChainKind::Digit, ChainKind::Cells, ChainKind::Singles, ChainKind::Net, ChainKind::Dynamic];
+        for kind in kinds.into_iter().chain((1..=5).map(ChainKind::Nested)) {
             let end = DeadEnd::NoCandidate(d);
             others.push(Technique::Chain {
                 cell: a,
@@ -189,11 +209,19 @@ mod tests {
                 kind,
                 reasons: Vec::new(),
                 aic: Vec::new(),
+                branches: Vec::new(),
             });
         }
         assert_eq!(others.iter().map(Technique::rating).min(), Some(ABOVE_SINGLES));
         let chains = others.iter().filter(|t| matches!(t, Technique::Chain { .. } | Technique::FailedGuess { .. }));
         assert_eq!(chains.map(Technique::rating).min(), Some(CHAIN_FLOOR));
+    }
+
+    #[test]
+    fn nested_chains_rate_above_dynamic_chains_and_by_level() {
+        let bases: Vec<u32> = (1..=5).map(nested_base).collect();
+        assert_eq!(bases, [95, 105, 110, 115, 120]);
+        assert!(bases[0] > DYNAMIC_CHAIN_BASE);
     }
 
     #[test]

@@ -7,8 +7,8 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 
 use sudoku::{
-    Cell, Contradiction, DeadEnd, Detail, Digits, Explanation, Grid, Shape, Solver, StepKind, Technique, Uniqueness,
-    Unit,
+    Cell, ChainKind, Contradiction, DeadEnd, Detail, Digits, Explanation, Grid, Shape, Solver, Step, StepKind,
+    Technique, Uniqueness, Unit,
 };
 
 use crate::checker::{check_solution, data, puzzles};
@@ -95,6 +95,20 @@ impl Replay {
 /// Also replays the candidates (every step of `e` is implied eliminations included, as
 /// [`Solver::explain`] records them): a step never names a candidate an earlier step removed,
 /// and no chain is taken while a single applies.
+/// The candidates a chain rests on: its assumption and placements, and those of its
+/// branches (a nested chain's inner chains, drawn under the assumption: each a candidate of
+/// the grid as it stood before the chain).
+fn chain_candidates(t: &Technique, out: &mut Vec<(Cell, u8)>) {
+    if let Technique::Chain { cell, digit, links, branches, .. } = t {
+        out.push((*cell, *digit));
+        out.extend(links.iter().copied());
+        for b in branches {
+            assert!(matches!(b.chain, Technique::Chain { .. }), "a branch is a chain");
+            chain_candidates(&b.chain, out);
+        }
+    }
+}
+
 fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> Result<usize, String> {
     let shape = puzzle.shape();
     let mut placed: Vec<Cell> = Vec::new();
@@ -110,11 +124,13 @@ fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> Result<usiz
             StepKind::Place { cell, digit, .. } if !replay.has(*cell, *digit) => {
                 return fail("places a candidate an earlier step removed");
             }
-            StepKind::Eliminate { technique: Technique::Chain { cell, digit, links, .. }, .. } => {
+            StepKind::Eliminate { technique: chain @ Technique::Chain { .. }, .. } => {
                 if let Some((c, d)) = replay.single() {
                     return fail(&format!("a chain while a single applies ({c} = {d})"));
                 }
-                if !replay.has(*cell, *digit) || links.iter().any(|&(c, d)| !replay.has(c, d)) {
+                let mut through = Vec::new();
+                chain_candidates(chain, &mut through);
+                if through.iter().any(|&(c, d)| !replay.has(c, d)) {
                     return fail("a chain through a candidate an earlier step removed");
                 }
             }
@@ -381,6 +397,28 @@ fn every_step_of_4x4_and_16x16_puzzles_is_true_of_the_solution() {
 }
 
 #[test]
+fn the_famous_hardest_are_explained_without_a_guess() {
+    // AI Escargot, Easter Monster, Golden Nugget, Inkala 2012: nested forcing chains where
+    // dynamic chains run out, no guess (every step's truth is checked by the test above).
+    let mut solver = Solver::default();
+    let mut nested = 0;
+    for line in puzzles(&data("9x9_famous_hardest.txt")) {
+        let e = solver.explain(&Grid::from_line(line).unwrap());
+        assert!(matches!(e.result(), Uniqueness::Unique(_)), "{line}");
+        if let Some(s) = e.steps().iter().find(|s| s.depth > 0 || matches!(s.kind, StepKind::Guess { .. })) {
+            panic!("{line}: a guess: `{s}`");
+        }
+        assert_eq!(e.grade().guesses(), 0, "{line}");
+        assert_eq!(e.grade().hardest(), Some("nested forcing chain"), "{line}");
+        assert!(e.grade().score() >= 9.5, "{line}: {}", e.grade());
+        let is_nested =
+            |s: &&Step| matches!(s.kind.technique(), Some(Technique::Chain { kind: ChainKind::Nested(_), .. }));
+        nested += e.steps().iter().filter(is_nested).count();
+    }
+    assert!(nested >= 4, "{nested} nested chains");
+}
+
+#[test]
 fn techniques_up_the_ladder_all_appear_on_hard_puzzles() {
     let mut seen: HashSet<&'static str> = HashSet::new();
     let mut solver = Solver::default();
@@ -483,6 +521,22 @@ fn golden_explanations_with_subsets_fish_chains_and_guesses() {
     let e = explain_line(escargot);
     golden("escargot_normal.txt", &e.to_string());
     golden("escargot_brief.txt", &e.display(Detail::Brief).to_string());
+    // At full detail, each nested chain with its links and branches, each branch with its
+    // own links, indented once more.
+    let full = format!("{e:#}");
+    let mut nested = String::new();
+    let mut inside = false;
+    for l in full.lines() {
+        if !l.starts_with(' ') {
+            inside = l.contains("nested forcing chain");
+        }
+        if inside {
+            nested.push_str(l);
+            nested.push('\n');
+        }
+    }
+    assert!(nested.lines().any(|l| l.starts_with("    links: ")), "{nested}");
+    golden("escargot_nested_full.txt", &nested);
     let hardest = data("9x9_famous_hardest.txt");
     let e = explain_line(puzzles(&hardest).next().unwrap());
     golden("famous_hardest_1_normal.txt", &e.to_string());
