@@ -6,12 +6,8 @@ use std::collections::HashMap;
 use csp::{Goal, Model, ModelError, ValueOrder, VarId, VarOrder};
 
 use crate::ast::{Ast, BaseType, Decl, Expr, IntSet, Objective};
-use crate::bounds::infer_bounds;
+use crate::bounds::{infer_bounds, Inferred};
 use crate::error::{Error, Pos};
-
-/// The widest domain a variable may have (the engine's limit). Ranges wider than
-/// [`csp::INTERVAL_THRESHOLD`] are intervals: two words each, whatever their width.
-pub const MAX_DOMAIN: i64 = 1 << 28;
 
 /// A value bound to a name: a constant, a variable, or an array of those.
 #[derive(Clone, Debug, PartialEq)]
@@ -196,10 +192,14 @@ impl Translator {
         if lo < i64::from(i32::MIN) || hi > i64::from(i32::MAX) {
             return invalid(pos, format!("the domain {lo}..{hi} of '{}' is beyond the 32-bit range", decl.name));
         }
-        if hi - lo >= MAX_DOMAIN {
+        // A range of any width is an interval (two words) past `csp::INTERVAL_THRESHOLD`
+        // values, within the engine's interval limits.
+        let (min, max) = (i64::from(csp::MIN_INTERVAL_VALUE), i64::from(csp::MAX_INTERVAL_VALUE));
+        let wide = hi - lo >= csp::INTERVAL_THRESHOLD as i64;
+        if matches!(domain, IntSet::Range(..)) && wide && (lo < min || hi > max) {
             return invalid(
                 pos,
-                format!("the domain {lo}..{hi} of '{}' is wider than the supported {MAX_DOMAIN} values", decl.name),
+                format!("the domain {lo}..{hi} of '{}' reaches beyond the supported {min}..{max}", decl.name),
             );
         }
         let r = match domain {
@@ -211,7 +211,7 @@ impl Translator {
         r.map_err(Self::model_err(pos))
     }
 
-    fn declare(&mut self, decl: &Decl, inferred: &HashMap<String, (i64, i64)>) -> Result<(), Error> {
+    fn declare(&mut self, decl: &Decl, inferred: &HashMap<String, Inferred>) -> Result<(), Error> {
         let pos = decl.pos;
         let is_bool = decl.base == BaseType::Bool;
         match decl.base {
@@ -243,15 +243,35 @@ impl Translator {
                     BaseType::Bool => IntSet::Range(0, 1),
                     BaseType::IntIn(s) => s.clone(),
                     _ => match inferred.get(&decl.name) {
-                        Some(&(lo, hi)) => IntSet::Range(lo, hi),
-                        None => {
-                            return invalid(
-                                pos,
-                                format!(
-                                    "variable '{}' has no finite bounds and none could be inferred; give it a domain",
+                        Some(&Inferred { lo, hi, clamped_from }) => {
+                            if let Some((l, h)) = clamped_from {
+                                if lo > hi {
+                                    return invalid(
+                                        pos,
+                                        format!(
+                                            "the inferred bounds {l}..{h} of '{}' lie beyond the supported {}..{}",
+                                            decl.name,
+                                            csp::MIN_INTERVAL_VALUE,
+                                            csp::MAX_INTERVAL_VALUE
+                                        ),
+                                    );
+                                }
+                                self.notes.push(format!(
+                                    "the inferred bounds {l}..{h} of '{}' are clamped to {lo}..{hi}: values need 32 bits",
                                     decl.name
-                                ),
-                            )
+                                ));
+                            }
+                            IntSet::Range(lo, hi)
+                        }
+                        None => {
+                            // As Gecode does: the widest interval the engine supports.
+                            self.notes.push(format!(
+                                "variable '{}' has no finite bounds: its domain is {}..{}",
+                                decl.name,
+                                csp::MIN_INTERVAL_VALUE,
+                                csp::MAX_INTERVAL_VALUE
+                            ));
+                            IntSet::Range(i64::from(csp::MIN_INTERVAL_VALUE), i64::from(csp::MAX_INTERVAL_VALUE))
                         }
                     },
                 };
