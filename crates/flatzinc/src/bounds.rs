@@ -95,7 +95,8 @@ pub(crate) struct Inferred {
 
 /// The inferred bounds of the variables declared without a domain, by name.
 pub(crate) fn infer_bounds(ast: &Ast) -> Result<HashMap<String, Inferred>, Error> {
-    let mut env = Env { known: HashMap::new(), clamped: HashMap::new(), arrays: HashMap::new(), params: HashMap::new() };
+    let mut env =
+        Env { known: HashMap::new(), clamped: HashMap::new(), arrays: HashMap::new(), params: HashMap::new() };
     let mut unknown: HashMap<&str, ()> = HashMap::new();
     for d in &ast.decls {
         match (&d.value, d.array_len) {

@@ -175,6 +175,30 @@ impl Translator {
     /// Restricts `x` to the set `s` (a declared domain tighter than an alias's).
     pub(crate) fn restrict(&mut self, pos: Pos, x: VarId, s: &IntSet) -> Result<(), Error> {
         let d = self.model.initial_domain(x);
+        if d.is_interval() {
+            // Without visiting the interval's (up to 2^32) values: `x` equals a new variable
+            // over the members of `s` within its bounds, or has no value at all.
+            let (lo, hi) = (i64::from(d.min().unwrap_or(0)), i64::from(d.max().unwrap_or(0)));
+            let within = match s {
+                IntSet::Range(a, b) => IntSet::Range((*a).max(lo), (*b).min(hi)),
+                IntSet::Values(vs) => IntSet::Values(vs.iter().copied().filter(|v| (lo..=hi).contains(v)).collect()),
+            };
+            let y = match within {
+                IntSet::Range(a, b) if a <= b => self.model.new_var(a as i32..=b as i32),
+                IntSet::Values(vs) if !vs.is_empty() => {
+                    self.model.new_var(vs.iter().map(|&v| v as i32).collect::<Vec<_>>())
+                }
+                _ => {
+                    // Nothing in common: the model has no solution.
+                    let below = csp::Linear::new([(1, x)], csp::Comparison::LessOrEqual, lo as i32 - 1);
+                    self.model.post(below).map_err(Self::model_err(pos))?;
+                    return Ok(());
+                }
+            }
+            .map_err(Self::model_err(pos))?;
+            self.model.post(csp::Equal::new(x, y)).map_err(Self::model_err(pos))?;
+            return Ok(());
+        }
         if d.iter().all(|v| s.contains(i64::from(v))) {
             return Ok(());
         }

@@ -208,3 +208,17 @@ fn values_beyond_32_bits_stay_errors_with_their_line() {
     let e = err("var 100000..100001: a;\nvar int: y;\nconstraint int_times(a, a, y);\nsolve satisfy;\n");
     assert!(e.starts_with("line 2, column 1: the inferred bounds 10000000000..10000200001 of 'y' lie beyond"), "{e}");
 }
+
+#[test]
+fn an_alias_with_a_declared_domain_narrows_an_unbounded_variable() {
+    // y = x with y's domain declared: x (unbounded) takes y's values only.
+    for (decl, want) in [
+        ("var 3..6: y :: output_var = x;", vec![3i64, 4, 5, 6]),
+        ("var {-7, 2, 9}: y :: output_var = x;", vec![-7, 2, 9]),
+    ] {
+        let text = format!("var int: x :: output_var;\n{decl}\nsolve satisfy;\n");
+        let mut got: Vec<i64> = all_solutions(&text).iter().map(|s| s["x"]).collect();
+        got.sort_unstable();
+        assert_eq!(got, want, "{decl}");
+    }
+}

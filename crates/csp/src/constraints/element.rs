@@ -149,7 +149,8 @@ impl Element {
                     (first, last) = (first.min(i64::from(f)), last.max(i64::from(l)));
                 }
             }
-            changed |= if first > last { ctx.wipe_out(result, Rule::NoSupport)? } else { tighten(ctx, result, first, last)? };
+            changed |=
+                if first > last { ctx.wipe_out(result, Rule::NoSupport)? } else { tighten(ctx, result, first, last)? };
         } else {
             self.keep.clear();
             self.keep.extend(ctx.domain(result).iter().map(|v| {

@@ -5,7 +5,8 @@ use std::fmt;
 use fixedbitset::{Block, FixedBitSet};
 
 use crate::domain::{
-    Domain, InitialDomain, ValueMap, BITS, INTERVAL_THRESHOLD, MAX_BITSET_VALUES, MAX_INTERVAL_VALUE, MIN_INTERVAL_VALUE,
+    Domain, InitialDomain, ValueMap, BITS, INTERVAL_THRESHOLD, MAX_BITSET_VALUES, MAX_INTERVAL_VALUE,
+    MIN_INTERVAL_VALUE,
 };
 use crate::error::ModelError;
 use crate::id::{ConstraintId, Value, VarId};
