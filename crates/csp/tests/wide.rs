@@ -8,7 +8,7 @@
 //! builds (as tests run) panic on an arithmetic overflow, so an overflow fails the test.
 
 use csp::{
-    ArithOp, Arithmetic, BinPacking, Comparison, CountEq, Cumulative, Diffn, Disjunctive, DistinctSum, Element, Equal,
+    Among, ArithOp, Arithmetic, BinPacking, GlobalCardinality, NValue, Comparison, CountEq, Cumulative, Diffn, Disjunctive, DistinctSum, Element, Equal,
     Linear, Model, ModelError, Optimum, SearchEnd, Value, ValueOrder, VarId, INTERVAL_THRESHOLD, MAX_BITSET_VALUES,
     MAX_INTERVAL_VALUE, MIN_INTERVAL_VALUE,
 };
@@ -519,7 +519,8 @@ proptest! {
         let vars: Vec<VarId> = domains.iter().map(|d| m.new_var(d.clone()).unwrap()).collect();
         m.post(DistinctSum::new(vars.clone(), sum32)).unwrap();
         let distinct = |r: &[i128]| (0..r.len()).all(|i| (i + 1..r.len()).all(|j| r[i] != r[j]));
-        let want: Vec<Vec<i128>> = rows.into_iter().filter(|r| distinct(r) && r.iter().sum::<i128>() == sum).collect();
+        let mut want: Vec<Vec<i128>> = rows.into_iter().filter(|r| distinct(r) && r.iter().sum::<i128>() == sum).collect();
+        want.sort();
         prop_assert_eq!(solutions(m, &vars), want);
     }
 
@@ -554,5 +555,70 @@ proptest! {
             }
             Err(e) => prop_assert!(!fits, "{}..{} refused: {}", lo, hi, e),
         }
+    }
+
+    /// Counting globals over wide intervals: `Among` with every variable in the set, a closed
+    /// `GlobalCardinality` and `NValue` of 1 confine the intervals to listed values (finite
+    /// solutions, by brute force); `Among` with none in the set moves an interval's bounds past
+    /// the set's members at its ends.
+    #[test]
+    fn counting_globals_narrow_wide_intervals(
+        small in proptest::collection::vec(near_extreme(), 1..=2),
+        set in proptest::collection::btree_set(prop_oneof![Just(MIN_INTERVAL_VALUE), Just(0), Just(MAX_INTERVAL_VALUE), any::<i32>()], 1..=3),
+        base in prop_oneof![Just(MIN_INTERVAL_VALUE), Just(-(1 << 30)), Just(MAX_INTERVAL_VALUE - 70_000)],
+        ends in (0..=3i32, 0..=3i32),
+    ) {
+        let set: Vec<Value> = set.into_iter().collect();
+        let member = |v: i128| set.iter().any(|&s| i128::from(s) == v);
+        let n = small.len();
+        let build = |m: &mut Model| {
+            let mut xs: Vec<VarId> = small.iter().map(|d| m.new_var(d.clone()).unwrap()).collect();
+            xs.push(m.new_var(MIN_INTERVAL_VALUE..=MAX_INTERVAL_VALUE).unwrap());
+            xs
+        };
+        let in_set: Vec<Vec<i128>> = {
+            let mut doms: Vec<Vec<Value>> = small.clone();
+            doms.push(set.clone());
+            // The wide variable's value within the limits.
+            product(&doms).into_iter().filter(|r| r.iter().all(|&v| member(v)) && (MIN..=MAX).contains(&r[n])).collect()
+        };
+        // Among: all n + 1 in the set.
+        let mut m = Model::new();
+        let xs = build(&mut m);
+        let c = m.new_var((n + 1) as Value..=(n + 1) as Value).unwrap();
+        m.post(Among::new(c, xs.clone(), set.clone())).unwrap();
+        prop_assert_eq!(solutions(m, &xs), in_set.clone());
+        // Closed cardinality: each value of the set taken any number of times, no other value.
+        let mut m = Model::new();
+        let xs = build(&mut m);
+        let counts: Vec<VarId> = set.iter().map(|_| m.new_var(0..=(n + 1) as Value).unwrap()).collect();
+        m.post(GlobalCardinality::new(xs.clone(), set.clone(), counts).closed()).unwrap();
+        prop_assert_eq!(solutions(m, &xs), in_set);
+        // NValue of 1: the wide variable equals the small ones.
+        let mut m = Model::new();
+        let xs = build(&mut m);
+        let one = m.new_var(1..=1).unwrap();
+        m.post(NValue::new(one, xs.clone())).unwrap();
+        let mut doms: Vec<Vec<Value>> = small.clone();
+        doms.push(small[0].clone());
+        let want: Vec<Vec<i128>> =
+            product(&doms).into_iter().filter(|r| r.iter().all(|&v| v == r[0]) && (MIN..=MAX).contains(&r[n])).collect();
+        prop_assert_eq!(solutions(m, &xs), want);
+        // Among of 0 over an interval whose ends are members: the bounds move past them.
+        let (lo, hi) = (base, base + 70_000);
+        let mut members: Vec<Value> = (0..ends.0).map(|k| lo + k).chain((0..ends.1).map(|k| hi - k)).collect();
+        members.extend(&set);
+        members.sort_unstable();
+        members.dedup();
+        let mut m = Model::new();
+        let x = m.new_var(lo..=hi).unwrap();
+        let zero = m.new_var(0..=0).unwrap();
+        m.post(Among::new(zero, vec![x], members.clone())).unwrap();
+        let mut solver = m.into_solver();
+        solver.propagate().unwrap();
+        let outside = |v: &Value| members.binary_search(v).is_err();
+        let first = (lo..=hi).find(outside).unwrap();
+        let last = (lo..=hi).rev().find(outside).unwrap();
+        prop_assert_eq!((solver.domain(x).min(), solver.domain(x).max()), (Some(first), Some(last)));
     }
 }

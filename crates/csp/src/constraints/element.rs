@@ -1,6 +1,6 @@
 //! `Element`: `result = array[index]`, with an array of variables or of constants.
 
-use crate::constraints::equal::{keep_within, values_within};
+use crate::constraints::narrow::{keep_within, values_within};
 use crate::constraints::linear::tighten;
 use crate::context::Context;
 use crate::error::Conflict;

@@ -1,6 +1,6 @@
 //! `Equal`: `x = y + offset`.
 
-use crate::constraints::linear::tighten;
+use crate::constraints::narrow::keep_within;
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
@@ -59,36 +59,6 @@ impl Equal {
         }
         let mut it = self.keep.iter();
         ctx.retain(a, |_| *it.next().unwrap_or(&true), Rule::NoSupport).map(|_| ())
-    }
-}
-
-/// The smallest and the largest value of `b`'s domain within `lo..=hi`, if any: in constant time
-/// when `b` is an interval, by one pass over its values when it is a bitset.
-pub(crate) fn values_within(ctx: &Context<'_>, b: VarId, lo: i64, hi: i64) -> Option<(Value, Value)> {
-    let d = ctx.domain(b);
-    let (min, max) = (i64::from(d.min()?), i64::from(d.max()?));
-    let (lo, hi) = (lo.max(min), hi.min(max));
-    if lo > hi {
-        return None;
-    }
-    if d.is_interval() {
-        // Both within `min..=max`, so `i32` values.
-        return Some((lo as Value, hi as Value));
-    }
-    let mut within = d.iter().filter(|&v| (lo..=hi).contains(&i64::from(v)));
-    let first = within.next()?;
-    Some((first, within.last().unwrap_or(first)))
-}
-
-/// Narrows interval variable `a` to the values `v` with `v + shift` in `b`'s domain: its bounds
-/// move to the smallest and largest such values (an interval keeps no holes), or it is wiped
-/// out. Returns whether it changed.
-pub(crate) fn keep_within(ctx: &mut Context<'_>, a: VarId, b: VarId, shift: i64) -> Result<bool, Conflict> {
-    let d = ctx.domain(a);
-    let (Some(min), Some(max)) = (d.min(), d.max()) else { return Ok(false) };
-    match values_within(ctx, b, i64::from(min) + shift, i64::from(max) + shift) {
-        Some((lo, hi)) => tighten(ctx, a, i64::from(lo) - shift, i64::from(hi) - shift),
-        None => ctx.wipe_out(a, Rule::NoSupport),
     }
 }
 
