@@ -8,9 +8,9 @@
 //! builds (as tests run) panic on an arithmetic overflow, so an overflow fails the test.
 
 use csp::{
-    Among, ArithOp, Arithmetic, BinPacking, GlobalCardinality, NValue, Comparison, CountEq, Cumulative, Diffn, Disjunctive, DistinctSum, Element, Equal,
-    Linear, Model, ModelError, Optimum, SearchEnd, Value, ValueOrder, VarId, INTERVAL_THRESHOLD, MAX_BITSET_VALUES,
-    MAX_INTERVAL_VALUE, MIN_INTERVAL_VALUE,
+    Among, ArithOp, Arithmetic, BinPacking, Comparison, CountEq, Cumulative, Diffn, Disjunctive, DistinctSum, Element,
+    Equal, GlobalCardinality, Linear, Model, ModelError, NValue, Optimum, SearchEnd, Value, ValueOrder, VarId,
+    INTERVAL_THRESHOLD, MAX_BITSET_VALUES, MAX_INTERVAL_VALUE, MIN_INTERVAL_VALUE,
 };
 use proptest::prelude::*;
 

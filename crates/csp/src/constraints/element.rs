@@ -1,7 +1,7 @@
 //! `Element`: `result = array[index]`, with an array of variables or of constants.
 
-use crate::constraints::narrow::{keep_within, values_within};
 use crate::constraints::linear::tighten;
+use crate::constraints::narrow::{keep_within, values_within};
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
