@@ -113,13 +113,13 @@ impl Element {
         if ctx.domain(result).is_interval() {
             // Only the bounds move: to the smallest and largest reachable values within them.
             let (lo, hi) = (ctx.min(result), ctx.max(result));
-            let mut within = self.reachable.iter().filter(|&&v| lo <= v && v <= hi);
-            return match within.next() {
-                Some(&first) => {
-                    let last = within.last().copied().unwrap_or(first);
-                    Ok(changed | tighten(ctx, result, i64::from(first), i64::from(last))?)
-                }
-                None => ctx.wipe_out(result, Rule::NoSupport),
+            let from = self.reachable.partition_point(|&v| v < lo);
+            let to = self.reachable.partition_point(|&v| v <= hi);
+            return if from < to {
+                let (first, last) = (self.reachable[from], self.reachable[to - 1]);
+                Ok(changed | tighten(ctx, result, i64::from(first), i64::from(last))?)
+            } else {
+                ctx.wipe_out(result, Rule::NoSupport)
             };
         }
         self.keep.clear();
