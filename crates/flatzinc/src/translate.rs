@@ -72,6 +72,8 @@ pub(crate) struct Translator {
     consts: HashMap<i64, VarId>,
     notes: Vec<String>,
     names: Vec<(String, Elem)>,
+    /// The variables declared without finite bounds, none inferred (one note for them all).
+    unbounded: Vec<String>,
 }
 
 pub(crate) fn invalid<T>(pos: Pos, message: impl Into<String>) -> Result<T, Error> {
@@ -289,12 +291,7 @@ impl Translator {
                         }
                         None => {
                             // As Gecode does: the widest interval the engine supports.
-                            self.notes.push(format!(
-                                "variable '{}' has no finite bounds: its domain is {}..{}",
-                                decl.name,
-                                csp::MIN_INTERVAL_VALUE,
-                                csp::MAX_INTERVAL_VALUE
-                            ));
+                            self.unbounded.push(decl.name.clone());
                             IntSet::Range(i64::from(csp::MIN_INTERVAL_VALUE), i64::from(csp::MAX_INTERVAL_VALUE))
                         }
                     },
@@ -447,6 +444,7 @@ impl Translator {
             consts: HashMap::new(),
             notes: Vec::new(),
             names: Vec::new(),
+            unbounded: Vec::new(),
         };
         let mut output = Vec::new();
         for decl in &ast.decls {
@@ -454,6 +452,13 @@ impl Translator {
             if let Some(item) = t.output_item(decl)? {
                 output.push(item);
             }
+        }
+        if let Some(first) = t.unbounded.first() {
+            let (n, lo, hi) = (t.unbounded.len(), csp::MIN_INTERVAL_VALUE, csp::MAX_INTERVAL_VALUE);
+            t.notes.push(match n {
+                1 => format!("variable '{first}' has no finite bounds: its domain is {lo}..{hi}"),
+                _ => format!("{n} variables ('{first}', ...) have no finite bounds: their domain is {lo}..{hi}"),
+            });
         }
         Ok((t, output))
     }
