@@ -622,3 +622,52 @@ proptest! {
         prop_assert_eq!((solver.domain(x).min(), solver.domain(x).max()), (Some(first), Some(last)));
     }
 }
+
+/// Scheduling and packing over start times on the widest interval: propagation works on
+/// bounds (no pass over the horizon), and the first solution found satisfies the definitions.
+#[test]
+fn scheduling_and_packing_over_the_widest_intervals() {
+    let wide = MIN_INTERVAL_VALUE..=MAX_INTERVAL_VALUE;
+    let (d, r) = (vec![3, 2, 4], vec![2, 1, 2]);
+    let check = |starts: &[i128], strict_apart: bool| {
+        for i in 0..3 {
+            for j in i + 1..3 {
+                let apart = starts[i] + i128::from(d[i]) <= starts[j] || starts[j] + i128::from(d[j]) <= starts[i];
+                assert!(!strict_apart || apart, "{starts:?}");
+            }
+            let load: i32 = (0..3)
+                .filter(|&k| starts[k] <= starts[i] && starts[i] < starts[k] + i128::from(d[k]))
+                .map(|k| r[k])
+                .sum();
+            assert!(load <= 3, "{starts:?}");
+        }
+    };
+    for disjunctive in [false, true] {
+        let mut m = Model::new();
+        let s: Vec<VarId> = (0..3).map(|_| m.new_var(wide.clone()).unwrap()).collect();
+        // The first task starts at the top of the range, the others anywhere.
+        m.post(Linear::new([(1, s[0])], Comparison::Equal, MAX_INTERVAL_VALUE - 10)).unwrap();
+        if disjunctive {
+            m.post(Disjunctive::strict(s.clone(), d.clone())).unwrap();
+        } else {
+            m.post(Cumulative::new(s.clone(), d.clone(), r.clone(), 3)).unwrap();
+        }
+        let mut solver = m.into_solver();
+        let sol = solver.solve();
+        let sol = sol.solution().expect("a schedule exists");
+        let starts: Vec<i128> = s.iter().map(|&x| i128::from(sol[x])).collect();
+        assert!(starts.iter().all(|&t| t + 4 <= MAX + 1), "{starts:?}");
+        check(&starts, disjunctive);
+    }
+    // Two rectangles placed over the widest intervals do not overlap.
+    let mut m = Model::new();
+    let v: Vec<VarId> = (0..4).map(|_| m.new_var(wide.clone()).unwrap()).collect();
+    // Overlapping in x: apart in y.
+    m.post(Linear::new([(1, v[0]), (-1, v[1])], Comparison::Equal, -2)).unwrap();
+    m.post(Diffn::new(v[..2].to_vec(), v[2..].to_vec(), vec![5, 5], vec![5, 5])).unwrap();
+    let mut solver = m.into_solver();
+    let sol = solver.solve();
+    let sol = sol.solution().expect("two rectangles fit");
+    let (x0, x1, y0, y1) = (sol[v[0]] as i128, sol[v[1]] as i128, sol[v[2]] as i128, sol[v[3]] as i128);
+    assert!(x0 + 5 <= x1 || x1 + 5 <= x0 || y0 + 5 <= y1 || y1 + 5 <= y0);
+}
