@@ -189,6 +189,32 @@ pub struct Domain<'a> {
 /// a bitset: `0..=1_000_000` costs two words per checkpoint instead of 15,625.
 pub const INTERVAL_THRESHOLD: usize = 1 << 16;
 
+/// The largest value of an interval domain: `2^31 - 2`, one below `i32::MAX` (Gecode's
+/// `Int::Limits::max`). An interval lies within [`MIN_INTERVAL_VALUE`]`..=`[`MAX_INTERVAL_VALUE`],
+/// so its bounds plus or minus one are still `i32` values, and a sum or product of two bounds
+/// fits in an `i64` with room to spare: bound arithmetic never overflows. The widest interval,
+/// `MIN_INTERVAL_VALUE..=MAX_INTERVAL_VALUE`, is what a variable without finite bounds gets (as
+/// in Gecode).
+///
+/// ```
+/// use csp::{Model, MAX_INTERVAL_VALUE, MIN_INTERVAL_VALUE};
+///
+/// let mut model = Model::new();
+/// let x = model.new_var(MIN_INTERVAL_VALUE..=MAX_INTERVAL_VALUE)?;
+/// assert!(model.initial_domain(x).is_interval());
+/// assert_eq!(model.initial_domain(x).len(), (1 << 32) - 3);
+/// assert!(model.new_var(0..=i32::MAX).is_err()); // beyond the limit: an error
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub const MAX_INTERVAL_VALUE: Value = i32::MAX - 1;
+
+/// The smallest value of an interval domain: `-(2^31 - 2)` (see [`MAX_INTERVAL_VALUE`]).
+pub const MIN_INTERVAL_VALUE: Value = -MAX_INTERVAL_VALUE;
+
+/// The most values a bitset domain holds (65,535 blocks of 64 bits, the propagation engine's
+/// 16-bit block count): the limit on a domain of listed values such as `vec![1, 3, 5, ...]`.
+pub const MAX_BITSET_VALUES: usize = u16::MAX as usize * BITS;
+
 impl<'a> Domain<'a> {
     /// The bit interval `(lo, hi)` of an interval domain (empty when `lo > hi`), `None` for a
     /// bitset.

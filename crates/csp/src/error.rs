@@ -13,10 +13,19 @@ pub enum ModelError {
         /// The name it was given, if any.
         name: Option<String>,
     },
-    /// A domain has more values than the engine supports (2^28).
+    /// A domain of listed values (not a range) has more values than a bitset holds
+    /// ([`MAX_BITSET_VALUES`](crate::MAX_BITSET_VALUES)). A range of any width is an interval.
     DomainTooLarge {
         /// The number of values asked for.
         len: u64,
+    },
+    /// A range wide enough to be an interval reaches beyond
+    /// [`MIN_INTERVAL_VALUE`](crate::MIN_INTERVAL_VALUE)`..=`[`MAX_INTERVAL_VALUE`](crate::MAX_INTERVAL_VALUE).
+    BeyondLimits {
+        /// The smallest value asked for.
+        min: Value,
+        /// The largest value asked for.
+        max: Value,
     },
     /// A constraint or call named a variable that the model does not have.
     UnknownVar {
@@ -46,9 +55,17 @@ impl fmt::Display for ModelError {
         match self {
             ModelError::EmptyDomain { name: Some(n) } => write!(f, "variable '{n}' has an empty domain"),
             ModelError::EmptyDomain { name: None } => write!(f, "a variable has an empty domain"),
-            ModelError::DomainTooLarge { len } => {
-                write!(f, "a domain of {len} values is larger than the supported 2^28")
-            }
+            ModelError::DomainTooLarge { len } => write!(
+                f,
+                "a domain of {len} listed values is larger than the supported {} (a range of any width is an interval)",
+                crate::MAX_BITSET_VALUES
+            ),
+            ModelError::BeyondLimits { min, max } => write!(
+                f,
+                "the interval {min}..{max} reaches beyond the supported {}..{}",
+                crate::MIN_INTERVAL_VALUE,
+                crate::MAX_INTERVAL_VALUE
+            ),
             ModelError::UnknownVar { var, num_vars } => {
                 write!(f, "unknown variable {var}: the model has {num_vars} variables")
             }

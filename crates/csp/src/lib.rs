@@ -132,7 +132,9 @@ pub use constraints::{
     NETWORK_MAX_VALUES,
 };
 pub use constraints::{BinPacking, Cumulative, Diffn, Disjunctive};
-pub use domain::{Domain, DomainIter, InitialDomain, INTERVAL_THRESHOLD};
+pub use domain::{
+    Domain, DomainIter, InitialDomain, INTERVAL_THRESHOLD, MAX_BITSET_VALUES, MAX_INTERVAL_VALUE, MIN_INTERVAL_VALUE,
+};
 pub use error::{Conflict, ModelError};
 pub use event::{Event, Observer, Reason};
 pub use explain_unsat::{ConflictMember, Explanation};

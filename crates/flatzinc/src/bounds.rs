@@ -1,11 +1,12 @@
 //! Bounds for variables declared without a domain (`var int: x`), inferred from the
 //! constraints that define them (`int_lin_eq`, `int_times`, `array_int_element`, ...).
 //!
-//! The engine needs a finite domain for every variable. MiniZinc leaves some introduced
-//! variables unbounded, but their value is a function of bounded ones; interval arithmetic over
-//! the defining constraints, repeated until nothing changes, gives sound bounds. A variable
-//! still unbounded afterwards is reported as an error, never given an arbitrary domain (which
-//! could lose solutions).
+//! MiniZinc leaves some introduced variables unbounded, but their value is a function of
+//! bounded ones; interval arithmetic over the defining constraints, repeated until nothing
+//! changes, gives sound bounds, and a small domain propagates far better than a wide one.
+//! Bounds beyond the engine's interval limits ([`csp::MIN_INTERVAL_VALUE`]`..=`
+//! [`csp::MAX_INTERVAL_VALUE`], where every variable's values lie anyway) are clamped to them.
+//! A variable still unbounded afterwards gets the widest interval (`translate.rs`), as in Gecode.
 
 use std::collections::HashMap;
 
@@ -16,6 +17,8 @@ type Bounds = (i128, i128);
 
 struct Env<'a> {
     known: HashMap<&'a str, Bounds>,
+    /// The bounds inferred beyond the engine's limits, before clamping.
+    clamped: HashMap<&'a str, Bounds>,
     arrays: HashMap<&'a str, &'a [Expr]>,
     params: HashMap<&'a str, &'a Expr>,
 }
@@ -63,10 +66,13 @@ impl<'a> Env<'a> {
         if !unknown.contains_key(n.as_str()) || self.known.contains_key(n.as_str()) || lo > hi {
             return false;
         }
-        if lo < i128::from(i32::MIN) || hi > i128::from(i32::MAX) {
-            return false;
+        // Clamped to the engine's limits (which also keeps the arithmetic above within i128);
+        // what was clamped is remembered for the translator's note or error.
+        let (min, max) = (i128::from(csp::MIN_INTERVAL_VALUE), i128::from(csp::MAX_INTERVAL_VALUE));
+        if lo < min || hi > max {
+            self.clamped.insert(n, (lo, hi));
         }
-        self.known.insert(n, (lo, hi));
+        self.known.insert(n, (lo.max(min), hi.min(max)));
         true
     }
 }
@@ -76,9 +82,21 @@ fn corners(a: Bounds, b: Bounds, f: impl Fn(i128, i128) -> i128) -> Bounds {
     (*c.iter().min().unwrap_or(&0), *c.iter().max().unwrap_or(&0))
 }
 
+/// Bounds inferred for a variable declared without a domain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Inferred {
+    /// The bounds, within the engine's interval limits (empty, `lo > hi`, when the inferred
+    /// bounds lie wholly beyond them).
+    pub(crate) lo: i64,
+    pub(crate) hi: i64,
+    /// The inferred bounds before clamping to the limits, when they reached beyond them.
+    pub(crate) clamped_from: Option<(i128, i128)>,
+}
+
 /// The inferred bounds of the variables declared without a domain, by name.
-pub(crate) fn infer_bounds(ast: &Ast) -> Result<HashMap<String, (i64, i64)>, Error> {
-    let mut env = Env { known: HashMap::new(), arrays: HashMap::new(), params: HashMap::new() };
+pub(crate) fn infer_bounds(ast: &Ast) -> Result<HashMap<String, Inferred>, Error> {
+    let mut env =
+        Env { known: HashMap::new(), clamped: HashMap::new(), arrays: HashMap::new(), params: HashMap::new() };
     let mut unknown: HashMap<&str, ()> = HashMap::new();
     for d in &ast.decls {
         match (&d.value, d.array_len) {
@@ -201,5 +219,13 @@ pub(crate) fn infer_bounds(ast: &Ast) -> Result<HashMap<String, (i64, i64)>, Err
             }
         }
     }
-    Ok(unknown.keys().filter_map(|n| env.known.get(n).map(|&(l, h)| (n.to_string(), (l as i64, h as i64)))).collect())
+    // Every known bound is within the limits, so within i64.
+    Ok(unknown
+        .keys()
+        .filter_map(|n| {
+            let &(lo, hi) = env.known.get(n)?;
+            let clamped_from = env.clamped.get(n).copied();
+            Some((n.to_string(), Inferred { lo: lo as i64, hi: hi as i64, clamped_from }))
+        })
+        .collect())
 }

@@ -58,4 +58,4 @@ pub use lower::translate;
 pub use output::format_solution;
 pub use parser::parse;
 pub use run::{named_values, run, Options, RunError, Status};
-pub use translate::{Elem, OutputItem, Translation, MAX_DOMAIN};
+pub use translate::{Elem, OutputItem, Translation};

@@ -6,12 +6,8 @@ use std::collections::HashMap;
 use csp::{Goal, Model, ModelError, ValueOrder, VarId, VarOrder};
 
 use crate::ast::{Ast, BaseType, Decl, Expr, IntSet, Objective};
-use crate::bounds::infer_bounds;
+use crate::bounds::{infer_bounds, Inferred};
 use crate::error::{Error, Pos};
-
-/// The widest domain a variable may have (the engine's limit). Ranges wider than
-/// [`csp::INTERVAL_THRESHOLD`] are intervals: two words each, whatever their width.
-pub const MAX_DOMAIN: i64 = 1 << 28;
 
 /// A value bound to a name: a constant, a variable, or an array of those.
 #[derive(Clone, Debug, PartialEq)]
@@ -76,6 +72,8 @@ pub(crate) struct Translator {
     consts: HashMap<i64, VarId>,
     notes: Vec<String>,
     names: Vec<(String, Elem)>,
+    /// The variables declared without finite bounds, none inferred (one note for them all).
+    unbounded: Vec<String>,
 }
 
 pub(crate) fn invalid<T>(pos: Pos, message: impl Into<String>) -> Result<T, Error> {
@@ -179,6 +177,30 @@ impl Translator {
     /// Restricts `x` to the set `s` (a declared domain tighter than an alias's).
     pub(crate) fn restrict(&mut self, pos: Pos, x: VarId, s: &IntSet) -> Result<(), Error> {
         let d = self.model.initial_domain(x);
+        if d.is_interval() {
+            // Without visiting the interval's (up to 2^32) values: `x` equals a new variable
+            // over the members of `s` within its bounds, or has no value at all.
+            let (lo, hi) = (i64::from(d.min().unwrap_or(0)), i64::from(d.max().unwrap_or(0)));
+            let within = match s {
+                IntSet::Range(a, b) => IntSet::Range((*a).max(lo), (*b).min(hi)),
+                IntSet::Values(vs) => IntSet::Values(vs.iter().copied().filter(|v| (lo..=hi).contains(v)).collect()),
+            };
+            let y = match within {
+                IntSet::Range(a, b) if a <= b => self.model.new_var(a as i32..=b as i32),
+                IntSet::Values(vs) if !vs.is_empty() => {
+                    self.model.new_var(vs.iter().map(|&v| v as i32).collect::<Vec<_>>())
+                }
+                _ => {
+                    // Nothing in common: the model has no solution.
+                    let below = csp::Linear::new([(1, x)], csp::Comparison::LessOrEqual, lo as i32 - 1);
+                    self.model.post(below).map_err(Self::model_err(pos))?;
+                    return Ok(());
+                }
+            }
+            .map_err(Self::model_err(pos))?;
+            self.model.post(csp::Equal::new(x, y)).map_err(Self::model_err(pos))?;
+            return Ok(());
+        }
         if d.iter().all(|v| s.contains(i64::from(v))) {
             return Ok(());
         }
@@ -196,10 +218,14 @@ impl Translator {
         if lo < i64::from(i32::MIN) || hi > i64::from(i32::MAX) {
             return invalid(pos, format!("the domain {lo}..{hi} of '{}' is beyond the 32-bit range", decl.name));
         }
-        if hi - lo >= MAX_DOMAIN {
+        // A range of any width is an interval (two words) past `csp::INTERVAL_THRESHOLD`
+        // values, within the engine's interval limits.
+        let (min, max) = (i64::from(csp::MIN_INTERVAL_VALUE), i64::from(csp::MAX_INTERVAL_VALUE));
+        let wide = hi - lo >= csp::INTERVAL_THRESHOLD as i64;
+        if matches!(domain, IntSet::Range(..)) && wide && (lo < min || hi > max) {
             return invalid(
                 pos,
-                format!("the domain {lo}..{hi} of '{}' is wider than the supported {MAX_DOMAIN} values", decl.name),
+                format!("the domain {lo}..{hi} of '{}' reaches beyond the supported {min}..{max}", decl.name),
             );
         }
         let r = match domain {
@@ -211,7 +237,7 @@ impl Translator {
         r.map_err(Self::model_err(pos))
     }
 
-    fn declare(&mut self, decl: &Decl, inferred: &HashMap<String, (i64, i64)>) -> Result<(), Error> {
+    fn declare(&mut self, decl: &Decl, inferred: &HashMap<String, Inferred>) -> Result<(), Error> {
         let pos = decl.pos;
         let is_bool = decl.base == BaseType::Bool;
         match decl.base {
@@ -243,15 +269,30 @@ impl Translator {
                     BaseType::Bool => IntSet::Range(0, 1),
                     BaseType::IntIn(s) => s.clone(),
                     _ => match inferred.get(&decl.name) {
-                        Some(&(lo, hi)) => IntSet::Range(lo, hi),
-                        None => {
-                            return invalid(
-                                pos,
-                                format!(
-                                    "variable '{}' has no finite bounds and none could be inferred; give it a domain",
+                        Some(&Inferred { lo, hi, clamped_from }) => {
+                            if let Some((l, h)) = clamped_from {
+                                if lo > hi {
+                                    return invalid(
+                                        pos,
+                                        format!(
+                                            "the inferred bounds {l}..{h} of '{}' lie beyond the supported {}..{}",
+                                            decl.name,
+                                            csp::MIN_INTERVAL_VALUE,
+                                            csp::MAX_INTERVAL_VALUE
+                                        ),
+                                    );
+                                }
+                                self.notes.push(format!(
+                                    "the inferred bounds {l}..{h} of '{}' are clamped to {lo}..{hi}: values need 32 bits",
                                     decl.name
-                                ),
-                            )
+                                ));
+                            }
+                            IntSet::Range(lo, hi)
+                        }
+                        None => {
+                            // As Gecode does: the widest interval the engine supports.
+                            self.unbounded.push(decl.name.clone());
+                            IntSet::Range(i64::from(csp::MIN_INTERVAL_VALUE), i64::from(csp::MAX_INTERVAL_VALUE))
                         }
                     },
                 };
@@ -403,6 +444,7 @@ impl Translator {
             consts: HashMap::new(),
             notes: Vec::new(),
             names: Vec::new(),
+            unbounded: Vec::new(),
         };
         let mut output = Vec::new();
         for decl in &ast.decls {
@@ -410,6 +452,13 @@ impl Translator {
             if let Some(item) = t.output_item(decl)? {
                 output.push(item);
             }
+        }
+        if let Some(first) = t.unbounded.first() {
+            let (n, lo, hi) = (t.unbounded.len(), csp::MIN_INTERVAL_VALUE, csp::MAX_INTERVAL_VALUE);
+            t.notes.push(match n {
+                1 => format!("variable '{first}' has no finite bounds: its domain is {lo}..{hi}"),
+                _ => format!("{n} variables ('{first}', ...) have no finite bounds: their domain is {lo}..{hi}"),
+            });
         }
         Ok((t, output))
     }

@@ -176,6 +176,14 @@ impl Arithmetic {
             }
         }
         let z_ok = &self.z_ok;
+        if ctx.domain(z).is_interval() {
+            // Only an interval's bounds move (to the smallest and largest supported values):
+            // without visiting its every value.
+            return match (z_ok.first(), z_ok.last()) {
+                (Some(&lo), Some(&hi)) => tighten(ctx, z, i64::from(lo), i64::from(hi)).map(|_| ()),
+                _ => ctx.wipe_out(z, Rule::NoSupport).map(|_| ()),
+            };
+        }
         ctx.retain(z, |v| z_ok.binary_search(&v).is_ok(), Rule::NoSupport)?;
         Ok(())
     }

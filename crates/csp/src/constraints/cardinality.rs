@@ -2,6 +2,7 @@
 
 use super::scc::Scc;
 use crate::constraint::{Constraint, Priority, Rule};
+use crate::constraints::narrow::keep_members;
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
@@ -216,7 +217,9 @@ impl GlobalCardinality {
         if self.closed {
             for i in 0..n {
                 let x = self.scope[i];
-                if ctx.domain(x).iter().any(|v| self.index_of(v).is_none()) {
+                if ctx.domain(x).is_interval() {
+                    changed |= keep_members(ctx, x, &self.values, true)?;
+                } else if ctx.domain(x).iter().any(|v| self.index_of(v).is_none()) {
                     let values = &self.values;
                     changed |= ctx.retain(x, |v| values.contains(&v), Rule::NoSupport)?;
                 }
@@ -475,6 +478,8 @@ impl GlobalCardinality {
                 }
                 if j < k {
                     changed |= ctx.remove_value(x, self.values[j], Rule::HallSet)?;
+                } else if ctx.domain(x).is_interval() {
+                    changed |= keep_members(ctx, x, &self.values, true)?;
                 } else {
                     let values = &self.values;
                     changed |= ctx.retain(x, |v| values.contains(&v), Rule::HallSet)?;

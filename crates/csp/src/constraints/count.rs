@@ -1,6 +1,7 @@
 //! `CountEq` and `Among`: how many variables take a value, or a value of a set.
 
 use crate::constraint::{Constraint, Priority, Rule};
+use crate::constraints::narrow::keep_members;
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
@@ -225,6 +226,15 @@ impl Among {
         self.set.binary_search(&v).is_ok()
     }
 
+    /// Whether interval variable `x` has a value in the set, and one outside it (by its bounds
+    /// against the sorted set).
+    fn members_within(&self, ctx: &Context<'_>, x: VarId) -> (bool, bool) {
+        let (lo_x, hi_x) = (ctx.min(x), ctx.max(x));
+        let from = self.set.partition_point(|&v| v < lo_x);
+        let to = self.set.partition_point(|&v| v <= hi_x);
+        (to > from, i64::from(hi_x) - i64::from(lo_x) + 1 != (to - from) as i64)
+    }
+
     fn pass(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         let c = self.scope[0];
         let (mut lo, mut hi) = (0i64, 0i64);
@@ -233,11 +243,9 @@ impl Among {
             let (mut any_in, mut all_in) = (false, true);
             if d.is_interval() {
                 // A large range: by its bounds against the sorted set.
-                let (lo_x, hi_x) = (ctx.min(x), ctx.max(x));
-                let from = self.set.partition_point(|&v| v < lo_x);
-                let to = self.set.partition_point(|&v| v <= hi_x);
-                any_in = to > from;
-                all_in = i64::from(hi_x) - i64::from(lo_x) + 1 == (to - from) as i64;
+                let any_out;
+                (any_in, any_out) = self.members_within(ctx, x);
+                all_in = !any_out;
                 lo += i64::from(all_in);
                 hi += i64::from(any_in);
                 continue;
@@ -261,7 +269,11 @@ impl Among {
         if lo == cmax && hi > lo {
             for k in 1..self.scope.len() {
                 let x = self.scope[k];
-                if ctx.domain(x).iter().any(|v| !self.inside(v)) {
+                if ctx.domain(x).is_interval() {
+                    if self.members_within(ctx, x).1 {
+                        changed |= keep_members(ctx, x, &self.set, false)?;
+                    }
+                } else if ctx.domain(x).iter().any(|v| !self.inside(v)) {
                     let set = &self.set;
                     changed |= ctx.retain(x, |v| set.binary_search(&v).is_err(), Rule::Other)?;
                 }
@@ -269,7 +281,11 @@ impl Among {
         } else if hi == cmin && hi > lo {
             for k in 1..self.scope.len() {
                 let x = self.scope[k];
-                if ctx.domain(x).iter().any(|v| self.inside(v)) {
+                if ctx.domain(x).is_interval() {
+                    if self.members_within(ctx, x).0 {
+                        changed |= keep_members(ctx, x, &self.set, true)?;
+                    }
+                } else if ctx.domain(x).iter().any(|v| self.inside(v)) {
                     let set = &self.set;
                     changed |= ctx.retain(x, |v| set.binary_search(&v).is_ok(), Rule::Other)?;
                 }

@@ -1,5 +1,7 @@
 //! `Element`: `result = array[index]`, with an array of variables or of constants.
 
+use crate::constraints::linear::tighten;
+use crate::constraints::narrow::{keep_within, values_within};
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
@@ -108,6 +110,18 @@ impl Element {
         self.reachable
             .extend(ctx.domain(index).iter().filter_map(|i| usize::try_from(i).ok().and_then(|i| array.get(i))));
         self.reachable.sort_unstable();
+        if ctx.domain(result).is_interval() {
+            // Only the bounds move: to the smallest and largest reachable values within them.
+            let (lo, hi) = (ctx.min(result), ctx.max(result));
+            let from = self.reachable.partition_point(|&v| v < lo);
+            let to = self.reachable.partition_point(|&v| v <= hi);
+            return if from < to {
+                let (first, last) = (self.reachable[from], self.reachable[to - 1]);
+                Ok(changed | tighten(ctx, result, i64::from(first), i64::from(last))?)
+            } else {
+                ctx.wipe_out(result, Rule::NoSupport)
+            };
+        }
         self.keep.clear();
         self.keep.extend(ctx.domain(result).iter().map(|v| self.reachable.binary_search(&v).is_ok()));
         changed |= self.retain_flags(ctx, result)?;
@@ -125,18 +139,36 @@ impl Element {
         );
         let mut changed = self.retain_flags(ctx, index)?;
         let array = &self.scope[2..];
-        self.keep.clear();
-        self.keep.extend(ctx.domain(result).iter().map(|v| {
-            ctx.domain(index)
-                .iter()
-                .any(|i| usize::try_from(i).ok().and_then(|i| array.get(i)).is_some_and(|&a| ctx.contains(a, v)))
-        }));
-        changed |= self.retain_flags(ctx, result)?;
+        if ctx.domain(result).is_interval() {
+            // Only the bounds move: to the smallest and largest values some entry can take.
+            let (lo, hi) = (i64::from(ctx.min(result)), i64::from(ctx.max(result)));
+            let (mut first, mut last) = (i64::MAX, i64::MIN);
+            for i in ctx.domain(index).iter() {
+                let Some(&a) = usize::try_from(i).ok().and_then(|i| array.get(i)) else { continue };
+                if let Some((f, l)) = values_within(ctx, a, lo, hi) {
+                    (first, last) = (first.min(i64::from(f)), last.max(i64::from(l)));
+                }
+            }
+            changed |=
+                if first > last { ctx.wipe_out(result, Rule::NoSupport)? } else { tighten(ctx, result, first, last)? };
+        } else {
+            self.keep.clear();
+            self.keep.extend(ctx.domain(result).iter().map(|v| {
+                ctx.domain(index)
+                    .iter()
+                    .any(|i| usize::try_from(i).ok().and_then(|i| array.get(i)).is_some_and(|&a| ctx.contains(a, v)))
+            }));
+            changed |= self.retain_flags(ctx, result)?;
+        }
         let fixed_entry = ctx.value(index).and_then(|i| usize::try_from(i).ok()).and_then(|i| self.scope.get(2 + i));
         if let Some(&a) = fixed_entry {
-            self.keep.clear();
-            self.keep.extend(ctx.domain(a).iter().map(|v| ctx.contains(result, v)));
-            changed |= self.retain_flags(ctx, a)?;
+            if ctx.domain(a).is_interval() {
+                changed |= keep_within(ctx, a, result, 0)?;
+            } else {
+                self.keep.clear();
+                self.keep.extend(ctx.domain(a).iter().map(|v| ctx.contains(result, v)));
+                changed |= self.retain_flags(ctx, a)?;
+            }
         }
         Ok(changed)
     }
@@ -145,6 +177,15 @@ impl Element {
 /// Whether the domains of `a` and `b` share a value.
 fn intersects(ctx: &Context<'_>, a: VarId, b: VarId) -> bool {
     let (da, db) = (ctx.domain(a), ctx.domain(b));
+    let bounds = |d: crate::Domain<'_>| (i64::from(d.min().unwrap_or(0)), i64::from(d.max().unwrap_or(-1)));
+    if da.is_interval() {
+        let (lo, hi) = bounds(da);
+        return values_within(ctx, b, lo, hi).is_some();
+    }
+    if db.is_interval() {
+        let (lo, hi) = bounds(db);
+        return values_within(ctx, a, lo, hi).is_some();
+    }
     if da.len() <= db.len() {
         da.iter().any(|v| db.contains(v))
     } else {
@@ -170,6 +211,11 @@ impl Constraint for Element {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let index = self.scope[0];
+        if ctx.domain(index).is_interval() {
+            // The positions of the array first, so that no pass visits an interval's every value.
+            tighten(ctx, index, 0, self.len() as i64 - 1)?;
+        }
         loop {
             let changed = if self.constants.is_some() { self.pass_constants(ctx)? } else { self.pass_vars(ctx)? };
             if !changed {

@@ -1,5 +1,6 @@
 //! `Equal`: `x = y + offset`.
 
+use crate::constraints::narrow::keep_within;
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
@@ -44,6 +45,11 @@ impl Equal {
 
     /// Keeps the values `v` of `a` such that `v + shift` is in `b`'s domain.
     fn filter(&mut self, ctx: &mut Context<'_>, a: VarId, b: VarId, shift: i64) -> Result<(), Conflict> {
+        if ctx.domain(a).is_interval() {
+            // Only the bounds of an interval move: to the partners of `b`'s values at its ends,
+            // found without visiting every value of `a` (up to 2^32 of them).
+            return keep_within(ctx, a, b, shift).map(|_| ());
+        }
         self.keep.clear();
         let d = ctx.domain(a);
         self.keep
@@ -80,7 +86,7 @@ impl Constraint for Equal {
         let o = i64::from(self.offset);
         if x == y {
             // x = x + offset: always true or never.
-            return if o == 0 { Ok(()) } else { ctx.retain(x, |_| false, Rule::NoSupport).map(|_| ()) };
+            return if o == 0 { Ok(()) } else { ctx.wipe_out(x, Rule::NoSupport).map(|_| ()) };
         }
         self.filter(ctx, x, y, -o)?;
         self.filter(ctx, y, x, o)

@@ -295,7 +295,7 @@ pub(crate) fn tighten(ctx: &mut Context<'_>, x: VarId, lo: i64, hi: i64) -> Resu
     let (min, max) = (i64::from(min), i64::from(max));
     if lo > max || hi < min {
         // Nothing left: empty the domain, which reports the wipe-out.
-        return ctx.retain(x, |_| false, Rule::Bounds);
+        return ctx.wipe_out(x, Rule::Bounds);
     }
     let mut changed = false;
     if lo > min {

@@ -58,6 +58,7 @@ mod inverse;
 mod lex;
 mod linear;
 mod matching;
+mod narrow;
 mod network;
 mod not_equal;
 mod nvalue;

@@ -1,6 +1,7 @@
 //! `NValue`: the number of distinct values a group of variables takes.
 
 use crate::constraint::{Constraint, Priority, Rule};
+use crate::constraints::narrow::keep_members;
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
@@ -109,7 +110,12 @@ impl NValue {
         if self.fixed.len() as i64 == i64::from(ctx.max(c)) && unfixed > 0 {
             for k in 1..self.scope.len() {
                 let x = self.scope[k];
-                if !ctx.is_fixed(x) {
+                if ctx.is_fixed(x) {
+                    continue;
+                }
+                if ctx.domain(x).is_interval() {
+                    changed |= keep_members(ctx, x, &self.fixed, true)?;
+                } else {
                     let fixed = &self.fixed;
                     changed |= ctx.retain(x, |v| fixed.binary_search(&v).is_ok(), Rule::Other)?;
                 }

@@ -136,8 +136,8 @@ impl<'a> Context<'a> {
         self.core.assign_bit(self.vars, var, bit, rule)
     }
 
-    /// Empties `var`'s domain and returns the conflict.
-    fn wipe_out(&mut self, var: VarId, rule: Rule) -> Result<bool, Conflict> {
+    /// Empties `var`'s domain and returns the conflict (in constant time on an interval).
+    pub(crate) fn wipe_out(&mut self, var: VarId, rule: Rule) -> Result<bool, Conflict> {
         if self.domain(var).is_interval() {
             return self.core.narrow_interval(self.vars, var, 1, 0, rule);
         }

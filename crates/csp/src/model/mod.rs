@@ -4,7 +4,10 @@ use std::fmt;
 
 use fixedbitset::{Block, FixedBitSet};
 
-use crate::domain::{Domain, InitialDomain, ValueMap, BITS, INTERVAL_THRESHOLD};
+use crate::domain::{
+    Domain, InitialDomain, ValueMap, BITS, INTERVAL_THRESHOLD, MAX_BITSET_VALUES, MAX_INTERVAL_VALUE,
+    MIN_INTERVAL_VALUE,
+};
 use crate::error::ModelError;
 use crate::id::{ConstraintId, Value, VarId};
 use crate::layout::{VarInfo, VarLabel};
@@ -13,9 +16,6 @@ use crate::store::StateSlot;
 pub(crate) mod constraint;
 
 use self::constraint::Constraint;
-
-/// The largest domain supported, in values.
-const MAX_DOMAIN: u64 = 1 << 28;
 
 /// A constraint satisfaction problem: variables with finite domains and constraints on them.
 ///
@@ -101,8 +101,10 @@ impl Model {
     ///
     /// # Errors
     ///
-    /// [`ModelError::EmptyDomain`] for no value, [`ModelError::DomainTooLarge`] beyond 2^28
-    /// values.
+    /// [`ModelError::EmptyDomain`] for no value; [`ModelError::DomainTooLarge`] for more than
+    /// [`MAX_BITSET_VALUES`](crate::MAX_BITSET_VALUES) listed values; [`ModelError::BeyondLimits`]
+    /// for a range of more than [`INTERVAL_THRESHOLD`](crate::INTERVAL_THRESHOLD) values (an
+    /// interval) not within [`MIN_INTERVAL_VALUE`](crate::MIN_INTERVAL_VALUE)`..=`[`MAX_INTERVAL_VALUE`](crate::MAX_INTERVAL_VALUE).
     pub fn new_var(&mut self, domain: impl Into<InitialDomain>) -> Result<VarId, ModelError> {
         self.add_var(domain.into(), None)
     }
@@ -135,13 +137,16 @@ impl Model {
         if d.len == 0 {
             return Err(ModelError::EmptyDomain { name });
         }
-        if d.len as u64 > MAX_DOMAIN {
-            return Err(ModelError::DomainTooLarge { len: d.len as u64 });
-        }
         let id = VarId::from_index(self.vars.len());
         let offset = self.initial.as_slice().len();
         if let (ValueMap::Range { min }, true) = (&d.map, d.len > INTERVAL_THRESHOLD) {
-            // A large range: an interval, two blocks holding its lowest and highest bits.
+            // A large range: an interval, two blocks holding its lowest and highest bits. Its
+            // values stay within the limits, so that bound arithmetic cannot overflow (and its
+            // size, at most 2^32 - 3, fits the record's `u32`).
+            let max = i64::from(*min) + d.len as i64 - 1;
+            if *min < MIN_INTERVAL_VALUE || max > i64::from(MAX_INTERVAL_VALUE) {
+                return Err(ModelError::BeyondLimits { min: *min, max: max as Value });
+            }
             self.initial.grow((offset + 2) * BITS);
             self.initial.as_mut_slice()[offset + 1] = d.len - 1;
             self.vars.push(VarInfo {
@@ -153,11 +158,11 @@ impl Model {
             });
             return Ok(id);
         }
-        let words = d.len.div_ceil(BITS);
-        if words > usize::from(u16::MAX) {
+        if d.len > MAX_BITSET_VALUES {
             // The propagation engine counts a bitset domain's blocks in 16 bits.
             return Err(ModelError::DomainTooLarge { len: d.len as u64 });
         }
+        let words = d.len.div_ceil(BITS);
         let start = offset * BITS;
         self.initial.grow((offset + words) * BITS);
         self.initial.insert_range(start..start + d.len);

@@ -42,11 +42,11 @@ impl ObjectiveBound {
         match self.side {
             Side::Below(value) => match value.checked_sub(1) {
                 Some(b) => ctx.remove_above(z, b, Rule::Bounds),
-                None => ctx.retain(z, |_| false, Rule::Bounds),
+                None => ctx.wipe_out(z, Rule::Bounds),
             },
             Side::Above(value) => match value.checked_add(1) {
                 Some(b) => ctx.remove_below(z, b, Rule::Bounds),
-                None => ctx.retain(z, |_| false, Rule::Bounds),
+                None => ctx.wipe_out(z, Rule::Bounds),
             },
         }
     }
