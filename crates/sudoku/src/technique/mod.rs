@@ -42,6 +42,20 @@ pub(crate) const STRONG_LINKS_RATING: u32 = 66;
 /// decides rate SE 5.5 and 5.6, but 5.5 here leaves the Spearman correlation as it is).
 pub(crate) const WXYZ_RATING: u32 = 46;
 
+/// The rating of a hidden unique rectangle, in tenths (HoDoKu rates it with the types 2 to 4;
+/// SE has none).
+pub(crate) const HIDDEN_RECTANGLE_RATING: u32 = 48;
+/// The rating of a W-wing, in tenths (SE has none: it is a chain of two cells and a strong
+/// link; HoDoKu rates it with the XY-wing).
+pub(crate) const W_WING_RATING: u32 = 55;
+/// The ratings of finned (and sashimi) X-wings, swordfish and jellyfish, in tenths (SE has
+/// none; HoDoKu rates them just above the fish without fins).
+pub(crate) const FINNED_RATINGS: [u32; 3] = [54, 56, 58];
+/// The rating of simple colouring, in tenths (SE finds it as X-chains and cycles, 6.5 and up).
+pub(crate) const COLOURING_RATING: u32 = 65;
+/// The rating of remote pairs, in tenths (SE finds them as XY-chains).
+pub(crate) const REMOTE_PAIRS_RATING: u32 = 65;
+
 /// The base ratings of chains, in tenths (calibrated in `docs/grading.md`).
 pub(crate) const X_CHAIN_BASE: u32 = 65;
 /// The base rating of chains through two-candidate cells, in tenths: SE rates every static
@@ -129,8 +143,20 @@ impl Technique {
             Technique::Fish { bases, .. } => [32, 38, 52].get(bases.len().saturating_sub(2)).copied().unwrap_or(52),
             Technique::Wing { xyz, .. } => 42 + 2 * u32::from(*xyz),
             Technique::WxyzWing { .. } => WXYZ_RATING,
-            Technique::UniqueRectangle { kind, .. } => 44 + u32::from(*kind),
+            Technique::UniqueRectangle { kind, .. } => match kind {
+                0 => HIDDEN_RECTANGLE_RATING,
+                4 => 47,
+                k => 44 + u32::from(*k),
+            },
+            Technique::UniqueRectangleSubset { values, .. } => 45 + values.len() as u32,
             Technique::Bug { .. } => 56,
+            Technique::BugExtra { .. } => 57,
+            Technique::WWing { .. } => W_WING_RATING,
+            Technique::FinnedFish { bases, .. } => {
+                FINNED_RATINGS.get(bases.len().saturating_sub(2)).copied().unwrap_or(FINNED_RATINGS[2])
+            }
+            Technique::Colouring { .. } => COLOURING_RATING,
+            Technique::RemotePairs { .. } => REMOTE_PAIRS_RATING,
             Technique::Chain { links, deductions, kind, .. } => {
                 let length = links.len() as u32 + deductions + 1;
                 chain_rating(chain_base(*kind), LINK_WEIGHT * length)
