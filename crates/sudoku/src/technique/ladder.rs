@@ -46,8 +46,10 @@ enum Rung {
     Fish(usize),
     /// XY-wings (`false`) or XYZ-wings (`true`).
     Wing(bool),
-    /// Unique rectangles (puzzles proven unique only).
+    /// Unique rectangles of types 1 to 4 (puzzles proven unique only).
     Rectangle,
+    /// Hidden unique rectangles (idem).
+    HiddenRectangle,
     /// WXYZ-wings.
     Wxyz,
     /// BUG+1 (puzzles proven unique only).
@@ -70,7 +72,7 @@ enum Rung {
 }
 
 /// The rungs in the order of their ratings (`technique/mod.rs`): 3.0 to 6.6.
-const RUNGS: [Rung; 23] = [
+const RUNGS: [Rung; 24] = [
     Rung::Naked(2),
     Rung::Fish(2),
     Rung::Hidden(2),
@@ -80,6 +82,7 @@ const RUNGS: [Rung; 23] = [
     Rung::Wing(false),
     Rung::Wing(true),
     Rung::Rectangle,
+    Rung::HiddenRectangle,
     Rung::Wxyz,
     Rung::Naked(4),
     Rung::Fish(4),
@@ -95,6 +98,44 @@ const RUNGS: [Rung; 23] = [
     Rung::StrongLinks,
     Rung::EmptyRectangle,
 ];
+
+impl Rung {
+    /// The rating of the easiest step the rung finds, in tenths (`technique/mod.rs`).
+    fn rating(self) -> u32 {
+        use super::rated;
+        match self {
+            Rung::Naked(k) => rated("naked subset", [30, 36, 50][k.clamp(2, 4) - 2]),
+            Rung::Hidden(k) => rated("hidden subset", [34, 40, 54][k.clamp(2, 4) - 2]),
+            Rung::Fish(k) => rated("fish", [32, 38, 52][k.clamp(2, 4) - 2]),
+            Rung::Wing(xyz) => rated(if xyz { "XYZ-wing" } else { "XY-wing" }, 42 + 2 * u32::from(xyz)),
+            Rung::Rectangle => rated("unique rectangle", 45),
+            Rung::HiddenRectangle => rated("hidden unique rectangle", super::HIDDEN_RECTANGLE_RATING),
+            Rung::Wxyz => rated("WXYZ-wing", super::WXYZ_RATING),
+            Rung::Bug => rated("BUG+1", 56),
+            Rung::BugExtra => rated("BUG type 2", 57),
+            Rung::StrongLinks => rated("skyscraper", super::STRONG_LINKS_RATING),
+            Rung::EmptyRectangle => rated("empty rectangle", super::STRONG_LINKS_RATING),
+            Rung::WWing => rated("W-wing", super::W_WING_RATING),
+            Rung::Finned(k) => {
+                let names = ["finned X-wing", "finned swordfish", "finned jellyfish"];
+                let i = k.clamp(2, 4) - 2;
+                rated(names[i], super::FINNED_RATINGS[i])
+            }
+            Rung::Colouring => rated("colour trap", super::COLOURING_RATING),
+            Rung::RemotePairs => rated("remote pairs", super::REMOTE_PAIRS_RATING),
+        }
+    }
+}
+
+/// The rungs by their ratings (a stable sort of [`RUNGS`]).
+fn rungs() -> &'static [Rung] {
+    static SORTED: std::sync::OnceLock<Vec<Rung>> = std::sync::OnceLock::new();
+    SORTED.get_or_init(|| {
+        let mut all = RUNGS.to_vec();
+        all.sort_by_key(|r| r.rating());
+        all
+    })
+}
 
 /// A deduction found, ready to apply.
 #[derive(Clone, Debug)]
@@ -338,7 +379,7 @@ impl Ladder {
             return Some(f);
         }
         // Subsets, fish, wings and uniqueness patterns, by rating.
-        for rung in RUNGS {
+        for &rung in rungs() {
             if let Rung::Wxyz = rung {
                 if let Some(f) = self.wxyz_wing() {
                     return Some(f);
@@ -353,7 +394,8 @@ impl Ladder {
                     .or_else(|| fish::find_first(c, self.cols, self.rows, k))
                     .map(|f| self.fish(f)),
                 Rung::Wing(xyz) => wings::find(c, xyz).into_iter().next().map(|w| self.wing(w)),
-                Rung::Rectangle if self.unique => self.rectangle(),
+                Rung::Rectangle if self.unique => self.rectangle(false),
+                Rung::HiddenRectangle if self.unique => self.rectangle(true),
                 Rung::Bug if self.unique => uniqueness::bug(c).map(|(var, bit)| Found::Place {
                     var,
                     bit,
@@ -371,7 +413,7 @@ impl Ladder {
                 Rung::RemotePairs => colouring::remote_pairs(c).map(|f| self.colouring(f)),
                 Rung::StrongLinks => links::two_links(c).into_iter().next().map(|t| self.strong_links(t)),
                 Rung::EmptyRectangle => links::grouped(c).into_iter().find_map(|g| self.empty_rectangle(g)),
-                Rung::Rectangle | Rung::Bug | Rung::BugExtra | Rung::Wxyz => None,
+                Rung::Rectangle | Rung::HiddenRectangle | Rung::Bug | Rung::BugExtra | Rung::Wxyz => None,
             };
             if let Some(f) = found {
                 return Some(f);
@@ -614,10 +656,11 @@ impl Ladder {
         Found::Eliminate { removals: w.removals.iter().map(|&l| (l, 1 << w.bit)).collect(), technique }
     }
 
-    /// The first unique rectangle of the smallest rating.
-    fn rectangle(&self) -> Option<Found> {
+    /// The first unique rectangle of the smallest rating: hidden ones (`hidden`) or those of
+    /// types 1 to 4.
+    fn rectangle(&self, hidden: bool) -> Option<Found> {
         let all = uniqueness::rectangles(&self.cands);
-        let found = all.into_iter().map(|r| {
+        let found = all.into_iter().filter(|r| (r.kind == 0) == hidden).map(|r| {
             let (digits, cells) = (self.digits(r.values), self.cells(&r.vars));
             let technique = match (r.kind, r.group) {
                 (3, Some(g)) => {
