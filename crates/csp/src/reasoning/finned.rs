@@ -10,8 +10,8 @@
 //! fewer than two places once its fins are left out (the fish without its fins would not be
 //! one).
 
-use super::candidates::Candidates;
-use super::subsets::combinations;
+use super::candidates::{bits, Candidates};
+use super::fish::cover_position;
 use super::wings::sees;
 
 /// A finned fish and what it removes.
@@ -36,12 +36,13 @@ pub struct FinnedFish {
 /// The most covers a base set may need beyond `k` (the fins' groups of the cover family):
 /// fins that share a group with a target of the covers lie, on a grid, in at most two columns
 /// besides a cover.
-const EXTRA_COVERS: u32 = 2;
+const EXTRA_COVERS: usize = 2;
 
 /// The first finned fish of size `k` (2 to 4; none for other sizes) with bases from family
 /// `base_family` and covers from family `cover_family` that removes something: by value, then
 /// set of bases (in the order of [`combinations`]), then set of covers. A fish without fins is
-/// not one ([`fish::find_first`](super::fish::find_first) finds those).
+/// not one ([`fish::find_first`](super::fish::find_first) finds those). Cover families of more
+/// than 63 groups, or not in increasing order, are not searched.
 ///
 /// # Example
 ///
@@ -82,28 +83,41 @@ pub fn find_first(c: &Candidates, base_family: usize, cover_family: usize, k: us
     if !(2..=4).contains(&k) || base_family == cover_family {
         return None;
     }
+    let cover_list = &c.families()[cover_family];
+    if cover_list.len() > 63 || !cover_list.is_sorted() {
+        return None;
+    }
     let groups = c.groups();
+    // Per base: its group, and its places with their cover's position (63: none).
+    let mut bases: Vec<(u32, u64, Vec<(u32, u32)>)> = Vec::new();
+    let mut chosen: Vec<usize> = Vec::with_capacity(k);
     for bit in 0..c.width() {
-        let bases: Vec<u32> = c.families()[base_family]
-            .iter()
-            .copied()
-            .filter(|&g| {
-                let group = &groups[g as usize];
-                group.tight
-                    && group.values & (1 << bit) != 0
-                    && group.vars.iter().all(|&l| c.mask(l) != 1 << bit)
-                    && group.vars.iter().filter(|&&l| c.mask(l) & (1 << bit) != 0).count() >= 2
-            })
-            .collect();
+        bases.clear();
+        for &g in &c.families()[base_family] {
+            let group = &groups[g as usize];
+            if !group.tight || group.values & (1 << bit) == 0 {
+                continue;
+            }
+            let mut places = Vec::new();
+            let mut covers = 0u64;
+            for &l in &group.vars {
+                let m = c.mask(l);
+                if m & (1 << bit) == 0 {
+                    continue;
+                }
+                let pos = c.family_group(cover_family, l).and_then(|h| cover_position(cover_list, h)).unwrap_or(63);
+                covers |= 1 << pos;
+                places.push((l, pos as u32));
+            }
+            if places.len() >= 2 && places.iter().all(|&(l, _)| c.fixed_bit(l).is_none()) {
+                bases.push((g, covers, places));
+            }
+        }
         if bases.len() < k {
             continue;
         }
-        let mut chosen = Vec::with_capacity(k);
-        let mut found = None;
-        combinations(&bases, k, &mut chosen, &mut |set: &[u32]| {
-            if found.is_none() {
-                found = with_bases(c, bit, base_family, cover_family, set);
-            }
+        let found = search(&bases, k, 0, 0, &mut chosen, &mut |set: &[usize]| {
+            with_bases(c, bit, (base_family, cover_family), cover_list, &bases, set)
         });
         if found.is_some() {
             return found;
@@ -112,75 +126,105 @@ pub fn find_first(c: &Candidates, base_family: usize, cover_family: usize, k: us
     None
 }
 
-/// The first finned fish on the bases `set`.
-fn with_bases(c: &Candidates, bit: u32, base_family: usize, cover_family: usize, set: &[u32]) -> Option<FinnedFish> {
-    let groups = c.groups();
-    let k = set.len();
-    // The places, with their cover (`None`: in no group of the cover family, always a fin).
-    let mut places: Vec<(u32, Option<u32>)> = Vec::new();
-    let mut touched: Vec<u32> = Vec::new();
-    for &g in set {
-        for &l in &groups[g as usize].vars {
-            if c.mask(l) & (1 << bit) == 0 {
-                continue;
-            }
-            let cover = c.family_group(cover_family, l);
-            if let Some(h) = cover {
-                if !touched.contains(&h) {
-                    touched.push(h);
-                }
-            }
-            places.push((l, cover));
-        }
-    }
-    if touched.len() as u32 > k as u32 + EXTRA_COVERS || (touched.len() <= k && places.iter().all(|p| p.1.is_some())) {
+/// The sets of `k` bases (in lexicographic order) whose places lie in at most
+/// `k + EXTRA_COVERS` covers, pruned as soon as a part of one needs more; the first for
+/// which `f` finds something.
+fn search<R>(
+    bases: &[(u32, u64, Vec<(u32, u32)>)],
+    k: usize,
+    from: usize,
+    union: u64,
+    chosen: &mut Vec<usize>,
+    f: &mut impl FnMut(&[usize]) -> Option<R>,
+) -> Option<R> {
+    if (union & !(1 << 63)).count_ones() as usize > k + EXTRA_COVERS {
         return None;
     }
-    touched.sort_unstable();
-    let mut chosen = Vec::with_capacity(k);
-    let mut found = None;
-    combinations(&touched, k.min(touched.len()), &mut chosen, &mut |covers: &[u32]| {
-        if found.is_some() || covers.len() != k {
-            return;
+    if chosen.len() == k {
+        return f(chosen);
+    }
+    let need = k - chosen.len();
+    for i in from..bases.len() {
+        if bases.len() - i < need {
+            break;
         }
-        let inside = |p: &(u32, Option<u32>)| p.1.is_some_and(|h| covers.contains(&h));
-        let fins: Vec<u32> = places.iter().filter(|p| !inside(p)).map(|p| p.0).collect();
-        if fins.is_empty() {
-            return;
+        chosen.push(i);
+        let found = search(bases, k, i + 1, union | bases[i].1, chosen, f);
+        chosen.pop();
+        if found.is_some() {
+            return found;
         }
+    }
+    None
+}
+
+/// The first finned fish on the bases `set` (indices into `bases`: group, cover positions,
+/// places with their cover's position, 63 for none).
+fn with_bases(
+    c: &Candidates,
+    bit: u32,
+    (base_family, cover_family): (usize, usize),
+    cover_list: &[u32],
+    bases: &[(u32, u64, Vec<(u32, u32)>)],
+    set: &[usize],
+) -> Option<FinnedFish> {
+    let k = set.len();
+    let union = set.iter().fold(0u64, |u, &i| u | bases[i].1);
+    let loose = union & (1 << 63) != 0;
+    let positions: Vec<u32> = bits(union & !(1 << 63)).collect();
+    if positions.len() > k + EXTRA_COVERS || (positions.len() <= k && !loose) || positions.len() < k {
+        return None;
+    }
+    let base_groups: Vec<u32> = set.iter().map(|&i| bases[i].0).collect();
+    let places = || set.iter().flat_map(|&i| bases[i].2.iter().copied());
+    let m = positions.len();
+    for pick in 0u32..(1 << m) {
+        if pick.count_ones() as usize != k {
+            continue;
+        }
+        let covered: u64 = (0..m).filter(|&j| pick & (1 << j) != 0).fold(0, |u, j| u | 1 << positions[j]);
+        let is_fin = |pos: u32| covered & (1 << pos) == 0;
+        let mut fins = places().filter(|&(_, pos)| is_fin(pos)).map(|(l, _)| l);
+        let Some(first) = fins.next() else { continue };
         // The fins share a group.
-        let first = fins[0];
-        if !c.groups_of(first).iter().any(|&g| fins.iter().all(|&f| c.groups_of(f).contains(&g))) {
-            return;
+        let shared = |g: &u32| places().filter(|&(_, pos)| is_fin(pos)).all(|(l, _)| c.groups_of(l).contains(g));
+        if !c.groups_of(first).iter().any(shared) {
+            continue;
         }
-        let mut removals: Vec<u32> = covers
-            .iter()
-            .flat_map(|&g| groups[g as usize].vars.iter().copied())
-            .filter(|&l| c.mask(l) & (1 << bit) != 0 && c.fixed_bit(l).is_none())
-            .filter(|&l| c.family_group(base_family, l).is_none_or(|b| !set.contains(&b)))
-            .filter(|&l| fins.iter().all(|&f| sees(c, l, f)))
-            .collect();
-        removals.sort_unstable();
-        removals.dedup();
+        // The targets: sharing a group with every fin (so with the first: in one of its
+        // groups), in a cover, outside the bases.
+        let target = |l: u32| {
+            c.mask(l) & (1 << bit) != 0
+                && c.fixed_bit(l).is_none()
+                && c.family_group(cover_family, l)
+                    .and_then(|h| cover_position(cover_list, h))
+                    .is_some_and(|p| covered & (1 << p) != 0)
+                && c.family_group(base_family, l).is_none_or(|b| !base_groups.contains(&b))
+                && places().filter(|&(_, pos)| is_fin(pos)).all(|(f, _)| sees(c, l, f))
+        };
+        let mut removals: Vec<u32> = Vec::new();
+        for &g in c.groups_of(first) {
+            for &l in &c.groups()[g as usize].vars {
+                if !removals.contains(&l) && target(l) {
+                    removals.push(l);
+                }
+            }
+        }
         if removals.is_empty() {
-            return;
+            continue;
         }
-        let sashimi = set.iter().any(|&g| {
-            places.iter().filter(|p| inside(p) && groups[g as usize].vars.contains(&p.0)).count() < 2
-        });
-        let mut inner: Vec<u32> = places.iter().filter(|p| inside(p)).map(|p| p.0).collect();
+        removals.sort_unstable();
+        let fins: Vec<u32> = places().filter(|&(_, pos)| is_fin(pos)).map(|(l, _)| l).collect();
+        let covers: Vec<u32> = bits(covered).map(|p| cover_list[p as usize]).collect();
+        let inside = |&(_, pos): &(u32, u32)| !is_fin(pos);
+        let sashimi = set.iter().any(|&i| bases[i].2.iter().filter(|p| inside(p)).count() < 2);
+        let mut inner: Vec<u32> = places().filter(inside).map(|(l, _)| l).collect();
         inner.sort_unstable();
         let mut fins = fins;
         fins.sort_unstable();
-        found = Some(FinnedFish {
-            bit,
-            bases: set.to_vec(),
-            covers: covers.to_vec(),
-            places: inner,
-            fins,
-            sashimi,
-            removals,
-        });
-    });
-    found
+        let mut base_groups = base_groups;
+        base_groups.sort_unstable();
+        return Some(FinnedFish { bit, bases: base_groups, covers, places: inner, fins, sashimi, removals });
+    }
+    None
 }

@@ -69,6 +69,8 @@ pub mod finned;
 pub mod fish;
 pub mod links;
 pub mod singles;
+#[cfg(test)]
+mod soundness;
 pub mod subsets;
 pub mod sums;
 pub mod trial;

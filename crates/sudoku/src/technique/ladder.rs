@@ -61,7 +61,8 @@ enum Rung {
     EmptyRectangle,
     /// W-wings.
     WWing,
-    /// Finned and sashimi fish of this size.
+    /// Finned and sashimi fish of this size (2 or 3: finned jellyfish are left to chains, their
+    /// search costs more than they bring).
     Finned(usize),
     /// Simple colouring (traps and wraps).
     Colouring,
@@ -71,8 +72,8 @@ enum Rung {
     BugExtra,
 }
 
-/// The rungs in the order of their ratings (`technique/mod.rs`): 3.0 to 6.6.
-const RUNGS: [Rung; 24] = [
+/// The rungs, 3.0 to 7.1; the ladder tries them in the order of their ratings ([`rungs`]).
+const RUNGS: [Rung; 23] = [
     Rung::Naked(2),
     Rung::Fish(2),
     Rung::Hidden(2),
@@ -92,7 +93,6 @@ const RUNGS: [Rung; 24] = [
     Rung::Finned(3),
     Rung::Bug,
     Rung::BugExtra,
-    Rung::Finned(4),
     Rung::RemotePairs,
     Rung::Colouring,
     Rung::StrongLinks,
@@ -102,27 +102,24 @@ const RUNGS: [Rung; 24] = [
 impl Rung {
     /// The rating of the easiest step the rung finds, in tenths (`technique/mod.rs`).
     fn rating(self) -> u32 {
-        use super::rated;
         match self {
-            Rung::Naked(k) => rated("naked subset", [30, 36, 50][k.clamp(2, 4) - 2]),
-            Rung::Hidden(k) => rated("hidden subset", [34, 40, 54][k.clamp(2, 4) - 2]),
-            Rung::Fish(k) => rated("fish", [32, 38, 52][k.clamp(2, 4) - 2]),
-            Rung::Wing(xyz) => rated(if xyz { "XYZ-wing" } else { "XY-wing" }, 42 + 2 * u32::from(xyz)),
-            Rung::Rectangle => rated("unique rectangle", 45),
-            Rung::HiddenRectangle => rated("hidden unique rectangle", super::HIDDEN_RECTANGLE_RATING),
-            Rung::Wxyz => rated("WXYZ-wing", super::WXYZ_RATING),
-            Rung::Bug => rated("BUG+1", 56),
-            Rung::BugExtra => rated("BUG type 2", 57),
-            Rung::StrongLinks => rated("skyscraper", super::STRONG_LINKS_RATING),
-            Rung::EmptyRectangle => rated("empty rectangle", super::STRONG_LINKS_RATING),
-            Rung::WWing => rated("W-wing", super::W_WING_RATING),
+            Rung::Naked(k) => [30, 36, 50][k.clamp(2, 4) - 2],
+            Rung::Hidden(k) => [34, 40, 54][k.clamp(2, 4) - 2],
+            Rung::Fish(k) => [32, 38, 52][k.clamp(2, 4) - 2],
+            Rung::Wing(xyz) => 42 + 2 * u32::from(xyz),
+            Rung::Rectangle => 45,
+            Rung::HiddenRectangle => super::HIDDEN_RECTANGLE_RATING,
+            Rung::Wxyz => super::WXYZ_RATING,
+            Rung::Bug => 56,
+            Rung::BugExtra => 57,
+            Rung::StrongLinks => super::STRONG_LINKS_RATING,
+            Rung::EmptyRectangle => super::STRONG_LINKS_RATING,
+            Rung::WWing => super::W_WING_RATING,
             Rung::Finned(k) => {
-                let names = ["finned X-wing", "finned swordfish", "finned jellyfish"];
-                let i = k.clamp(2, 4) - 2;
-                rated(names[i], super::FINNED_RATINGS[i])
+                super::FINNED_RATINGS[k.clamp(2, 4) - 2]
             }
-            Rung::Colouring => rated("colour trap", super::COLOURING_RATING),
-            Rung::RemotePairs => rated("remote pairs", super::REMOTE_PAIRS_RATING),
+            Rung::Colouring => super::COLOURING_RATING,
+            Rung::RemotePairs => super::REMOTE_PAIRS_RATING,
         }
     }
 }

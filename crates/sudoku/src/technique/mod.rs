@@ -119,7 +119,12 @@ impl Technique {
     /// | XY-wing, XYZ-wing | 4.2, 4.4 |
     /// | unique rectangle type 1, type 2 (puzzles proven unique only) | 4.5, 4.6 |
     /// | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
+    /// | unique rectangle type 4, type 3 (naked pair, triple, quad) | 4.7; 4.7, 4.8, 4.9 |
     /// | WXYZ-wing, hidden unique rectangle | 5.5 |
+    /// | finned (sashimi) X-wing, swordfish, jellyfish | 5.3 (5.4), 5.5 (5.6), 5.7 (5.8) |
+    /// | BUG type 2 | 5.7 |
+    /// | simple colouring (trap, wrap), remote pairs | 6.5 |
+    /// | W-wing (SE's forcing chain of the same cells) | 7.1 |
     /// | BUG+1 (puzzles proven unique only) | 5.6 |
     /// | skyscraper, 2-string kite, turbot fish, empty rectangle | 6.6 (SE's turbot fish) |
     /// | X-chain of `n` (one digit) | 6.5 + SE's length increment (0.1 per threshold passed by `2n`: 4, 6, 8, 12, 16, ...) |
@@ -127,13 +132,6 @@ impl Technique {
     /// | dynamic chain of `n` | 8.5 + the same increment |
     /// | failed guess | 10.0 |
     pub fn rating(&self) -> u32 {
-        if let Some(r) = tune_override(self.name()) {
-            return r;
-        }
-        self.rating_base()
-    }
-
-    fn rating_base(&self) -> u32 {
         match self {
             Technique::FullHouse { .. } => 10,
             Technique::HiddenSingle { unit: Unit::Box(_) | Unit::Region(_) } => 12,
@@ -203,6 +201,12 @@ mod tests {
             Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 1 },
             Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 2 },
             Technique::Bug { cell: a },
+            Technique::BugExtra { digit: 1, cells: vec![a, b] },
+            Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 0 },
+            Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 4 },
+            Technique::WWing { digit: 1, cells: [a, d], link_digit: 2, link: [b, c], unit: Unit::Row(0) },
+            Technique::Colouring { digit: 1, colours: [vec![a], vec![b]], wrap: false },
+            Technique::RemotePairs { digits: [1, 2].into_iter().collect(), colours: [vec![a], vec![b]] },
         ];
         for n in 2..=4 {
             let cells = vec![a, b, c, d][..n].to_vec();
@@ -235,21 +239,4 @@ mod tests {
         let r: Vec<u32> = [1, 4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25].iter().map(|&n| chain_rating(66, n)).collect();
         assert_eq!(r, [66, 66, 67, 67, 68, 68, 69, 69, 70, 70, 71, 71, 72]);
     }
-}
-
-pub(crate) fn rated(name: &str, default: u32) -> u32 {
-    tune_override(name).unwrap_or(default)
-}
-
-fn tune_override(name: &str) -> Option<u32> {
-    use std::sync::OnceLock;
-    static MAP: OnceLock<Vec<(String, u32)>> = OnceLock::new();
-    let map = MAP.get_or_init(|| {
-        std::env::var("HP_RATINGS")
-            .unwrap_or_default()
-            .split(',')
-            .filter_map(|kv| kv.split_once('=').map(|(k, v)| (k.to_string(), v.parse().unwrap_or(0))))
-            .collect()
-    });
-    map.iter().find(|(k, _)| k == name).map(|(_, v)| *v)
 }
