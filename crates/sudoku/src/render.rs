@@ -225,7 +225,7 @@ impl fmt::Display for Technique {
                 };
                 write!(
                     f,
-                    "{name} {digits} in {} (type 3) with naked {subset_name} {values} in {} ({unit})",
+                    "{name} {digits} in {} (type 3) with naked {subset_name} {values} in {} and the rectangle ({unit})",
                     CellList(cells),
                     CellList(subset)
                 )

@@ -356,7 +356,7 @@ pub enum Technique {
     /// strong link `link[0] = link[1]` of `link_digit` in `unit` has one end seeing each.
     /// Were neither cell `digit`, both would be `link_digit` and the link would have no place
     /// for it: so the cells that see both lose `digit`:
-    /// `W-wing 5 in r1c1, r5c6 with 3 in r1c4 = r5c4 (column 4)`.
+    /// `W-wing 5 in r2c2, r3c9 with 2 in r2c5 = r3c6 (box 2)`.
     WWing {
         /// The digit removed.
         digit: u8,
@@ -372,7 +372,7 @@ pub enum Technique {
     /// A finned (or sashimi) fish: in the base units the digit can only go in `cells`, inside
     /// the covers, or in the `fins`, outside them but in one unit. Either a fin holds it, or
     /// the fish does: the cells of the covers outside the bases that see every fin lose it:
-    /// `finned X-wing 7 in r1c2, r1c5, r4c2, r4c5 (rows 1, 4; columns 2, 5) fins r4c6`.
+    /// `sashimi X-wing 6 in r3c7, r9c5, r9c7 (rows 3, 9; columns 5, 7) fins r3c4, r3c6`.
     FinnedFish {
         /// The digit.
         digit: u8,
@@ -391,7 +391,7 @@ pub enum Technique {
     /// alternately, so one colour holds the digit and the other does not. A colour wrap: two
     /// cells of `colours[0]` see each other, so it is the false colour; a colour trap: the
     /// cells that see both colours lose the digit:
-    /// `colour trap 4: r1c1, r3c5 / r1c5, r2c2`.
+    /// `colour trap 7: r1c3, r7c1, r5c2, r8c4 / r1c4, r2c1, r4c3, r8c2, r5c5`.
     Colouring {
         /// The digit.
         digit: u8,
@@ -402,7 +402,7 @@ pub enum Technique {
     },
     /// Remote pairs: a chain of cells holding the same two digits, each seeing the next, so
     /// that the cells alternate; coloured alternately, a cell that sees both colours loses
-    /// both digits: `remote pairs {2, 7}: r1c1, r3c5 / r1c5, r2c2`.
+    /// both digits: `remote pairs {5, 9}: r5c4, r8c6 / r5c9, r6c6`.
     RemotePairs {
         /// The two digits.
         digits: Digits,
@@ -412,8 +412,8 @@ pub enum Technique {
     /// A unique rectangle of type 3: two corners hold exactly `digits`, the other two, in one
     /// unit, more digits (`extra` between them), one of which one of them takes; with the
     /// cells `subset` of that unit they form a naked subset of `values`, which leave the rest
-    /// of the unit: `unique rectangle {3, 7} in r1c1, r1c5, r4c5, r4c1 (type 3) with naked
-    /// pair {2, 8} in r4c5, r4c1, r4c9 (row 4)`. Puzzles proven unique only.
+    /// of the unit: `unique rectangle {3, 7} in r5c1, r5c3, r9c3, r9c1 (type 3) with naked
+    /// triple {1, 4, 5} in r9c7, r9c9 and the rectangle (row 9)`. Puzzles proven unique only.
     UniqueRectangleSubset {
         /// The rectangle's two digits.
         digits: Digits,
@@ -429,7 +429,7 @@ pub enum Technique {
     /// BUG type 2: every open cell has two candidates but `cells`, which have three, one of
     /// them `digit` in all; without it the grid would be a bivalue universal grave (two
     /// solutions), so one of `cells` holds it and the cells that see them all lose it:
-    /// `BUG type 2 (4 in r2c3, r2c7)`. Puzzles proven unique only.
+    /// `BUG type 2 (9 in r5c2, r6c9)`. Puzzles proven unique only.
     BugExtra {
         /// The digit.
         digit: u8,

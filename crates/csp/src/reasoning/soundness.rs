@@ -57,8 +57,7 @@ fn random_state(seed: u64) -> (Vec<u8>, Vec<u32>) {
         order
     };
     let (rows, cols) = (shuffle(&mut rng), shuffle(&mut rng));
-    let solution: Vec<u8> =
-        (0..81).map(|i| perm[(rows[i / 9] * 3 + rows[i / 9] / 3 + cols[i % 9]) % 9]).collect();
+    let solution: Vec<u8> = (0..81).map(|i| perm[(rows[i / 9] * 3 + rows[i / 9] / 3 + cols[i % 9]) % 9]).collect();
     // Keep from about a fifth to most of the other candidates; in half of the states, many
     // cells holding digit x or y hold exactly {x, y} (remote pairs, rectangles).
     let keep = 2 + rng.below(6);
@@ -125,7 +124,11 @@ fn every_value_a_pattern_removes_is_in_no_solution() {
             found[pattern] += 1;
             for bit in super::bits(bits) {
                 let value = c.value(bit);
-                assert_ne!(i32::from(solution[var as usize]), value, "seed {seed}: pattern {pattern} removes the solution");
+                assert_ne!(
+                    i32::from(solution[var as usize]),
+                    value,
+                    "seed {seed}: pattern {pattern} removes the solution"
+                );
                 assert!(!possible(&masks, var, value), "seed {seed}: pattern {pattern} removes r{var} = {value}");
             }
         }

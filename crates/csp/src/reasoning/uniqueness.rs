@@ -234,14 +234,7 @@ fn type_3(c: &Candidates, vars: [u32; 4], xy: u64, [e, f]: [u32; 2], g: u32) -> 
                 .map(|l| (l, union))
                 .collect();
             if !removals.is_empty() {
-                found = Some(Rectangle {
-                    vars,
-                    values: xy,
-                    kind: 3,
-                    subset: set.to_vec(),
-                    group: Some(g),
-                    removals,
-                });
+                found = Some(Rectangle { vars, values: xy, kind: 3, subset: set.to_vec(), group: Some(g), removals });
             }
         });
         out.extend(found);

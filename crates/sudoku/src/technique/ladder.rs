@@ -115,9 +115,7 @@ impl Rung {
             Rung::StrongLinks => super::STRONG_LINKS_RATING,
             Rung::EmptyRectangle => super::STRONG_LINKS_RATING,
             Rung::WWing => super::W_WING_RATING,
-            Rung::Finned(k) => {
-                super::FINNED_RATINGS[k.clamp(2, 4) - 2]
-            }
+            Rung::Finned(k) => super::FINNED_RATINGS[k.clamp(2, 4) - 2],
             Rung::Colouring => super::COLOURING_RATING,
             Rung::RemotePairs => super::REMOTE_PAIRS_RATING,
         }
