@@ -33,6 +33,10 @@ pub struct FinnedFish {
     pub removals: Vec<u32>,
 }
 
+/// A base: its group, the positions of its places' covers (bit 63: a place in no cover), and
+/// its places with their cover's position (63: none).
+type Base = (u32, u64, Vec<(u32, u32)>);
+
 /// The most covers a base set may need beyond `k` (the fins' groups of the cover family):
 /// fins that share a group with a target of the covers lie, on a grid, in at most two columns
 /// besides a cover.
@@ -89,7 +93,7 @@ pub fn find_first(c: &Candidates, base_family: usize, cover_family: usize, k: us
     }
     let groups = c.groups();
     // Per base: its group, and its places with their cover's position (63: none).
-    let mut bases: Vec<(u32, u64, Vec<(u32, u32)>)> = Vec::new();
+    let mut bases: Vec<Base> = Vec::new();
     let mut chosen: Vec<usize> = Vec::with_capacity(k);
     for bit in 0..c.width() {
         bases.clear();
@@ -130,7 +134,7 @@ pub fn find_first(c: &Candidates, base_family: usize, cover_family: usize, k: us
 /// `k + EXTRA_COVERS` covers, pruned as soon as a part of one needs more; the first for
 /// which `f` finds something.
 fn search<R>(
-    bases: &[(u32, u64, Vec<(u32, u32)>)],
+    bases: &[Base],
     k: usize,
     from: usize,
     union: u64,
@@ -165,7 +169,7 @@ fn with_bases(
     bit: u32,
     (base_family, cover_family): (usize, usize),
     cover_list: &[u32],
-    bases: &[(u32, u64, Vec<(u32, u32)>)],
+    bases: &[Base],
     set: &[usize],
 ) -> Option<FinnedFish> {
     let k = set.len();
