@@ -210,8 +210,44 @@ impl fmt::Display for Technique {
             Technique::Wing { digit, pivot, pincers, .. } => {
                 write!(f, "{name} {} in {pivot} (pivot), {}, {}", Symbol(*digit), pincers[0], pincers[1])
             }
+            Technique::UniqueRectangle { digits, cells, kind: 0 } => {
+                write!(f, "{name} {digits} in {}", CellList(cells))
+            }
             Technique::UniqueRectangle { digits, cells, kind } => {
                 write!(f, "{name} {digits} in {} (type {kind})", CellList(cells))
+            }
+            Technique::UniqueRectangleSubset { digits, cells, values, subset, unit } => {
+                let subset_name = match values.len() {
+                    2 => "pair",
+                    3 => "triple",
+                    4 => "quad",
+                    _ => "subset",
+                };
+                write!(
+                    f,
+                    "{name} {digits} in {} (type 3) with naked {subset_name} {values} in {} and the rectangle ({unit})",
+                    CellList(cells),
+                    CellList(subset)
+                )
+            }
+            Technique::BugExtra { digit, cells } => write!(f, "{name} ({} in {})", Symbol(*digit), CellList(cells)),
+            Technique::WWing { digit, cells: [a, b], link_digit, link: [p, q], unit } => {
+                write!(f, "{name} {} in {a}, {b} with {} in {p} = {q} ({unit})", Symbol(*digit), Symbol(*link_digit))
+            }
+            Technique::FinnedFish { digit, cells, fins, bases, covers, .. } => write!(
+                f,
+                "{name} {} in {} ({}; {}) fins {}",
+                Symbol(*digit),
+                CellList(cells),
+                UnitList(bases),
+                UnitList(covers),
+                CellList(fins)
+            ),
+            Technique::Colouring { digit, colours: [a, b], .. } => {
+                write!(f, "{name} {}: {} / {}", Symbol(*digit), CellList(a), CellList(b))
+            }
+            Technique::RemotePairs { digits, colours: [a, b] } => {
+                write!(f, "{name} {digits}: {} / {}", CellList(a), CellList(b))
             }
             Technique::Bug { .. } => f.write_str(name),
             Technique::WxyzWing { digit, cells } => write!(f, "{name} {} in {}", Symbol(*digit), CellList(cells)),

@@ -284,7 +284,7 @@ pub enum Technique {
         digits: Digits,
         /// The four cells, around the rectangle.
         cells: Vec<Cell>,
-        /// 1 or 2.
+        /// 1, 2 or 4; 0 for a hidden unique rectangle.
         kind: u8,
     },
     /// BUG+1 (bivalue universal grave): every open cell but `cell` has two candidates, and
@@ -354,6 +354,90 @@ pub enum Technique {
         link: [Cell; 2],
         /// The unit of the strong link.
         unit: Unit,
+    },
+    /// A W-wing: `cells` hold exactly `{digit, link_digit}` and do not see each other; the
+    /// strong link `link[0] = link[1]` of `link_digit` in `unit` has one end seeing each.
+    /// Were neither cell `digit`, both would be `link_digit` and the link would have no place
+    /// for it: so the cells that see both lose `digit`:
+    /// `W-wing 5 in r2c2, r3c9 with 2 in r2c5 = r3c6 (box 2)`.
+    WWing {
+        /// The digit removed.
+        digit: u8,
+        /// The two cells holding the same two digits.
+        cells: [Cell; 2],
+        /// The digit of the strong link.
+        link_digit: u8,
+        /// The strong link: its end seeing `cells[0]`, then its end seeing `cells[1]`.
+        link: [Cell; 2],
+        /// The unit of the strong link.
+        unit: Unit,
+    },
+    /// A finned (or sashimi) fish: in the base units the digit can only go in `cells`, inside
+    /// the covers, or in the `fins`, outside them but in one unit. Either a fin holds it, or
+    /// the fish does: the cells of the covers outside the bases that see every fin lose it:
+    /// `sashimi X-wing 6 in r3c7, r9c5, r9c7 (rows 3, 9; columns 5, 7) fins r3c4, r3c6`.
+    FinnedFish {
+        /// The digit.
+        digit: u8,
+        /// Its places in the bases inside the covers.
+        cells: Vec<Cell>,
+        /// Its places in the bases outside the covers.
+        fins: Vec<Cell>,
+        /// The base units.
+        bases: Vec<Unit>,
+        /// The cover units.
+        covers: Vec<Unit>,
+        /// Whether a base keeps fewer than two places without its fins (a sashimi fish).
+        sashimi: bool,
+    },
+    /// Simple colouring: the strong links of `digit` chain `colours[0]` and `colours[1]`,
+    /// alternately, so one colour holds the digit and the other does not. A colour wrap: two
+    /// cells of `colours[0]` see each other, so it is the false colour; a colour trap: the
+    /// cells that see both colours lose the digit:
+    /// `colour trap 7: r1c3, r7c1, r5c2, r8c4 / r1c4, r2c1, r4c3, r8c2, r5c5`.
+    Colouring {
+        /// The digit.
+        digit: u8,
+        /// The two colours (for a wrap, the false one first).
+        colours: [Vec<Cell>; 2],
+        /// A wrap (else a trap).
+        wrap: bool,
+    },
+    /// Remote pairs: a chain of cells holding the same two digits, each seeing the next, so
+    /// that the cells alternate; coloured alternately, a cell that sees both colours loses
+    /// both digits: `remote pairs {5, 9}: r5c4, r8c6 / r5c9, r6c6`.
+    RemotePairs {
+        /// The two digits.
+        digits: Digits,
+        /// The two colours.
+        colours: [Vec<Cell>; 2],
+    },
+    /// A unique rectangle of type 3: two corners hold exactly `digits`, the other two, in one
+    /// unit, more digits (`extra` between them), one of which one of them takes; with the
+    /// cells `subset` of that unit they form a naked subset of `values`, which leave the rest
+    /// of the unit: `unique rectangle {3, 7} in r5c1, r5c3, r9c3, r9c1 (type 3) with naked
+    /// triple {1, 4, 5} in r9c7, r9c9 and the rectangle (row 9)`. Puzzles proven unique only.
+    UniqueRectangleSubset {
+        /// The rectangle's two digits.
+        digits: Digits,
+        /// The four corners, around the rectangle.
+        cells: Vec<Cell>,
+        /// The digits of the subset.
+        values: Digits,
+        /// The cells of the unit that join the two corners in the subset.
+        subset: Vec<Cell>,
+        /// The unit.
+        unit: Unit,
+    },
+    /// BUG type 2: every open cell has two candidates but `cells`, which have three, one of
+    /// them `digit` in all; without it the grid would be a bivalue universal grave (two
+    /// solutions), so one of `cells` holds it and the cells that see them all lose it:
+    /// `BUG type 2 (9 in r5c2, r6c9)`. Puzzles proven unique only.
+    BugExtra {
+        /// The digit.
+        digit: u8,
+        /// The cells with three candidates.
+        cells: Vec<Cell>,
     },
     /// A killer step, reasoning with cage sums: `cage combination: cage 3 (17 in 2 cells) is {8, 9}`.
     Sum(SumTechnique),
@@ -430,7 +514,9 @@ pub enum DeadEnd {
 impl Technique {
     /// The technique's name: `full house`, `hidden single`, `naked single`, `pointing`,
     /// `claiming`, `naked pair` ... `hidden quad`, `X-wing`, `swordfish`, `jellyfish`,
-    /// `XY-wing`, `XYZ-wing`, `WXYZ-wing`, `unique rectangle`, `BUG+1`, `skyscraper`,
+    /// `XY-wing`, `XYZ-wing`, `WXYZ-wing`, `W-wing`, `finned X-wing` ... `sashimi jellyfish`,
+    /// `colour trap`, `colour wrap`, `remote pairs`, `unique rectangle`, `hidden unique
+    /// rectangle`, `BUG+1`, `BUG type 2`, `skyscraper`,
     /// `2-string kite`, `turbot fish`, `empty rectangle`, `X-chain`, `XY-chain`,
     /// `forcing chain`, `forcing net`, `dynamic chain`, `nested forcing chain`, `failed guess`.
     pub fn name(&self) -> &'static str {
@@ -446,7 +532,15 @@ impl Technique {
             Technique::Wing { xyz: false, .. } => "XY-wing",
             Technique::Wing { xyz: true, .. } => "XYZ-wing",
             Technique::WxyzWing { .. } => "WXYZ-wing",
-            Technique::UniqueRectangle { .. } => "unique rectangle",
+            Technique::UniqueRectangle { kind: 0, .. } => "hidden unique rectangle",
+            Technique::UniqueRectangle { .. } | Technique::UniqueRectangleSubset { .. } => "unique rectangle",
+            Technique::BugExtra { .. } => "BUG type 2",
+            Technique::WWing { .. } => "W-wing",
+            Technique::FinnedFish { bases, sashimi: false, .. } => finned_name(false, bases.len()),
+            Technique::FinnedFish { bases, sashimi: true, .. } => finned_name(true, bases.len()),
+            Technique::Colouring { wrap: true, .. } => "colour wrap",
+            Technique::Colouring { wrap: false, .. } => "colour trap",
+            Technique::RemotePairs { .. } => "remote pairs",
             Technique::Bug { .. } => "BUG+1",
             Technique::Chain { kind: ChainKind::Digit, .. } => "X-chain",
             Technique::Chain { kind: ChainKind::Cells, .. } => "XY-chain",
@@ -477,6 +571,20 @@ fn subset_name(naked: bool, size: usize) -> &'static str {
         (false, 3) => "hidden triple",
         (false, 4) => "hidden quad",
         (false, _) => "hidden subset",
+    }
+}
+
+/// `finned X-wing`, `sashimi swordfish`, ... by kind and size.
+fn finned_name(sashimi: bool, size: usize) -> &'static str {
+    match (sashimi, size) {
+        (false, 2) => "finned X-wing",
+        (false, 3) => "finned swordfish",
+        (false, 4) => "finned jellyfish",
+        (false, _) => "finned fish",
+        (true, 2) => "sashimi X-wing",
+        (true, 3) => "sashimi swordfish",
+        (true, 4) => "sashimi jellyfish",
+        (true, _) => "sashimi fish",
     }
 }
 

@@ -183,7 +183,7 @@ fn removals(c: &Candidates, bit: u32, base_family: usize, bases: &[u32], covers:
 /// The position of group `h` in the sorted family `list`: by offset when the family's groups
 /// are consecutive (the rows, columns or boxes of a grid), else by bisection.
 #[inline]
-fn cover_position(list: &[u32], h: u32) -> Option<usize> {
+pub(crate) fn cover_position(list: &[u32], h: u32) -> Option<usize> {
     let (&first, &last) = (list.first()?, list.last()?);
     if (last - first) as usize + 1 == list.len() {
         return (first..=last).contains(&h).then(|| (h - first) as usize);

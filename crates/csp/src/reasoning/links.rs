@@ -225,3 +225,110 @@ pub fn grouped(c: &Candidates) -> Vec<Grouped> {
     }
     out
 }
+
+/// A W-wing ([`w_wings`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WWing {
+    /// The value removed (`x`), as a bit.
+    pub bit: u32,
+    /// The value of the strong link (`y`), as a bit.
+    pub link_bit: u32,
+    /// The two variables holding exactly `{x, y}` (local indices, increasing).
+    pub ends: [u32; 2],
+    /// The strong link of `y`: its `inner` end shares a group with `ends[0]`, its `outer` end
+    /// with `ends[1]`.
+    pub link: StrongLink,
+    /// The variables that lose `x` (local indices, increasing).
+    pub removals: Vec<u32>,
+}
+
+/// Every W-wing that removes something: two variables `a`, `b` holding exactly the values
+/// `{x, y}` that share no group, and a strong link of `y` (its only two places in a tight
+/// group) with one end sharing a group with `a` and the other with `b`. Were neither `a` nor
+/// `b` to take `x`, both would take `y`, and the link's group would have no place left for
+/// it: so one of them takes `x`, and a variable sharing a group with both loses it. By the
+/// first end, the second, the value `x`, then the link.
+///
+/// # Example
+///
+/// ```
+/// use csp::reasoning::{links, Candidates};
+/// use csp::{AllDifferent, Model};
+///
+/// // a and b hold {1, 2}; the tight group {p, q} has value 2 in p and q only; a shares a
+/// // group with p, b one with q; t (holding 1, 2, 3) shares a group with a and one with b.
+/// let mut model = Model::new();
+/// let v = model.new_vars(5, 1..=3)?; // a, b, p, q, t
+/// let (a, b, p, q, t) = (v[0], v[1], v[2], v[3], v[4]);
+/// let group = |x| AllDifferent::new(x);
+/// model.post(group(vec![p, q]))?;
+/// for pair in [[a, p], [b, q], [t, a], [t, b]] {
+///     model.post(group(pair.to_vec()))?;
+/// }
+/// let mut solver = model.into_solver();
+/// for x in [a, b, p, q] {
+///     solver.remove_value(x, 3)?;
+/// }
+/// let c = Candidates::from_solver(&solver)?;
+/// let w = links::w_wings(&c).into_iter().next().expect("a W-wing");
+/// assert_eq!((c.value(w.bit), w.ends, w.removals.as_slice()), (1, [0, 1], [4].as_slice()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn w_wings(c: &Candidates) -> Vec<WWing> {
+    let mut out = Vec::new();
+    scan_w_wings(c, &mut |w| {
+        out.push(w);
+        false
+    });
+    out
+}
+
+/// The first W-wing of [`w_wings`], without listing the others.
+pub fn w_wing_first(c: &Candidates) -> Option<WWing> {
+    let mut first = None;
+    scan_w_wings(c, &mut |w| {
+        first = Some(w);
+        true
+    });
+    first
+}
+
+/// Calls `f` on every W-wing, in the order of [`w_wings`], until it returns `true`.
+fn scan_w_wings(c: &Candidates, f: &mut impl FnMut(WWing) -> bool) {
+    let n = c.num_vars() as u32;
+    let pairs: Vec<u32> = (0..n).filter(|&l| c.mask(l).count_ones() == 2).collect();
+    let mut strong: Vec<Option<Vec<(u32, u32, u32)>>> = vec![None; c.width() as usize];
+    for (i, &a) in pairs.iter().enumerate() {
+        for &b in &pairs[i + 1..] {
+            let xy = c.mask(a);
+            if c.mask(b) != xy || sees(c, a, b) {
+                continue;
+            }
+            for x in super::bits(xy) {
+                let y = (xy & !(1 << x)).trailing_zeros();
+                let removals: Vec<u32> = (0..n)
+                    .filter(|&l| l != a && l != b && c.mask(l) & (1 << x) != 0 && c.fixed_bit(l).is_none())
+                    .filter(|&l| sees(c, l, a) && sees(c, l, b))
+                    .collect();
+                if removals.is_empty() {
+                    continue;
+                }
+                let links = strong[y as usize].get_or_insert_with(|| strong_links(c, y));
+                for &(group, p, q) in links.iter() {
+                    if [p, q].contains(&a) || [p, q].contains(&b) {
+                        continue;
+                    }
+                    for (inner, outer) in [(p, q), (q, p)] {
+                        if sees(c, inner, a) && sees(c, outer, b) {
+                            let link = StrongLink { group, inner, outer };
+                            if f(WWing { bit: x, link_bit: y, ends: [a, b], link, removals: removals.clone() }) {
+                                return;
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -19,6 +19,9 @@
 //! | [`singles`] | `x = v` when `D(x) = {v}` (naked single), or when `v` has one place left in a tight group (hidden single) | the domain, or the group |
 //! | [`subsets`] | Hall sets: `k` variables of a group whose domains hold `k` values between them take those values, so the group's other variables lose them (naked subset); `k` values with `k` places in a tight group fill them, so those variables lose every other value (hidden subset) | the group and the set |
 //! | [`fish`] | a value that, within `k` disjoint tight groups (the bases), can only go in the union of `k` disjoint groups (the covers) leaves the rest of the covers; `k = 1` is locked candidates | the value, bases and covers |
+//! | [`finned`] | a fish but for *fins* sharing a group: a fin takes the value, or the fish holds; either way a cover's variable outside the bases that shares a group with every fin loses it | the value, bases, covers and fins |
+//! | [`links`] | strong links (a value's two places in a tight group) joined by weak links: two links, a group emptied through two others, W-wings | the links |
+//! | [`colouring`] | chains of strong links of one value (or of variables holding the same two values) coloured alternately: one colour is true | the chain |
 //! | [`wings`] | XY- and XYZ-wings: a pivot and two pincers sharing a group with it force a value into a pincer (or the pivot), so the variables sharing a group with all of them lose it | the pivot, pincers and value |
 //! | [`uniqueness`] | deadly rectangles and the bivalue universal grave: patterns that would give a second solution; **only** for a problem known to have at most one, whose only constraints are its groups | the pattern |
 //! | [`sums`] | for variables with a known total (a killer cage, a [`DistinctSum`](crate::DistinctSum)): the value sets that make it (combinations), the values each variable takes in one of them, and the innies and outies of a union of tight groups (the rule of 45) | the sums and the groups |
@@ -62,10 +65,14 @@
 //! * N. Juillerat, *Sudoku Explainer* (2006–2007): the ladder of techniques and its ratings.
 
 mod candidates;
+pub mod colouring;
+pub mod finned;
 pub mod fish;
 pub mod links;
 pub mod nested;
 pub mod singles;
+#[cfg(test)]
+mod soundness;
 pub mod subsets;
 pub mod sums;
 pub mod trial;

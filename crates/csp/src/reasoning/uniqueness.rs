@@ -11,7 +11,14 @@
 //!   swapping `x` and `y` on the four would keep every group all-different: two solutions.
 //!   So when three of them hold exactly `{x, y}`, the fourth loses `x` and `y` (type 1); when
 //!   two hold exactly `{x, y}` and the other two `{x, y, z}`, one of those takes `z`, and every
-//!   variable sharing a group with both loses it (type 2).
+//!   variable sharing a group with both loses it (type 2). When two hold exactly `{x, y}` and
+//!   the other two, `e` and `f`, share a group `G`: one of `e`, `f` takes a value of their
+//!   extra values `Z`, so with `m` other variables of `G` whose values and `Z` are `m + 1`
+//!   values, they form a naked subset and the rest of `G` loses those values (type 3); if
+//!   `x` has no place in `G` but `e` and `f`, one of them takes `x`, so neither can take `y`
+//!   (type 4). A *hidden* rectangle: `a` holds exactly `{x, y}` and `x` has, in a group of the
+//!   opposite corner `d` with each of its neighbours, no place but `d` and that neighbour;
+//!   `d = y` would force both neighbours to `x` and `a` to `y`, so `d` loses `y`.
 //! * **BUG**: if every open variable held two values and every value appeared in none or two
 //!   of each group's open variables, then in each group the open variables and their values
 //!   would form a union of even cycles, and giving every variable its *other* value would be
@@ -34,8 +41,14 @@ pub struct Rectangle {
     pub vars: [u32; 4],
     /// The two values `x, y`, as bits.
     pub values: u64,
-    /// 1 or 2 (see the module docs).
+    /// 1 to 4, or 0 for a hidden rectangle (see the module docs).
     pub kind: u8,
+    /// Type 3: the variables that form a subset with the two corners holding more values
+    /// (local indices, increasing); empty for the other types.
+    pub subset: Vec<u32>,
+    /// Type 3: the group of the subset (index into [`Candidates::groups`]); type 4 and a hidden
+    /// rectangle: a group of the strong link; `None` for types 1 and 2.
+    pub group: Option<u32>,
     /// Each variable that loses values, with the bits it loses.
     pub removals: Vec<(u32, u64)>,
 }
@@ -56,7 +69,7 @@ fn swappable(c: &Candidates, [a, b, cc, d]: [u32; 4]) -> bool {
     })
 }
 
-/// Every deadly rectangle of type 1 or 2 that removes something (sound only under the
+/// Every deadly rectangle of types 1 to 4, or hidden, that removes something (sound only under the
 /// premises of the [module](self) docs).
 ///
 /// # Example
@@ -83,6 +96,7 @@ fn swappable(c: &Candidates, [a, b, cc, d]: [u32; 4]) -> bool {
 /// ```
 pub fn rectangles(c: &Candidates) -> Vec<Rectangle> {
     let mut out: Vec<Rectangle> = Vec::new();
+    let mut seen: Vec<([u32; 4], u64)> = Vec::new();
     let n = c.num_vars() as u32;
     for a in 0..n {
         let xy = c.mask(a);
@@ -114,16 +128,11 @@ pub fn rectangles(c: &Candidates) -> Vec<Rectangle> {
                                 }
                                 let mut sorted = vars;
                                 sorted.sort_unstable();
-                                if out.iter().any(|r| {
-                                    let mut s = r.vars;
-                                    s.sort_unstable();
-                                    s == sorted && r.values == xy
-                                }) {
+                                if seen.contains(&(sorted, xy)) {
                                     continue;
                                 }
-                                if let Some(r) = deduce(c, vars, xy) {
-                                    out.push(r);
-                                }
+                                seen.push((sorted, xy));
+                                out.extend(deduce(c, vars, xy));
                             }
                         }
                     }
@@ -134,24 +143,103 @@ pub fn rectangles(c: &Candidates) -> Vec<Rectangle> {
     out
 }
 
-/// What a swappable rectangle on `xy` removes, if it is of type 1 or 2.
-fn deduce(c: &Candidates, vars: [u32; 4], xy: u64) -> Option<Rectangle> {
+/// What a swappable rectangle on `xy` (`vars` around it) removes: types 1 to 4 and hidden
+/// rectangles, each that removes something.
+fn deduce(c: &Candidates, vars: [u32; 4], xy: u64) -> Vec<Rectangle> {
+    let mut out = Vec::new();
+    let rect = |kind, subset, group, removals| Rectangle { vars, values: xy, kind, subset, group, removals };
     let extra: Vec<u32> = vars.iter().copied().filter(|&l| c.mask(l) != xy).collect();
     match extra[..] {
-        [e] => Some(Rectangle { vars, values: xy, kind: 1, removals: vec![(e, xy)] }),
+        [e] => out.push(rect(1, Vec::new(), None, vec![(e, xy)])),
         [e, f] => {
             let z = c.mask(e) & !xy;
-            if z.count_ones() != 1 || c.mask(f) & !xy != z {
-                return None;
+            if z.count_ones() == 1 && c.mask(f) & !xy == z {
+                let removals: Vec<(u32, u64)> = (0..c.num_vars() as u32)
+                    .filter(|&l| !vars.contains(&l) && c.mask(l) & z != 0 && sees(c, l, e) && sees(c, l, f))
+                    .map(|l| (l, z))
+                    .collect();
+                if !removals.is_empty() {
+                    out.push(rect(2, Vec::new(), None, removals));
+                }
             }
-            let removals: Vec<(u32, u64)> = (0..c.num_vars() as u32)
-                .filter(|&l| !vars.contains(&l) && c.mask(l) & z != 0 && sees(c, l, e) && sees(c, l, f))
-                .map(|l| (l, z))
-                .collect();
-            (!removals.is_empty()).then_some(Rectangle { vars, values: xy, kind: 2, removals })
+            for &g in c.groups_of(e).iter().filter(|&&g| in_group(c, f, g)) {
+                out.extend(type_3(c, vars, xy, [e, f], g));
+                let group = &c.groups()[g as usize];
+                if !group.tight {
+                    continue;
+                }
+                for u in bits(xy) {
+                    let w = xy & !(1 << u);
+                    let only_ef = group.vars.iter().all(|&l| l == e || l == f || c.mask(l) & (1 << u) == 0);
+                    if only_ef {
+                        out.push(rect(4, Vec::new(), Some(g), vec![(e, w), (f, w)]));
+                    }
+                }
+            }
         }
-        _ => None,
+        _ => {}
     }
+    // Hidden rectangles, from each corner holding exactly `{x, y}`.
+    for i in 0..4 {
+        let (a, d) = (vars[i], vars[(i + 2) % 4]);
+        if c.mask(a) != xy || c.mask(d) == xy {
+            continue;
+        }
+        let (b, cc) = (vars[(i + 1) % 4], vars[(i + 3) % 4]);
+        for u in bits(xy) {
+            let w = xy & !(1 << u);
+            let link = |n: u32| {
+                c.groups_of(d).iter().copied().find(|&g| {
+                    in_group(c, n, g)
+                        && c.groups()[g as usize].tight
+                        && c.groups()[g as usize].vars.iter().all(|&l| l == d || l == n || c.mask(l) & (1 << u) == 0)
+                })
+            };
+            if let (Some(g), Some(_)) = (link(b), link(cc)) {
+                out.push(rect(0, Vec::new(), Some(g), vec![(d, w)]));
+            }
+        }
+    }
+    out
+}
+
+/// Type 3 rectangles of `xy` through the corners `[e, f]` holding more values, in their
+/// group `g`: the first subset of each size (1 to 3 other variables) that removes something.
+fn type_3(c: &Candidates, vars: [u32; 4], xy: u64, [e, f]: [u32; 2], g: u32) -> Vec<Rectangle> {
+    let z = (c.mask(e) | c.mask(f)) & !xy;
+    let mut out = Vec::new();
+    let others: Vec<u32> = c.groups()[g as usize]
+        .vars
+        .iter()
+        .copied()
+        .filter(|&l| !vars.contains(&l) && c.fixed_bit(l).is_none() && (c.mask(l) | z).count_ones() <= 4)
+        .collect();
+    for m in 1..=3usize {
+        let mut chosen = Vec::with_capacity(m);
+        let mut found = None;
+        super::subsets::combinations(&others, m, &mut chosen, &mut |set: &[u32]| {
+            if found.is_some() {
+                return;
+            }
+            let union = set.iter().fold(z, |u, &l| u | c.mask(l));
+            if union.count_ones() as usize != m + 1 {
+                return;
+            }
+            let removals: Vec<(u32, u64)> = c.groups()[g as usize]
+                .vars
+                .iter()
+                .copied()
+                .filter(|&l| l != e && l != f && !set.contains(&l) && c.mask(l) & union != 0)
+                .filter(|&l| c.fixed_bit(l).is_none())
+                .map(|l| (l, union))
+                .collect();
+            if !removals.is_empty() {
+                found = Some(Rectangle { vars, values: xy, kind: 3, subset: set.to_vec(), group: Some(g), removals });
+            }
+        });
+        out.extend(found);
+    }
+    out
 }
 
 /// The BUG+1 deduction, if the candidates allow it: the one variable with three values, and
@@ -195,11 +283,15 @@ pub fn bug(c: &Candidates) -> Option<(u32, u32)> {
     bits(m).find(|&b| is_grave(c, t, m & !(1 << b))).map(|b| (t, b))
 }
 
-/// Whether the candidates, with `t`'s domain replaced by `tm`, are a bivalue universal grave:
-/// every open variable holds two values, and in every group each value lies in none or two
-/// open variables and no fixed one.
+/// Whether the candidates, with `t`'s domain replaced by `tm`, are a bivalue universal grave
+/// (see [`is_grave_with`]).
 fn is_grave(c: &Candidates, t: u32, tm: u64) -> bool {
-    let mask = |l: u32| if l == t { tm } else { c.mask(l) };
+    is_grave_with(c, |l| if l == t { tm } else { c.mask(l) })
+}
+
+/// Whether the domains `mask` are a bivalue universal grave: every open variable holds two
+/// values, and in every group each value lies in none or two open variables and no fixed one.
+fn is_grave_with(c: &Candidates, mask: impl Fn(u32) -> u64) -> bool {
     c.groups().iter().all(|group| {
         let (mut once, mut twice, mut more, mut fixed) = (0u64, 0u64, 0u64, 0u64);
         for &l in &group.vars {
@@ -208,11 +300,89 @@ fn is_grave(c: &Candidates, t: u32, tm: u64) -> bool {
                 fixed |= m;
                 continue;
             }
+            if m.count_ones() != 2 {
+                return false;
+            }
             more |= twice & m;
             twice |= once & m;
             once |= m;
         }
         more == 0 && once == twice && once & fixed == 0
+    })
+}
+
+/// BUG type 2 ([`bug_type_2`]): the variables holding a third value, the value, and the
+/// variables that lose it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BugExtra {
+    /// The variables holding three values (local indices, increasing).
+    pub vars: Vec<u32>,
+    /// The extra value, as a bit: without it in `vars` the candidates would be a grave.
+    pub bit: u32,
+    /// The variables that lose it (they share a group with every variable of `vars`).
+    pub removals: Vec<u32>,
+}
+
+/// BUG type 2 (sound only under the premises of the [module](self) docs): every open
+/// variable holds two values but a few, which hold three, one of them the same value `z`
+/// in all; without `z` there they would be a grave, so one of them takes `z`, and every
+/// variable sharing a group with all of them loses it. `None` if the candidates are not
+/// such, or nothing loses `z`.
+///
+/// # Example
+///
+/// ```
+/// use csp::reasoning::{uniqueness, Candidates};
+/// use csp::{AllDifferent, Model};
+///
+/// // Two rows a b e g / c d f h over 1..=4, columns all-different too. a, b hold {1, 2};
+/// // e, g, f, h {3, 4}; c, d {1, 2, 3}. Without 3 in c and d every value would have two places
+/// // in each row and column: a grave. So one of c, d is 3, and f, h (in their row) lose 3.
+/// let mut model = Model::new();
+/// let v = model.new_vars(8, 1..=4)?; // a b e g c d f h
+/// let group = |g: &[usize]| AllDifferent::new(g.iter().map(|&i| v[i]).collect::<Vec<_>>());
+/// for g in [&[0, 1, 2, 3][..], &[4, 5, 6, 7], &[0, 4], &[1, 5], &[2, 6], &[3, 7]] {
+///     model.post(group(g))?;
+/// }
+/// let mut solver = model.into_solver();
+/// for (i, values) in [(0, &[3, 4][..]), (1, &[3, 4]), (2, &[1, 2]), (3, &[1, 2]), (4, &[4]), (5, &[4]), (6, &[1, 2]), (7, &[1, 2])] {
+///     for &x in values {
+///         solver.remove_value(v[i], x)?;
+///     }
+/// }
+/// let c = Candidates::from_solver(&solver)?;
+/// let b = uniqueness::bug_type_2(&c).expect("BUG type 2");
+/// assert_eq!((b.vars.as_slice(), c.value(b.bit), b.removals.as_slice()), ([4, 5].as_slice(), 3, [6, 7].as_slice()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn bug_type_2(c: &Candidates) -> Option<BugExtra> {
+    let n = c.num_vars() as u32;
+    let mut vars = Vec::new();
+    let mut common = u64::MAX;
+    for l in 0..n {
+        match c.mask(l).count_ones() {
+            0 => return None,
+            1 | 2 => {}
+            3 => {
+                vars.push(l);
+                common &= c.mask(l);
+            }
+            _ => return None,
+        }
+    }
+    if vars.len() < 2 {
+        return None;
+    }
+    bits(common).find_map(|bit| {
+        let without = |l: u32| if vars.contains(&l) { c.mask(l) & !(1 << bit) } else { c.mask(l) };
+        if !is_grave_with(c, without) {
+            return None;
+        }
+        let removals: Vec<u32> = (0..n)
+            .filter(|&l| !vars.contains(&l) && c.mask(l) & (1 << bit) != 0 && c.fixed_bit(l).is_none())
+            .filter(|&l| vars.iter().all(|&v| sees(c, l, v)))
+            .collect();
+        (!removals.is_empty()).then(|| BugExtra { vars: vars.clone(), bit, removals })
     })
 }
 

@@ -72,11 +72,12 @@ fn impossible_requests_are_errors() {
 
 #[test]
 fn a_rare_band_with_few_tries_gives_up_with_the_closest_miss() {
-    // `hard` is 13 of 20,000 6x6 puzzles (docs/generation.md).
-    let s = Settings { target: Target::Bands(Band::Hard, Band::Hard), max_tries: 3, ..settings(Shape::SIZE_6) };
+    // `hard` is a few percent of 6x6 puzzles (docs/generation.md); the first two tries of seed
+    // 0 are not.
+    let s = Settings { target: Target::Bands(Band::Hard, Band::Hard), max_tries: 2, ..settings(Shape::SIZE_6) };
     match Generator::new(s).unwrap().generate(0) {
         Generation::GaveUp { tries, closest } => {
-            assert_eq!(tries, 3);
+            assert_eq!(tries, 2);
             assert!(closest.is_some_and(|c| c.grade.is_some_and(|g| g.band() != Band::Hard)));
         }
         other => panic!("{other:?}"),

@@ -8,7 +8,9 @@
 
 use csp::reasoning::nested::{Nested, Nesting};
 use csp::reasoning::trial::{Chain, Link, Links, Trial};
-use csp::reasoning::{bits, fish, links, singles, subsets, uniqueness, wings, Candidates, Contradiction as Dead};
+use csp::reasoning::{
+    bits, colouring, finned, fish, links, singles, subsets, uniqueness, wings, Candidates, Contradiction as Dead,
+};
 
 use super::{chain_base, chain_rating, nested_base, CHAIN_FLOOR, GUESS_RATING, LINK_WEIGHT};
 use crate::grid::{Cell, Clash, Grid, Shape, Unit};
@@ -60,8 +62,10 @@ enum Rung {
     Fish(usize),
     /// XY-wings (`false`) or XYZ-wings (`true`).
     Wing(bool),
-    /// Unique rectangles (puzzles proven unique only).
+    /// Unique rectangles of types 1 to 4 (puzzles proven unique only).
     Rectangle,
+    /// Hidden unique rectangles (idem).
+    HiddenRectangle,
     /// WXYZ-wings.
     Wxyz,
     /// BUG+1 (puzzles proven unique only).
@@ -71,10 +75,21 @@ enum Rung {
     StrongLinks,
     /// Empty rectangles.
     EmptyRectangle,
+    /// W-wings.
+    WWing,
+    /// Finned and sashimi fish of this size (2 or 3: finned jellyfish are left to chains, their
+    /// search costs more than they bring).
+    Finned(usize),
+    /// Simple colouring (traps and wraps).
+    Colouring,
+    /// Remote pairs.
+    RemotePairs,
+    /// BUG type 2 (puzzles proven unique only).
+    BugExtra,
 }
 
-/// The rungs in the order of their ratings (`technique/mod.rs`): 3.0 to 6.6.
-const RUNGS: [Rung; 16] = [
+/// The rungs, 3.0 to 7.1; the ladder tries them in the order of their ratings ([`rungs`]).
+const RUNGS: [Rung; 23] = [
     Rung::Naked(2),
     Rung::Fish(2),
     Rung::Hidden(2),
@@ -84,14 +99,54 @@ const RUNGS: [Rung; 16] = [
     Rung::Wing(false),
     Rung::Wing(true),
     Rung::Rectangle,
+    Rung::HiddenRectangle,
     Rung::Wxyz,
     Rung::Naked(4),
     Rung::Fish(4),
     Rung::Hidden(4),
+    Rung::Finned(2),
+    Rung::WWing,
+    Rung::Finned(3),
     Rung::Bug,
+    Rung::BugExtra,
+    Rung::RemotePairs,
+    Rung::Colouring,
     Rung::StrongLinks,
     Rung::EmptyRectangle,
 ];
+
+impl Rung {
+    /// The rating of the easiest step the rung finds, in tenths (`technique/mod.rs`).
+    fn rating(self) -> u32 {
+        match self {
+            Rung::Naked(k) => [30, 36, 50][k.clamp(2, 4) - 2],
+            Rung::Hidden(k) => [34, 40, 54][k.clamp(2, 4) - 2],
+            Rung::Fish(k) => [32, 38, 52][k.clamp(2, 4) - 2],
+            Rung::Wing(xyz) => 42 + 2 * u32::from(xyz),
+            Rung::Rectangle => 45,
+            Rung::HiddenRectangle => super::HIDDEN_RECTANGLE_RATING,
+            Rung::Wxyz => super::WXYZ_RATING,
+            Rung::Bug => 56,
+            Rung::BugExtra => 57,
+            Rung::StrongLinks => super::STRONG_LINKS_RATING,
+            Rung::EmptyRectangle => super::STRONG_LINKS_RATING,
+            Rung::WWing => super::W_WING_RATING,
+            Rung::Finned(k) => super::FINNED_RATINGS[k.clamp(2, 4) - 2],
+            Rung::Colouring => super::COLOURING_RATING,
+            Rung::RemotePairs => super::REMOTE_PAIRS_RATING,
+        }
+    }
+}
+
+/// The rungs by their ratings (a stable sort of [`RUNGS`]).
+fn rungs() -> &'static [Rung] {
+    static SORTED: std::sync::OnceLock<Vec<Rung>> = std::sync::OnceLock::new();
+    SORTED.get_or_init(|| {
+        let mut all = RUNGS.to_vec();
+        all.sort_by_key(|r| r.rating());
+        all
+    })
+}
 
 /// A deduction found, ready to apply.
 #[derive(Clone, Debug)]
@@ -338,7 +393,7 @@ impl Ladder {
             return Some(f);
         }
         // Subsets, fish, wings and uniqueness patterns, by rating.
-        for rung in RUNGS {
+        for &rung in rungs() {
             if let Rung::Wxyz = rung {
                 if let Some(f) = self.wxyz_wing() {
                     return Some(f);
@@ -353,15 +408,26 @@ impl Ladder {
                     .or_else(|| fish::find_first(c, self.cols, self.rows, k))
                     .map(|f| self.fish(f)),
                 Rung::Wing(xyz) => wings::find(c, xyz).into_iter().next().map(|w| self.wing(w)),
-                Rung::Rectangle if self.unique => self.rectangle(),
+                Rung::Rectangle if self.unique => self.rectangle(false),
+                Rung::HiddenRectangle if self.unique => self.rectangle(true),
                 Rung::Bug if self.unique => uniqueness::bug(c).map(|(var, bit)| Found::Place {
                     var,
                     bit,
                     technique: Technique::Bug { cell: self.cell(var) },
                 }),
+                Rung::BugExtra if self.unique => uniqueness::bug_type_2(c).map(|b| Found::Eliminate {
+                    removals: b.removals.iter().map(|&l| (l, 1 << b.bit)).collect(),
+                    technique: Technique::BugExtra { digit: self.digit(b.bit), cells: self.cells(&b.vars) },
+                }),
+                Rung::WWing => links::w_wing_first(c).map(|w| self.w_wing(w)),
+                Rung::Finned(k) => finned::find_first(c, self.rows, self.cols, k)
+                    .or_else(|| finned::find_first(c, self.cols, self.rows, k))
+                    .map(|f| self.finned(f)),
+                Rung::Colouring => colouring::simple(c).map(|f| self.colouring(f)),
+                Rung::RemotePairs => colouring::remote_pairs(c).map(|f| self.colouring(f)),
                 Rung::StrongLinks => links::two_links(c).into_iter().next().map(|t| self.strong_links(t)),
                 Rung::EmptyRectangle => links::grouped(c).into_iter().find_map(|g| self.empty_rectangle(g)),
-                Rung::Rectangle | Rung::Bug | Rung::Wxyz => None,
+                Rung::Rectangle | Rung::HiddenRectangle | Rung::Bug | Rung::BugExtra | Rung::Wxyz => None,
             };
             if let Some(f) = found {
                 return Some(f);
@@ -615,6 +681,40 @@ impl Ladder {
         nodes
     }
 
+    fn w_wing(&self, w: links::WWing) -> Found {
+        let technique = Technique::WWing {
+            digit: self.digit(w.bit),
+            cells: w.ends.map(|l| self.cell(l)),
+            link_digit: self.digit(w.link_bit),
+            link: [self.cell(w.link.inner), self.cell(w.link.outer)],
+            unit: self.unit_of[w.link.group as usize],
+        };
+        Found::Eliminate { removals: w.removals.iter().map(|&l| (l, 1 << w.bit)).collect(), technique }
+    }
+
+    fn finned(&self, f: finned::FinnedFish) -> Found {
+        let technique = Technique::FinnedFish {
+            digit: self.digit(f.bit),
+            cells: self.cells(&f.places),
+            fins: self.cells(&f.fins),
+            bases: f.bases.iter().map(|&g| self.unit_of[g as usize]).collect(),
+            covers: f.covers.iter().map(|&g| self.unit_of[g as usize]).collect(),
+            sashimi: f.sashimi,
+        };
+        Found::Eliminate { removals: f.removals.iter().map(|&l| (l, 1 << f.bit)).collect(), technique }
+    }
+
+    /// A simple colouring (one value) or remote pairs (two).
+    fn colouring(&self, f: colouring::Colouring) -> Found {
+        let colours = [self.cells(&f.colours[0]), self.cells(&f.colours[1])];
+        let technique = if f.values.count_ones() == 1 {
+            Technique::Colouring { digit: self.digit(f.values.trailing_zeros()), colours, wrap: f.wrap }
+        } else {
+            Technique::RemotePairs { digits: self.digits(f.values), colours }
+        };
+        Found::Eliminate { removals: f.removals, technique }
+    }
+
     fn strong_links(&self, t: links::TwoLinks) -> Found {
         let [a, b] = t.links;
         let technique = Technique::StrongLinks {
@@ -655,14 +755,30 @@ impl Ladder {
         Found::Eliminate { removals: w.removals.iter().map(|&l| (l, 1 << w.bit)).collect(), technique }
     }
 
-    /// The first unique rectangle, type 1 before type 2.
-    fn rectangle(&self) -> Option<Found> {
-        let mut all = uniqueness::rectangles(&self.cands);
-        all.sort_by_key(|r| r.kind);
-        let r = all.into_iter().next()?;
-        let technique =
-            Technique::UniqueRectangle { digits: self.digits(r.values), cells: self.cells(&r.vars), kind: r.kind };
-        Some(Found::Eliminate { removals: r.removals, technique })
+    /// The first unique rectangle of the smallest rating: hidden ones (`hidden`) or those of
+    /// types 1 to 4.
+    fn rectangle(&self, hidden: bool) -> Option<Found> {
+        let all = uniqueness::rectangles(&self.cands);
+        let found = all.into_iter().filter(|r| (r.kind == 0) == hidden).map(|r| {
+            let (digits, cells) = (self.digits(r.values), self.cells(&r.vars));
+            let technique = match (r.kind, r.group) {
+                (3, Some(g)) => {
+                    let values = r.removals.first().map_or(0, |&(_, m)| m);
+                    Technique::UniqueRectangleSubset {
+                        digits,
+                        cells,
+                        values: self.digits(values),
+                        subset: self.cells(&r.subset),
+                        unit: self.unit_of[g as usize],
+                    }
+                }
+                (kind, _) => Technique::UniqueRectangle { digits, cells, kind },
+            };
+            Found::Eliminate { removals: r.removals, technique }
+        });
+        found.min_by_key(|f| match f {
+            Found::Eliminate { technique, .. } | Found::Place { technique, .. } => technique.rating(),
+        })
     }
 
     /// The first WXYZ-wing: a candidate whose shortest refutation through two-candidate cells

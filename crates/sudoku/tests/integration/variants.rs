@@ -290,10 +290,10 @@ r4c4 = 1: full house in row 4\n\
 "
     );
     assert!(explain("x_6x6.txt", Variant::X).starts_with(
-        "r3c4 != 3: 2-string kite 3 in r5c4 = r5c5 - r2c2 = r3c2\n\
-r1c4, r1c5, r2c4, r2c6 != 3: claiming 3 in r1c6, r2c5 (anti-diagonal, box 2)\n\
-r3c6 != 3: 2-string kite 3 in r1c6 = r1c1 - r2c2 = r3c2\n\
-r1c6 = 3: hidden single in column 6\n\
+        "r2c4, r2c5, r3c4 != 3: finned X-wing 3 in r2c2, r2c6, r3c2, r3c6 (columns 2, 6; rows 2, 3) fins r1c6\n\
+r1c6 = 3: hidden single in anti-diagonal\n\
+r5c5 != 3: sashimi X-wing 3 in r2c1, r4c1, r4c5 (rows 2, 4; columns 1, 5) fins r2c2, r4c4\n\
+r5c4 = 3: hidden single in box 6\n\
 "
     ));
 }
