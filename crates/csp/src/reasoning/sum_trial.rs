@@ -13,7 +13,9 @@
 //! and again singles; when the sums draw nothing, the support of the trial's equations (the
 //! rule of 45 over areas of the grid, [`sums::split`]) whose variables changed; until a dead
 //! end (a variable without values, a value without a place in a tight group, a sum or an
-//! equation that nothing meets) or nothing more follows.
+//! equation that nothing meets) or nothing more follows. A [`deep`](SumTrial::deep) trial
+//! also applies locked values ([`fish`](super::fish) of size 1 between two families) when
+//! the equations draw nothing.
 //!
 //! The chain is every placement drawn, in order, with its reason, and the number of sum
 //! deductions (a sum that removed values): as long as a dynamic chain, it counts what a
@@ -21,7 +23,7 @@
 //! refutes the assumption whatever the number of solutions.
 
 use super::candidates::{bits, Candidates, Contradiction};
-use super::sums;
+use super::{fish, sums};
 
 /// Why a placement of a [`SumChain`] holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -114,6 +116,8 @@ pub struct SumTrial {
     sums_of: Vec<Vec<u32>>,
     /// By local variable: the equations that hold it.
     equations_of: Vec<Vec<u32>>,
+    /// Whether locked values are drawn too.
+    deep: bool,
 }
 
 impl SumTrial {
@@ -132,7 +136,15 @@ impl SumTrial {
                 equations_of[l as usize].push(k as u32);
             }
         }
-        SumTrial { sums, equations, sums_of, equations_of }
+        SumTrial { sums, equations, sums_of, equations_of, deep: false }
+    }
+
+    /// The same trials, drawing locked values too (a value of a group whose places all lie
+    /// in a group of another family leaves the rest of that group) when nothing else
+    /// follows: stronger, slower.
+    pub fn deep(mut self) -> SumTrial {
+        self.deep = true;
+        self
     }
 
     /// Assumes `var = bit` and draws its consequences (see the [module](self) docs); the
@@ -275,6 +287,23 @@ impl SumTrial {
                     break;
                 }
             }
+            if !any && self.deep {
+                // The first locked value, when nothing else follows.
+                let families = w.families().len();
+                'locked: for a in 0..families {
+                    for b in (0..families).filter(|&b| b != a) {
+                        if let Some(f) = fish::find(&w, a, b, 1).into_iter().next() {
+                            for &l in &f.removals {
+                                w.remove(l, 1 << f.bit);
+                                mark(&mut dirty, l);
+                            }
+                            deductions += 1;
+                            any = true;
+                            break 'locked;
+                        }
+                    }
+                }
+            }
             if !any {
                 return None;
             }
@@ -381,6 +410,7 @@ mod tests {
             // The splits of every row, column and box, as equations too.
             let equations = (0..12).map(|g| sums::split(&c, &[g], &sums, g % 2 == 0)).collect();
             let trial = SumTrial::new(&c, sums.clone(), equations);
+            let trial = if next(2) == 0 { trial.deep() } else { trial };
             for var in 0..16u32 {
                 for bit in bits(c.mask(var)) {
                     if let Some(chain) = trial.refute(&c, var, bit, 1000) {

@@ -289,7 +289,7 @@ pub struct Equation {
 /// let mut model = Model::new();
 /// let v = model.new_vars(4, 1..=2)?;
 /// for pair in [[0, 1], [2, 3], [0, 2], [1, 3]] {
-///     model.post(AllDifferent::new(pair.iter().map(|&i| v[i]).collect()))?;
+///     model.post(AllDifferent::new(pair.iter().map(|&i| v[i]).collect::<Vec<_>>()))?;
 /// }
 /// let c = Candidates::from_solver(&model.into_solver())?;
 /// // Row 0 (cells 0 and 1) holds 1 + 2 = 3; a sum of 2 on cell 1 leaves cell 0 equal to 1

@@ -276,7 +276,8 @@ impl Ladder {
 
     /// The shortest sum chain (a refutation by singles and cage combinations), the first
     /// in the order of a scan of the candidates of that length; if there is none, the
-    /// shortest that also uses the rule of 45 (costlier: each trial adds up areas). `None`
+    /// shortest that also uses the rule of 45 and locked candidates (costlier: each trial
+    /// adds up areas). `None`
     /// without cages or once the ladder's trial budget is spent.
     pub(super) fn sum_chain(&mut self) -> Option<Found> {
         if self.cages.is_empty() {
@@ -303,6 +304,7 @@ impl Ladder {
             }
         }
         let trial = SumTrial::new(&self.cands, sums, equations);
+        let trial = if rule_of_45 { trial.deep() } else { trial };
         let cells = self.cands.num_vars() as u64;
         let mut best: Option<sum_trial::SumChain> = None;
         for l in 0..cells as u32 {
