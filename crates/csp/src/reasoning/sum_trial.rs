@@ -323,14 +323,15 @@ mod tests {
         let mut values = vec![u32::MAX; n];
         fn go(c: &Candidates, sums: &[(Vec<u32>, i64)], i: usize, values: &mut Vec<u32>) -> bool {
             if i == values.len() {
-                return sums.iter().all(|(vars, t)| {
-                    vars.iter().map(|&l| i64::from(c.value(values[l as usize]))).sum::<i64>() == *t
-                });
+                return sums
+                    .iter()
+                    .all(|(vars, t)| vars.iter().map(|&l| i64::from(c.value(values[l as usize]))).sum::<i64>() == *t);
             }
             for b in bits(c.mask(i as u32)) {
-                let clash = c.groups_of(i as u32).iter().any(|&g| {
-                    c.groups()[g as usize].vars.iter().any(|&o| (o as usize) < i && values[o as usize] == b)
-                });
+                let clash = c
+                    .groups_of(i as u32)
+                    .iter()
+                    .any(|&g| c.groups()[g as usize].vars.iter().any(|&o| (o as usize) < i && values[o as usize] == b));
                 if clash {
                     continue;
                 }
@@ -381,9 +382,7 @@ mod tests {
             for b in 0..4 {
                 let (r0, c0) = (b / 2 * 2, b % 2 * 2);
                 model
-                    .post(AllDifferent::new(
-                        (0..4).map(|k| v[(r0 + k / 2) * 4 + c0 + k % 2]).collect::<Vec<_>>(),
-                    ))
+                    .post(AllDifferent::new((0..4).map(|k| v[(r0 + k / 2) * 4 + c0 + k % 2]).collect::<Vec<_>>()))
                     .unwrap();
             }
             // Horizontal dominoes as sums (distinct within a row), on a random half of them.

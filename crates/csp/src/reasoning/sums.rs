@@ -608,8 +608,8 @@ mod tests {
                 let e = split(&c, &area, &cages, take_ties);
                 let value = |g: &Vec<u32>, l: u32| i64::from(g[l as usize]);
                 for g in &solutions {
-                    let lhs: i64 =
-                        e.plus.iter().map(|&l| value(g, l)).sum::<i64>() - e.minus.iter().map(|&l| value(g, l)).sum::<i64>();
+                    let lhs: i64 = e.plus.iter().map(|&l| value(g, l)).sum::<i64>()
+                        - e.minus.iter().map(|&l| value(g, l)).sum::<i64>();
                     assert_eq!(lhs, e.total, "{e:?} in {g:?}");
                 }
                 let vars: Vec<u32> = e.plus.iter().chain(&e.minus).copied().collect();
@@ -622,9 +622,8 @@ mod tests {
                 let mut values = vec![0u32; vars.len()];
                 loop {
                     let ok = vars.iter().zip(&values).all(|(&l, &b)| c.mask(l) & (1 << b) != 0)
-                        && (0..vars.len()).all(|i| {
-                            (0..i).all(|j| values[i] != values[j] || !sees(&c, vars[i], vars[j]))
-                        })
+                        && (0..vars.len())
+                            .all(|i| (0..i).all(|j| values[i] != values[j] || !sees(&c, vars[i], vars[j])))
                         && values[..e.plus.len()].iter().map(|&b| i64::from(b) + 1).sum::<i64>()
                             - values[e.plus.len()..].iter().map(|&b| i64::from(b) + 1).sum::<i64>()
                             == e.total;

@@ -302,8 +302,10 @@ r1c6 = 3: hidden single in column 6\n\
 /// the ladder's killer reasoning was developed; see the README there): each one's solution
 /// by the engine's search (not the ladder), checked by the puzzle's own rules; then every step
 /// of its explanation true of that solution, no guess, a grade below a guess's, a first hint
-/// true too; and every killer explanation reasons with the cage sums.
+/// true too; and every killer explanation reasons with the cage sums. Minutes in a test
+/// build (the hardest killers need sum chains): run by `benches/variants_held_out.sh`.
 #[test]
+#[ignore = "minutes: run by benches/variants_held_out.sh"]
 fn held_out_9x9_variants_need_no_guess_and_every_step_is_true() {
     use sudoku::StepKind;
     let sets = [
