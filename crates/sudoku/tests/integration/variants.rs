@@ -345,3 +345,27 @@ fn held_out_9x9_variants_need_no_guess_and_every_step_is_true() {
         }
     }
 }
+
+/// Hints on the held-out X and jigsaw puzzles: a true step, never a fault (a jigsaw's givens
+/// may break a standard box, which its regions replace).
+#[test]
+fn held_out_x_and_jigsaw_puzzles_get_true_hints() {
+    use sudoku::StepKind;
+    for (name, variant) in [("held-out/x.txt", Variant::X), ("held-out/jigsaw.txt", Variant::Jigsaw)] {
+        for (line, parsed) in Puzzle::parse_all(variant, &file(name)) {
+            let what = format!("{name} line {line}");
+            let puzzle = parsed.unwrap();
+            let mut solver = Solver::default();
+            let Uniqueness::Unique(solution) = solver.solve_unique(&puzzle) else { panic!("{what}: not unique") };
+            let line = solution.to_line();
+            let digit = |cell: sudoku::Cell| line.as_bytes()[puzzle.shape().index(cell)] - b'0';
+            match solver.hint(&puzzle).step().map(|s| &s.kind) {
+                Some(StepKind::Place { cell, digit: d, .. }) => assert_eq!(digit(*cell), *d, "{what}"),
+                Some(StepKind::Eliminate { claims, .. }) => {
+                    assert!(claims.iter().all(|(cell, ds)| !ds.contains(digit(*cell))), "{what}")
+                }
+                other => panic!("{what}: hint {other:?}"),
+            }
+        }
+    }
+}
