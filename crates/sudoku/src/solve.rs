@@ -686,10 +686,12 @@ impl Solver {
 
     fn hint_from<P: Solvable + ?Sized>(&mut self, puzzle: &P, crossed: Option<&[Digits]>) -> Hint {
         // A grid with no solution (or none its marks allow) gets that answer, not a step. The
-        // check is on the grid's own rules, which a variant only adds to: a fault found there
-        // is a fault of the variant too.
+        // check is on the grid's own rules, which X and killer only add to: a fault found
+        // there is a fault of the variant too. A jigsaw's regions replace the boxes, so its
+        // givens need not fit the boxes: not checked so.
         let grid = puzzle.givens();
-        let fault = if grid.clashes().is_empty() { self.hint_fault(grid, crossed) } else { None };
+        let boxes = !matches!(puzzle.rules(), crate::variant::Rules::Jigsaw(_));
+        let fault = if boxes && grid.clashes().is_empty() { self.hint_fault(grid, crossed) } else { None };
         let ladder = self.ladder(puzzle, false);
         hint::from_ladder(puzzle.givens(), ladder, crossed, fault)
     }

@@ -26,6 +26,7 @@
 //! | [`uniqueness`] | deadly rectangles and the bivalue universal grave: patterns that would give a second solution; **only** for a problem known to have at most one, whose only constraints are its groups | the pattern |
 //! | [`sums`] | for variables with a known total (a killer cage, a [`DistinctSum`](crate::DistinctSum)): the value sets that make it (combinations), the values each variable takes in one of them, and the innies and outies of a union of tight groups (the rule of 45) | the sums and the groups |
 //! | [`nested`] | a trial whose consequences also use, at each step, the refutations of simpler trials drawn under the assumption (nested forcing chains, by level) | the chain, its branches and the contradiction |
+//! | [`sum_trial`] | an assumption `x = v` whose consequences by singles and by the combinations of the sums it touches reach a contradiction refutes `v` | the placements, the sums and the contradiction |
 //! | [`trial`] | an assumption `x = v` whose consequences by singles (or, with [`Trial::refute_deep`](trial::Trial::refute_deep), by locked values and subsets too) reach a contradiction refutes `v`: `x != v` | the chain of implications and the contradiction |
 //!
 //! All of them but [`uniqueness`] are sound for any all-different constraint, not only Sudoku's permutations:
@@ -74,6 +75,7 @@ pub mod singles;
 #[cfg(test)]
 mod soundness;
 pub mod subsets;
+pub mod sum_trial;
 pub mod sums;
 pub mod trial;
 pub mod uniqueness;

@@ -251,6 +251,176 @@ pub fn innies_outies(c: &Candidates, area: &[u32], sums: &[(Vec<u32>, i64)]) -> 
     Border { innies, innie_total, outies }
 }
 
+/// A linear equation over variables with coefficients +1 and -1: the `plus` variables add up
+/// to `total` more than the `minus` ones (`sum(plus) - sum(minus) = total`), as a split of
+/// an area by the rule of 45 gives it ([`split`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Equation {
+    /// The variables counted positively (increasing).
+    pub plus: Vec<u32>,
+    /// The variables counted negatively (increasing).
+    pub minus: Vec<u32>,
+    /// The right-hand side.
+    pub total: i64,
+}
+
+/// The rule of 45 with cage splitting: the equation of an area (a union of pairwise disjoint
+/// tight groups `area`, indices into [`Candidates::groups`]) over the open variables, given
+/// `sums` (variables, total) that are pairwise disjoint.
+///
+/// The area's variables add up to the sum of each group's values. A sum lying wholly inside
+/// it is subtracted. A sum crossing its border is either left out (its variables inside the
+/// area stay in the equation, positively: innies) or taken whole (its total is subtracted, and
+/// its variables outside the area enter negatively: outies), whichever leaves fewer open
+/// variables (taken on a tie when `take_ties`). Fixed variables are folded into the total (a
+/// sum minus its known part is a smaller sum). [`innies_outies`] is the two extreme choices.
+///
+/// # Panics
+///
+/// Panics if a group index is out of range.
+///
+/// # Example
+///
+/// ```
+/// use csp::reasoning::{sums, Candidates};
+/// use csp::{AllDifferent, Model};
+///
+/// // A 2x2 Latin square over 1..=2: rows are groups 0 and 1, columns 2 and 3.
+/// let mut model = Model::new();
+/// let v = model.new_vars(4, 1..=2)?;
+/// for pair in [[0, 1], [2, 3], [0, 2], [1, 3]] {
+///     model.post(AllDifferent::new(pair.iter().map(|&i| v[i]).collect::<Vec<_>>()))?;
+/// }
+/// let c = Candidates::from_solver(&model.into_solver())?;
+/// // Row 0 (cells 0 and 1) holds 1 + 2 = 3; a sum of 2 on cell 1 leaves cell 0 equal to 1
+/// // (a sum over cells 0 and 2 crossing the row is left out on a tie).
+/// let e = sums::split(&c, &[0], &[(vec![0, 2], 3), (vec![1], 2), (vec![3], 1)], false);
+/// assert_eq!((e.plus, e.minus, e.total), (vec![0], vec![], 1));
+/// // Taken whole, the sum of 3 over cells 0 and 2 leaves cell 1 minus cell 2 equal to 0.
+/// let e = sums::split(&c, &[0], &[(vec![0, 2], 3)], true);
+/// assert_eq!((e.plus, e.minus, e.total), (vec![1], vec![2], 0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn split(c: &Candidates, area: &[u32], sums: &[(Vec<u32>, i64)], take_ties: bool) -> Equation {
+    let mut inside = vec![false; c.num_vars()];
+    let mut total = 0i64;
+    for &g in area {
+        let group = &c.groups()[g as usize];
+        total += bits(group.values).map(|b| i64::from(c.value(b))).sum::<i64>();
+        for &l in &group.vars {
+            inside[l as usize] = true;
+        }
+    }
+    let open = |l: u32| c.fixed_bit(l).is_none();
+    let mut plus_taken = vec![false; c.num_vars()];
+    let mut minus = Vec::new();
+    for (vars, s) in sums {
+        let within = vars.iter().filter(|&&l| inside[l as usize]).count();
+        if within == 0 {
+            continue;
+        }
+        let open_in = vars.iter().filter(|&&l| inside[l as usize] && open(l)).count();
+        let open_out = vars.iter().filter(|&&l| !inside[l as usize] && open(l)).count();
+        if within == vars.len() || open_out < open_in || (open_out == open_in && take_ties) {
+            total -= s;
+            for &l in vars {
+                if inside[l as usize] {
+                    plus_taken[l as usize] = true;
+                } else {
+                    minus.push(l);
+                }
+            }
+        }
+    }
+    let mut plus = Vec::new();
+    for l in 0..c.num_vars() as u32 {
+        if inside[l as usize] && !plus_taken[l as usize] {
+            match c.fixed_bit(l) {
+                Some(b) => total -= i64::from(c.value(b)),
+                None => plus.push(l),
+            }
+        }
+    }
+    minus.retain(|&l| match c.fixed_bit(l) {
+        Some(b) => {
+            total += i64::from(c.value(b));
+            false
+        }
+        None => true,
+    });
+    minus.sort_unstable();
+    Equation { plus, minus, total }
+}
+
+/// The values each variable of `e` takes in some assignment meeting it, two variables that
+/// share a group ([`sees`]) taking different values: by position, `plus` then `minus`, a
+/// mask of bits. `None` if there is no such assignment (the equation is a dead end).
+///
+/// A search over the assignments, bounded by the smallest and largest totals of the
+/// variables left: for the few variables of an equation of the rule of 45.
+pub fn support_equation(c: &Candidates, e: &Equation) -> Option<Vec<u64>> {
+    let terms: Vec<(u32, i64)> = e.plus.iter().map(|&l| (l, 1)).chain(e.minus.iter().map(|&l| (l, -1))).collect();
+    if terms.iter().any(|&(l, _)| c.mask(l) == 0) {
+        return None;
+    }
+    let lo = |l: u32| i64::from(c.value(c.mask(l).trailing_zeros()));
+    let hi = |l: u32| i64::from(c.value(63 - c.mask(l).leading_zeros()));
+    // The smallest and largest contribution of the terms from i on.
+    let mut min_from = vec![0i64; terms.len() + 1];
+    let mut max_from = vec![0i64; terms.len() + 1];
+    for i in (0..terms.len()).rev() {
+        let (l, k) = terms[i];
+        let (a, b) = if k > 0 { (lo(l), hi(l)) } else { (-hi(l), -lo(l)) };
+        min_from[i] = min_from[i + 1] + a;
+        max_from[i] = max_from[i + 1] + b;
+    }
+    struct Search<'a> {
+        c: &'a Candidates,
+        terms: &'a [(u32, i64)],
+        min_from: &'a [i64],
+        max_from: &'a [i64],
+        values: Vec<u32>,
+        supported: Vec<u64>,
+        found: bool,
+    }
+    impl Search<'_> {
+        fn go(&mut self, i: usize, left: i64) {
+            if i == self.terms.len() {
+                if left == 0 {
+                    self.found = true;
+                    for (s, &b) in self.supported.iter_mut().zip(&self.values) {
+                        *s |= 1 << b;
+                    }
+                }
+                return;
+            }
+            let (l, k) = self.terms[i];
+            for b in bits(self.c.mask(l)) {
+                let rest = left - k * i64::from(self.c.value(b));
+                if rest < self.min_from[i + 1] || rest > self.max_from[i + 1] {
+                    continue;
+                }
+                if (0..i).any(|j| self.values[j] == b && sees(self.c, l, self.terms[j].0)) {
+                    continue;
+                }
+                self.values[i] = b;
+                self.go(i + 1, rest);
+            }
+        }
+    }
+    let mut s = Search {
+        c,
+        terms: &terms,
+        min_from: &min_from,
+        max_from: &max_from,
+        values: vec![0; terms.len()],
+        supported: vec![0; terms.len()],
+        found: false,
+    };
+    s.go(0, e.total);
+    s.found.then_some(s.supported)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,5 +492,163 @@ mod tests {
         let sums = vec![(vec![0, 1], 3), (vec![2, 6], 4), (vec![3, 7], 5)];
         let b = innies_outies(&c, &[0], &sums);
         assert_eq!((b.innies, b.innie_total, b.outies), (vec![2, 3], 7, Some((vec![6, 7], 2))));
+    }
+
+    /// Every solution of a 4x4 grid with 2x2 boxes (rows, columns, boxes), by brute force.
+    fn grids_4x4() -> Vec<Vec<u32>> {
+        fn go(i: usize, g: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+            if i == 16 {
+                out.push(g.clone());
+                return;
+            }
+            let (r, c) = (i / 4, i % 4);
+            for v in 1..=4 {
+                let clash = (0..i).any(|j| {
+                    let (rj, cj) = (j / 4, j % 4);
+                    g[j] == v && (rj == r || cj == c || (rj / 2 == r / 2 && cj / 2 == c / 2))
+                });
+                if !clash {
+                    g.push(v);
+                    go(i + 1, g, out);
+                    g.pop();
+                }
+            }
+        }
+        let mut out = Vec::new();
+        go(0, &mut Vec::new(), &mut out);
+        out
+    }
+
+    /// Splits of random areas of random 4x4 killers (random cages over a random solution, a
+    /// few cells placed): the equation holds in every solution of the grid and the cages, and
+    /// its support is exactly the values of the assignments of its variables that meet it
+    /// (pairwise different where they share a group), by brute force.
+    #[test]
+    fn splits_hold_in_every_solution_and_their_support_is_exact() {
+        let grids = grids_4x4();
+        assert_eq!(grids.len(), 288);
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        let mut checked = 0;
+        for _ in 0..300 {
+            let sol = &grids[next(288) as usize];
+            // Random cages: grow from each uncovered cell to the right or down, 1 to 3 cells,
+            // digits all different.
+            let mut cage_of = [usize::MAX; 16];
+            let mut cages: Vec<(Vec<u32>, i64)> = Vec::new();
+            for i in 0..16 {
+                if cage_of[i] != usize::MAX {
+                    continue;
+                }
+                let mut cells = vec![i];
+                for _ in 0..next(3) {
+                    let last = *cells.last().unwrap();
+                    let step = if next(2) == 0 { 1 } else { 4 };
+                    let n = last + step;
+                    if (step == 1 && n % 4 == 0) || n >= 16 || cage_of[n] != usize::MAX || cells.contains(&n) {
+                        break;
+                    }
+                    if cells.iter().any(|&c| sol[c] == sol[n]) {
+                        break;
+                    }
+                    cells.push(n);
+                }
+                for &c in &cells {
+                    cage_of[c] = cages.len();
+                }
+                let total = cells.iter().map(|&c| i64::from(sol[c])).sum();
+                cages.push((cells.iter().map(|&c| c as u32).collect(), total));
+            }
+            let mut model = Model::new();
+            let v = model.new_vars(16, 1..=4).unwrap();
+            let mut groups: Vec<Vec<usize>> = Vec::new();
+            for k in 0..4 {
+                groups.push((0..4).map(|c| k * 4 + c).collect());
+            }
+            for k in 0..4 {
+                groups.push((0..4).map(|r| r * 4 + k).collect());
+            }
+            for b in 0..4 {
+                groups.push((0..4).map(|k| (b / 2 * 2 + k / 2) * 4 + b % 2 * 2 + k % 2).collect());
+            }
+            for g in &groups {
+                model.post(AllDifferent::new(g.iter().map(|&i| v[i]).collect::<Vec<_>>())).unwrap();
+            }
+            let mut solver = model.into_solver();
+            for _ in 0..next(4) {
+                let cell = next(16) as usize;
+                solver.assign(v[cell], sol[cell] as i32).unwrap();
+            }
+            let c = Candidates::from_solver(&solver).unwrap();
+            // The solutions of the grid, the cages and the domains.
+            let fits = |g: &Vec<u32>| {
+                (0..16).all(|i| c.mask(i as u32) & (1 << (g[i] - 1)) != 0)
+                    && cages.iter().all(|(vars, t)| vars.iter().map(|&l| i64::from(g[l as usize])).sum::<i64>() == *t)
+            };
+            let solutions: Vec<&Vec<u32>> = grids.iter().filter(|g| fits(g)).collect();
+            assert!(solutions.contains(&sol));
+            // A random area: one group, or two rows or two columns.
+            let area: Vec<u32> = match next(3) {
+                0 => vec![next(12) as u32],
+                1 => {
+                    let r = next(3) as u32;
+                    vec![r, r + 1]
+                }
+                _ => {
+                    let k = 4 + next(3) as u32;
+                    vec![k, k + 1]
+                }
+            };
+            for take_ties in [false, true] {
+                let e = split(&c, &area, &cages, take_ties);
+                let value = |g: &Vec<u32>, l: u32| i64::from(g[l as usize]);
+                for g in &solutions {
+                    let lhs: i64 = e.plus.iter().map(|&l| value(g, l)).sum::<i64>()
+                        - e.minus.iter().map(|&l| value(g, l)).sum::<i64>();
+                    assert_eq!(lhs, e.total, "{e:?} in {g:?}");
+                }
+                let vars: Vec<u32> = e.plus.iter().chain(&e.minus).copied().collect();
+                if vars.len() > 6 {
+                    continue;
+                }
+                // The support by brute force over the equation's variables.
+                let mut expected = vec![0u64; vars.len()];
+                let mut any = false;
+                let mut values = vec![0u32; vars.len()];
+                loop {
+                    let ok = vars.iter().zip(&values).all(|(&l, &b)| c.mask(l) & (1 << b) != 0)
+                        && (0..vars.len())
+                            .all(|i| (0..i).all(|j| values[i] != values[j] || !sees(&c, vars[i], vars[j])))
+                        && values[..e.plus.len()].iter().map(|&b| i64::from(b) + 1).sum::<i64>()
+                            - values[e.plus.len()..].iter().map(|&b| i64::from(b) + 1).sum::<i64>()
+                            == e.total;
+                    if ok {
+                        any = true;
+                        for (m, &b) in expected.iter_mut().zip(&values) {
+                            *m |= 1 << b;
+                        }
+                    }
+                    // The next assignment of values 0..4 to the variables.
+                    let mut k = 0;
+                    while k < values.len() && values[k] == 3 {
+                        values[k] = 0;
+                        k += 1;
+                    }
+                    if k == values.len() {
+                        break;
+                    }
+                    values[k] += 1;
+                }
+                let got = support_equation(&c, &e);
+                assert_eq!(got, any.then_some(expected), "{e:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 300, "only {checked} equations checked");
     }
 }

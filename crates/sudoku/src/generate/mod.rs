@@ -147,14 +147,6 @@ pub enum GenerateError {
         /// The shape asked for.
         shape: Shape,
     },
-    /// A variant that cannot be graded for a difficulty. No longer returned: every variant is
-    /// graded (the technique ladder runs over its groups); kept for the callers that match it.
-    UngradedVariant {
-        /// The variant asked for.
-        variant: Variant,
-        /// The difficulty asked for.
-        target: Target,
-    },
     /// A jigsaw's random regions have no symmetry, so its givens cannot have one.
     SymmetryWithJigsaw {
         /// The symmetry asked for.
@@ -187,11 +179,6 @@ impl fmt::Display for GenerateError {
             GenerateError::JigsawTooLarge { shape } => write!(
                 f,
                 "cannot generate {shape} jigsaw puzzles: their uniqueness checks take minutes; jigsaw sizes are 4x4 to 12x12"
-            ),
-            GenerateError::UngradedVariant { variant, target } => write!(
-                f,
-                "cannot generate {variant} puzzles of difficulty {target}: grading of variants is not supported yet \
-                 (the technique ladder knows rows, columns and boxes only); use --band any"
             ),
             GenerateError::SymmetryWithJigsaw { symmetry } => write!(
                 f,

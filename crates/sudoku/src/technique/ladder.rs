@@ -443,6 +443,8 @@ impl Ladder {
         }
         self.chains_of(&[ChainKind::Digit, ChainKind::Cells, ChainKind::Singles])
             .or_else(|| self.chains_of(&[ChainKind::Net]))
+            // A killer's sum chains (singles and cage combinations), rated as forcing nets.
+            .or_else(|| self.sum_chain())
             .or_else(|| self.chains_of(&[ChainKind::Dynamic]))
             .or_else(|| self.nested_chain())
     }

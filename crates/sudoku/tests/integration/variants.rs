@@ -297,3 +297,75 @@ r5c4 = 3: hidden single in box 6\n\
 "
     ));
 }
+
+/// The held-out 9x9 puzzles of `data/variants/held-out/` (generated with seeds not used while
+/// the ladder's killer reasoning was developed; see the README there): each one's solution
+/// by the engine's search (not the ladder), checked by the puzzle's own rules; then every step
+/// of its explanation true of that solution, no guess, a grade below a guess's, a first hint
+/// true too; and every killer explanation reasons with the cage sums. Minutes in a test
+/// build (the hardest killers need sum chains): run by `benches/variants_held_out.sh`.
+#[test]
+#[ignore = "minutes: run by benches/variants_held_out.sh"]
+fn held_out_9x9_variants_need_no_guess_and_every_step_is_true() {
+    use sudoku::StepKind;
+    let sets = [
+        ("held-out/x.txt", Variant::X, 20),
+        ("held-out/jigsaw.txt", Variant::Jigsaw, 20),
+        ("held-out/killer.txt", Variant::Killer, 60),
+        ("held-out/killer_hard.txt", Variant::Killer, 10),
+    ];
+    for (name, variant, expected) in sets {
+        let text = file(name);
+        let puzzles = Puzzle::parse_all(variant, &text);
+        assert_eq!(puzzles.len(), expected, "{name}");
+        for (line, parsed) in puzzles {
+            let what = format!("{name} line {line}");
+            let puzzle = parsed.unwrap_or_else(|e| panic!("{what}: {e}"));
+            let Uniqueness::Unique(solution) = Solver::default().solve_unique(&puzzle) else {
+                panic!("{what}: not unique")
+            };
+            assert!(puzzle.is_solution(&solution), "{what}");
+            let shown = explained_truly(&puzzle, &solution.to_line(), &what);
+            if variant == Variant::Killer {
+                let names = [": cage combination", ": innies", ": outies", ": cage pointing", ": sum chain"];
+                assert!(names.iter().any(|n| shown.contains(n)), "{what}: no cage reasoning:\n{shown}");
+            }
+            let mut solver = Solver::default();
+            let grade = solver.grade_puzzle(&puzzle);
+            assert!(grade.score() > 0.0 && grade.score() < 10.0, "{what}: {grade}");
+            let hint = solver.hint(&puzzle);
+            let digit = |cell: sudoku::Cell| solution.to_line().as_bytes()[puzzle.shape().index(cell)] - b'0';
+            match hint.step().map(|s| &s.kind) {
+                Some(StepKind::Place { cell, digit: d, .. }) => assert_eq!(digit(*cell), *d, "{what}"),
+                Some(StepKind::Eliminate { claims, .. }) => {
+                    assert!(claims.iter().all(|(cell, ds)| !ds.contains(digit(*cell))), "{what}")
+                }
+                other => panic!("{what}: hint {other:?}"),
+            }
+        }
+    }
+}
+
+/// Hints on the held-out X and jigsaw puzzles: a true step, never a fault (a jigsaw's givens
+/// may break a standard box, which its regions replace).
+#[test]
+fn held_out_x_and_jigsaw_puzzles_get_true_hints() {
+    use sudoku::StepKind;
+    for (name, variant) in [("held-out/x.txt", Variant::X), ("held-out/jigsaw.txt", Variant::Jigsaw)] {
+        for (line, parsed) in Puzzle::parse_all(variant, &file(name)) {
+            let what = format!("{name} line {line}");
+            let puzzle = parsed.unwrap();
+            let mut solver = Solver::default();
+            let Uniqueness::Unique(solution) = solver.solve_unique(&puzzle) else { panic!("{what}: not unique") };
+            let line = solution.to_line();
+            let digit = |cell: sudoku::Cell| line.as_bytes()[puzzle.shape().index(cell)] - b'0';
+            match solver.hint(&puzzle).step().map(|s| &s.kind) {
+                Some(StepKind::Place { cell, digit: d, .. }) => assert_eq!(digit(*cell), *d, "{what}"),
+                Some(StepKind::Eliminate { claims, .. }) => {
+                    assert!(claims.iter().all(|(cell, ds)| !ds.contains(digit(*cell))), "{what}")
+                }
+                other => panic!("{what}: hint {other:?}"),
+            }
+        }
+    }
+}

@@ -2,11 +2,13 @@
 //! steps that reason with a killer's cage sums ([`csp::reasoning::sums`], worded by
 //! [`SumTechnique`]).
 
+use csp::reasoning::sum_trial::{self, SumTrial};
 use csp::reasoning::{bits, sums};
 
-use super::{Found, Ladder};
+use super::super::{chain_rating, LINK_WEIGHT};
+use super::{Found, Ladder, TRIAL_BUDGET};
 use crate::grid::{Shape, Unit};
-use crate::killer_reasoning::SumTechnique;
+use crate::killer_reasoning::{SumChainEnd, SumReason, SumTechnique, SUM_CHAIN_BASE};
 use crate::step::{Digits, Technique};
 
 /// A killer cage for the ladder: its group and its sum.
@@ -31,6 +33,15 @@ pub(super) enum Stage {
 
 /// The largest number of innies or outies reasoned about: a person adds up a few cells.
 const MAX_CELLS: usize = 6;
+
+/// The largest number of cells of a split (innies and outies together).
+const MAX_SPLIT: usize = 5;
+
+/// The largest number of open cells of a rule-of-45 equation that sum chains use.
+const MAX_TRIAL_EQUATION: usize = 6;
+
+/// The longest sum chain tried, in placements and deductions.
+const SUM_CHAIN_LIMIT: u32 = 200;
 
 /// The unit of the group posted as constraint `name` by [`encode_rules`](crate::variant)
 /// (`row3`, `diag1`, `region_a`, `cage_b`); `numbered` counts the regions and cages met so
@@ -73,8 +84,18 @@ impl Ladder {
             return None;
         }
         match stage {
-            Stage::Easy => self.combination().or_else(|| self.innies(1)).or_else(|| self.innies(2)),
-            Stage::Hard => self.cage_pointing().or_else(|| self.innies(3)).or_else(|| self.innies(4)),
+            Stage::Easy => self
+                .combination()
+                .or_else(|| self.innies(1))
+                .or_else(|| self.innies(2))
+                .or_else(|| self.split(1))
+                .or_else(|| self.split(2)),
+            Stage::Hard => self
+                .cage_pointing()
+                .or_else(|| self.innies(3))
+                .or_else(|| self.innies(4))
+                .or_else(|| self.split(3))
+                .or_else(|| self.split(4)),
         }
     }
 
@@ -200,6 +221,140 @@ impl Ladder {
             }
         }
         None
+    }
+}
+
+impl Ladder {
+    /// The cage sums as the engine's reasoning takes them.
+    fn sums(&self) -> Vec<(Vec<u32>, i64)> {
+        self.cages.iter().map(|k| (k.vars.clone(), i64::from(k.sum))).collect()
+    }
+
+    /// The first split of an area of `units` units (innies and outies, some cages taken
+    /// whole) that rules out a candidate.
+    fn split(&self, units: usize) -> Option<Found> {
+        let c = &self.cands;
+        let sums = self.sums();
+        for (groups, area) in self.areas(units) {
+            for take_ties in [false, true] {
+                let e = sums::split(c, &groups, &sums, take_ties);
+                let n = e.plus.len() + e.minus.len();
+                if n == 0 || n > MAX_SPLIT {
+                    continue;
+                }
+                let vars: Vec<u32> = e.plus.iter().chain(&e.minus).copied().collect();
+                let removals = match sums::support_equation(c, &e) {
+                    Some(kept) => removals(c, &vars, &kept),
+                    None => vec![(vars[0], c.mask(vars[0]))],
+                };
+                if removals.is_empty() {
+                    continue;
+                }
+                let (plus, minus, total) = if e.total >= 0 || e.plus.is_empty() {
+                    (&e.plus, &e.minus, e.total)
+                } else {
+                    (&e.minus, &e.plus, -e.total)
+                };
+                let total = u32::try_from(total.unsigned_abs()).unwrap_or(0);
+                let technique = if minus.is_empty() || plus.is_empty() {
+                    // All on one side: innies (or outies) of the area, with placed cells and
+                    // some cages taken whole counted in the total.
+                    SumTechnique::Innies {
+                        area: area.clone(),
+                        cells: self.cells(if plus.is_empty() { minus } else { plus }),
+                        sum: total,
+                        outies: plus.is_empty(),
+                    }
+                } else {
+                    SumTechnique::Split { area: area.clone(), plus: self.cells(plus), minus: self.cells(minus), total }
+                };
+                return Some(Found::Eliminate { removals, technique: Technique::Sum(technique) });
+            }
+        }
+        None
+    }
+
+    /// The shortest sum chain (a refutation by singles and cage combinations), the first
+    /// in the order of a scan of the candidates of that length; if there is none, the
+    /// shortest that also uses the rule of 45 and locked candidates (costlier: each trial
+    /// adds up areas). `None`
+    /// without cages or once the ladder's trial budget is spent.
+    pub(super) fn sum_chain(&mut self) -> Option<Found> {
+        if self.cages.is_empty() {
+            return None;
+        }
+        self.sum_chain_with(false).or_else(|| self.sum_chain_with(true))
+    }
+
+    /// [`sum_chain`](Ladder::sum_chain), with the rule of 45 or without.
+    fn sum_chain_with(&mut self, rule_of_45: bool) -> Option<Found> {
+        // The splits of the areas of 1 to 4 units, small enough to add up in one's head.
+        let sums = self.sums();
+        let (mut equations, mut areas) = (Vec::new(), Vec::new());
+        for units in (1..=4).filter(|_| rule_of_45) {
+            for (groups, area) in self.areas(units) {
+                for take_ties in [false, true] {
+                    let e = sums::split(&self.cands, &groups, &sums, take_ties);
+                    let n = e.plus.len() + e.minus.len();
+                    if n > 0 && n <= MAX_TRIAL_EQUATION && !equations.contains(&e) {
+                        equations.push(e);
+                        areas.push(area.clone());
+                    }
+                }
+            }
+        }
+        let trial = SumTrial::new(&self.cands, sums, equations);
+        let trial = if rule_of_45 { trial.deep() } else { trial };
+        let cells = self.cands.num_vars() as u64;
+        let mut best: Option<sum_trial::SumChain> = None;
+        for l in 0..cells as u32 {
+            if self.placed[l as usize] || self.cands.mask(l).count_ones() < 2 {
+                continue;
+            }
+            for bit in bits(self.cands.mask(l)) {
+                self.trials += cells;
+                if self.trials > TRIAL_BUDGET {
+                    return None;
+                }
+                let limit = best.as_ref().map_or(SUM_CHAIN_LIMIT, |b| b.length() - 1);
+                if let Some(chain) = trial.refute(&self.cands, l, bit, limit) {
+                    if best.as_ref().is_none_or(|b| chain.length() < b.length()) {
+                        best = Some(chain);
+                    }
+                }
+            }
+        }
+        let chain = best?;
+        let rating = chain_rating(SUM_CHAIN_BASE, LINK_WEIGHT * chain.length());
+        let end = match chain.dead_end {
+            sum_trial::DeadEnd::Candidates(x) => SumChainEnd::DeadEnd(self.dead_end(x)),
+            sum_trial::DeadEnd::Sum { sum } => {
+                let cage = &self.cages[sum as usize];
+                SumChainEnd::Cage { cage: cage.unit, sum: cage.sum, size: cage.vars.len() }
+            }
+            sum_trial::DeadEnd::Equation { equation } => SumChainEnd::Area(areas[equation as usize].clone()),
+        };
+        let links = chain
+            .placements
+            .iter()
+            .map(|&(l, b, why)| {
+                let why = match why {
+                    sum_trial::Why::Sum { sum } => Some(SumReason::Cage(self.cages[sum as usize].unit)),
+                    sum_trial::Why::Equation { equation } => Some(SumReason::Area(areas[equation as usize].clone())),
+                    _ => None,
+                };
+                (self.cell(l), self.digit(b), why)
+            })
+            .collect();
+        let technique = SumTechnique::Chain {
+            cell: self.cell(chain.var),
+            digit: self.digit(chain.bit),
+            links,
+            deductions: chain.deductions,
+            end,
+            rating,
+        };
+        Some(Found::Eliminate { removals: vec![(chain.var, 1 << chain.bit)], technique: Technique::Sum(technique) })
     }
 }
 
