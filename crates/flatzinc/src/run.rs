@@ -202,6 +202,12 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
         (Some(SearchEnd::LimitReached(_)), 0) => Status::Unknown,
         _ => Status::Satisfied,
     };
+    // Clamped bounds cut values off: exhausting what is left proves nothing.
+    let status = match status {
+        Status::Unsatisfiable if t.clamped => Status::Unknown,
+        Status::Complete if t.clamped => Status::Satisfied,
+        s => s,
+    };
     match status {
         Status::Complete => writeln!(out, "==========")?,
         Status::Unsatisfiable => writeln!(out, "=====UNSATISFIABLE=====")?,

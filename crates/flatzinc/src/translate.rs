@@ -62,6 +62,9 @@ pub struct Translation {
     pub annotated: bool,
     /// Notes for stderr: annotations that fell back to a default, ignored items.
     pub notes: Vec<String>,
+    /// Whether some inferred bounds were clamped to the engine's limits: values beyond them
+    /// are cut off, so an exhausted search proves neither unsatisfiability nor optimality.
+    pub clamped: bool,
     /// Every FlatZinc variable name with its engine variable (for independent checking).
     pub names: Vec<(String, Elem)>,
 }
@@ -74,6 +77,8 @@ pub(crate) struct Translator {
     names: Vec<(String, Elem)>,
     /// The variables declared without finite bounds, none inferred (one note for them all).
     unbounded: Vec<String>,
+    /// Whether some inferred bounds were clamped ([`Translation::clamped`]).
+    clamped: bool,
 }
 
 pub(crate) fn invalid<T>(pos: Pos, message: impl Into<String>) -> Result<T, Error> {
@@ -283,9 +288,11 @@ impl Translator {
                                     );
                                 }
                                 self.notes.push(format!(
-                                    "the inferred bounds {l}..{h} of '{}' are clamped to {lo}..{hi}: values need 32 bits",
+                                    "the inferred bounds {l}..{h} of '{}' are clamped to {lo}..{hi}: values need 32 bits; \
+                                     no unsatisfiability or optimality will be claimed",
                                     decl.name
                                 ));
+                                self.clamped = true;
                             }
                             IntSet::Range(lo, hi)
                         }
@@ -445,6 +452,7 @@ impl Translator {
             notes: Vec::new(),
             names: Vec::new(),
             unbounded: Vec::new(),
+            clamped: false,
         };
         let mut output = Vec::new();
         for decl in &ast.decls {
@@ -490,6 +498,7 @@ impl Translator {
             var_order: var_order.unwrap_or_default(),
             value_order: value_order.unwrap_or_default(),
             notes: self.notes,
+            clamped: self.clamped,
             names: self.names,
         })
     }

@@ -194,6 +194,26 @@ solve satisfy;
 }
 
 #[test]
+fn a_clamped_model_claims_neither_unsatisfiability_nor_optimality() {
+    // y = a * a needs 2.5e9 or more: nothing is left within the limits, yet the model has
+    // solutions, so the answer is "unknown", not "unsatisfiable".
+    let beyond = "var 0..100000: a :: output_var;\nvar int: y :: output_var;\nconstraint int_times(a, a, y);\n\
+                  constraint int_le(50000, a);\nsolve satisfy;\n";
+    let mut out = Vec::new();
+    let status = flatzinc::run(beyond, &Options::default(), &mut out, std::io::sink()).unwrap();
+    assert_eq!(status, Status::Unknown);
+    assert!(String::from_utf8(out).unwrap().contains("=====UNKNOWN====="));
+    // An optimum among the values left is printed, but not claimed optimal.
+    let best = "var 0..100000: a :: output_var;\nvar int: y :: output_var;\nconstraint int_times(a, a, y);\n\
+                constraint int_le(a, 3);\nsolve maximize a;\n";
+    let mut out = Vec::new();
+    let status = flatzinc::run(best, &Options::default(), &mut out, std::io::sink()).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(status, Status::Satisfied, "{out}");
+    assert!(out.contains("a = 3;") && !out.contains("=========="), "{out}");
+}
+
+#[test]
 fn values_beyond_32_bits_stay_errors_with_their_line() {
     let err = |text: &str| translate(&parse(text).unwrap(), false).unwrap_err().to_string();
     let e = err("var 0..5: x;\nconstraint int_le(x, 5000000000);\nsolve satisfy;\n");
