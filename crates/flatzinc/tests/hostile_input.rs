@@ -1,0 +1,34 @@
+//! Hostile FlatZinc (inputs the fuzz targets `fzn_parse` and `fzn_translate` found or aim at,
+//! docs/robustness.md): a clear error with line and column, never a panic or an abort.
+
+use flatzinc::{parse, Error, Pos};
+
+#[test]
+fn deeply_nested_arrays_are_an_error_not_a_stack_overflow() {
+    let text = format!("array [1..1] of int: a =\n  {};\nsolve satisfy;\n", "[".repeat(200_000));
+    let e = parse(&text).unwrap_err();
+    assert!(matches!(e, Error::Syntax { .. }), "{e:?}");
+    // The 101st '[' (column 3 is the first) is one level too deep.
+    assert_eq!(e.pos(), Pos { line: 2, column: 103 });
+    assert_eq!(e.to_string(), "line 2, column 103: syntax error: expressions nested deeper than 100 levels");
+    let calls = format!("solve :: {}x{} satisfy;\n", "f(".repeat(150), ")".repeat(150));
+    assert!(parse(&calls).unwrap_err().to_string().contains("nested deeper than 100 levels"));
+}
+
+#[test]
+fn nesting_within_the_limit_is_read() {
+    let text = format!("array [1..1] of int: a = {}1{};\nsolve satisfy;\n", "[".repeat(100), "]".repeat(100));
+    let ast = parse(&text).unwrap();
+    assert_eq!(ast.decls.len(), 1);
+}
+
+#[test]
+fn the_extreme_integers_are_read_and_one_beyond_is_an_error() {
+    let ast = parse("int: lo = -9223372036854775808;\nint: hi = 9223372036854775807;\nsolve satisfy;\n").unwrap();
+    assert_eq!(ast.decls[0].value, Some(flatzinc::ast::Expr::Int(i64::MIN)));
+    assert_eq!(ast.decls[1].value, Some(flatzinc::ast::Expr::Int(i64::MAX)));
+    let e = parse("int: lo = -9223372036854775809;\nsolve satisfy;\n").unwrap_err();
+    assert_eq!(e.to_string(), "line 1, column 11: syntax error: invalid integer '-9223372036854775809'");
+    let e = parse("int: hi =\n 9223372036854775808;\nsolve satisfy;\n").unwrap_err();
+    assert_eq!(e.to_string(), "line 2, column 2: syntax error: invalid integer '9223372036854775808'");
+}
