@@ -17,9 +17,11 @@ fn deeply_nested_arrays_are_an_error_not_a_stack_overflow() {
 
 #[test]
 fn nesting_within_the_limit_is_read() {
-    let text = format!("array [1..1] of int: a = {}1{};\nsolve satisfy;\n", "[".repeat(100), "]".repeat(100));
-    let ast = parse(&text).unwrap();
+    // 99 arrays and the integer inside: 100 expressions, one inside the other.
+    let nested = |n: usize| format!("array [1..1] of int: a = {}1{};\nsolve satisfy;\n", "[".repeat(n), "]".repeat(n));
+    let ast = parse(&nested(99)).unwrap();
     assert_eq!(ast.decls.len(), 1);
+    assert!(parse(&nested(100)).is_err());
 }
 
 #[test]
