@@ -62,7 +62,8 @@ lex_less|fzn_lex_less_int.mzn fzn_lex_less_bool.mzn fzn_lex_lesseq_int.mzn fzn_l
 increasing|fzn_increasing_int.mzn fzn_increasing_bool.mzn fzn_strictly_increasing_int.mzn fzn_strictly_increasing_bool.mzn|csp_increasing csp_strictly_increasing|benches/mzn/golomb_increasing.mzn||
 value_precede|fzn_value_precede_int.mzn fzn_value_precede_chain_int.mzn|csp_value_precede|benches/mzn/colouring_precede.mzn||
 inverse|fzn_inverse.mzn|csp_inverse|benches/mzn/queens_inverse.mzn||-a
-table|fzn_table_int.mzn fzn_table_bool.mzn|csp_table|@data/table_layout__en-1000-251-line273.mzn|@data/table_layout__en-1000-251-line273.dzn|
+table|fzn_table_int.mzn fzn_table_bool.mzn|csp_table|benches/mzn/chain_table.mzn||
+table|fzn_table_int.mzn fzn_table_bool.mzn|csp_table|@data/spot5__28.mzn|@data/spot5__28.dzn|
 EOF
 )
 
