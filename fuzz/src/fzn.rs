@@ -13,8 +13,7 @@
 //!   solution it gives satisfies every FlatZinc constraint by [`flatzinc::check()`], a checker
 //!   that evaluates the FlatZinc constraints without the engine.
 
-// Each fuzz target uses one function of this file.
-#![allow(dead_code)]
+#![allow(dead_code, reason = "each fuzz target uses one function of this file")]
 
 use csp::{Limits, Solver};
 use flatzinc::{check, named_values, parse, translate, Ast, Error, Pos};
@@ -38,7 +37,11 @@ fn check_pos(text: &str, pos: Pos, what: &str) {
     let lines = lines(text);
     assert!(pos.line >= 1 && (pos.line as usize) <= lines.len(), "{what}: line {} of {} lines", pos.line, lines.len());
     let width = lines[pos.line as usize - 1].chars().count();
-    assert!(pos.column >= 1 && (pos.column as usize) <= width + 1, "{what}: column {} of a line of {width}", pos.column);
+    assert!(
+        pos.column >= 1 && (pos.column as usize) <= width + 1,
+        "{what}: column {} of a line of {width}",
+        pos.column
+    );
 }
 
 /// Checks an error: one non-empty line, at a real position, which its message begins with.
