@@ -126,7 +126,7 @@ while IFS='|' read -r global files pattern model dat flags; do
   calls=()
   for conf in native decomposed; do
     rm -f "$work/model.fzn"
-    "$mzn" -c --solver "$work/$conf.msc" "${args[@]}" "$m" -o "$work/model.fzn" --output-mode dzn 2>>"$work/err" </dev/null
+    "$mzn" -c --solver "$work/$conf.msc" "${args[@]}" "$m" -o "$work/model.fzn" --no-output-ozn --output-mode dzn 2>>"$work/err" </dev/null
     calls+=("$(grep -cE "^constraint (${pattern// /|})[a-z_0-9]*\(" "$work/model.fzn" 2>/dev/null)")
   done
   native=$(run "$work/native.msc" "$m" "${args[@]}")
