@@ -240,6 +240,8 @@ impl Parser {
     fn model(&mut self) -> Result<Ast, Error> {
         let mut decls = Vec::new();
         let mut constraints = Vec::new();
+        // Each name once: a second declaration would silently replace the first.
+        let mut declared = std::collections::HashMap::new();
         loop {
             if self.is_word("predicate") {
                 // Declarations of solver-specific predicates: skipped to the ';'.
@@ -261,7 +263,14 @@ impl Parser {
             } else if *self.peek() == Tok::Eof {
                 return self.error("a solve item");
             } else {
-                decls.push(self.decl()?);
+                let d = self.decl()?;
+                if let Some(first) = declared.insert(d.name.clone(), d.pos) {
+                    return Err(Error::Invalid {
+                        pos: d.pos,
+                        message: format!("'{}' is declared twice (first at {first})", d.name),
+                    });
+                }
+                decls.push(d);
             }
         }
     }
@@ -486,7 +495,8 @@ impl Parser {
 ///
 /// # Errors
 ///
-/// [`Error::Syntax`] with the line and column of the first token that does not fit.
+/// [`Error::Syntax`] with the line and column of the first token that does not fit;
+/// [`Error::Invalid`] at a declaration of a name declared before.
 ///
 /// # Example
 ///

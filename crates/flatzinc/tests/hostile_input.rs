@@ -34,3 +34,26 @@ fn the_extreme_integers_are_read_and_one_beyond_is_an_error() {
     let e = parse("int: hi =\n 9223372036854775808;\nsolve satisfy;\n").unwrap_err();
     assert_eq!(e.to_string(), "line 2, column 2: syntax error: invalid integer '9223372036854775808'");
 }
+
+/// Found by `fzn_translate`: a variable declared twice was translated with the second domain,
+/// and the solution printed broke the first one.
+#[test]
+fn a_name_declared_twice_is_an_error_at_the_second_declaration() {
+    let text = "var 0..1: x;\nvar 1..6: y;\n  var 7..12: x;\nconstraint int_le(x, y);\nsolve satisfy;\n";
+    let e = parse(text).unwrap_err();
+    assert!(matches!(e, Error::Invalid { .. }), "{e:?}");
+    assert_eq!(e.to_string(), "line 3, column 3: 'x' is declared twice (first at line 1, column 1)");
+    let e = parse("array [1..1] of int: a = [1];\nint: a = 2;\nsolve satisfy;\n").unwrap_err();
+    assert_eq!(e.to_string(), "line 2, column 1: 'a' is declared twice (first at line 1, column 1)");
+}
+
+/// The shape of the fuzzer's input (a mutated checked-in model in which an introduced variable
+/// is declared again further down, then used in an array) is refused.
+#[test]
+fn the_fuzzed_model_with_a_redeclared_variable_is_refused() {
+    let text = "var 0..1: X_INTRODUCED_12_ ::var_is_introduced :: is_defined_var;\n\
+                var 7..12: X_INTRODUCED_12_ ::var_is_introduced :: is_defined_var;\n\
+                array [1..1] of var int: a = [X_INTRODUCED_12_];\nsolve satisfy;\n";
+    let e = parse(text).unwrap_err();
+    assert_eq!(e.pos(), Pos { line: 2, column: 1 });
+}
