@@ -112,7 +112,8 @@ fn lex(text: &str) -> Result<Vec<(Tok, Pos)>, Error> {
         } else if c == '"' {
             i += 1;
             while i < chars.len() && chars[i] != '"' && chars[i] != '\n' {
-                if chars[i] == '\\' {
+                // An escape, but never of the line's end: a string ends on its line.
+                if chars[i] == '\\' && chars.get(i + 1).is_some_and(|&c| c != '\n') {
                     i += 1;
                 }
                 i += 1;

@@ -57,3 +57,27 @@ fn the_fuzzed_model_with_a_redeclared_variable_is_refused() {
     let e = parse(text).unwrap_err();
     assert_eq!(e.pos(), Pos { line: 2, column: 1 });
 }
+
+/// Found by `fzn_parse`: a backslash at the end of a line inside a string escaped the line's
+/// end, so the string ran on and the error's column counted characters of the next line.
+#[test]
+fn a_string_ends_on_its_line_even_after_a_backslash() {
+    let e = parse("solve :: f(\"ab\\\n\") satisfy;\n").unwrap_err();
+    assert_eq!(e.to_string(), "line 1, column 12: syntax error: unterminated string");
+    // The fuzzer's input, byte for byte.
+    let e = parse("t\"\\\\\\\\\\]\\\\\\\\\\\\L\\\nsolve\"\\\\\\\\\\\\\\\\\\\\\\\\\\\"\\\\\\\\").unwrap_err();
+    assert_eq!(e.to_string(), "line 1, column 2: syntax error: unterminated string");
+}
+
+/// Found by `fzn_translate`: a parameter array with a float and one element short was accepted
+/// (unused, it reached no constraint), and the checker could not evaluate the model.
+#[test]
+fn parameter_arrays_are_checked_for_their_length_and_type() {
+    let translate_err = |text: &str| flatzinc::translate(&parse(text).unwrap(), false).unwrap_err().to_string();
+    let e = translate_err("array [1..5] of int: a = [2, 3, 1, 0.5];\nsolve satisfy;\n");
+    assert_eq!(e, "line 1, column 1: 'a' needs an array of 5 elements");
+    let e = translate_err("var 0..3: x;\n  array [1..2] of int: a = [2, 0.5];\nsolve satisfy;\n");
+    assert_eq!(e, "line 2, column 3: 'a' is not a float declaration but has a float value");
+    let e = translate_err("int: c = 0.5;\nsolve satisfy;\n");
+    assert_eq!(e, "line 1, column 1: 'c' is not a float declaration but has a float value");
+}
