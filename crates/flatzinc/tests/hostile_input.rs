@@ -81,3 +81,42 @@ fn parameter_arrays_are_checked_for_their_length_and_type() {
     let e = translate_err("int: c = 0.5;\nsolve satisfy;\n");
     assert_eq!(e, "line 1, column 1: 'c' is not a float declaration but has a float value");
 }
+
+/// Found by `fzn_translate`: a `global_cardinality` whose cover lists a value twice gave a
+/// solution that broke it (the engine's constraint takes distinct values). All solutions are
+/// now those of the definition, checked by `flatzinc::check`, and counted against brute force.
+#[test]
+fn global_cardinality_with_a_value_listed_twice_keeps_its_meaning() {
+    use csp::Solver;
+    for (name, counts, extra) in [
+        ("csp_global_cardinality", "[k,m,n]", ""),
+        ("csp_global_cardinality_closed", "[k,m,n]", ""),
+        ("csp_global_cardinality_low_up", "[0,1,1],[3,2,3]", ""),
+        ("csp_global_cardinality_low_up_closed", "[0,0,1],[3,2,3]", ""),
+    ] {
+        let text = format!(
+            "var 0..2: a;\nvar 0..2: b;\nvar 0..2: d;\nvar 0..3: k;\nvar 0..3: m;\nvar 0..3: n;\n\
+             constraint {name}([a,b,d],[0,1,1],{counts});\n{extra}solve satisfy;\n"
+        );
+        let ast = parse(&text).unwrap();
+        let mut t = flatzinc::translate(&ast, false).unwrap();
+        let mut solver = Solver::new(std::mem::take(&mut t.model));
+        let mut found = 0;
+        for s in solver.solutions() {
+            let values = flatzinc::named_values(&t, &s);
+            flatzinc::check(&ast, &values).unwrap_or_else(|e| panic!("{name}: {e} {values:?}"));
+            found += 1;
+        }
+        // Brute force over every assignment of the six variables, by the checker.
+        let mut expected = 0;
+        for code in 0..(3 * 3 * 3 * 4 * 4 * 4) {
+            let v = [code % 3, code / 3 % 3, code / 9 % 3, code / 27 % 4, code / 108 % 4, code / 432 % 4];
+            let values = ["a", "b", "d", "k", "m", "n"].iter().zip(v).map(|(n, x)| (n.to_string(), x)).collect();
+            if flatzinc::check(&ast, &values).is_ok() {
+                expected += 1;
+            }
+        }
+        assert!(expected > 0, "{name}");
+        assert_eq!(found, expected, "{name}");
+    }
+}
