@@ -449,9 +449,31 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
             let xs = t.var_array(pos, &a[0])?;
             let cover: Vec<i32> =
                 t.int_array(pos, &a[1])?.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
-            let counts = t.var_array(pos, &a[2])?;
+            let mut counts = t.var_array(pos, &a[2])?;
             if cover.len() != counts.len() {
                 return invalid(pos, format!("{} values for {} counts", cover.len(), counts.len()));
+            }
+            // A value listed twice (found by the fuzz target fzn_translate: GlobalCardinality
+            // takes distinct values): its counts are equal, and the constraint sees it once;
+            // MiniZinc's definition also bounds the sum of all the counts by the length.
+            let all_counts = counts.clone();
+            let n = xs.len() as i64;
+            let mut cover = cover;
+            let mut i = 0;
+            while i < cover.len() {
+                match cover[..i].iter().position(|&v| v == cover[i]) {
+                    Some(first) => {
+                        let (c, f) = (counts.remove(i), counts[first]);
+                        cover.remove(i);
+                        if c != f {
+                            t.post_c(pos, Equal::new(c, f))?;
+                        }
+                    }
+                    None => i += 1,
+                }
+            }
+            if counts.len() < all_counts.len() {
+                t.linear(pos, all_counts.into_iter().map(|c| (1, c)).collect(), Comparison::LessOrEqual, n, None)?;
             }
             let g = GlobalCardinality::new(xs, cover, counts);
             t.post_c(pos, if name.ends_with("_closed") { g.closed() } else { g })
@@ -461,9 +483,22 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
             let xs = t.var_array(pos, &a[0])?;
             let cover: Vec<i32> =
                 t.int_array(pos, &a[1])?.into_iter().map(|v| coeff(pos, v)).collect::<Result<_, _>>()?;
-            let (low, up) = (t.int_array(pos, &a[2])?, t.int_array(pos, &a[3])?);
+            let (mut low, mut up) = (t.int_array(pos, &a[2])?, t.int_array(pos, &a[3])?);
             if cover.len() != low.len() || cover.len() != up.len() {
                 return invalid(pos, "the value, lower and upper bound lists differ in length");
+            }
+            // A value listed twice: both bounds hold, so the tighter ones.
+            let mut cover = cover;
+            let mut i = 0;
+            while i < cover.len() {
+                match cover[..i].iter().position(|&v| v == cover[i]) {
+                    Some(first) => {
+                        cover.remove(i);
+                        low[first] = low[first].max(low.remove(i));
+                        up[first] = up[first].min(up.remove(i));
+                    }
+                    None => i += 1,
+                }
             }
             let g = GlobalCardinality::with_bounds(xs, cover, low, up);
             t.post_c(pos, if name.ends_with("_closed") { g.closed() } else { g })

@@ -95,19 +95,25 @@ fn lex(text: &str) -> Result<Vec<(Tok, Pos)>, Error> {
                 }
             } else {
                 let (neg, digits) = s.strip_prefix('-').map_or((false, s.as_str()), |d| (true, d));
+                // Read without the sign, so that -9223372036854775808 (i64::MIN) is an integer.
                 let parsed = match digits.strip_prefix("0x") {
-                    Some(h) => i64::from_str_radix(h, 16),
-                    None => digits.parse::<i64>(),
+                    Some(h) => u64::from_str_radix(h, 16),
+                    None => digits.parse::<u64>(),
                 };
-                match parsed {
-                    Ok(v) => Tok::Int(if neg { -v } else { v }),
-                    Err(_) => return Err(Error::Syntax { pos, message: format!("invalid integer '{s}'") }),
+                let value = parsed.ok().and_then(|v| {
+                    let v = i128::from(v);
+                    i64::try_from(if neg { -v } else { v }).ok()
+                });
+                match value {
+                    Some(v) => Tok::Int(v),
+                    None => return Err(Error::Syntax { pos, message: format!("invalid integer '{s}'") }),
                 }
             }
         } else if c == '"' {
             i += 1;
             while i < chars.len() && chars[i] != '"' && chars[i] != '\n' {
-                if chars[i] == '\\' {
+                // An escape, but never of the line's end: a string ends on its line.
+                if chars[i] == '\\' && chars.get(i + 1).is_some_and(|&c| c != '\n') {
                     i += 1;
                 }
                 i += 1;
@@ -146,9 +152,16 @@ fn lex(text: &str) -> Result<Vec<(Tok, Pos)>, Error> {
     Ok(out)
 }
 
+/// How deep expressions may nest (arrays, calls): FlatZinc needs a few levels (an annotation
+/// such as `seq_search([int_search([x], ...)])` has four); the limit keeps the recursive parser
+/// from exhausting the stack on hostile input.
+pub(crate) const MAX_NESTING: usize = 100;
+
 struct Parser {
     toks: Vec<(Tok, Pos)>,
     at: usize,
+    /// The expressions being parsed, one inside the other.
+    depth: usize,
 }
 
 impl Parser {
@@ -228,6 +241,8 @@ impl Parser {
     fn model(&mut self) -> Result<Ast, Error> {
         let mut decls = Vec::new();
         let mut constraints = Vec::new();
+        // Each name once: a second declaration would silently replace the first.
+        let mut declared = std::collections::HashMap::new();
         loop {
             if self.is_word("predicate") {
                 // Declarations of solver-specific predicates: skipped to the ';'.
@@ -249,7 +264,14 @@ impl Parser {
             } else if *self.peek() == Tok::Eof {
                 return self.error("a solve item");
             } else {
-                decls.push(self.decl()?);
+                let d = self.decl()?;
+                if let Some(first) = declared.insert(d.name.clone(), d.pos) {
+                    return Err(Error::Invalid {
+                        pos: d.pos,
+                        message: format!("'{}' is declared twice (first at {first})", d.name),
+                    });
+                }
+                decls.push(d);
             }
         }
     }
@@ -401,6 +423,19 @@ impl Parser {
     }
 
     fn expr(&mut self) -> Result<Expr, Error> {
+        if self.depth >= MAX_NESTING {
+            return Err(Error::Syntax {
+                pos: self.pos(),
+                message: format!("expressions nested deeper than {MAX_NESTING} levels"),
+            });
+        }
+        self.depth += 1;
+        let e = self.expr_inner();
+        self.depth -= 1;
+        e
+    }
+
+    fn expr_inner(&mut self) -> Result<Expr, Error> {
         match self.peek().clone() {
             Tok::Int(v) => {
                 if matches!(self.peek2(), Tok::Punct("..")) {
@@ -461,7 +496,8 @@ impl Parser {
 ///
 /// # Errors
 ///
-/// [`Error::Syntax`] with the line and column of the first token that does not fit.
+/// [`Error::Syntax`] with the line and column of the first token that does not fit;
+/// [`Error::Invalid`] at a declaration of a name declared before.
 ///
 /// # Example
 ///
@@ -475,7 +511,7 @@ impl Parser {
 /// ```
 pub fn parse(text: &str) -> Result<Ast, Error> {
     let toks = lex(text)?;
-    Parser { toks, at: 0 }.model()
+    Parser { toks, at: 0, depth: 0 }.model()
 }
 
 #[cfg(test)]

@@ -253,13 +253,18 @@ impl Translator {
         let val = match (&decl.value, decl.array_len) {
             (Some(e), _) => {
                 let v = self.value(pos, e)?;
-                if decl.is_var {
-                    if let Some(n) = decl.array_len {
-                        match &v {
-                            Val::Array(items) if items.len() == n => {}
-                            _ => return invalid(pos, format!("'{}' needs an array of {n} elements", decl.name)),
-                        }
-                    } else if let (Val::Var(x), Some(s)) = (&v, declared_set(&decl.base)) {
+                // Parameters too: an array of the declared length, no float in an int or
+                // bool declaration (the checker could not evaluate it).
+                let items = match (&v, decl.array_len) {
+                    (Val::Array(items), Some(n)) if items.len() == n => items.as_slice(),
+                    (_, Some(n)) => return invalid(pos, format!("'{}' needs an array of {n} elements", decl.name)),
+                    (_, None) => std::slice::from_ref(&v),
+                };
+                if items.iter().any(|i| matches!(i, Val::Float)) {
+                    return invalid(pos, format!("'{}' is not a float declaration but has a float value", decl.name));
+                }
+                if decl.is_var && decl.array_len.is_none() {
+                    if let (Val::Var(x), Some(s)) = (&v, declared_set(&decl.base)) {
                         self.restrict(pos, *x, &s)?;
                     } else if let (Val::Int(c), Some(s)) = (&v, declared_set(&decl.base)) {
                         if !s.contains(*c) {
