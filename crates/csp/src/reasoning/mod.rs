@@ -97,27 +97,35 @@ pub(crate) fn latin_square(n: usize) -> (crate::Solver, Vec<crate::VarId>) {
     (model.into_solver(), v)
 }
 
+/// A 9x9 Sudoku without givens for the tests: rows, columns, boxes (families 0, 1, 2), cell
+/// `9 r + c` the variable `v[9 r + c]`.
+#[cfg(test)]
+pub(crate) fn sudoku_grid() -> (crate::Solver, Vec<crate::VarId>) {
+    use crate::{AllDifferent, Model, VarId};
+    let mut model = Model::new();
+    let v: Vec<VarId> = model.new_vars(81, 1..=9).unwrap();
+    let unit = |f: &dyn Fn(usize) -> usize| (0..9).map(|i| v[f(i)]).collect::<Vec<_>>();
+    for r in 0..9 {
+        model.post(AllDifferent::new(unit(&|i| r * 9 + i))).unwrap();
+    }
+    for c in 0..9 {
+        model.post(AllDifferent::new(unit(&|i| i * 9 + c))).unwrap();
+    }
+    for b in 0..9 {
+        model.post(AllDifferent::new(unit(&|i| (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3))).unwrap();
+    }
+    (model.into_solver(), v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{AllDifferent, Model, Rng, VarId};
+    use crate::Rng;
 
     /// Candidates of a 9x9 grid under rows, columns and boxes (families 0, 1, 2), with
     /// random values removed (`None` when the removals meet a conflict).
     fn random_grid(seed: u64) -> Option<Candidates> {
-        let mut model = Model::new();
-        let v: Vec<VarId> = model.new_vars(81, 1..=9).unwrap();
-        let unit = |f: &dyn Fn(usize) -> usize| (0..9).map(|i| v[f(i)]).collect::<Vec<_>>();
-        for r in 0..9 {
-            model.post(AllDifferent::new(unit(&|i| r * 9 + i))).unwrap();
-        }
-        for c in 0..9 {
-            model.post(AllDifferent::new(unit(&|i| i * 9 + c))).unwrap();
-        }
-        for b in 0..9 {
-            model.post(AllDifferent::new(unit(&|i| (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3))).unwrap();
-        }
-        let mut solver = model.into_solver();
+        let (mut solver, v) = sudoku_grid();
         let mut rng = Rng::new(seed);
         // From a few removals (many fish and subsets left) to many (few).
         let share = 2 + rng.below(5);

@@ -5,24 +5,12 @@
 //! with exactly one solution, against it.
 
 use super::{colouring, finned, links, uniqueness, Candidates};
-use crate::{AllDifferent, Count, CountStatus, Model, Outcome, Rng, Solver, VarId};
+use crate::{Count, CountStatus, Outcome, Rng, Solver, VarId};
 
 /// A 9x9 Sudoku model with every value of `masks` (bit `d - 1` for digit `d`) removed that is
 /// not in a cell's mask: rows, columns, boxes (families 0, 1, 2).
 fn grid(masks: &[u32]) -> (Solver, Vec<VarId>) {
-    let mut model = Model::new();
-    let v: Vec<VarId> = model.new_vars(81, 1..=9).unwrap();
-    let unit = |f: &dyn Fn(usize) -> usize| (0..9).map(|i| v[f(i)]).collect::<Vec<_>>();
-    for r in 0..9 {
-        model.post(AllDifferent::new(unit(&|i| r * 9 + i))).unwrap();
-    }
-    for c in 0..9 {
-        model.post(AllDifferent::new(unit(&|i| i * 9 + c))).unwrap();
-    }
-    for b in 0..9 {
-        model.post(AllDifferent::new(unit(&|i| (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3))).unwrap();
-    }
-    let mut solver = model.into_solver();
+    let (mut solver, v) = super::sudoku_grid();
     for (i, &m) in masks.iter().enumerate() {
         for d in 1..=9 {
             if m & (1 << (d - 1)) == 0 {

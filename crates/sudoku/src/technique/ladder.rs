@@ -7,7 +7,7 @@
 //! guesses, depth first, only when nothing applies.
 
 use csp::reasoning::nested::{Nested, Nesting};
-use csp::reasoning::trial::{Chain, Link, Links, Trial};
+use csp::reasoning::trial::{Chain, Implication, Link, Links, Trial};
 use csp::reasoning::{
     bits, colouring, finned, fish, links, singles, subsets, uniqueness, wings, Candidates, Contradiction as Dead,
 };
@@ -297,6 +297,17 @@ impl Ladder {
         self.steps.push(Step { depth, refuted: false, kind });
     }
 
+    /// The unit behind each implication of a chain (a hidden single's), or none.
+    fn reasons(&self, implications: &[Implication]) -> Vec<Option<Unit>> {
+        implications
+            .iter()
+            .map(|i| match i.why {
+                Link::Hidden { group } => Some(self.unit_of[group as usize]),
+                _ => None,
+            })
+            .collect()
+    }
+
     fn dead_end(&self, x: Dead) -> DeadEnd {
         match x {
             Dead::Empty { var } => DeadEnd::NoCandidate(self.cell(var)),
@@ -513,14 +524,7 @@ impl Ladder {
             deductions: n.deductions,
             end: self.dead_end(n.contradiction),
             kind,
-            reasons: n
-                .implications
-                .iter()
-                .map(|i| match i.why {
-                    Link::Hidden { group } => Some(self.unit_of[group as usize]),
-                    _ => None,
-                })
-                .collect(),
+            reasons: self.reasons(&n.implications),
             aic: Vec::new(),
             branches: n
                 .branches
@@ -631,14 +635,7 @@ impl Ladder {
             deductions: chain.deductions,
             end: self.dead_end(chain.contradiction),
             kind,
-            reasons: chain
-                .implications
-                .iter()
-                .map(|i| match i.why {
-                    Link::Hidden { group } => Some(self.unit_of[group as usize]),
-                    _ => None,
-                })
-                .collect(),
+            reasons: self.reasons(&chain.implications),
             aic: self.aic(l, bit, &chain),
             branches: Vec::new(),
         };
