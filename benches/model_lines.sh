@@ -3,7 +3,7 @@
 # examples/ and benches/cpsat), the non-blank, non-comment lines between a marker line
 # `model:begin NAME` and the next `model:end` (in a `//` or `#` comment). Prints one line per
 # model, `NAME  LINES  FILE`, then the totals of the Rust and the Python files. A `FILE:FROM-TO` argument counts the lines FROM..TO
-# of a file without markers (for older revisions, see docs/modelling.md).
+# of a file without markers (for older revisions, see docs/model-size.md).
 #
 #   benches/model_lines.sh                          # every marked model
 #   benches/model_lines.sh benches/cpsat/*.py       # the CP-SAT versions only

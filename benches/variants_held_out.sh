@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The held-out variant puzzles (data/variants/held-out/, see its README): how many need a
 # guess, and the bands, by `--batch --variant V --grade` (docs/variants.md); then the full
-# check, the ignored test `held_out_9x9_variants_need_no_guess_and_every_step_is_true` of the
+# check, the test `held_out_9x9_variants_need_no_guess_and_every_step_is_true` of the
 # sudoku crate (every step of every explanation true of the solution found by the engine's
 # search, no guess, a grade and a true first hint, every killer explanation with cage
-# reasoning). Both use the test profile (opt-level 2, what `cargo test` builds; a release
+# reasoning; X, jigsaw and killer.txt, as `cargo test` runs it). Both use the test profile (opt-level 2, what `cargo test` builds; a release
 # build with LTO is faster to run, slower to make).
 #
 #   benches/variants_held_out.sh              # this tree
@@ -34,5 +34,5 @@ for f in killer killer_hard x jigsaw; do
   printf '| %s | %d | %d | %s | %.1f |\n' "$f.txt" "$n" "$guesses" "$bands" "$(echo "$t1 - $t0" | bc)"
 done
 if [ "$TEST" = 1 ]; then
-  cargo test -q -p sudoku --test integration held_out_9x9 -- --ignored
+  cargo test -q -p sudoku --test integration held_out_9x9
 fi

@@ -123,6 +123,8 @@ mod select;
 mod stats;
 mod store;
 mod subscription;
+#[cfg(test)]
+mod testing;
 
 pub use constraint::{Constraint, ConstraintId};
 pub use constraints::{

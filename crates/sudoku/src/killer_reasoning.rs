@@ -40,9 +40,9 @@
 
 use std::fmt;
 
+use crate::dead_end::DeadEnd;
 use crate::digits::Digits;
 use crate::grid::{Cell, Unit};
-use crate::step::DeadEnd;
 
 /// The base rating of a sum chain, in tenths: a forcing net's (see the [module](self) docs).
 pub const SUM_CHAIN_BASE: u32 = 80;

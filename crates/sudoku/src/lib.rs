@@ -86,6 +86,7 @@
 #![deny(rustdoc::broken_intra_doc_links)]
 
 pub mod batch;
+mod dead_end;
 mod digits;
 mod encode;
 mod error;

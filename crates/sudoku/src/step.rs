@@ -7,6 +7,7 @@
 //! above: [`Explanation`](crate::Explanation), [`Grade`](crate::Grade) and
 //! [`Hint`](crate::Hint).
 
+pub use crate::dead_end::DeadEnd;
 pub use crate::digits::Digits;
 use crate::grid::{Cell, Clash, Unit};
 use crate::killer_reasoning::SumTechnique;
@@ -495,20 +496,6 @@ pub enum ChainKind {
     /// forcing nets, 3 dynamic chains, `n` >= 4 nested chains of level `n - 3`
     /// (`csp::reasoning::nested`).
     Nested(u8),
-}
-
-/// Where a chain or a guess ends: a cell without candidates or a digit without a place.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DeadEnd {
-    /// The cell has no candidate left.
-    NoCandidate(Cell),
-    /// The digit has no place left in the unit.
-    NoPlace {
-        /// The digit.
-        digit: u8,
-        /// The unit.
-        unit: Unit,
-    },
 }
 
 impl Technique {

@@ -145,8 +145,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, propagated, small_domains, solve_all};
     use crate::search::Solver;
+    use crate::testing::{brute_force, model_with, propagated, small_domains, solve_all};
 
     #[test]
     fn zeros_may_repeat_other_values_not() {

@@ -322,7 +322,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, small_domains, solve_all};
+    use crate::testing::{brute_force, model_with, small_domains, solve_all};
 
     fn op_strategy() -> impl Strategy<Value = ArithOp> {
         prop_oneof![

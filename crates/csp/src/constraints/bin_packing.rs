@@ -310,8 +310,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, propagated, small_domain, solve_all};
     use crate::search::Solver;
+    use crate::testing::{brute_force, model_with, propagated, small_domain, solve_all};
 
     fn holds(v: &[Value], n: usize, w: &[Value], first: Value) -> bool {
         let m = v.len() - n;

@@ -508,24 +508,17 @@ impl Constraint for GlobalCardinality {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        if ctx.is_explaining() {
-            ctx.set_premises(&self.scope);
-        }
-        let r = (|| loop {
-            while self.pass(ctx)? {}
-            self.flow(ctx)?;
-            if !self.distinct {
+        super::with_scope_premises(self, ctx, |c, ctx| loop {
+            while c.pass(ctx)? {}
+            c.flow(ctx)?;
+            if !c.distinct {
                 return Ok(());
             }
-            self.lower_bounds(ctx)?;
-            if !self.filter(ctx)? {
+            c.lower_bounds(ctx)?;
+            if !c.filter(ctx)? {
                 return Ok(());
             }
-        })();
-        if ctx.is_explaining() {
-            ctx.clear_premises();
-        }
-        r
+        })
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
@@ -557,8 +550,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
     use crate::search::Solver;
+    use crate::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
 
     #[test]
     fn counts_take_the_bounds_of_the_occurrences() {

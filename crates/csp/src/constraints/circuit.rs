@@ -374,9 +374,9 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, projections, propagated, solve_all};
     use crate::model::Model;
     use crate::search::Solver;
+    use crate::testing::{brute_force, model_with, projections, propagated, solve_all};
 
     fn circuit(domains: &[Vec<Value>], sub: bool, offset: Value) -> (Model, Vec<VarId>) {
         let (mut model, vars) = model_with(domains);

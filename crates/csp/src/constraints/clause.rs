@@ -116,7 +116,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, solve_all};
+    use crate::testing::{brute_force, model_with, solve_all};
 
     proptest! {
         #[test]

@@ -148,19 +148,7 @@ impl Constraint for CountEq {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        if ctx.is_explaining() {
-            ctx.set_premises(&self.scope);
-        }
-        let r = loop {
-            match self.pass(ctx) {
-                Ok(true) => continue,
-                other => break other.map(|_| ()),
-            }
-        };
-        if ctx.is_explaining() {
-            ctx.clear_premises();
-        }
-        r
+        super::passes_to_fixed_point(self, ctx, Self::pass)
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
@@ -309,19 +297,7 @@ impl Constraint for Among {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        if ctx.is_explaining() {
-            ctx.set_premises(&self.scope);
-        }
-        let r = loop {
-            match self.pass(ctx) {
-                Ok(true) => continue,
-                other => break other.map(|_| ()),
-            }
-        };
-        if ctx.is_explaining() {
-            ctx.clear_premises();
-        }
-        r
+        super::passes_to_fixed_point(self, ctx, Self::pass)
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
@@ -335,9 +311,9 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
     use crate::model::Model;
     use crate::search::Solver;
+    use crate::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
 
     #[test]
     fn count_at_its_maximum_removes_the_value_elsewhere() {

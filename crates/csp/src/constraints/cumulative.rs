@@ -665,8 +665,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, propagated, small_domain, small_domains, solve_all};
     use crate::search::Solver;
+    use crate::testing::{brute_force, model_with, propagated, small_domain, small_domains, solve_all};
 
     /// The definition, as MiniZinc's time decomposition states it.
     fn holds(starts: &[Value], d: &[Value], r: &[Value], cap: Value) -> bool {

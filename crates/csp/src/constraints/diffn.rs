@@ -307,7 +307,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, propagated, small_domain, solve_all};
+    use crate::testing::{brute_force, model_with, propagated, small_domain, solve_all};
 
     fn holds(v: &[Value], dx: &[Value], dy: &[Value], strict: bool) -> bool {
         let n = dx.len();

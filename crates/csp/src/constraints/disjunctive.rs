@@ -395,8 +395,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, propagated, small_domains, solve_all};
     use crate::search::Solver;
+    use crate::testing::{brute_force, model_with, propagated, small_domains, solve_all};
 
     fn holds(s: &[Value], d: &[Value], strict: bool) -> bool {
         (0..s.len()).all(|i| {

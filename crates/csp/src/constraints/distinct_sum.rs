@@ -421,8 +421,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
     use crate::search::Solver;
+    use crate::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
 
     fn distinct_with_sum(vs: &[Value], sum: i64) -> bool {
         let mut s = vs.to_vec();

@@ -239,9 +239,9 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
     use crate::model::Model;
     use crate::search::Solver;
+    use crate::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
 
     #[test]
     fn index_loses_out_of_range_and_unsupported_positions() {

@@ -117,7 +117,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, projections, propagated, small_domains, solve_all};
+    use crate::testing::{brute_force, model_with, projections, propagated, small_domains, solve_all};
 
     proptest! {
         #[test]

@@ -173,7 +173,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
+    use crate::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
 
     proptest! {
         #[test]

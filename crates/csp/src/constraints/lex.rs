@@ -160,7 +160,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
+    use crate::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
 
     #[test]
     fn equal_prefix_moves_the_pruning_on() {

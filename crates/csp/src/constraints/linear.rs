@@ -383,9 +383,9 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, propagated, small_domains, solve_all};
     use crate::event::Event;
     use crate::search::Solver;
+    use crate::testing::{brute_force, model_with, propagated, small_domains, solve_all};
 
     fn eval(coeffs: &[Value], values: &[Value]) -> i64 {
         coeffs.iter().zip(values).map(|(&a, &v)| i64::from(a) * i64::from(v)).sum()

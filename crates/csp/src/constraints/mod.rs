@@ -68,9 +68,6 @@ mod reified;
 mod scc;
 mod shorthand;
 mod table;
-#[cfg(test)]
-#[cfg(test)]
-pub(crate) mod testing;
 mod theta_tree;
 mod value_precede;
 mod word_matching;
@@ -123,4 +120,35 @@ pub(crate) fn refuse_intervals(
         }),
         None => Ok(()),
     }
+}
+
+/// Runs `run` on `c` with `c`'s whole scope as the premises of its removals when explaining
+/// (a constraint whose reasoning reads every variable).
+fn with_scope_premises<C: crate::model::constraint::Constraint>(
+    c: &mut C,
+    ctx: &mut crate::context::Context<'_>,
+    run: impl FnOnce(&mut C, &mut crate::context::Context<'_>) -> Result<(), crate::error::Conflict>,
+) -> Result<(), crate::error::Conflict> {
+    let explaining = ctx.is_explaining();
+    if explaining {
+        ctx.set_premises(c.scope());
+    }
+    let r = run(c, ctx);
+    if explaining {
+        ctx.clear_premises();
+    }
+    r
+}
+
+/// Repeats `pass` (which says whether it changed a domain) to its fixed point, the scope as
+/// premises ([`with_scope_premises`]).
+fn passes_to_fixed_point<C: crate::model::constraint::Constraint>(
+    c: &mut C,
+    ctx: &mut crate::context::Context<'_>,
+    pass: fn(&mut C, &mut crate::context::Context<'_>) -> Result<bool, crate::error::Conflict>,
+) -> Result<(), crate::error::Conflict> {
+    with_scope_premises(c, ctx, |c, ctx| {
+        while pass(c, ctx)? {}
+        Ok(())
+    })
 }

@@ -143,19 +143,7 @@ impl Constraint for NValue {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        if ctx.is_explaining() {
-            ctx.set_premises(&self.scope);
-        }
-        let r = loop {
-            match self.pass(ctx) {
-                Ok(true) => continue,
-                other => break other.map(|_| ()),
-            }
-        };
-        if ctx.is_explaining() {
-            ctx.clear_premises();
-        }
-        r
+        super::passes_to_fixed_point(self, ctx, Self::pass)
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
@@ -171,7 +159,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
+    use crate::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
 
     #[test]
     fn disjoint_intervals_raise_the_lower_bound() {

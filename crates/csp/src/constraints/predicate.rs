@@ -173,9 +173,9 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, propagated, small_domains, solve_all};
     use crate::model::Model;
     use crate::search::Solver;
+    use crate::testing::{brute_force, model_with, propagated, small_domains, solve_all};
 
     fn weighted(vs: &[Value]) -> bool {
         vs.iter().enumerate().map(|(i, &v)| (i as i32 + 1) * v).sum::<i32>() % 3 == 1

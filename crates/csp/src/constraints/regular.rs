@@ -323,8 +323,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, projections, propagated, small_domains, solve_all};
     use crate::search::Solver;
+    use crate::testing::{brute_force, model_with, projections, propagated, small_domains, solve_all};
 
     type Dfa = (Vec<(u32, Value, u32)>, u32, Vec<u32>);
 

@@ -250,7 +250,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, small_domains, solve_all};
+    use crate::testing::{brute_force, model_with, small_domains, solve_all};
 
     fn cmp_strategy() -> impl Strategy<Value = Comparison> {
         prop_oneof![

@@ -598,8 +598,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, projections, propagated, small_domains, solve_all};
     use crate::search::Solver;
+    use crate::testing::{brute_force, model_with, projections, propagated, small_domains, solve_all};
 
     fn table(domains: &[Vec<Value>], forbidden: bool, tuples: &[Vec<Value>]) -> (Model, Vec<VarId>) {
         let (mut model, vars) = model_with(domains);

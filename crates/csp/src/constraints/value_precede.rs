@@ -143,7 +143,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::constraints::testing::{brute_force, model_with, projections, propagated, small_domains, solve_all};
+    use crate::testing::{brute_force, model_with, projections, propagated, small_domains, solve_all};
 
     /// MiniZinc's decomposition: a flag `b[i]` = "s seen before i".
     fn precedes(vs: &[Value], s: Value, t: Value) -> bool {

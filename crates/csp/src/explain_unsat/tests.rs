@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::constraints::testing::brute_force;
+use crate::testing::brute_force;
 use crate::{AllDifferent, Comparison, Linear, NetworkLevel, NotEqual};
 
 /// A random constraint over variables `0..n`, kept as data.

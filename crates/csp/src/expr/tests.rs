@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 
-use crate::constraints::testing::{brute_force, model_with, small_domains, solve_all};
 use crate::model::constraint::downcast_ref;
+use crate::testing::{brute_force, model_with, small_domains, solve_all};
 use crate::{
     and, exactly, or, sum, xor, AllDifferent, Comparison, Equal, Goal, LinExpr, Linear, Model, NotEqual, Optimum,
     Relation, Stats, Value, VarId,

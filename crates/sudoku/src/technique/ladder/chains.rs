@@ -1,0 +1,266 @@
+//! The ladder's chains: forcing chains and nets, dynamic and nested chains, the search for the
+//! shortest of a kind, and their alternating-inference notation.
+
+use super::*;
+
+impl Ladder {
+    /// The nested forcing chain of the lowest level that applies, of the smallest rating at
+    /// that level (the first in scan order of equal ones), within the budgets
+    /// ([`NESTED_SCAN_BUDGET`] per scan, [`NESTED_RUN_BUDGET`] per solve).
+    ///
+    /// Only on a puzzle proven to have exactly one solution ([`unique`](Ladder::unique)): on
+    /// a grid with none or several, deductions cannot reach the end, and nested chains would
+    /// only spend their budget before the guesses.
+    pub(super) fn nested_chain(&mut self) -> Option<Found> {
+        if !self.unique {
+            return None;
+        }
+        let cells = self.cands.num_vars() as u64;
+        for level in 1..=NESTED_LEVELS {
+            let budget = (NESTED_SCAN_BUDGET * 81 / cells.max(1)).min(self.nested_left);
+            let mut nesting = Nesting::new(budget);
+            let base = nested_base(level);
+            let mut best: Option<(u32, Nested)> = None;
+            'scan: for l in 0..cells as u32 {
+                if self.placed[l as usize] || self.cands.mask(l).count_ones() < 2 {
+                    continue;
+                }
+                for bit in bits(self.cands.mask(l)) {
+                    if let Some(chain) = nesting.refute(&self.cands, l, bit, u32::from(level)) {
+                        let rating = chain_rating(base, LINK_WEIGHT * chain.length());
+                        if best.as_ref().is_none_or(|b| rating < b.0) {
+                            best = Some((rating, chain));
+                        }
+                        if rating <= base {
+                            break 'scan;
+                        }
+                    }
+                    if nesting.exhausted() {
+                        break 'scan;
+                    }
+                }
+            }
+            self.nested_left -= budget - nesting.budget();
+            if let Some((rating, chain)) = best {
+                let technique = self.nested_technique(&chain);
+                debug_assert_eq!(rating, technique.rating());
+                return Some(Found::Eliminate { removals: vec![(chain.var, 1 << chain.bit)], technique });
+            }
+            if nesting.exhausted() {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// A nested chain (or one of its branches) as a technique, its branches with theirs.
+    fn nested_technique(&self, n: &Nested) -> Technique {
+        let kind = match (n.level, n.kind) {
+            (0, Some(Links::Static)) => ChainKind::Singles,
+            (0, Some(_)) => ChainKind::Net,
+            (0, None) => ChainKind::Dynamic,
+            (level, _) => ChainKind::Nested(level.min(u32::from(u8::MAX)) as u8),
+        };
+        Technique::Chain {
+            cell: self.cell(n.var),
+            digit: self.digit(n.bit),
+            links: n.implications.iter().map(|i| (self.cell(i.var), self.digit(i.bit))).collect(),
+            deductions: n.deductions,
+            end: self.dead_end(n.contradiction),
+            kind,
+            reasons: self.reasons(&n.implications),
+            aic: Vec::new(),
+            branches: n
+                .branches
+                .iter()
+                .map(|b| Branch { after: b.after, chain: self.nested_technique(&b.chain) })
+                .collect(),
+        }
+    }
+
+    /// The chain of `kinds` of the smallest rating, as an elimination: the first in the order
+    /// of a scan of the candidates (by cell, digit, then kind in the order of `kinds`).
+    pub(super) fn chains_of(&mut self, kinds: &[ChainKind]) -> Option<Found> {
+        let cells = self.cands.num_vars() as u64;
+        let cost = |kind: ChainKind| if kind == ChainKind::Dynamic { DEEP_COST * cells } else { cells };
+        let open = |ladder: &Ladder, l: u32| !ladder.placed[l as usize] && ladder.cands.mask(l).count_ones() >= 2;
+        // The best so far: (cell, digit bit, kind index), rating, chain.
+        let mut best: Option<((u32, u32, usize), u32, Found)> = None;
+        let rating_of = |best: &Option<((u32, u32, usize), u32, Found)>| best.as_ref().map_or(u32::MAX, |b| b.1);
+        // No chain rates below the lowest base of `kinds`: one found there ends the scan.
+        let floor = kinds.iter().map(|&k| chain_base(k)).min().unwrap_or(u32::MAX);
+        let per_candidate: u64 = kinds.iter().map(|&k| cost(k)).sum();
+        let scan: u64 = (0..cells as u32)
+            .filter(|&l| open(self, l))
+            .map(|l| u64::from(self.cands.mask(l).count_ones()) * per_candidate)
+            .sum();
+        if self.trials + scan <= TRIAL_BUDGET {
+            // The budget cannot run out during this scan, so the trials may run in any order:
+            // kind by kind from the lowest base rating, so that a kind whose base is above the
+            // best chain found so far is skipped altogether. Of equal ratings, the first in the
+            // scan's order is kept.
+            self.trials += scan;
+            let mut order: Vec<usize> = (0..kinds.len()).collect();
+            order.sort_by_key(|&i| chain_base(kinds[i]));
+            for i in order {
+                for l in 0..cells as u32 {
+                    if rating_of(&best) <= floor {
+                        break;
+                    }
+                    if !open(self, l) || chain_base(kinds[i]) > rating_of(&best) {
+                        continue;
+                    }
+                    for bit in bits(self.cands.mask(l)) {
+                        let current = rating_of(&best);
+                        if let Some((rating, f)) = self.chain_at(l, bit, kinds[i], current) {
+                            let key = (l, bit, i);
+                            if rating < current || best.as_ref().is_some_and(|b| key < b.0) {
+                                best = Some((key, rating, f));
+                            }
+                        }
+                    }
+                }
+            }
+        } else {
+            'scan: for l in 0..cells as u32 {
+                if !open(self, l) {
+                    continue;
+                }
+                let mask = self.cands.mask(l);
+                for (bit, (i, &kind)) in bits(mask).flat_map(|b| kinds.iter().enumerate().map(move |k| (b, k))) {
+                    self.trials += cost(kind);
+                    if self.trials > TRIAL_BUDGET || rating_of(&best) <= floor {
+                        break 'scan;
+                    }
+                    let current = rating_of(&best);
+                    if let Some((rating, f)) = self.chain_at(l, bit, kind, current) {
+                        if rating < current {
+                            best = Some(((l, bit, i), rating, f));
+                        }
+                    }
+                }
+            }
+        }
+        best.map(|(_, _, f)| f)
+    }
+
+    /// The chain of `kind` that refutes digit `bit` in cell `l`, as an elimination with its
+    /// rating, if there is one rated `best` or less.
+    fn chain_at(&mut self, l: u32, bit: u32, kind: ChainKind, best: u32) -> Option<(u32, Found)> {
+        if chain_base(kind) > best {
+            // No chain of this kind rates `best` or less: not worth the trial.
+            return None;
+        }
+        // Only chains rated `best` or less matter: no longer than this.
+        let base = chain_base(kind);
+        if self.longest.0 != (base, best) {
+            self.longest = ((base, best), longest_within(base, best));
+        }
+        let longest = self.longest.1;
+        let (c, trial) = (&self.cands, &mut self.trial);
+        let chain = match kind {
+            ChainKind::Dynamic => trial.refute_deep(c, l, bit, DEEP_LIMIT),
+            ChainKind::Digit => trial.refute_within(c, l, bit, Links::Value, longest),
+            ChainKind::Cells => trial.refute_within(c, l, bit, Links::Variables, longest),
+            ChainKind::Singles => trial.refute_within(c, l, bit, Links::Static, longest),
+            ChainKind::Net => trial.refute_within(c, l, bit, Links::Singles, longest),
+            // Nested chains are scanned apart, with their own budget (`nested_chain`).
+            ChainKind::Nested(_) => None,
+        }?;
+        // The rating of the technique below, known before building it.
+        let rating = chain_rating(chain_base(kind), LINK_WEIGHT * chain.length());
+        if rating > best {
+            return None;
+        }
+        let technique = Technique::Chain {
+            cell: self.cell(l),
+            digit: self.digit(bit),
+            links: chain.implications.iter().map(|i| (self.cell(i.var), self.digit(i.bit))).collect(),
+            deductions: chain.deductions,
+            end: self.dead_end(chain.contradiction),
+            kind,
+            reasons: self.reasons(&chain.implications),
+            aic: self.aic(l, bit, &chain),
+            branches: Vec::new(),
+        };
+        debug_assert_eq!(rating, technique.rating());
+        Some((rating, Found::Eliminate { removals: vec![(l, 1 << bit)], technique }))
+    }
+
+    /// The chain refuting `var = bit` as an alternating inference chain, if it is one line:
+    /// each implication rests on the one before through a static binary link (a cell with two
+    /// candidates, or a digit with two places in a unit). Empty otherwise.
+    fn aic(&self, var: u32, bit: u32, chain: &Chain) -> Vec<(Cell, u8)> {
+        let c = &self.cands;
+        let mut nodes = vec![(self.cell(var), self.digit(bit))];
+        let mut prev = (var, bit);
+        for i in &chain.implications {
+            let (weak, strong) = match i.why {
+                Link::Hidden { group } => {
+                    let mut others = c.groups()[group as usize]
+                        .vars
+                        .iter()
+                        .copied()
+                        .filter(|&l| l != i.var && c.mask(l) & (1 << i.bit) != 0);
+                    let (Some(p), None) = (others.next(), others.next()) else { return Vec::new() };
+                    ((p, i.bit), (i.var, i.bit))
+                }
+                Link::Naked => {
+                    let rest = c.mask(i.var) & !(1 << i.bit);
+                    if rest.count_ones() != 1 {
+                        return Vec::new();
+                    }
+                    ((i.var, rest.trailing_zeros()), (i.var, i.bit))
+                }
+                Link::Assumption => return Vec::new(),
+            };
+            if prev.1 != weak.1 || !wings::sees(c, prev.0, weak.0) {
+                return Vec::new();
+            }
+            nodes.push((self.cell(weak.0), self.digit(weak.1)));
+            nodes.push((self.cell(strong.0), self.digit(strong.1)));
+            prev = strong;
+        }
+        nodes
+    }
+}
+
+/// The greatest chain length whose rating from `base` is at most `best` (`u32::MAX`: any).
+fn longest_within(base: u32, best: u32) -> u32 {
+    let rating = |n: u32| chain_rating(base, LINK_WEIGHT.saturating_mul(n));
+    if best == u32::MAX || rating(u32::MAX / LINK_WEIGHT) <= best {
+        return u32::MAX;
+    }
+    // Ratings only grow with the length: the last length rated `best` or less, by bisection.
+    let (mut lo, mut hi) = (0, u32::MAX / LINK_WEIGHT);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if rating(mid) <= best {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_longest_chain_within_a_rating_is_the_last_length_rated_that_or_less() {
+        for base in [65, 66, 70, 85] {
+            assert_eq!(longest_within(base, u32::MAX), u32::MAX);
+            assert_eq!(longest_within(base, base + 40), u32::MAX, "every length rates at most base + 40");
+            for best in base..base + 40 {
+                let n = longest_within(base, best);
+                assert!(chain_rating(base, LINK_WEIGHT * n) <= best, "{base} {best} {n}");
+                assert!(chain_rating(base, LINK_WEIGHT * (n + 1)) > best, "{base} {best} {n}");
+            }
+        }
+        // A chain of 2 rates the base, one of 3 a tenth more (SE's thresholds 4, 6, ...).
+        assert_eq!(longest_within(66, 66), 2);
+        assert_eq!(longest_within(66, 67), 3);
+    }
+}
