@@ -250,7 +250,16 @@ impl fmt::Display for Technique {
                 write!(f, "{name} {digits}: {} / {}", CellList(a), CellList(b))
             }
             Technique::Bug { .. } => f.write_str(name),
-            Technique::WxyzWing { digit, cells } => write!(f, "{name} {} in {}", Symbol(*digit), CellList(cells)),
+            Technique::AlsWing { digit, linked, set, pivot, double: false, .. } => {
+                write!(f, "{name} {} in {} and {pivot} (linked by {})", Symbol(*digit), CellList(set), Symbol(*linked))
+            }
+            Technique::AlsWing { digit, linked, set, pivot, double: true, .. } => write!(
+                f,
+                "{name} in {} and {pivot} (doubly linked by {} and {})",
+                CellList(set),
+                Symbol(*linked),
+                Symbol(*digit)
+            ),
             Technique::Chain { cell, digit, links, end, kind: ChainKind::Nested(level), branches, .. }
                 if !branches.is_empty() =>
             {

@@ -266,14 +266,26 @@ pub enum Technique {
         /// Whether the pivot holds three digits (an XYZ-wing).
         xyz: bool,
     },
-    /// A WXYZ-wing: four cells holding four digits between them, each digit but `digit`
-    /// confined to cells that see each other, so `digit` is in one of them and leaves the
-    /// cells that see all its places there: `WXYZ-wing 7 in r6c1, r6c4, r6c6, r7c1`.
-    WxyzWing {
-        /// The digit.
+    /// An ALS wing (WXYZ-, VWXYZ-, UVWXYZ-, TUVWXYZ-wing): `set`, 3 to 6 cells that see each
+    /// other and hold one digit more than cells (an almost locked set), and `pivot`, a cell
+    /// holding two of those digits, `linked` and `digit`, with every place of `linked` in the
+    /// set seeing the pivot. The pivot or the set takes `digit`, which leaves the cells seeing
+    /// all its places: `WXYZ-wing 2 in r2c1, r2c4, r3c1 and r9c4 (linked by 5)`. Doubly linked
+    /// (`digit`'s places in the set see the pivot too), the set and the pivot take each of the
+    /// set's digits once: `... (doubly linked by 5 and 2)`.
+    AlsWing {
+        /// The digit taken by the pivot or in the set (single link).
         digit: u8,
-        /// The cells.
-        cells: Vec<Cell>,
+        /// The restricted common digit.
+        linked: u8,
+        /// The almost locked set.
+        set: Vec<Cell>,
+        /// The cell holding two digits.
+        pivot: Cell,
+        /// Whether `digit` is restricted too.
+        double: bool,
+        /// The most candidates of a cell of the set (Sukaku Explainer rates by it).
+        largest: u8,
     },
     /// A unique rectangle: four cells in two rows, two columns and two boxes that, holding
     /// only `digits`, would let the puzzle's solution swap them into a second one; used only
@@ -501,7 +513,7 @@ pub enum ChainKind {
 impl Technique {
     /// The technique's name: `full house`, `hidden single`, `naked single`, `pointing`,
     /// `claiming`, `naked pair` ... `hidden quad`, `X-wing`, `swordfish`, `jellyfish`,
-    /// `XY-wing`, `XYZ-wing`, `WXYZ-wing`, `W-wing`, `finned X-wing` ... `sashimi jellyfish`,
+    /// `XY-wing`, `XYZ-wing`, `WXYZ-wing` (to `TUVWXYZ-wing`), `W-wing`, `finned X-wing` ... `sashimi jellyfish`,
     /// `colour trap`, `colour wrap`, `remote pairs`, `unique rectangle`, `hidden unique
     /// rectangle`, `BUG+1`, `BUG type 2`, `skyscraper`,
     /// `2-string kite`, `turbot fish`, `empty rectangle`, `X-chain`, `XY-chain`,
@@ -518,7 +530,12 @@ impl Technique {
             Technique::Fish { bases, .. } => fish_name(bases.len()),
             Technique::Wing { xyz: false, .. } => "XY-wing",
             Technique::Wing { xyz: true, .. } => "XYZ-wing",
-            Technique::WxyzWing { .. } => "WXYZ-wing",
+            Technique::AlsWing { set, .. } => match set.len() {
+                ..=3 => "WXYZ-wing",
+                4 => "VWXYZ-wing",
+                5 => "UVWXYZ-wing",
+                _ => "TUVWXYZ-wing",
+            },
             Technique::UniqueRectangle { kind: 0, .. } => "hidden unique rectangle",
             Technique::UniqueRectangle { .. } | Technique::UniqueRectangleSubset { .. } => "unique rectangle",
             Technique::BugExtra { .. } => "BUG type 2",

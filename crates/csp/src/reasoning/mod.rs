@@ -22,6 +22,7 @@
 //! | [`finned`] | a fish but for *fins* sharing a group: a fin takes the value, or the fish holds; either way a cover's variable outside the bases that shares a group with every fin loses it | the value, bases, covers and fins |
 //! | [`links`] | strong links (a value's two places in a tight group) joined by weak links: two links, a group emptied through two others, W-wings | the links |
 //! | [`colouring`] | chains of strong links of one value (or of variables holding the same two values) coloured alternately: one colour is true | the chain |
+//! | [`als`] | almost locked sets (`k` variables pairwise sharing a group, `k + 1` values) with a two-valued variable: a value is taken by one or the other, so the variables sharing a group with all its places lose it (WXYZ- to TUVWXYZ-wings) | the set, the variable and the value |
 //! | [`wings`] | XY- and XYZ-wings: a pivot and two pincers sharing a group with it force a value into a pincer (or the pivot), so the variables sharing a group with all of them lose it | the pivot, pincers and value |
 //! | [`uniqueness`] | deadly rectangles and the bivalue universal grave: patterns that would give a second solution; **only** for a problem known to have at most one, whose only constraints are its groups | the pattern |
 //! | [`sums`] | for variables with a known total (a killer cage, a [`DistinctSum`](crate::DistinctSum)): the value sets that make it (combinations), the values each variable takes in one of them, and the innies and outies of a union of tight groups (the rule of 45) | the sums and the groups |
@@ -65,6 +66,7 @@
 //! * J.-C. Régin, "A filtering algorithm for constraints of difference in CSPs", AAAI 1994.
 //! * N. Juillerat, *Sudoku Explainer* (2006–2007): the ladder of techniques and its ratings.
 
+pub mod als;
 mod candidates;
 pub mod colouring;
 pub mod finned;

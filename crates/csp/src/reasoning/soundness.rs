@@ -1,10 +1,10 @@
-//! Brute-force soundness of the named patterns (finned fish, colouring, remote pairs, W-wings,
+//! Brute-force soundness of the named patterns (finned fish, colouring, remote pairs, W-wings, ALS wings,
 //! unique rectangles of every type, BUG type 2) on random Sudoku candidate states that keep a
 //! known solution: every value a pattern removes is taken by no solution of the state (the
 //! engine's search, assigning it, finds none). Uniqueness patterns are checked on the states
 //! with exactly one solution, against it.
 
-use super::{colouring, finned, links, uniqueness, Candidates};
+use super::{als, colouring, finned, links, uniqueness, Candidates};
 use crate::{Count, CountStatus, Outcome, Rng, Solver, VarId};
 
 /// A 9x9 Sudoku model with every value of `masks` (bit `d - 1` for digit `d`) removed that is
@@ -84,7 +84,7 @@ fn possible(masks: &[u32], var: u32, value: i32) -> bool {
 
 #[test]
 fn every_value_a_pattern_removes_is_in_no_solution() {
-    let mut found = [0usize; 6];
+    let mut found = [0usize; 7];
     let mut unique_states = 0;
     for seed in 0..300 {
         let (solution, masks) = random_state(seed);
@@ -107,6 +107,11 @@ fn every_value_a_pattern_removes_is_in_no_solution() {
         }
         for w in links::w_wings(&c).into_iter().take(5) {
             removals.extend(w.removals.iter().map(|&l| (3, l, 1u64 << w.bit)));
+        }
+        for size in 3..=5 {
+            for w in als::wings(&c, size).into_iter().take(5) {
+                removals.extend(w.removals.iter().map(|&(l, m)| (6, l, m)));
+            }
         }
         for (pattern, var, bits) in removals {
             found[pattern] += 1;
@@ -139,5 +144,8 @@ fn every_value_a_pattern_removes_is_in_no_solution() {
         }
     }
     // Every pattern but the rare BUG type 2 was met (the test is not vacuous).
-    assert!(found[..5].iter().all(|&n| n > 0) && unique_states > 20, "{found:?}, {unique_states} unique states");
+    assert!(
+        found[..5].iter().chain(&found[6..]).all(|&n| n > 0) && unique_states > 20,
+        "{found:?}, {unique_states} unique states"
+    );
 }

@@ -9,7 +9,8 @@
 //!   so every variable sharing a group with all three loses `z`.
 //!
 //! Both are short chains through two-valued variables, named on their own because a person
-//! spots them as a pattern. They hold for any all-different groups.
+//! spots them as a pattern. They hold for any all-different groups. Larger wings (WXYZ and
+//! up) are almost locked sets with a two-valued variable: [`als`](super::als).
 
 use super::candidates::Candidates;
 
@@ -117,66 +118,15 @@ pub fn find(c: &Candidates, xyz: bool) -> Vec<Wing> {
     out
 }
 
-/// A *bent set*: `vars`, as many as the values their domains hold between them, with every
-/// value but one *restricted* (its places among `vars` pairwise share a group, so it is taken
-/// at most once there). `n` variables need `n` different values, from `n` values of which
-/// `n - 1` are taken at most once: the last one, `z`, is taken too, so every variable that
-/// shares a group with all of `z`'s places in the set loses it. XY- and XYZ-wings are bent
-/// sets of three, WXYZ-wings of four.
-///
-/// Returns `z`'s bit if `vars` (distinct, open) form a bent set.
-///
-/// # Example
-///
-/// ```
-/// use csp::reasoning::{wings, Candidates};
-/// use csp::{AllDifferent, Model};
-///
-/// // a {1, 2} and b {2, 3} share a group, b and c {3, 4} too, d {4, 1} shares one with c:
-/// // 2, 3 and 4 are restricted, 1 (in a and d, which do not see each other) is free.
-/// let mut model = Model::new();
-/// let v = model.new_vars(4, 1..=4)?;
-/// for pair in [[0, 1], [1, 2], [2, 3]] {
-///     model.post(AllDifferent::new(vec![v[pair[0]], v[pair[1]]]))?;
-/// }
-/// let mut solver = model.into_solver();
-/// for (x, out) in [(0, [3, 4]), (1, [1, 4]), (2, [1, 2]), (3, [2, 3])] {
-///     for value in out {
-///         solver.remove_value(v[x], value)?;
-///     }
-/// }
-/// let c = Candidates::from_solver(&solver)?;
-/// assert_eq!(wings::bent_value(&c, &[0, 1, 2, 3]).map(|b| c.value(b)), Some(1));
-/// assert!(wings::sees(&c, 0, 1) && !wings::sees(&c, 0, 3));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn bent_value(c: &Candidates, vars: &[u32]) -> Option<u32> {
-    let union = vars.iter().fold(0u64, |m, &l| m | c.mask(l));
-    if union.count_ones() as usize != vars.len() || vars.iter().any(|&l| c.mask(l).count_ones() < 2) {
-        return None;
-    }
-    let mut free = None;
-    for bit in super::candidates::bits(union) {
-        let places: Vec<u32> = vars.iter().copied().filter(|&l| c.mask(l) & (1 << bit) != 0).collect();
-        let restricted = places.iter().enumerate().all(|(i, &a)| places[i + 1..].iter().all(|&b| sees(c, a, b)));
-        if !restricted {
-            if free.is_some() {
-                return None;
-            }
-            free = Some(bit);
-        }
-    }
-    free
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{AllDifferent, Model};
 
     #[test]
-    fn a_wing_is_a_bent_set_of_three_and_a_subset_is_not_bent() {
-        // p {1, 2} sees a {1, 3} and b {2, 3}; a and b do not see each other.
+    fn pincers_that_no_cell_sees_both_of_make_no_wing() {
+        // p {1, 2} sees a {1, 3} and b {2, 3}; a and b do not see each other, and no other
+        // variable sees both.
         let mut model = Model::new();
         let v = model.new_vars(3, 1..=3).unwrap();
         model.post(AllDifferent::new(vec![v[0], v[1]])).unwrap();
@@ -186,14 +136,7 @@ mod tests {
             solver.remove_value(v[x], value).unwrap();
         }
         let c = Candidates::from_solver(&solver).unwrap();
-        assert_eq!(bent_value(&c, &[0, 1, 2]), Some(2), "3 is the free value");
-        assert_eq!(bent_value(&c, &[0, 1]), None, "two cells, three values");
+        assert!(sees(&c, 0, 1) && sees(&c, 0, 2) && !sees(&c, 1, 2));
         assert!(find(&c, false).is_empty(), "no cell sees both pincers");
-        // All three in one group: every value restricted, a naked triple, not bent.
-        let mut model = Model::new();
-        let v = model.new_vars(3, 1..=3).unwrap();
-        model.post(AllDifferent::new(v.clone())).unwrap();
-        let c = Candidates::from_solver(&model.into_solver()).unwrap();
-        assert_eq!(bent_value(&c, &[0, 1, 2]), None);
     }
 }

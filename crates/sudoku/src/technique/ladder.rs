@@ -9,7 +9,7 @@
 use csp::reasoning::nested::{Nested, Nesting};
 use csp::reasoning::trial::{Chain, Implication, Link, Links, Trial};
 use csp::reasoning::{
-    bits, colouring, finned, fish, links, singles, subsets, uniqueness, wings, Candidates, Contradiction as Dead,
+    als, bits, colouring, finned, fish, links, singles, subsets, uniqueness, wings, Candidates, Contradiction as Dead,
 };
 
 use super::{chain_base, chain_rating, nested_base, CHAIN_FLOOR, GUESS_RATING, LINK_WEIGHT};
@@ -67,8 +67,8 @@ enum Rung {
     Rectangle,
     /// Hidden unique rectangles (idem).
     HiddenRectangle,
-    /// WXYZ-wings.
-    Wxyz,
+    /// ALS wings of this many set cells (WXYZ-wings: 3).
+    AlsWing(usize),
     /// BUG+1 (puzzles proven unique only).
     Bug,
     /// Two strong links of a digit joined by a weak link (skyscraper, 2-string kite, turbot
@@ -90,7 +90,7 @@ enum Rung {
 }
 
 /// The rungs, 3.0 to 7.1; the ladder tries them in the order of their ratings ([`rungs`]).
-const RUNGS: [Rung; 23] = [
+const RUNGS: [Rung; 25] = [
     Rung::Naked(2),
     Rung::Fish(2),
     Rung::Hidden(2),
@@ -101,7 +101,9 @@ const RUNGS: [Rung; 23] = [
     Rung::Wing(true),
     Rung::Rectangle,
     Rung::HiddenRectangle,
-    Rung::Wxyz,
+    Rung::AlsWing(3),
+    Rung::AlsWing(4),
+    Rung::AlsWing(5),
     Rung::Naked(4),
     Rung::Fish(4),
     Rung::Hidden(4),
@@ -126,7 +128,7 @@ impl Rung {
             Rung::Wing(xyz) => 42 + 2 * u32::from(xyz),
             Rung::Rectangle => 45,
             Rung::HiddenRectangle => super::HIDDEN_RECTANGLE_RATING,
-            Rung::Wxyz => super::WXYZ_RATING,
+            Rung::AlsWing(size) => (2..=size as u32 + 1).map(|l| super::als_wing_rating(size, l)).min().unwrap_or(0),
             Rung::Bug => 56,
             Rung::BugExtra => 57,
             Rung::StrongLinks => super::STRONG_LINKS_RATING,
@@ -406,12 +408,6 @@ impl Ladder {
         }
         // Subsets, fish, wings and uniqueness patterns, by rating.
         for &rung in rungs() {
-            if let Rung::Wxyz = rung {
-                if let Some(f) = self.wxyz_wing() {
-                    return Some(f);
-                }
-                continue;
-            }
             let c = &self.cands;
             let found = match rung {
                 Rung::Naked(k) => subsets::naked_first(c, k).map(|s| self.subset(s)),
@@ -420,6 +416,7 @@ impl Ladder {
                     .or_else(|| fish::find_first(c, self.cols, self.rows, k))
                     .map(|f| self.fish(f)),
                 Rung::Wing(xyz) => wings::find(c, xyz).into_iter().next().map(|w| self.wing(w)),
+                Rung::AlsWing(size) => self.als_wing(size),
                 Rung::Rectangle if self.unique => self.rectangle(false),
                 Rung::HiddenRectangle if self.unique => self.rectangle(true),
                 Rung::Bug if self.unique => uniqueness::bug(c).map(|(var, bit)| Found::Place {
@@ -439,7 +436,7 @@ impl Ladder {
                 Rung::RemotePairs => colouring::remote_pairs(c).map(|f| self.colouring(f)),
                 Rung::StrongLinks => links::two_links(c).into_iter().next().map(|t| self.strong_links(t)),
                 Rung::EmptyRectangle => links::grouped(c).into_iter().find_map(|g| self.empty_rectangle(g)),
-                Rung::Rectangle | Rung::HiddenRectangle | Rung::Bug | Rung::BugExtra | Rung::Wxyz => None,
+                Rung::Rectangle | Rung::HiddenRectangle | Rung::Bug | Rung::BugExtra => None,
             };
             if let Some(f) = found {
                 return Some(f);
@@ -561,51 +558,19 @@ impl Ladder {
         })
     }
 
-    /// The first WXYZ-wing: a candidate whose shortest refutation through two-candidate cells
-    /// ([`Links::Variables`]) runs through four cells that form a bent set
-    /// ([`wings::bent_value`]) whose free digit it is.
-    fn wxyz_wing(&mut self) -> Option<Found> {
-        let cells = self.cands.num_vars() as u64;
-        for l in 0..self.cands.num_vars() as u32 {
-            let mask = self.cands.mask(l);
-            if self.placed[l as usize] || mask.count_ones() < 2 {
-                continue;
-            }
-            for bit in bits(mask) {
-                self.trials += cells;
-                if self.trials > TRIAL_BUDGET {
-                    return None;
-                }
-                // A chain through four cells places at most four (each once): length 5 at most,
-                // so longer ones need not be followed (`refute_within` gives the same chain
-                // when it is that short).
-                let Some(chain) = self.trial.refute_within(&self.cands, l, bit, Links::Variables, 5) else { continue };
-                if let Some(found) = self.bent(l, bit, &chain) {
-                    return Some(found);
-                }
-            }
-        }
-        None
-    }
-
-    /// The chain through two-candidate cells refuting `var = bit`, as a WXYZ-wing if its
-    /// four cells form a bent set whose free digit is `bit`, all of whose places `var` sees.
-    fn bent(&self, var: u32, bit: u32, chain: &Chain) -> Option<Found> {
-        let mut vars: Vec<u32> = chain.implications.iter().map(|i| i.var).collect();
-        if let Dead::Empty { var: v } = chain.contradiction {
-            vars.push(v);
-        }
-        vars.sort_unstable();
-        vars.dedup();
-        if vars.len() != 4 || vars.contains(&var) || wings::bent_value(&self.cands, &vars) != Some(bit) {
-            return None;
-        }
+    /// The easiest ALS wing of `size` set cells (the first of the lowest rating).
+    fn als_wing(&self, size: usize) -> Option<Found> {
         let c = &self.cands;
-        if !vars.iter().filter(|&&l| c.mask(l) & (1 << bit) != 0).all(|&l| wings::sees(c, var, l)) {
-            return None;
-        }
-        let technique = Technique::WxyzWing { digit: self.digit(bit), cells: self.cells(&vars) };
-        Some(Found::Eliminate { removals: vec![(var, 1 << bit)], technique })
+        let w = als::wings(c, size).into_iter().min_by_key(|w| super::als_wing_rating(size, w.largest))?;
+        let technique = Technique::AlsWing {
+            digit: self.digit(w.bit),
+            linked: self.digit(w.linked),
+            set: self.cells(&w.set),
+            pivot: self.cell(w.pivot),
+            double: w.double,
+            largest: w.largest as u8,
+        };
+        Some(Found::Eliminate { removals: w.removals, technique })
     }
 
     fn subset(&self, s: subsets::HallSet) -> Found {

@@ -247,15 +247,28 @@ fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> Result<usiz
                             return fail("not a wing");
                         }
                     }
-                    Technique::WxyzWing { digit, cells: set } => {
-                        // The digit is in the set, and every claimed cell sees where.
-                        let holders: Vec<Cell> = set.iter().copied().filter(|&c| at(solution, c) == *digit).collect();
-                        if !only(*digit)
-                            || set.len() != 4
-                            || holders.is_empty()
-                            || !cells.iter().all(|&c| holders.iter().all(|&h| sees(shape, c, h)))
+                    Technique::AlsWing { digit, linked, set, pivot, double, .. } => {
+                        // The set's cells see each other; each removed digit is in the set or
+                        // the pivot in the solution, and every claimed cell that loses it sees
+                        // all of those places. Singly linked, only `digit` is removed.
+                        let pairwise =
+                            set.iter().enumerate().all(|(i, &a)| set[i + 1..].iter().all(|&b| sees(shape, a, b)));
+                        let mut all = set.clone();
+                        all.push(*pivot);
+                        let ok = claims.iter().all(|&(c, ds)| {
+                            ds.iter().all(|d| {
+                                let holders: Vec<Cell> =
+                                    all.iter().copied().filter(|&h| at(solution, h) == d).collect();
+                                !holders.is_empty() && holders.iter().all(|&h| sees(shape, c, h))
+                            })
+                        });
+                        if !pairwise
+                            || !(3..=6).contains(&set.len())
+                            || linked == digit
+                            || !ok
+                            || (!double && !only(*digit))
                         {
-                            return fail("not a WXYZ-wing");
+                            return fail("not an ALS wing");
                         }
                     }
                     Technique::UniqueRectangle { digits, cells: corners, kind } => {
