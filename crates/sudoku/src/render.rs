@@ -250,6 +250,20 @@ impl fmt::Display for Technique {
                 write!(f, "{name} {digits}: {} / {}", CellList(a), CellList(b))
             }
             Technique::Bug { .. } => f.write_str(name),
+            Technique::AlsChain { sets, linked } => {
+                write!(f, "{name}")?;
+                for (i, (cells, digits)) in sets.iter().enumerate() {
+                    let sep = match i {
+                        0 => " ",
+                        _ if i + 1 == sets.len() && sets.len() > 2 => ", pivot ",
+                        _ if sets.len() > 2 => ", ",
+                        _ => " and ",
+                    };
+                    write!(f, "{sep}{} {digits}", CellList(cells))?;
+                }
+                let linked: Vec<String> = linked.iter().map(|&d| Symbol(d).to_string()).collect();
+                write!(f, " (linked by {})", linked.join(" and "))
+            }
             Technique::AlsWing { digit, linked, set, pivot, double: false, .. } => {
                 write!(f, "{name} {} in {} and {pivot} (linked by {})", Symbol(*digit), CellList(set), Symbol(*linked))
             }

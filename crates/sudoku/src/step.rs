@@ -287,6 +287,18 @@ pub enum Technique {
         /// The most candidates of a cell of the set (Sukaku Explainer rates by it).
         largest: u8,
     },
+    /// An ALS-XZ (two sets) or ALS-XY-wing (three, the pivot set last): almost locked sets,
+    /// each some cells of one unit holding one digit more than cells, joined by *restricted
+    /// commons* (a digit whose places in one set all see its places in the other, so at
+    /// most one of them holds it): `r4c6 != 1: ALS-XZ r4c2, r4c3 {1, 5, 8} and r6c5 {1, 8}
+    /// (linked by 8)`. The common digits left are in one of the sets, and leave the cells that
+    /// see all their places there.
+    AlsChain {
+        /// The sets' cells and digits.
+        sets: Vec<(Vec<Cell>, Digits)>,
+        /// The restricted commons: of the two sets (one or two), or of each set with the pivot.
+        linked: Vec<u8>,
+    },
     /// A unique rectangle: four cells in two rows, two columns and two boxes that, holding
     /// only `digits`, would let the puzzle's solution swap them into a second one; used only
     /// for puzzles proven to have one solution. Type 1: three cells hold exactly the two
@@ -514,7 +526,7 @@ impl Technique {
     /// The technique's name: `full house`, `hidden single`, `naked single`, `pointing`,
     /// `claiming`, `naked pair` ... `hidden quad`, `X-wing`, `swordfish`, `jellyfish`,
     /// `XY-wing`, `XYZ-wing`, `WXYZ-wing` (to `TUVWXYZ-wing`), `W-wing`, `finned X-wing` ... `sashimi jellyfish`,
-    /// `colour trap`, `colour wrap`, `remote pairs`, `unique rectangle`, `hidden unique
+    /// `colour trap`, `colour wrap`, `remote pairs`, `ALS-XZ`, `ALS-XY-wing`, `unique rectangle`, `hidden unique
     /// rectangle`, `BUG+1`, `BUG type 2`, `skyscraper`,
     /// `2-string kite`, `turbot fish`, `empty rectangle`, `X-chain`, `XY-chain`,
     /// `forcing chain`, `forcing net`, `dynamic chain`, `nested forcing chain`, `failed guess`.
@@ -540,6 +552,8 @@ impl Technique {
             Technique::UniqueRectangle { .. } | Technique::UniqueRectangleSubset { .. } => "unique rectangle",
             Technique::BugExtra { .. } => "BUG type 2",
             Technique::WWing { .. } => "W-wing",
+            Technique::AlsChain { sets, .. } if sets.len() > 2 => "ALS-XY-wing",
+            Technique::AlsChain { .. } => "ALS-XZ",
             Technique::FinnedFish { bases, sashimi: false, .. } => finned_name(false, bases.len()),
             Technique::FinnedFish { bases, sashimi: true, .. } => finned_name(true, bases.len()),
             Technique::Colouring { wrap: true, .. } => "colour wrap",

@@ -1,4 +1,4 @@
-//! Brute-force soundness of the named patterns (finned fish, colouring, remote pairs, W-wings, ALS wings,
+//! Brute-force soundness of the named patterns (finned fish, colouring, remote pairs, W-wings, ALS wings, ALS-XZ, ALS-XY-wings,
 //! unique rectangles of every type, BUG type 2) on random Sudoku candidate states that keep a
 //! known solution: every value a pattern removes is taken by no solution of the state (the
 //! engine's search, assigning it, finds none). Uniqueness patterns are checked on the states
@@ -84,7 +84,7 @@ fn possible(masks: &[u32], var: u32, value: i32) -> bool {
 
 #[test]
 fn every_value_a_pattern_removes_is_in_no_solution() {
-    let mut found = [0usize; 7];
+    let mut found = [0usize; 9];
     let mut unique_states = 0;
     for seed in 0..300 {
         let (solution, masks) = random_state(seed);
@@ -111,6 +111,11 @@ fn every_value_a_pattern_removes_is_in_no_solution() {
         for size in 3..=5 {
             for w in als::wings(&c, size).into_iter().take(5) {
                 removals.extend(w.removals.iter().map(|&(l, m)| (6, l, m)));
+            }
+        }
+        for (pattern, chains) in [(7, als::xz(&c, 4)), (8, als::xy_wings(&c, 3))] {
+            for x in chains.into_iter().take(5) {
+                removals.extend(x.removals.iter().map(|&(l, m)| (pattern, l, m)));
             }
         }
         for (pattern, var, bits) in removals {

@@ -450,7 +450,19 @@ impl Ladder {
         if self.floor >= self.stop_at {
             return None;
         }
-        self.chains_of(&[ChainKind::Digit, ChainKind::Cells, ChainKind::Singles])
+        // Static chains, or an ALS-XZ or ALS-XY-wing where none rates lower.
+        let chain = self.chains_of(&[ChainKind::Digit, ChainKind::Cells, ChainKind::Singles]);
+        let rating = |f: &Option<Found>| match f {
+            Some(Found::Eliminate { technique, .. } | Found::Place { technique, .. }) => technique.rating(),
+            None => u32::MAX,
+        };
+        if rating(&chain) > super::ALS_XZ_RATING {
+            let als = self.als_chain();
+            if rating(&als) < rating(&chain) {
+                return als;
+            }
+        }
+        chain
             .or_else(|| self.chains_of(&[ChainKind::Net]))
             // A killer's sum chains (singles and cage combinations), rated as forcing nets.
             .or_else(|| self.sum_chain())
@@ -556,6 +568,18 @@ impl Ladder {
         found.min_by_key(|f| match f {
             Found::Eliminate { technique, .. } | Found::Place { technique, .. } => technique.rating(),
         })
+    }
+
+    /// The first ALS-XZ of sets of up to four cells, else the first ALS-XY-wing of sets of up
+    /// to three.
+    fn als_chain(&self) -> Option<Found> {
+        let c = &self.cands;
+        let x = als::xz(c, 4).into_iter().next().or_else(|| als::xy_wings(c, 3).into_iter().next())?;
+        let technique = Technique::AlsChain {
+            sets: x.sets.iter().map(|s| (self.cells(&s.vars), self.digits(s.values))).collect(),
+            linked: x.linked.iter().map(|&b| self.digit(b)).collect(),
+        };
+        Some(Found::Eliminate { removals: x.removals, technique })
     }
 
     /// The easiest ALS wing of `size` set cells (the first of the lowest rating).

@@ -51,6 +51,12 @@ pub(crate) fn als_wing_rating(size: usize, largest: u32) -> u32 {
     }
 }
 
+/// The ratings of ALS-XZ and ALS-XY-wings, in tenths (SE has neither: it finds what they
+/// find as forcing chains, 7.0 and up; HoDoKu rates them above XY-chains and nice loops,
+/// below forcing chains). The ladder takes one only where no static chain rates lower.
+pub(crate) const ALS_XZ_RATING: u32 = 75;
+pub(crate) const ALS_XY_RATING: u32 = 78;
+
 /// The rating of a hidden unique rectangle, in tenths (HoDoKu rates it with the types 2 to 4;
 /// SE has none).
 pub(crate) const HIDDEN_RECTANGLE_RATING: u32 = 55;
@@ -153,6 +159,7 @@ impl Technique {
     /// | BUG type 2 | 5.7 |
     /// | simple colouring (trap, wrap), remote pairs | 6.5 |
     /// | W-wing (SE's forcing chain of the same cells) | 7.1 |
+    /// | ALS-XZ, ALS-XY-wing (where no static chain rates lower) | 7.5, 7.8 |
     /// | BUG+1 (puzzles proven unique only) | 5.6 |
     /// | skyscraper, 2-string kite, turbot fish, empty rectangle | 6.6 (SE's turbot fish) |
     /// | X-chain of `n` (one digit) | 6.5 + SE's length increment (0.1 per threshold passed by `2n`: 4, 6, 8, 12, 16, ...) |
@@ -187,6 +194,13 @@ impl Technique {
             Technique::Bug { .. } => 56,
             Technique::BugExtra { .. } => 57,
             Technique::WWing { .. } => W_WING_RATING,
+            Technique::AlsChain { sets, .. } => {
+                if sets.len() > 2 {
+                    ALS_XY_RATING
+                } else {
+                    ALS_XZ_RATING
+                }
+            }
             Technique::FinnedFish { bases, sashimi, .. } => {
                 FINNED_RATINGS.get(bases.len().saturating_sub(2)).copied().unwrap_or(FINNED_RATINGS[2])
                     + u32::from(*sashimi)

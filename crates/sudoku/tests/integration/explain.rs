@@ -271,6 +271,41 @@ fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> Result<usiz
                             return fail("not an ALS wing");
                         }
                     }
+                    Technique::AlsChain { sets, linked } => {
+                        // Each set lies in one unit, the sets are disjoint, and each removed
+                        // digit is in the first two sets in the solution (or, doubly linked, in
+                        // one of them), at cells that every claimed cell losing it sees.
+                        let in_a_unit = |cells: &[Cell]| {
+                            let rows: HashSet<usize> = cells.iter().map(|c| c.row()).collect();
+                            let cols: HashSet<usize> = cells.iter().map(|c| c.col()).collect();
+                            let boxes: HashSet<usize> = cells.iter().map(|&c| shape.box_index(c)).collect();
+                            rows.len() == 1 || cols.len() == 1 || boxes.len() == 1
+                        };
+                        let all: Vec<Cell> = sets.iter().flat_map(|(cells, _)| cells.clone()).collect();
+                        let distinct: HashSet<Cell> = all.iter().copied().collect();
+                        let ends: Vec<Cell> =
+                            sets[..2.min(sets.len())].iter().flat_map(|(cells, _)| cells.clone()).collect();
+                        let seen = |c: Cell, d: u8, cells: &[Cell]| {
+                            let holders: Vec<Cell> = cells.iter().copied().filter(|&h| at(solution, h) == d).collect();
+                            !holders.is_empty() && holders.iter().all(|&h| sees(shape, c, h))
+                        };
+                        let double = linked.len() == 2 && sets.len() == 2;
+                        let ok = claims.iter().all(|&(c, ds)| {
+                            ds.iter().all(|d| {
+                                seen(c, d, &ends) || (double && sets.iter().any(|(cells, _)| seen(c, d, cells)))
+                            })
+                        });
+                        let shaped =
+                            sets.iter().all(|(cells, digits)| in_a_unit(cells) && digits.len() == cells.len() + 1);
+                        if !(2..=3).contains(&sets.len())
+                            || linked.is_empty()
+                            || distinct.len() != all.len()
+                            || !shaped
+                            || !ok
+                        {
+                            return fail("not an ALS-XZ or ALS-XY-wing");
+                        }
+                    }
                     Technique::UniqueRectangle { digits, cells: corners, kind } => {
                         // Four corners in two rows, two columns and two boxes, which the
                         // solution does not fill with the two digits only (it is unique).
