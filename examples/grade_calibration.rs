@@ -74,7 +74,15 @@ fn se(path: &str) -> Result<(), Box<dyn Error>> {
     for (name, parity) in [("calibration (even lines)", 0), ("held-out (odd lines)", 1)] {
         let (ours, theirs): (Vec<f64>, Vec<f64>) =
             (0..rows.len()).filter(|i| i % 2 == parity).map(|i| (grades[i], rows[i].1)).unzip();
-        println!("{name}: {} puzzles, Spearman {:.3}", ours.len(), spearman(&ours, &theirs));
+        // Issue 27's second measure: the mean distance from SE's ratings of 7 and above.
+        let top: Vec<f64> = ours.iter().zip(&theirs).filter(|(_, &t)| t >= 7.0).map(|(o, t)| (o - t).abs()).collect();
+        println!(
+            "{name}: {} puzzles, Spearman {:.3}, mean distance from SE ratings of 7 and above {:.2} ({} puzzles)",
+            ours.len(),
+            spearman(&ours, &theirs),
+            top.iter().sum::<f64>() / top.len().max(1) as f64,
+            top.len()
+        );
     }
     println!("SE rating  puzzles  mean grade  min  max");
     let mut ratings: Vec<f64> = rows.iter().map(|r| r.1).collect();
