@@ -203,7 +203,7 @@ impl Nesting {
                 return None;
             }
             let limit = NESTED_LIMIT.saturating_sub(branches.len() as u32);
-            match draw_deep(&mut s, c, var, &mut implications, &mut deductions, limit) {
+            match draw_deep(&mut s, c, var, &mut implications, &mut deductions, limit, None) {
                 Drawn::Contradiction(x) => {
                     return Some(Nested {
                         var,

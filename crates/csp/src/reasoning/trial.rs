@@ -11,8 +11,9 @@
 //!   restrict it to the assumed value's hidden singles ([`Links::Value`]: a single-digit
 //!   chain) or to naked singles ([`Links::Variables`]: a chain through two-valued variables).
 //! * [`Trial::refute_deep`] also applies locked values and Hall sets between singles (a
-//!   *dynamic* chain): stronger, slower, and its length is the number of placements and
-//!   deductions drawn until the contradiction.
+//!   *dynamic* chain): stronger, slower. It records what each placement and deduction rests
+//!   on (the removals its pattern needs, and what made them), and keeps of them only those
+//!   the contradiction needs.
 
 use super::candidates::{bits, Candidates, Contradiction, NONE};
 use super::{fish, singles, subsets};
@@ -121,6 +122,8 @@ pub struct Trial {
     marked: Vec<u32>,
     stack: Vec<u32>,
     links: Links,
+    /// What a dynamic trial's steps rest on.
+    causes: Causes,
 }
 
 impl Trial {
@@ -367,13 +370,117 @@ impl Trial {
             return None;
         }
         let mut s = c.clone();
-        s.assign(var, bit);
+        let causes = &mut self.causes;
+        causes.reset(c);
+        let gone = s.assign(var, bit);
+        causes.removed(var, gone, 0);
         let mut implications = Vec::new();
         let mut deductions = 0u32;
-        match draw_deep(&mut s, c, var, &mut implications, &mut deductions, max_length) {
-            Drawn::Contradiction(x) => Some(Chain { var, bit, implications, deductions, contradiction: x }),
+        match draw_deep(&mut s, c, var, &mut implications, &mut deductions, max_length, Some(causes)) {
+            Drawn::Contradiction(x) => {
+                let (implications, deductions) = causes.needed(c, x, implications);
+                Some(Chain { var, bit, implications, deductions, contradiction: x })
+            }
             Drawn::Open | Drawn::Limit => None,
         }
+    }
+}
+
+/// What a dynamic trial's placements and deductions rest on, to keep of them only those its
+/// contradiction needs. Events: 0 is the assumption, then each placement and deduction.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Causes {
+    width: usize,
+    /// By `var * width + bit`: the event that removed the bit, or `NONE` (not removed, or
+    /// removed by a variable fixed before the trial).
+    cause: Vec<u32>,
+    /// By event: the events it rests on.
+    premises: Vec<Vec<u32>>,
+    /// By event: the index of its placement among the implications drawn, or `NONE` (the
+    /// assumption, or a deduction).
+    placement: Vec<u32>,
+    stack: Vec<u32>,
+    kept: Vec<bool>,
+}
+
+impl Causes {
+    fn reset(&mut self, c: &Candidates) {
+        self.width = c.width() as usize;
+        self.cause.clear();
+        self.cause.resize(c.num_vars() * self.width, NONE);
+        self.premises.clear();
+        self.placement.clear();
+        self.premises.push(Vec::new());
+        self.placement.push(NONE);
+    }
+
+    /// A new event resting on `premises`; its number.
+    fn event(&mut self, premises: Vec<u32>, placement: u32) -> u32 {
+        self.premises.push(premises);
+        self.placement.push(placement);
+        self.premises.len() as u32 - 1
+    }
+
+    /// Records that `event` removed `mask` from `var`.
+    fn removed(&mut self, var: u32, mask: u64, event: u32) {
+        for b in bits(mask) {
+            let i = var as usize * self.width + b as usize;
+            if self.cause[i] == NONE {
+                self.cause[i] = event;
+            }
+        }
+    }
+
+    /// Adds to `out` the events that removed `mask` from `var`.
+    fn of(&self, var: u32, mask: u64, out: &mut Vec<u32>) {
+        out.extend(bits(mask).map(|b| self.cause[var as usize * self.width + b as usize]).filter(|&e| e != NONE));
+    }
+
+    /// The events that removed `bit` from the variables of `group` other than `except`.
+    fn of_group(&self, origin: &Candidates, group: u32, bit: u32, except: &[u32]) -> Vec<u32> {
+        let mut out = Vec::new();
+        for &u in &origin.groups()[group as usize].vars {
+            if !except.contains(&u) {
+                self.of(u, origin.mask(u) & (1 << bit), &mut out);
+            }
+        }
+        out
+    }
+
+    /// The placements (in the order drawn) and the number of deductions the contradiction
+    /// `x` rests on.
+    fn needed(&mut self, origin: &Candidates, x: Contradiction, drawn: Vec<Implication>) -> (Vec<Implication>, u32) {
+        self.stack.clear();
+        match x {
+            Contradiction::Empty { var } => {
+                let mut out = Vec::new();
+                self.of(var, origin.mask(var), &mut out);
+                self.stack.extend(out);
+            }
+            Contradiction::NoPlace { group, bit } => {
+                let out = self.of_group(origin, group, bit, &[]);
+                self.stack.extend(out);
+            }
+        }
+        self.kept.clear();
+        self.kept.resize(self.premises.len(), false);
+        while let Some(e) = self.stack.pop() {
+            if !std::mem::replace(&mut self.kept[e as usize], true) {
+                self.stack.extend(self.premises[e as usize].iter().copied());
+            }
+        }
+        let mut deductions = 0;
+        let mut keep = vec![false; drawn.len()];
+        for (e, &p) in self.placement.iter().enumerate().skip(1) {
+            if self.kept[e] {
+                match p {
+                    NONE => deductions += 1,
+                    p => keep[p as usize] = true,
+                }
+            }
+        }
+        let implications = drawn.into_iter().zip(keep).filter(|(_, k)| *k).map(|(i, _)| i).collect();
+        (implications, deductions)
     }
 }
 
@@ -392,7 +499,8 @@ pub(super) enum Drawn {
 /// families) and naked and hidden subsets of up to four, to a contradiction, a solution, no
 /// progress, or `max_length` implications and deductions (counting those already in
 /// `implications` and `deductions`). Each placement is appended to `implications` but those
-/// of `assumed` and of variables fixed in `origin`; each other deduction counts one.
+/// of `assumed` and of variables fixed in `origin`; each other deduction counts one. With
+/// `causes`, records what each rests on.
 pub(super) fn draw_deep(
     s: &mut Candidates,
     origin: &Candidates,
@@ -400,6 +508,7 @@ pub(super) fn draw_deep(
     implications: &mut Vec<Implication>,
     deductions: &mut u32,
     max_length: u32,
+    mut causes: Option<&mut Causes>,
 ) -> Drawn {
     let done = |implications: &Vec<Implication>, deductions: u32| implications.len() as u32 + deductions >= max_length;
     loop {
@@ -409,10 +518,23 @@ pub(super) fn draw_deep(
             for v in 0..s.num_vars() as u32 {
                 if !s.is_settled(v) {
                     if let Some(b) = s.fixed_bit(v) {
-                        if v != assumed && origin.fixed_bit(v).is_none() {
+                        let placed = v != assumed && origin.fixed_bit(v).is_none();
+                        // The event that settling `v` removes for (`NONE`: fixed before).
+                        let mut event = if v == assumed { 0 } else { NONE };
+                        if placed {
+                            if let Some(k) = causes.as_deref_mut() {
+                                let mut premises = Vec::new();
+                                k.of(v, origin.mask(v) & !(1 << b), &mut premises);
+                                event = k.event(premises, implications.len() as u32);
+                            }
                             implications.push(Implication { var: v, bit: b, why: Link::Naked });
                         }
-                        s.settle(v);
+                        let gone = s.settle(v);
+                        if let (Some(k), true) = (causes.as_deref_mut(), event != NONE) {
+                            for (peer, _) in gone {
+                                k.removed(peer, 1 << b, event);
+                            }
+                        }
                         progress = true;
                     }
                 }
@@ -423,9 +545,19 @@ pub(super) fn draw_deep(
             let hidden = singles::hidden(s).next();
             if let Some(h) = hidden {
                 let singles::Why::Hidden { group } = h.why else { unreachable!("hidden singles only") };
+                let event = causes.as_deref_mut().map(|k| {
+                    let premises = k.of_group(origin, group, h.bit, &[h.var]);
+                    k.event(premises, implications.len() as u32)
+                });
                 implications.push(Implication { var: h.var, bit: h.bit, why: Link::Hidden { group } });
-                s.assign(h.var, h.bit);
-                s.settle(h.var);
+                let gone = s.assign(h.var, h.bit);
+                let settled = s.settle(h.var);
+                if let (Some(k), Some(e)) = (causes.as_deref_mut(), event) {
+                    k.removed(h.var, gone, e);
+                    for (peer, _) in settled {
+                        k.removed(peer, 1 << h.bit, e);
+                    }
+                }
                 progress = true;
             }
             if !progress {
@@ -441,7 +573,7 @@ pub(super) fn draw_deep(
         if done(implications, *deductions) {
             return Drawn::Limit;
         }
-        if !deduce_one(s) {
+        if !deduce_one(s, origin, causes.as_deref_mut()) {
             return Drawn::Open;
         }
         *deductions += 1;
@@ -449,28 +581,51 @@ pub(super) fn draw_deep(
 }
 
 /// Applies the first locked value or subset of up to four found on `s`; whether there was one.
-fn deduce_one(s: &mut Candidates) -> bool {
+/// With `causes`, records what it rests on: the removals that confined the value in its base,
+/// or that left the subset's variables (naked) or values (hidden) as they are.
+fn deduce_one(s: &mut Candidates, origin: &Candidates, causes: Option<&mut Causes>) -> bool {
     let families = s.families().len();
-    for a in 0..families {
+    let mut found: Option<(Vec<u32>, Vec<(u32, u64)>)> = None;
+    'search: for a in 0..families {
         for b in 0..families {
             if let Some(f) = fish::find(s, a, b, 1).into_iter().next() {
-                for l in f.removals {
-                    s.remove(l, 1 << f.bit);
+                let premises =
+                    causes.as_ref().map_or_else(Vec::new, |k| k.of_group(origin, f.bases[0], f.bit, &f.places));
+                found = Some((premises, f.removals.iter().map(|&l| (l, 1u64 << f.bit)).collect()));
+                break 'search;
+            }
+        }
+    }
+    if found.is_none() {
+        for k in 2..=4 {
+            if let Some(set) = subsets::naked(s, k).into_iter().chain(subsets::hidden(s, k)).next() {
+                let mut premises = Vec::new();
+                if let Some(c) = causes.as_ref() {
+                    if set.naked {
+                        for &u in &set.vars {
+                            c.of(u, origin.mask(u) & !set.values, &mut premises);
+                        }
+                    } else {
+                        for &u in origin.groups()[set.group as usize].vars.iter().filter(|u| !set.vars.contains(u)) {
+                            c.of(u, origin.mask(u) & set.values, &mut premises);
+                        }
+                    }
                 }
-                return true;
+                found = Some((premises, set.removals));
+                break;
             }
         }
     }
-    for k in 2..=4 {
-        let found = subsets::naked(s, k).into_iter().chain(subsets::hidden(s, k)).next();
-        if let Some(set) = found {
-            for (l, m) in set.removals {
-                s.remove(l, m);
-            }
-            return true;
+    let Some((premises, removals)) = found else { return false };
+    let mut causes = causes;
+    let event = causes.as_deref_mut().map(|k| k.event(premises, NONE));
+    for (l, m) in removals {
+        let gone = s.remove(l, m);
+        if let (Some(k), Some(e)) = (causes.as_deref_mut(), event) {
+            k.removed(l, gone, e);
         }
     }
-    false
+    true
 }
 
 #[cfg(test)]
@@ -506,5 +661,31 @@ mod tests {
         assert!(trial.refute(&c, 2, 2).is_none(), "c = 3 is consistent by singles");
         let deep = trial.refute_deep(&c, 2, 0, 100).expect("deep finds it too");
         assert!(matches!(deep.contradiction, Contradiction::Empty { .. }));
+    }
+
+    #[test]
+    fn a_dynamic_chain_keeps_only_the_placements_its_contradiction_needs() {
+        // c = 1 places d = 3 and e = 4 (group {c, d, e}), and a = 2, which leaves b empty
+        // (group {c, a, b}); only a = 2 is needed.
+        let mut model = Model::new();
+        let v = model.new_vars(5, 1..=4).unwrap(); // d, e, a, b, c
+        model.post(AllDifferent::new(vec![v[4], v[2], v[3]])).unwrap();
+        model.post(AllDifferent::new(vec![v[4], v[0], v[1]])).unwrap();
+        let mut solver = model.into_solver();
+        for (x, out) in [(0, vec![2, 4]), (1, vec![2, 3]), (2, vec![3, 4]), (3, vec![3, 4])] {
+            for value in out {
+                solver.remove_value(v[x], value).unwrap();
+            }
+        }
+        let c = Candidates::from_solver(&solver).unwrap();
+        let (cl, al) = (c.local(v[4]).unwrap(), c.local(v[2]).unwrap());
+        let bl = c.local(v[3]).unwrap();
+        let mut trial = Trial::default();
+        let deep = trial.refute_deep(&c, cl, c.bit(1).unwrap(), 100).expect("c = 1 fails");
+        assert_eq!(deep.deductions, 0);
+        assert_eq!(deep.implications.len(), 1, "{deep:?}");
+        let kept = deep.implications[0].var;
+        assert!(kept == al || kept == bl, "{deep:?}");
+        assert!(matches!(deep.contradiction, Contradiction::Empty { var } if var == al || var == bl));
     }
 }
