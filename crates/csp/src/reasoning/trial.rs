@@ -580,12 +580,16 @@ pub(super) fn draw_deep(
     }
 }
 
+/// Removals: (variable, bits).
+type Removals = Vec<(u32, u64)>;
+
 /// Applies the first locked value or subset of up to four found on `s`; whether there was one.
 /// With `causes`, records what it rests on: the removals that confined the value in its base,
 /// or that left the subset's variables (naked) or values (hidden) as they are.
 fn deduce_one(s: &mut Candidates, origin: &Candidates, causes: Option<&mut Causes>) -> bool {
     let families = s.families().len();
-    let mut found: Option<(Vec<u32>, Vec<(u32, u64)>)> = None;
+    // The deduction's premises (events) and removals.
+    let mut found: Option<(Vec<u32>, Removals)> = None;
     'search: for a in 0..families {
         for b in 0..families {
             if let Some(f) = fish::find(s, a, b, 1).into_iter().next() {
