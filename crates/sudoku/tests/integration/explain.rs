@@ -270,8 +270,8 @@ fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> Result<usiz
                         }
                         let ok = match kind {
                             1 => claims.len() == 1 && corners.contains(&claims[0].0) && claims[0].1 == *digits,
-                            // Type 4 and hidden: corners lose one of the two digits.
-                            0 | 4 => claims.iter().all(|&(c, ds)| {
+                            // Types 4, 6 and hidden: corners lose one of the two digits.
+                            0 | 4 | 6 => claims.iter().all(|&(c, ds)| {
                                 corners.contains(&c) && ds.len() == 1 && ds.iter().all(|d| digits.contains(d))
                             }),
                             _ => claims.iter().all(|&(c, ds)| {
@@ -315,6 +315,65 @@ fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> Result<usiz
                             && cells.iter().all(|&c| extra.iter().all(|&x| sees(shape, c, x)));
                         if !ok {
                             return fail("not a BUG type 2");
+                        }
+                    }
+                    Technique::BugSubset { cells: bug, extra, values, subset, unit } => {
+                        // A BUG cell takes an extra digit; the subset's cells take the rest of
+                        // its digits; the claims are in the rest of the unit, of those digits.
+                        let u = unit_cells(shape, *unit);
+                        let ok = bug.iter().all(|c| u.contains(c))
+                            && bug.iter().any(|&c| extra.contains(at(solution, c)))
+                            && subset.iter().all(|&c| u.contains(&c) && values.contains(at(solution, c)))
+                            && extra.iter().all(|d| values.contains(d))
+                            && claims.iter().all(|&(c, ds)| {
+                                u.contains(&c)
+                                    && !bug.contains(&c)
+                                    && !subset.contains(&c)
+                                    && ds.iter().all(|d| values.contains(d))
+                            });
+                        if !ok {
+                            return fail("not a BUG type 3");
+                        }
+                    }
+                    Technique::BugLink { cells: [a, b], digit, unit } => {
+                        // The digit's home in the unit is one of the two cells; only they lose
+                        // digits, never that one.
+                        let u = unit_cells(shape, *unit);
+                        let h = home(solution, *unit, *digit);
+                        let ok = u.contains(a)
+                            && u.contains(b)
+                            && (h == *a || h == *b)
+                            && claims.iter().all(|&(c, ds)| (c == *a || c == *b) && !ds.contains(*digit));
+                        if !ok {
+                            return fail("not a BUG type 4");
+                        }
+                    }
+                    Technique::SueDeCoq { core, line_cells, box_cells, digits: [d, l, b], line, block } => {
+                        // The pattern's cells take its digits, each once; the line side's
+                        // digits lie in the line, the box side's in the box; every claimed
+                        // digit is taken in the pattern in a unit of the claimed cell.
+                        let (lu, bu) = (unit_cells(shape, *line), unit_cells(shape, *block));
+                        let pattern: Vec<Cell> = core.iter().chain(line_cells).chain(box_cells).copied().collect();
+                        let all: HashSet<u8> = d.iter().chain(l.iter()).chain(b.iter()).collect();
+                        let taken: HashSet<u8> = pattern.iter().map(|&c| at(solution, c)).collect();
+                        let ok = core.iter().all(|c| lu.contains(c) && bu.contains(c))
+                            && line_cells.iter().all(|c| lu.contains(c) && !bu.contains(c))
+                            && box_cells.iter().all(|c| bu.contains(c) && !lu.contains(c))
+                            && l.iter().all(|x| !b.contains(x))
+                            && taken == all
+                            && taken.len() == pattern.len()
+                            && claims.iter().all(|&(c, ds)| {
+                                !pattern.contains(&c)
+                                    && ds.iter().all(|x| {
+                                        pattern.iter().any(|&p| {
+                                            at(solution, p) == x
+                                                && ((lu.contains(&p) && lu.contains(&c))
+                                                    || (bu.contains(&p) && bu.contains(&c)))
+                                        })
+                                    })
+                            });
+                        if !ok {
+                            return fail("not a Sue de Coq");
                         }
                     }
                     Technique::WWing { digit, cells: [a, b], link_digit, link: [p, q], unit } => {
