@@ -563,6 +563,26 @@ fn every_step_of_the_rated_sample_and_the_hardest_is_true_of_the_solution() {
 }
 
 #[test]
+fn sue_de_coq_bug_type_4_and_rectangles_of_types_5_and_6_are_true_of_the_solution() {
+    // Puzzles of the rated sample whose explanations use them (a unique rectangle of type 5,
+    // of type 6, a BUG type 4, a Sue de Coq), each checked as above.
+    let cases = [
+        ("9..4...2....2......4.387...1.3...26.5.......8.96...5.1...938.4......6....2...4..3", "(type 5)"),
+        (".5.....6...21349............61.2.45.....7....3.5...7.9..87923............7.843.1.", "(type 6)"),
+        ("..493..527.18.........7..3..6......9..5...6..9......8..5..1.........93.642..675..", "BUG type 4"),
+        ("439.25.872..47..6.............3....4..7.8.5..6....9.............7..64..352.83.976", "Sue de Coq"),
+    ];
+    let mut solver = Solver::default();
+    for (line, pattern) in cases {
+        let puzzle = Grid::from_line(line).unwrap();
+        let e = solver.explain(&puzzle);
+        let Uniqueness::Unique(solution) = e.result() else { panic!("{line}: {:?}", e.result()) };
+        assert!(e.steps().iter().any(|s| s.to_string().contains(pattern)), "{line}: no {pattern}");
+        check_against(&e, &puzzle, solution).unwrap_or_else(|why| panic!("{line}: {why}"));
+    }
+}
+
+#[test]
 fn every_step_of_4x4_and_16x16_puzzles_is_true_of_the_solution() {
     assert!(check_file(puzzles(&data("4x4_kr100.txt")), 1) > 100);
     assert!(check_file(puzzles(&data("16x16_kr100.txt")), 25) > 100);

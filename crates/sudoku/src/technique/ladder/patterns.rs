@@ -61,7 +61,7 @@ impl Ladder {
 
     /// The first Sue de Coq on a row and a box, then on a column and a box; grids of up to 9x9
     /// only (HoDoKu's; on larger grids the search grows as the sixth power of a line's open
-    /// cells, and an empty 25x25 grid's explanation took minutes instead of a second).
+    /// cells: an empty 25x25 grid's explanation ran more than two minutes instead of 0.4 s).
     pub(super) fn sue_de_coq(&self) -> Option<Found> {
         if self.shape.size() > 9 {
             return None;
