@@ -3,8 +3,8 @@
 //! A puzzle is solved with the technique ladder ([`crate::technique`]), always by the easiest
 //! technique that applies; its grade is the rating of the hardest step on the way to the
 //! solution, from 1.0 (a full house) through 1.1 and 1.5 (naked and hidden singles), 2.6 to
-//! 5.6 (locked candidates, subsets, fish, wings, and for puzzles proven unique, unique
-//! rectangles and BUG+1), 6.5 and up (X-chains; 7.0 and up for XY- and forcing chains;
+//! 6.0 (locked candidates, subsets, fish, wings, Sue de Coq, and for puzzles proven unique,
+//! unique rectangles and BUG), 6.5 and up (X-chains; 7.0 and up for XY- and forcing chains;
 //! longer ones rated higher), 8.5 and up (dynamic chains) and 9.5 and up (nested forcing chains,
 //! by nesting level). A puzzle that needs guesses grades 10.0 plus 0.5 per doubling of
 //! the guesses. The table and its calibration against Sudoku Explainer's ratings and
@@ -22,7 +22,7 @@ pub enum Band {
     Easy,
     /// 2.5 to 3.0: locked candidates.
     Medium,
-    /// 3.0 to 6.0: subsets, fish, wings, unique rectangles, BUG+1.
+    /// 3.0 to 6.0: subsets, fish, wings, unique rectangles, BUG, Sue de Coq.
     Hard,
     /// 6.0 to 8.5: X-, XY- and forcing chains.
     Fiendish,

@@ -163,6 +163,16 @@ impl fmt::Display for DeadEnd {
     }
 }
 
+/// `pair`, `triple`, `quad` by size (`subset` beyond).
+fn subset_word(size: usize) -> &'static str {
+    match size {
+        2 => "pair",
+        3 => "triple",
+        4 => "quad",
+        _ => "subset",
+    }
+}
+
 /// Units of one kind, plural: `rows 1, 4`, `columns 2, 5, 8`.
 struct UnitList<'a>(&'a [Unit]);
 
@@ -217,12 +227,7 @@ impl fmt::Display for Technique {
                 write!(f, "{name} {digits} in {} (type {kind})", CellList(cells))
             }
             Technique::UniqueRectangleSubset { digits, cells, values, subset, unit } => {
-                let subset_name = match values.len() {
-                    2 => "pair",
-                    3 => "triple",
-                    4 => "quad",
-                    _ => "subset",
-                };
+                let subset_name = subset_word(values.len());
                 write!(
                     f,
                     "{name} {digits} in {} (type 3) with naked {subset_name} {values} in {} and the rectangle ({unit})",
@@ -231,6 +236,23 @@ impl fmt::Display for Technique {
                 )
             }
             Technique::BugExtra { digit, cells } => write!(f, "{name} ({} in {})", Symbol(*digit), CellList(cells)),
+            Technique::BugSubset { cells, extra, values, subset, unit } => write!(
+                f,
+                "{name} ({extra} in {}) with naked {} {values} in {} and the BUG cells ({unit})",
+                CellList(cells),
+                subset_word(values.len()),
+                CellList(subset)
+            ),
+            Technique::BugLink { cells: [a, b], digit, unit } => {
+                write!(f, "{name} in {a}, {b} with {} only there ({unit})", Symbol(*digit))
+            }
+            Technique::SueDeCoq { core, line_cells, box_cells, digits: [d, l, b], line, block } => write!(
+                f,
+                "{name} {d} in {} with {l} in {} ({line}) and {b} in {} ({block})",
+                CellList(core),
+                CellList(line_cells),
+                CellList(box_cells)
+            ),
             Technique::WWing { digit, cells: [a, b], link_digit, link: [p, q], unit } => {
                 write!(f, "{name} {} in {a}, {b} with {} in {p} = {q} ({unit})", Symbol(*digit), Symbol(*link_digit))
             }

@@ -302,14 +302,18 @@ pub enum Technique {
     /// A unique rectangle: four cells in two rows, two columns and two boxes that, holding
     /// only `digits`, would let the puzzle's solution swap them into a second one; used only
     /// for puzzles proven to have one solution. Type 1: three cells hold exactly the two
-    /// digits, so the fourth loses them; type 2: the two others hold one more digit, the same,
-    /// which one of them must take: `unique rectangle {3, 7} in r1c1, r1c5, r4c5, r4c1 (type 1)`.
+    /// digits, so the fourth loses them; type 2: the two others, in one unit, hold one more
+    /// digit, the same, which one of them must take; type 5: so do two diagonal corners, or
+    /// three: the cells that see them all lose it; type 6: two diagonal corners hold exactly
+    /// the two digits and one of them has no other place in the rectangle's two rows (or
+    /// columns), so the other two corners lose it:
+    /// `unique rectangle {3, 7} in r1c1, r1c5, r4c5, r4c1 (type 1)`.
     UniqueRectangle {
         /// The two digits.
         digits: Digits,
         /// The four cells, around the rectangle.
         cells: Vec<Cell>,
-        /// 1, 2 or 4; 0 for a hidden unique rectangle.
+        /// 1, 2, 4, 5 or 6; 0 for a hidden unique rectangle.
         kind: u8,
     },
     /// BUG+1 (bivalue universal grave): every open cell but `cell` has two candidates, and
@@ -464,6 +468,59 @@ pub enum Technique {
         /// The cells with three candidates.
         cells: Vec<Cell>,
     },
+    /// BUG type 3: every open cell has two candidates but `cells`, all in `unit`, which have
+    /// more (`extra` those beyond a grave's two); one of them takes an extra digit, so they
+    /// act as one cell holding `extra`, which with `subset` forms a naked subset of `values`;
+    /// the rest of the unit loses them:
+    /// `BUG type 3 ({1, 7} in r5c2, r5c6) with naked pair {1, 7} in r5c8 and the BUG cells (row 5)`.
+    /// Puzzles proven unique only.
+    BugSubset {
+        /// The cells with more than two candidates.
+        cells: Vec<Cell>,
+        /// Their extra digits.
+        extra: Digits,
+        /// The digits of the subset.
+        values: Digits,
+        /// The other cells of the subset.
+        subset: Vec<Cell>,
+        /// The unit.
+        unit: Unit,
+    },
+    /// BUG type 4: every open cell has two candidates but `cells`, two in `unit`, which have
+    /// more; one of them takes an extra digit, and `digit`, one of the two that both keep,
+    /// has no other place in the unit: so the other takes `digit`, and neither keeps its
+    /// other digit: `BUG type 4 in r5c2, r5c6 with 3 only there (row 5)`. Puzzles proven unique
+    /// only.
+    BugLink {
+        /// The two cells with more than two candidates.
+        cells: [Cell; 2],
+        /// The digit with no other place in the unit.
+        digit: u8,
+        /// The unit.
+        unit: Unit,
+    },
+    /// Sue de Coq: `core`, two or three cells where `line` meets `block`, hold `digits[0]`, at
+    /// least two digits more than cells; `line_cells` (of the line, outside the box) hold
+    /// `digits[1]` and `box_cells` (of the box, outside the line) `digits[2]`, no digit in
+    /// both, and all of them hold as many digits as cells: each digit is taken there, the line
+    /// side's in the line, the box side's in the box, the others in both. So the rest of the
+    /// line loses every digit but the box side's, the rest of the box every digit but the line
+    /// side's: `Sue de Coq {1, 2, 5, 7} in r1c1, r1c2 with {1, 5} in r1c5 (row 1) and {2, 7}
+    /// in r3c3 (box 1)`.
+    SueDeCoq {
+        /// The cells of the intersection.
+        core: Vec<Cell>,
+        /// The cells of the line outside the box.
+        line_cells: Vec<Cell>,
+        /// The cells of the box outside the line.
+        box_cells: Vec<Cell>,
+        /// The digits of `core`, `line_cells` and `box_cells`.
+        digits: [Digits; 3],
+        /// The line (a row or column).
+        line: Unit,
+        /// The box.
+        block: Unit,
+    },
     /// A killer step, reasoning with cage sums: `cage combination: cage 3 (17 in 2 cells) is {8, 9}`.
     Sum(SumTechnique),
     /// A guess that led to a contradiction: `guess r1c1 = 4 failed`.
@@ -525,9 +582,10 @@ pub enum ChainKind {
 impl Technique {
     /// The technique's name: `full house`, `hidden single`, `naked single`, `pointing`,
     /// `claiming`, `naked pair` ... `hidden quad`, `X-wing`, `swordfish`, `jellyfish`,
-    /// `XY-wing`, `XYZ-wing`, `WXYZ-wing` (to `TUVWXYZ-wing`), `W-wing`, `finned X-wing` ... `sashimi jellyfish`,
-    /// `colour trap`, `colour wrap`, `remote pairs`, `ALS-XZ`, `ALS-XY-wing`, `unique rectangle`, `hidden unique
-    /// rectangle`, `BUG+1`, `BUG type 2`, `skyscraper`,
+    /// `XY-wing`, `XYZ-wing`, `WXYZ-wing` (to `TUVWXYZ-wing`), `W-wing`, `finned X-wing` ...
+    /// `sashimi jellyfish`, `colour trap`, `colour wrap`, `remote pairs`, `ALS-XZ`,
+    /// `ALS-XY-wing`, `unique rectangle`, `hidden unique rectangle`, `BUG+1`, `BUG type 2`,
+    /// `BUG type 3`, `BUG type 4`, `Sue de Coq`, `skyscraper`,
     /// `2-string kite`, `turbot fish`, `empty rectangle`, `X-chain`, `XY-chain`,
     /// `forcing chain`, `forcing net`, `dynamic chain`, `nested forcing chain`, `failed guess`.
     pub fn name(&self) -> &'static str {
@@ -551,6 +609,9 @@ impl Technique {
             Technique::UniqueRectangle { kind: 0, .. } => "hidden unique rectangle",
             Technique::UniqueRectangle { .. } | Technique::UniqueRectangleSubset { .. } => "unique rectangle",
             Technique::BugExtra { .. } => "BUG type 2",
+            Technique::BugSubset { .. } => "BUG type 3",
+            Technique::BugLink { .. } => "BUG type 4",
+            Technique::SueDeCoq { .. } => "Sue de Coq",
             Technique::WWing { .. } => "W-wing",
             Technique::AlsChain { sets, .. } if sets.len() > 2 => "ALS-XY-wing",
             Technique::AlsChain { .. } => "ALS-XZ",

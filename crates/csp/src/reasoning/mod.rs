@@ -25,12 +25,14 @@
 //! | [`als`] | almost locked sets (`k` variables pairwise sharing a group, `k + 1` values) with a two-valued variable: a value is taken by one or the other, so the variables sharing a group with all its places lose it (WXYZ- to TUVWXYZ-wings) | the set, the variable and the value |
 //! | [`wings`] | XY- and XYZ-wings: a pivot and two pincers sharing a group with it force a value into a pincer (or the pivot), so the variables sharing a group with all of them lose it | the pivot, pincers and value |
 //! | [`uniqueness`] | deadly rectangles and the bivalue universal grave: patterns that would give a second solution; **only** for a problem known to have at most one, whose only constraints are its groups | the pattern |
+//! | [`grave`] | BUG types 3 and 4: a few variables hold more than two values, and without their extra values the rest would be a grave; in one group, their extra values join a naked subset (type 3), or a value with no other place there forces one of two (type 4); **only** for a problem known to have at most one solution | the grave, the group |
+//! | [`sue_de_coq`] | two groups sharing variables: in the overlap, variables with two values more than themselves, and locked sets on each side with no value in common; the rest of each group loses the values that the other side cannot hold | the groups and the three sets |
 //! | [`sums`] | for variables with a known total (a killer cage, a [`DistinctSum`](crate::DistinctSum)): the value sets that make it (combinations), the values each variable takes in one of them, and the innies and outies of a union of tight groups (the rule of 45) | the sums and the groups |
 //! | [`nested`] | a trial whose consequences also use, at each step, the refutations of simpler trials drawn under the assumption (nested forcing chains, by level) | the chain, its branches and the contradiction |
 //! | [`sum_trial`] | an assumption `x = v` whose consequences by singles and by the combinations of the sums it touches reach a contradiction refutes `v` | the placements, the sums and the contradiction |
 //! | [`trial`] | an assumption `x = v` whose consequences by singles (or, with [`Trial::refute_deep`](trial::Trial::refute_deep), by locked values and subsets too) reach a contradiction refutes `v`: `x != v` | the chain of implications and the contradiction |
 //!
-//! All of them but [`uniqueness`] are sound for any all-different constraint, not only Sudoku's permutations:
+//! All of them but [`uniqueness`] and [`grave`] are sound for any all-different constraint, not only Sudoku's permutations:
 //! hidden singles and hidden subsets and fish bases are only used in tight groups.
 //!
 //! A snapshot is taken with [`Candidates::from_solver`], changed by the caller as it applies
@@ -71,12 +73,14 @@ mod candidates;
 pub mod colouring;
 pub mod finned;
 pub mod fish;
+pub mod grave;
 pub mod links;
 pub mod nested;
 pub mod singles;
 #[cfg(test)]
 mod soundness;
 pub mod subsets;
+pub mod sue_de_coq;
 pub mod sum_trial;
 pub mod sums;
 pub mod trial;

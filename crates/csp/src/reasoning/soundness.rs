@@ -1,10 +1,11 @@
-//! Brute-force soundness of the named patterns (finned fish, colouring, remote pairs, W-wings, ALS wings, ALS-XZ, ALS-XY-wings,
-//! unique rectangles of every type, BUG type 2) on random Sudoku candidate states that keep a
+//! Brute-force soundness of the named patterns (finned fish, colouring, remote pairs, W-wings,
+//! ALS wings, ALS-XZ, ALS-XY-wings, Sue de Coq, unique rectangles of every type, BUG types 2 to
+//! 4) on random Sudoku candidate states that keep a
 //! known solution: every value a pattern removes is taken by no solution of the state (the
 //! engine's search, assigning it, finds none). Uniqueness patterns are checked on the states
 //! with exactly one solution, against it.
 
-use super::{als, colouring, finned, links, uniqueness, Candidates};
+use super::{als, colouring, finned, grave, links, sue_de_coq, uniqueness, Candidates};
 use crate::{Count, CountStatus, Outcome, Rng, Solver, VarId};
 
 /// A 9x9 Sudoku model with every value of `masks` (bit `d - 1` for digit `d`) removed that is
@@ -69,6 +70,72 @@ fn random_state(seed: u64) -> (Vec<u8>, Vec<u32>) {
     (solution, masks)
 }
 
+/// A random state ([`random_state`]) with a rectangle planted: two rows of a band, two columns
+/// of different stacks; two corners hold exactly the solution's digits `x, y` of the first
+/// row's corners, the other two those and their own solution digit, or a random one, and in
+/// some states `x` leaves the rest of both rows (an X-wing on the corners).
+fn planted_state(seed: u64) -> (Vec<u8>, Vec<u32>) {
+    let (solution, mut masks) = random_state(seed);
+    let mut rng = Rng::new(seed ^ 0x5eed);
+    let band = rng.below(3) as usize * 3;
+    let (r1, r2) = (band + rng.below(3) as usize, band + (1 + rng.below(2) as usize) % 3);
+    let (r1, r2) = if r1 == r2 { (band, band + 1) } else { (r1, r2) };
+    let c1 = rng.below(9) as usize;
+    let c2 = (c1 / 3 * 3 + 3 + rng.below(6) as usize) % 9 / 3 * 3 + rng.below(3) as usize;
+    let corners = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c2, r2 * 9 + c1];
+    let bit = |d: u8| 1u32 << (d - 1);
+    let xy = bit(solution[corners[0]]) | bit(solution[corners[1]]);
+    let z = bit(1 + rng.below(9) as u8);
+    // Which corners hold exactly `{x, y}`: a diagonal pair, or three, or one.
+    let exact: &[usize] = match rng.below(3) {
+        0 => &[0, 2],
+        1 => &[0],
+        _ => &[1, 3],
+    };
+    for (i, &k) in corners.iter().enumerate() {
+        let own = bit(solution[k]);
+        masks[k] = if exact.contains(&i) && own & xy != 0 { xy } else { xy | own | z };
+    }
+    if rng.below(2) == 0 {
+        let x = xy & bit(solution[corners[0]]);
+        for r in [r1, r2] {
+            for col in (0..9).filter(|&col| col != c1 && col != c2) {
+                if masks[r * 9 + col] != x {
+                    masks[r * 9 + col] &= !x;
+                }
+            }
+        }
+    }
+    (solution, masks)
+}
+
+#[test]
+fn planted_rectangles_of_types_5_and_6_remove_no_solution() {
+    let (mut states, mut kinds) = (0, [0usize; 7]);
+    for seed in 0..1500 {
+        let (solution, masks) = planted_state(seed);
+        if masks.iter().zip(&solution).any(|(&m, &d)| m & (1 << (d - 1)) == 0) {
+            continue;
+        }
+        let (mut solver, _) = grid(&masks);
+        let Ok(c) = Candidates::from_solver(&solver) else { continue };
+        let Count { count, status } = solver.count_solutions(2);
+        if count != 1 || status != CountStatus::Complete {
+            continue;
+        }
+        states += 1;
+        for r in uniqueness::rectangles(&c) {
+            kinds[r.kind as usize] += 1;
+            for &(var, bits) in &r.removals {
+                let digit = 1u64 << (solution[var as usize] - 1);
+                assert_eq!(bits & digit, 0, "seed {seed}: a rectangle of type {} removes the solution", r.kind);
+            }
+        }
+    }
+    eprintln!("{states} unique planted states, rectangles by type {kinds:?}");
+    assert!(states > 50 && kinds[5] > 0 && kinds[6] > 0, "{states} states, {kinds:?}");
+}
+
 /// Whether some solution of the candidates `masks` has `value` in cell `var`.
 fn possible(masks: &[u32], var: u32, value: i32) -> bool {
     let (mut solver, v) = grid(masks);
@@ -84,7 +151,9 @@ fn possible(masks: &[u32], var: u32, value: i32) -> bool {
 
 #[test]
 fn every_value_a_pattern_removes_is_in_no_solution() {
-    let mut found = [0usize; 9];
+    let mut found = [0usize; 10];
+    // Sue de Coq; rectangles of types 5 and 6; BUG types 3 and 4.
+    let mut new_found = [0usize; 4];
     let mut unique_states = 0;
     for seed in 0..300 {
         let (solution, masks) = random_state(seed);
@@ -118,6 +187,12 @@ fn every_value_a_pattern_removes_is_in_no_solution() {
                 removals.extend(x.removals.iter().map(|&(l, m)| (pattern, l, m)));
             }
         }
+        for (first, second) in [(0, 2), (1, 2)] {
+            for s in sue_de_coq::find(&c, first, second).into_iter().take(3) {
+                new_found[0] += 1;
+                removals.extend(s.removals.iter().map(|&(l, m)| (9, l, m)));
+            }
+        }
         for (pattern, var, bits) in removals {
             found[pattern] += 1;
             for bit in super::bits(bits) {
@@ -138,6 +213,8 @@ fn every_value_a_pattern_removes_is_in_no_solution() {
         unique_states += 1;
         for r in uniqueness::rectangles(&c) {
             found[4] += 1;
+            new_found[1] += usize::from(r.kind == 5);
+            new_found[2] += usize::from(r.kind == 6);
             for &(var, bits) in &r.removals {
                 let digit = 1u64 << (solution[var as usize] - 1);
                 assert_eq!(bits & digit, 0, "seed {seed}: a rectangle of type {} removes the solution", r.kind);
@@ -147,10 +224,19 @@ fn every_value_a_pattern_removes_is_in_no_solution() {
             found[5] += 1;
             assert!(b.removals.iter().all(|&l| i32::from(solution[l as usize]) != c.value(b.bit)), "seed {seed}");
         }
+        for b in grave::find(&c) {
+            new_found[3] += 1;
+            for &(var, bits) in &b.removals {
+                let digit = 1u64 << (solution[var as usize] - 1);
+                assert_eq!(bits & digit, 0, "seed {seed}: a BUG of type {} removes the solution", b.kind);
+            }
+        }
     }
-    // Every pattern but the rare BUG type 2 was met (the test is not vacuous).
+    // Every pattern but the rare BUG types was met (the test is not vacuous).
     assert!(
         found[..5].iter().chain(&found[6..]).all(|&n| n > 0) && unique_states > 20,
         "{found:?}, {unique_states} unique states"
     );
+    eprintln!("found {found:?}, Sue de Coq / rectangles 5, 6 / BUG 3, 4: {new_found:?}");
+    assert!(new_found[0] > 0, "{new_found:?}");
 }

@@ -16,7 +16,13 @@
 //!   extra values `Z`, so with `m` other variables of `G` whose values and `Z` are `m + 1`
 //!   values, they form a naked subset and the rest of `G` loses those values (type 3); if
 //!   `x` has no place in `G` but `e` and `f`, one of them takes `x`, so neither can take `y`
-//!   (type 4). A *hidden* rectangle: `a` holds exactly `{x, y}` and `x` has, in a group of the
+//!   (type 4). When the corners that hold more values all hold exactly `{x, y, z}`, and they
+//!   are three, or two that share no group (diagonal), one of them takes `z`, and every variable
+//!   sharing a group with all of them loses it (type 5). When two diagonal corners `a, d` hold
+//!   exactly `{x, y}` and `x` has, in two groups through the other two corners (one through
+//!   `a`, one through `d`), no place but the rectangle's corners: were `b` (or `c`) `x`, `a`
+//!   and `d` would be `y` and `c` (or `b`) `x`, the deadly pattern; so `b` and `c` lose `x`
+//!   (type 6). A *hidden* rectangle: `a` holds exactly `{x, y}` and `x` has, in a group of the
 //!   opposite corner `d` with each of its neighbours, no place but `d` and that neighbour;
 //!   `d = y` would force both neighbours to `x` and `a` to `y`, so `d` loses `y`.
 //! * **BUG**: if every open variable held two values and every value appeared in none or two
@@ -41,13 +47,13 @@ pub struct Rectangle {
     pub vars: [u32; 4],
     /// The two values `x, y`, as bits.
     pub values: u64,
-    /// 1 to 4, or 0 for a hidden rectangle (see the module docs).
+    /// 1 to 6, or 0 for a hidden rectangle (see the module docs).
     pub kind: u8,
     /// Type 3: the variables that form a subset with the two corners holding more values
     /// (local indices, increasing); empty for the other types.
     pub subset: Vec<u32>,
-    /// Type 3: the group of the subset (index into [`Candidates::groups`]); type 4 and a hidden
-    /// rectangle: a group of the strong link; `None` for types 1 and 2.
+    /// Type 3: the group of the subset (index into [`Candidates::groups`]); types 4, 6 and a
+    /// hidden rectangle: a group of the strong link; `None` for types 1, 2 and 5.
     pub group: Option<u32>,
     /// Each variable that loses values, with the bits it loses.
     pub removals: Vec<(u32, u64)>,
@@ -69,7 +75,7 @@ fn swappable(c: &Candidates, [a, b, cc, d]: [u32; 4]) -> bool {
     })
 }
 
-/// Every deadly rectangle of types 1 to 4, or hidden, that removes something (sound only under the
+/// Every deadly rectangle of types 1 to 6, or hidden, that removes something (sound only under the
 /// premises of the [module](self) docs).
 ///
 /// # Example
@@ -143,25 +149,28 @@ pub fn rectangles(c: &Candidates) -> Vec<Rectangle> {
     out
 }
 
-/// What a swappable rectangle on `xy` (`vars` around it) removes: types 1 to 4 and hidden
+/// What a swappable rectangle on `xy` (`vars` around it) removes: types 1 to 6 and hidden
 /// rectangles, each that removes something.
 fn deduce(c: &Candidates, vars: [u32; 4], xy: u64) -> Vec<Rectangle> {
     let mut out = Vec::new();
     let rect = |kind, subset, group, removals| Rectangle { vars, values: xy, kind, subset, group, removals };
     let extra: Vec<u32> = vars.iter().copied().filter(|&l| c.mask(l) != xy).collect();
+    // Types 2 and 5: the corners holding more hold one more value, the same; one takes it.
+    let z = extra.first().map_or(0, |&e| c.mask(e) & !xy);
+    if (2..=3).contains(&extra.len()) && z.count_ones() == 1 && extra.iter().all(|&e| c.mask(e) == xy | z) {
+        let removals: Vec<(u32, u64)> = (0..c.num_vars() as u32)
+            .filter(|&l| !vars.contains(&l) && c.mask(l) & z != 0 && extra.iter().all(|&e| sees(c, l, e)))
+            .map(|l| (l, z))
+            .collect();
+        let kind = if extra.len() == 2 && sees(c, extra[0], extra[1]) { 2 } else { 5 };
+        if !removals.is_empty() {
+            out.push(rect(kind, Vec::new(), None, removals));
+        }
+    }
+    out.extend(type_6(c, vars, xy));
     match extra[..] {
         [e] => out.push(rect(1, Vec::new(), None, vec![(e, xy)])),
         [e, f] => {
-            let z = c.mask(e) & !xy;
-            if z.count_ones() == 1 && c.mask(f) & !xy == z {
-                let removals: Vec<(u32, u64)> = (0..c.num_vars() as u32)
-                    .filter(|&l| !vars.contains(&l) && c.mask(l) & z != 0 && sees(c, l, e) && sees(c, l, f))
-                    .map(|l| (l, z))
-                    .collect();
-                if !removals.is_empty() {
-                    out.push(rect(2, Vec::new(), None, removals));
-                }
-            }
             for &g in c.groups_of(e).iter().filter(|&&g| in_group(c, f, g)) {
                 out.extend(type_3(c, vars, xy, [e, f], g));
                 let group = &c.groups()[g as usize];
@@ -197,6 +206,39 @@ fn deduce(c: &Candidates, vars: [u32; 4], xy: u64) -> Vec<Rectangle> {
             };
             if let (Some(g), Some(_)) = (link(b), link(cc)) {
                 out.push(rect(0, Vec::new(), Some(g), vec![(d, w)]));
+            }
+        }
+    }
+    out
+}
+
+/// Type 6 rectangles of `xy` (`vars` around it): two opposite corners hold exactly `{x, y}`,
+/// and `x` has, in a tight group through each of them and one other corner (two parallel
+/// sides), no place but those corners; the other two corners lose `x`.
+fn type_6(c: &Candidates, vars: [u32; 4], xy: u64) -> Vec<Rectangle> {
+    let mut out = Vec::new();
+    for i in 0..2 {
+        let (a, b, d, cc) = (vars[i], vars[i + 1], vars[(i + 2) % 4], vars[(i + 3) % 4]);
+        if c.mask(a) != xy || c.mask(d) != xy || (c.mask(b) == xy && c.mask(cc) == xy) {
+            continue;
+        }
+        for u in bits(xy) {
+            let x = 1u64 << u;
+            // A tight group holding `p` and `q` where `x` has no other place.
+            let side = |p: u32, q: u32| {
+                c.groups_of(p).iter().copied().find(|&g| {
+                    let group = &c.groups()[g as usize];
+                    group.tight
+                        && in_group(c, q, g)
+                        && group.vars.iter().all(|&l| l == p || l == q || c.mask(l) & x == 0)
+                })
+            };
+            // The two pairs of parallel sides: (a, b) with (d, c), and (a, c) with (d, b).
+            for [(p, q), (r, s)] in [[(a, b), (d, cc)], [(a, cc), (d, b)]] {
+                if let (Some(g), Some(_)) = (side(p, q), side(r, s)) {
+                    let removals: Vec<(u32, u64)> = [b, cc].into_iter().map(|l| (l, x)).collect();
+                    out.push(Rectangle { vars, values: xy, kind: 6, subset: Vec::new(), group: Some(g), removals });
+                }
             }
         }
     }
@@ -291,7 +333,7 @@ fn is_grave(c: &Candidates, t: u32, tm: u64) -> bool {
 
 /// Whether the domains `mask` are a bivalue universal grave: every open variable holds two
 /// values, and in every group each value lies in none or two open variables and no fixed one.
-fn is_grave_with(c: &Candidates, mask: impl Fn(u32) -> u64) -> bool {
+pub(super) fn is_grave_with(c: &Candidates, mask: impl Fn(u32) -> u64) -> bool {
     c.groups().iter().all(|group| {
         let (mut once, mut twice, mut more, mut fixed) = (0u64, 0u64, 0u64, 0u64);
         for &l in &group.vars {

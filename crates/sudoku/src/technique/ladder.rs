@@ -18,6 +18,7 @@ use crate::step::{Branch, ChainKind, Contradiction, DeadEnd, Digits, Step, StepK
 
 mod cages;
 mod chains;
+mod patterns;
 
 pub(crate) use cages::CageSum;
 
@@ -87,10 +88,16 @@ enum Rung {
     RemotePairs,
     /// BUG type 2 (puzzles proven unique only).
     BugExtra,
+    /// BUG type 4 (idem).
+    BugLink,
+    /// BUG type 3 (idem).
+    BugSubset,
+    /// Sue de Coq.
+    SueDeCoq,
 }
 
 /// The rungs, 3.0 to 7.1; the ladder tries them in the order of their ratings ([`rungs`]).
-const RUNGS: [Rung; 25] = [
+const RUNGS: [Rung; 28] = [
     Rung::Naked(2),
     Rung::Fish(2),
     Rung::Hidden(2),
@@ -112,6 +119,9 @@ const RUNGS: [Rung; 25] = [
     Rung::Finned(3),
     Rung::Bug,
     Rung::BugExtra,
+    Rung::BugLink,
+    Rung::BugSubset,
+    Rung::SueDeCoq,
     Rung::RemotePairs,
     Rung::Colouring,
     Rung::StrongLinks,
@@ -130,7 +140,9 @@ impl Rung {
             Rung::HiddenRectangle => super::HIDDEN_RECTANGLE_RATING,
             Rung::AlsWing(size) => (2..=size as u32 + 1).map(|l| super::als_wing_rating(size, l)).min().unwrap_or(0),
             Rung::Bug => 56,
-            Rung::BugExtra => 57,
+            Rung::BugExtra | Rung::BugLink => 57,
+            Rung::BugSubset => 58,
+            Rung::SueDeCoq => super::SUE_DE_COQ_RATING,
             Rung::StrongLinks => super::STRONG_LINKS_RATING,
             Rung::EmptyRectangle => super::STRONG_LINKS_RATING,
             Rung::WWing => super::W_WING_RATING,
@@ -428,6 +440,9 @@ impl Ladder {
                     removals: b.removals.iter().map(|&l| (l, 1 << b.bit)).collect(),
                     technique: Technique::BugExtra { digit: self.digit(b.bit), cells: self.cells(&b.vars) },
                 }),
+                Rung::BugLink if self.unique => self.bug_group(4),
+                Rung::BugSubset if self.unique => self.bug_group(3),
+                Rung::SueDeCoq => self.sue_de_coq(),
                 Rung::WWing => links::w_wing_first(c).map(|w| self.w_wing(w)),
                 Rung::Finned(k) => finned::find_first(c, self.rows, self.cols, k)
                     .or_else(|| finned::find_first(c, self.cols, self.rows, k))
@@ -436,7 +451,12 @@ impl Ladder {
                 Rung::RemotePairs => colouring::remote_pairs(c).map(|f| self.colouring(f)),
                 Rung::StrongLinks => links::two_links(c).into_iter().next().map(|t| self.strong_links(t)),
                 Rung::EmptyRectangle => links::grouped(c).into_iter().find_map(|g| self.empty_rectangle(g)),
-                Rung::Rectangle | Rung::HiddenRectangle | Rung::Bug | Rung::BugExtra => None,
+                Rung::Rectangle
+                | Rung::HiddenRectangle
+                | Rung::Bug
+                | Rung::BugExtra
+                | Rung::BugLink
+                | Rung::BugSubset => None,
             };
             if let Some(f) = found {
                 return Some(f);
@@ -542,32 +562,6 @@ impl Ladder {
             xyz: w.xyz,
         };
         Found::Eliminate { removals: w.removals.iter().map(|&l| (l, 1 << w.bit)).collect(), technique }
-    }
-
-    /// The first unique rectangle of the smallest rating: hidden ones (`hidden`) or those of
-    /// types 1 to 4.
-    fn rectangle(&self, hidden: bool) -> Option<Found> {
-        let all = uniqueness::rectangles(&self.cands);
-        let found = all.into_iter().filter(|r| (r.kind == 0) == hidden).map(|r| {
-            let (digits, cells) = (self.digits(r.values), self.cells(&r.vars));
-            let technique = match (r.kind, r.group) {
-                (3, Some(g)) => {
-                    let values = r.removals.first().map_or(0, |&(_, m)| m);
-                    Technique::UniqueRectangleSubset {
-                        digits,
-                        cells,
-                        values: self.digits(values),
-                        subset: self.cells(&r.subset),
-                        unit: self.unit_of[g as usize],
-                    }
-                }
-                (kind, _) => Technique::UniqueRectangle { digits, cells, kind },
-            };
-            Found::Eliminate { removals: r.removals, technique }
-        });
-        found.min_by_key(|f| match f {
-            Found::Eliminate { technique, .. } | Found::Place { technique, .. } => technique.rating(),
-        })
     }
 
     /// The first ALS-XZ of sets of up to four cells, else the first ALS-XY-wing of sets of up

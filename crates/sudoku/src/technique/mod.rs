@@ -60,6 +60,9 @@ pub(crate) const ALS_XY_RATING: u32 = 78;
 /// The rating of a hidden unique rectangle, in tenths (HoDoKu rates it with the types 2 to 4;
 /// SE has none).
 pub(crate) const HIDDEN_RECTANGLE_RATING: u32 = 55;
+/// The rating of Sue de Coq, in tenths (SE 1.2.1 has none; HoDoKu rates it with the finned
+/// jellyfish, below X-chains and ALS-XZ).
+pub(crate) const SUE_DE_COQ_RATING: u32 = 57;
 /// The rating of a W-wing, in tenths (SE has none: it is a chain of two cells and a strong
 /// link; HoDoKu rates it with the XY-wing).
 pub(crate) const W_WING_RATING: u32 = 71;
@@ -149,14 +152,16 @@ impl Technique {
     /// | naked pair, X-wing, hidden pair | 3.0, 3.2, 3.4 |
     /// | naked triple, swordfish, hidden triple | 3.6, 3.8, 4.0 |
     /// | XY-wing, XYZ-wing | 4.2, 4.4 |
-    /// | unique rectangle type 1, type 2 (puzzles proven unique only) | 4.5, 4.6 |
+    /// | unique rectangle type 1, type 2 and 5 (puzzles proven unique only) | 4.5, 4.6 |
     /// | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
-    /// | unique rectangle type 4, type 3 (naked pair, triple, quad) | 4.7; 4.7, 4.8, 4.9 |
+    /// | unique rectangle type 4 and 6, type 3 (naked pair, triple, quad) | 4.7; 4.7, 4.8, 4.9 |
     /// | WXYZ-wing (ALS wing of 3 cells) | 5.5, 5.6 |
     /// | VWXYZ-wing, UVWXYZ-wing (ALS wings of 4, 5 cells) | 6.2 to 6.4, 6.6 |
     /// | hidden unique rectangle | 5.5 |
     /// | finned (sashimi) X-wing, swordfish, jellyfish | 5.3 (5.4), 5.5 (5.6), 5.7 (5.8) |
-    /// | BUG type 2 | 5.7 |
+    /// | BUG type 2, type 4 | 5.7 |
+    /// | BUG type 3 (naked pair, triple, quad) | 5.8, 5.9, 6.0 |
+    /// | Sue de Coq | 5.7 |
     /// | simple colouring (trap, wrap), remote pairs | 6.5 |
     /// | W-wing (SE's forcing chain of the same cells) | 7.1 |
     /// | ALS-XZ, ALS-XY-wing (where no static chain rates lower) | 7.5, 7.8 |
@@ -187,12 +192,18 @@ impl Technique {
             Technique::AlsWing { set, largest, .. } => als_wing_rating(set.len(), u32::from(*largest)),
             Technique::UniqueRectangle { kind, .. } => match kind {
                 0 => HIDDEN_RECTANGLE_RATING,
-                4 => 47,
+                // Type 5 with type 2, which it extends; type 6 with type 4 (HoDoKu rates every
+                // type alike, SE 1.2.1 has neither).
+                4 | 6 => 47,
+                5 => 46,
                 k => 44 + u32::from(*k),
             },
             Technique::UniqueRectangleSubset { values, .. } => 45 + values.len() as u32,
             Technique::Bug { .. } => 56,
             Technique::BugExtra { .. } => 57,
+            Technique::BugSubset { values, .. } => 56 + values.len() as u32,
+            Technique::BugLink { .. } => 57,
+            Technique::SueDeCoq { .. } => SUE_DE_COQ_RATING,
             Technique::WWing { .. } => W_WING_RATING,
             Technique::AlsChain { sets, .. } => {
                 if sets.len() > 2 {
@@ -246,6 +257,24 @@ mod tests {
             Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 2 },
             Technique::Bug { cell: a },
             Technique::BugExtra { digit: 1, cells: vec![a, b] },
+            Technique::BugLink { cells: [a, b], digit: 1, unit: Unit::Row(0) },
+            Technique::BugSubset {
+                cells: vec![a, b],
+                extra: [3].into_iter().collect(),
+                values: [3, 4].into_iter().collect(),
+                subset: vec![c],
+                unit: Unit::Row(0),
+            },
+            Technique::SueDeCoq {
+                core: vec![a, b],
+                line_cells: vec![c],
+                box_cells: vec![d],
+                digits: [(1..=4).collect(), [1, 2].into_iter().collect(), [3, 4].into_iter().collect()],
+                line: Unit::Row(0),
+                block: Unit::Box(0),
+            },
+            Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 5 },
+            Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 6 },
             Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 0 },
             Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 4 },
             Technique::WWing { digit: 1, cells: [a, d], link_digit: 2, link: [b, c], unit: Unit::Row(0) },

@@ -318,8 +318,8 @@ fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> Result<usiz
                         }
                         let ok = match kind {
                             1 => claims.len() == 1 && corners.contains(&claims[0].0) && claims[0].1 == *digits,
-                            // Type 4 and hidden: corners lose one of the two digits.
-                            0 | 4 => claims.iter().all(|&(c, ds)| {
+                            // Types 4, 6 and hidden: corners lose one of the two digits.
+                            0 | 4 | 6 => claims.iter().all(|&(c, ds)| {
                                 corners.contains(&c) && ds.len() == 1 && ds.iter().all(|d| digits.contains(d))
                             }),
                             _ => claims.iter().all(|&(c, ds)| {
@@ -363,6 +363,65 @@ fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> Result<usiz
                             && cells.iter().all(|&c| extra.iter().all(|&x| sees(shape, c, x)));
                         if !ok {
                             return fail("not a BUG type 2");
+                        }
+                    }
+                    Technique::BugSubset { cells: bug, extra, values, subset, unit } => {
+                        // A BUG cell takes an extra digit; the subset's cells take the rest of
+                        // its digits; the claims are in the rest of the unit, of those digits.
+                        let u = unit_cells(shape, *unit);
+                        let ok = bug.iter().all(|c| u.contains(c))
+                            && bug.iter().any(|&c| extra.contains(at(solution, c)))
+                            && subset.iter().all(|&c| u.contains(&c) && values.contains(at(solution, c)))
+                            && extra.iter().all(|d| values.contains(d))
+                            && claims.iter().all(|&(c, ds)| {
+                                u.contains(&c)
+                                    && !bug.contains(&c)
+                                    && !subset.contains(&c)
+                                    && ds.iter().all(|d| values.contains(d))
+                            });
+                        if !ok {
+                            return fail("not a BUG type 3");
+                        }
+                    }
+                    Technique::BugLink { cells: [a, b], digit, unit } => {
+                        // The digit's home in the unit is one of the two cells; only they lose
+                        // digits, never that one.
+                        let u = unit_cells(shape, *unit);
+                        let h = home(solution, *unit, *digit);
+                        let ok = u.contains(a)
+                            && u.contains(b)
+                            && (h == *a || h == *b)
+                            && claims.iter().all(|&(c, ds)| (c == *a || c == *b) && !ds.contains(*digit));
+                        if !ok {
+                            return fail("not a BUG type 4");
+                        }
+                    }
+                    Technique::SueDeCoq { core, line_cells, box_cells, digits: [d, l, b], line, block } => {
+                        // The pattern's cells take its digits, each once; the line side's
+                        // digits lie in the line, the box side's in the box; every claimed
+                        // digit is taken in the pattern in a unit of the claimed cell.
+                        let (lu, bu) = (unit_cells(shape, *line), unit_cells(shape, *block));
+                        let pattern: Vec<Cell> = core.iter().chain(line_cells).chain(box_cells).copied().collect();
+                        let all: HashSet<u8> = d.iter().chain(l.iter()).chain(b.iter()).collect();
+                        let taken: HashSet<u8> = pattern.iter().map(|&c| at(solution, c)).collect();
+                        let ok = core.iter().all(|c| lu.contains(c) && bu.contains(c))
+                            && line_cells.iter().all(|c| lu.contains(c) && !bu.contains(c))
+                            && box_cells.iter().all(|c| bu.contains(c) && !lu.contains(c))
+                            && l.iter().all(|x| !b.contains(x))
+                            && taken == all
+                            && taken.len() == pattern.len()
+                            && claims.iter().all(|&(c, ds)| {
+                                !pattern.contains(&c)
+                                    && ds.iter().all(|x| {
+                                        pattern.iter().any(|&p| {
+                                            at(solution, p) == x
+                                                && ((lu.contains(&p) && lu.contains(&c))
+                                                    || (bu.contains(&p) && bu.contains(&c)))
+                                        })
+                                    })
+                            });
+                        if !ok {
+                            return fail("not a Sue de Coq");
                         }
                     }
                     Technique::WWing { digit, cells: [a, b], link_digit, link: [p, q], unit } => {
@@ -549,6 +608,26 @@ fn every_step_of_the_rated_sample_and_the_hardest_is_true_of_the_solution() {
     let text = data("9x9_sudokuexchange_rated_puzzles.txt");
     assert!(check_file(puzzles(&text), 40) > 0);
     assert!(check_file(puzzles(&data("9x9_famous_hardest.txt")), 1) > 0);
+}
+
+#[test]
+fn sue_de_coq_bug_type_4_and_rectangles_of_types_5_and_6_are_true_of_the_solution() {
+    // Puzzles of the rated sample whose explanations use them (a unique rectangle of type 5,
+    // of type 6, a BUG type 4, a Sue de Coq), each checked as above.
+    let cases = [
+        ("9..4...2....2......4.387...1.3...26.5.......8.96...5.1...938.4......6....2...4..3", "(type 5)"),
+        (".5.....6...21349............61.2.45.....7....3.5...7.9..87923............7.843.1.", "(type 6)"),
+        ("..493..527.18.........7..3..6......9..5...6..9......8..5..1.........93.642..675..", "BUG type 4"),
+        ("...4.6...3.6...7.1...7.1.....51.23..8...7...9..29.86...1.....3..2.....7.64..8..95", "Sue de Coq"),
+    ];
+    let mut solver = Solver::default();
+    for (line, pattern) in cases {
+        let puzzle = Grid::from_line(line).unwrap();
+        let e = solver.explain(&puzzle);
+        let Uniqueness::Unique(solution) = e.result() else { panic!("{line}: {:?}", e.result()) };
+        assert!(e.steps().iter().any(|s| s.to_string().contains(pattern)), "{line}: no {pattern}");
+        check_against(&e, &puzzle, solution).unwrap_or_else(|why| panic!("{line}: {why}"));
+    }
 }
 
 #[test]

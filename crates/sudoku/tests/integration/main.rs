@@ -7,6 +7,7 @@ mod checker;
 mod cross_check;
 mod explain;
 mod generate;
+mod grave;
 mod killer_cages;
 mod parse;
 mod solve;
