@@ -105,6 +105,16 @@ pub enum SumTechnique {
         /// The right-hand side (at least 0: the sides are swapped otherwise).
         total: u32,
     },
+    /// The cages with a cell in a unit, taken together: each can only take a share of the
+    /// unit that one of its combinations holds and that leaves the others room to fill the
+    /// rest of it; the digits no such share gives a cell go: `cage interaction in box 3
+    /// (cages 5, 6, 8, 11)`.
+    Interaction {
+        /// The row, column or box.
+        unit: Unit,
+        /// The cages with an open cell in it.
+        cages: Vec<Unit>,
+    },
     /// A sum chain: assuming `cell = digit`, singles, the combinations of the cages it
     /// touches and the rule of 45 place `links` and remove candidates (`deductions` times),
     /// and end in a dead end: `sum chain of 4: if r2c2 = 5 then r2c3 = 9 (cage 4), r1c3 = 2, so cage 2 (9 in 2
@@ -180,6 +190,8 @@ impl fmt::Display for SumChainEnd {
 const INNIES: u32 = 22;
 /// The rating of cage splitting over a single unit, in tenths.
 const SPLIT: u32 = 25;
+/// The rating of a cage interaction, in tenths.
+const INTERACTION: u32 = 32;
 
 impl SumTechnique {
     /// The name: `cage combination`, `innies`, `outies`, `cage pointing`, `innies and
@@ -191,6 +203,7 @@ impl SumTechnique {
             SumTechnique::Innies { outies: true, .. } => "outies",
             SumTechnique::Pointing { .. } => "cage pointing",
             SumTechnique::Split { .. } => "innies and outies",
+            SumTechnique::Interaction { .. } => "cage interaction",
             SumTechnique::Chain { .. } => "sum chain",
         }
     }
@@ -204,6 +217,7 @@ impl SumTechnique {
             }
             SumTechnique::Pointing { .. } => 27,
             SumTechnique::Split { area, .. } => SPLIT + 2 * (area.len().max(1) as u32 - 1),
+            SumTechnique::Interaction { .. } => INTERACTION,
             SumTechnique::Chain { rating, .. } => *rating,
         }
     }
@@ -285,6 +299,13 @@ impl fmt::Display for SumTechnique {
                     write!(f, " - {c}")?;
                 }
                 write!(f, " = {total}")
+            }
+            SumTechnique::Interaction { unit, cages } => {
+                write!(f, "{name} in {unit} (cages ")?;
+                for (i, k) in cages.iter().enumerate() {
+                    write!(f, "{}{}", if i > 0 { ", " } else { "" }, k.index() + 1)?;
+                }
+                f.write_str(")")
             }
             SumTechnique::Chain { cell, digit, links, deductions, end, .. } => {
                 let length = links.len() as u32 + deductions + 1;

@@ -25,6 +25,7 @@
 //! | [`wings`] | XY- and XYZ-wings: a pivot and two pincers sharing a group with it force a value into a pincer (or the pivot), so the variables sharing a group with all of them lose it | the pivot, pincers and value |
 //! | [`uniqueness`] | deadly rectangles and the bivalue universal grave: patterns that would give a second solution; **only** for a problem known to have at most one, whose only constraints are its groups | the pattern |
 //! | [`sums`] | for variables with a known total (a killer cage, a [`DistinctSum`](crate::DistinctSum)): the value sets that make it (combinations), the values each variable takes in one of them, and the innies and outies of a union of tight groups (the rule of 45) | the sums and the groups |
+//! | [`interactions`] | the sums crossing a tight group, taken together: the value sets each sum's part of the group can take (a share of one of its combinations) that leave the other parts room to fill the group, and the values those sets give each variable | the group and the sums |
 //! | [`nested`] | a trial whose consequences also use, at each step, the refutations of simpler trials drawn under the assumption (nested forcing chains, by level) | the chain, its branches and the contradiction |
 //! | [`sum_trial`] | an assumption `x = v` whose consequences by singles and by the combinations of the sums it touches reach a contradiction refutes `v` | the placements, the sums and the contradiction |
 //! | [`trial`] | an assumption `x = v` whose consequences by singles (or, with [`Trial::refute_deep`](trial::Trial::refute_deep), by locked values and subsets too) reach a contradiction refutes `v`: `x != v` | the chain of implications and the contradiction |
@@ -69,6 +70,7 @@ mod candidates;
 pub mod colouring;
 pub mod finned;
 pub mod fish;
+pub mod interactions;
 pub mod links;
 pub mod nested;
 pub mod singles;

@@ -83,7 +83,7 @@ fn subsets_with_sum(
 
 /// Whether the values of `set` (as many as `vars`) can be given one to each of `vars`, within
 /// their domains (Kuhn's augmenting paths).
-fn matches(c: &Candidates, vars: &[u32], set: u64) -> bool {
+pub(crate) fn matches(c: &Candidates, vars: &[u32], set: u64) -> bool {
     let values: Vec<u32> = bits(set).collect();
     // owner[value index] = the variable index holding it.
     let mut owner: Vec<usize> = vec![usize::MAX; values.len()];

@@ -194,7 +194,7 @@ pub(crate) struct Ladder {
     /// Whether implied eliminations are recorded as steps.
     detailed: bool,
     pub(crate) steps: Vec<Step>,
-    /// Trials run so far, in [`TRIAL_BUDGET`] units.
+    /// Trials run so far, in [`TRIAL_BUDGET`] units ([`Ladder::trial_budget`]).
     trials: u64,
     /// The work left for nested forcing chains in this solve ([`NESTED_RUN_BUDGET`]).
     nested_left: u64,
@@ -445,7 +445,7 @@ impl Ladder {
                 return Some(f);
             }
         }
-        if !chains || self.trials > TRIAL_BUDGET {
+        if !chains || self.trials > self.trial_budget() {
             return None;
         }
         // Nothing else applies: the puzzle needs a chain or a guess, which rate at least this.
@@ -573,7 +573,7 @@ impl Ladder {
             }
             for bit in bits(mask) {
                 self.trials += cells;
-                if self.trials > TRIAL_BUDGET {
+                if self.trials > self.trial_budget() {
                     return None;
                 }
                 // A chain through four cells places at most four (each once): length 5 at most,
