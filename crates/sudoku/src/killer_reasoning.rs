@@ -115,6 +115,21 @@ pub enum SumTechnique {
         /// The cages with an open cell in it.
         cages: Vec<Unit>,
     },
+    /// A digit that, leaving the units of a cell, would leave a cage without a combination
+    /// that fits its cells: the cell loses it: `cage blocking: if r5c2 = 9 then cage 9 (31
+    /// in 5 cells) has no combination left`.
+    Blocking {
+        /// The cell.
+        cell: Cell,
+        /// The digit.
+        digit: u8,
+        /// The cage blocked.
+        cage: Unit,
+        /// Its sum.
+        sum: u32,
+        /// Its number of cells.
+        size: usize,
+    },
     /// A sum chain: assuming `cell = digit`, singles, the combinations of the cages it
     /// touches and the rule of 45 place `links` and remove candidates (`deductions` times),
     /// and end in a dead end: `sum chain of 4: if r2c2 = 5 then r2c3 = 9 (cage 4), r1c3 = 2, so cage 2 (9 in 2
@@ -192,6 +207,8 @@ const INNIES: u32 = 22;
 const SPLIT: u32 = 25;
 /// The rating of a cage interaction, in tenths.
 const INTERACTION: u32 = 32;
+/// The rating of a cage blocking, in tenths.
+pub(crate) const BLOCKING: u32 = 45;
 
 impl SumTechnique {
     /// The name: `cage combination`, `innies`, `outies`, `cage pointing`, `innies and
@@ -204,6 +221,7 @@ impl SumTechnique {
             SumTechnique::Pointing { .. } => "cage pointing",
             SumTechnique::Split { .. } => "innies and outies",
             SumTechnique::Interaction { .. } => "cage interaction",
+            SumTechnique::Blocking { .. } => "cage blocking",
             SumTechnique::Chain { .. } => "sum chain",
         }
     }
@@ -218,6 +236,7 @@ impl SumTechnique {
             SumTechnique::Pointing { .. } => 27,
             SumTechnique::Split { area, .. } => SPLIT + 2 * (area.len().max(1) as u32 - 1),
             SumTechnique::Interaction { .. } => INTERACTION,
+            SumTechnique::Blocking { .. } => BLOCKING,
             SumTechnique::Chain { rating, .. } => *rating,
         }
     }
@@ -307,6 +326,10 @@ impl fmt::Display for SumTechnique {
                 }
                 f.write_str(")")
             }
+            SumTechnique::Blocking { cell, digit, cage, sum, size } => {
+                let end = SumChainEnd::Cage { cage: *cage, sum: *sum, size: *size };
+                write!(f, "{name}: if {cell} = {digit} then {end}")
+            }
             SumTechnique::Chain { cell, digit, links, deductions, end, .. } => {
                 let length = links.len() as u32 + deductions + 1;
                 write!(f, "{name} of {length}: if {cell} = {digit} then ")?;
@@ -373,6 +396,17 @@ mod tests {
             chain.to_string(),
             "sum chain of 5: if r2c2 = 5 then r2c3 = 9 (cage 4), r1c3 = 2, r1c4 = 1 (rule of 45 on rows 1-2), \
              so cage 2 (9 in 2 cells) has no combination left"
+        );
+        let interaction = SumTechnique::Interaction { unit: Unit::Box(2), cages: vec![Unit::Cage(4), Unit::Cage(5)] };
+        assert_eq!(
+            (interaction.to_string(), interaction.rating()),
+            ("cage interaction in box 3 (cages 5, 6)".into(), 32)
+        );
+        let blocking =
+            SumTechnique::Blocking { cell: Cell::new(4, 1), digit: 9, cage: Unit::Cage(8), sum: 31, size: 5 };
+        assert_eq!(
+            (blocking.to_string(), blocking.rating()),
+            ("cage blocking: if r5c2 = 9 then cage 9 (31 in 5 cells) has no combination left".into(), 45)
         );
         let end = SumChainEnd::Area(vec![Unit::Box(4)]);
         assert_eq!(end.to_string(), "the rule of 45 on box 5 cannot hold");

@@ -87,10 +87,12 @@ enum Rung {
     RemotePairs,
     /// BUG type 2 (puzzles proven unique only).
     BugExtra,
+    /// A killer's cage blocking (`cages::Ladder::cage_blocking`).
+    CageBlocking,
 }
 
 /// The rungs, 3.0 to 7.1; the ladder tries them in the order of their ratings ([`rungs`]).
-const RUNGS: [Rung; 23] = [
+const RUNGS: [Rung; 24] = [
     Rung::Naked(2),
     Rung::Fish(2),
     Rung::Hidden(2),
@@ -114,6 +116,7 @@ const RUNGS: [Rung; 23] = [
     Rung::Colouring,
     Rung::StrongLinks,
     Rung::EmptyRectangle,
+    Rung::CageBlocking,
 ];
 
 impl Rung {
@@ -135,6 +138,7 @@ impl Rung {
             Rung::Finned(k) => super::FINNED_RATINGS[k.clamp(2, 4) - 2],
             Rung::Colouring => super::COLOURING_RATING,
             Rung::RemotePairs => super::REMOTE_PAIRS_RATING,
+            Rung::CageBlocking => crate::killer_reasoning::BLOCKING,
         }
     }
 }
@@ -437,6 +441,7 @@ impl Ladder {
                     .map(|f| self.finned(f)),
                 Rung::Colouring => colouring::simple(c).map(|f| self.colouring(f)),
                 Rung::RemotePairs => colouring::remote_pairs(c).map(|f| self.colouring(f)),
+                Rung::CageBlocking => self.cage_blocking(),
                 Rung::StrongLinks => links::two_links(c).into_iter().next().map(|t| self.strong_links(t)),
                 Rung::EmptyRectangle => links::grouped(c).into_iter().find_map(|g| self.empty_rectangle(g)),
                 Rung::Rectangle | Rung::HiddenRectangle | Rung::Bug | Rung::BugExtra | Rung::Wxyz => None,

@@ -275,6 +275,25 @@ impl Ladder {
         None
     }
 
+    /// The first candidate (in cell order) whose digit, leaving the cell's units, leaves a cage
+    /// without a combination ([`SumTrial::blocking`]). `None` without cages.
+    pub(super) fn cage_blocking(&self) -> Option<Found> {
+        if self.cages.is_empty() {
+            return None;
+        }
+        let trial = SumTrial::new(&self.cands, self.sums(), Vec::new());
+        let &(var, bit, sum) = trial.blocking(&self.cands).first()?;
+        let cage = &self.cages[sum as usize];
+        let technique = Technique::Sum(SumTechnique::Blocking {
+            cell: self.cell(var),
+            digit: self.digit(bit),
+            cage: cage.unit,
+            sum: cage.sum,
+            size: cage.vars.len(),
+        });
+        Some(Found::Eliminate { removals: vec![(var, 1 << bit)], technique })
+    }
+
     /// The cage sums as the engine's reasoning takes them.
     fn sums(&self) -> Vec<(Vec<u32>, i64)> {
         self.cages.iter().map(|k| (k.vars.clone(), i64::from(k.sum))).collect()
