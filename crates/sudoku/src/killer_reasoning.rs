@@ -11,6 +11,8 @@
 //! r2c1, r2c2 != 9: outies of rows 1-2 (r3c1, r3c4) add up to 10
 //! r1c4, r1c5 != 7: cage pointing 7 in r1c1, r1c2 (cage 3, row 1)
 //! r4c2 != 1, 2: innies and outies of box 1: r3c1 + r3c2 - r4c2 = 8
+//! r2c7, r3c7 != 6: cage interaction in box 3 (cages 5, 6, 8, 11)
+//! r4c2 != 6: cage blocking: if r4c2 = 6 then cage 13 (28 in 5 cells) has no combination left
 //! r2c2 != 5: sum chain of 4: if r2c2 = 5 then r2c3 = 9 (cage 4), r1c3 = 2, so cage 2 (9 in 2 cells) has no combination left
 //! r6c5 != 9: sum chain of 6: if r6c5 = 9 then r8c5 = 3 (rule of 45 on columns 1-4), ..., so no place left for 2 in box 8
 //! ```
@@ -22,18 +24,26 @@
 //! | innies or outies of a union of units | 2.2 or 2.3, plus 0.2 per unit after the first |
 //! | cage pointing (a digit every combination holds, confined to one unit) | 2.7 |
 //! | innies and outies (cage splitting) of one unit | 2.5, plus 0.2 per unit after the first |
+//! | cage interaction (the cages crossing a unit cannot fill it at once otherwise) | 3.2 |
+//! | cage blocking (a digit leaving a cell's units leaves a cage without a combination) | 4.5 |
 //! | sum chain | 8.0 plus SE's length increments, as a forcing net ([`SUM_CHAIN_BASE`]) |
 //!
 //! Innies and outies are looked for over one unit, then two consecutive rows or columns (below
 //! locked candidates), then three and four (after cage pointing), for at most 6 cells; cage
-//! splitting over the same areas after each, for at most 5 cells.
+//! splitting over the same areas after each, for at most 5 cells; cage interactions after
+//! those (boxes, then rows, then columns); cage blocking among the classic steps by its
+//! rating, after unique rectangles.
 //!
 //! **Calibration.** Sudoku Explainer, the classic scale, rates no sum step; the ratings place
 //! each one beside the classic step a person finds as easily. A cage combination is read off
 //! the cage like a naked single off a cell, and rates just above the singles (1.0 to 1.5)
 //! and below pointing (2.6); innies and outies need adding a unit's cages, a little more;
 //! cage splitting (a cage taken whole, another left out) and cage pointing, which combine two
-//! facts, sit with the locked candidates (2.6 to 2.8). A sum chain follows an assumption
+//! facts, sit with the locked candidates (2.6 to 2.8). A cage interaction checks every cage
+//! crossing a unit against the others at once, a Hall-set argument over the cages' digit
+//! sets, and rates with the subsets (3.2, between a naked pair and a hidden pair); cage
+//! blocking follows one digit out of a cell into a cage's combinations, as an XYZ-wing or a
+//! unique rectangle follows a few cells (4.5). A sum chain follows an assumption
 //! through singles and cage combinations as they change, as a forcing net (SE's dynamic
 //! forcing chain) follows singles, so it takes the net's base and length increments; it is
 //! tried after forcing nets and before dynamic chains.

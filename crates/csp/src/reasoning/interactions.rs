@@ -49,6 +49,10 @@ use super::sums;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn part_sets(c: &Candidates, vars: &[u32], total: i64, part: &[u32]) -> Vec<u64> {
+    if part.len() == vars.len() {
+        // The whole sum: its combinations (each already spread over its variables).
+        return sums::combinations(c, vars, total);
+    }
     let rest: Vec<u32> = vars.iter().copied().filter(|l| !part.contains(l)).collect();
     let mut out = Vec::new();
     for combo in sums::combinations(c, vars, total) {

@@ -170,6 +170,13 @@ impl SumTrial {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn blocking(&self, c: &Candidates) -> Vec<(u32, u32, u32)> {
+        // A value leaving some variables of a sum only blocks it when every combination left
+        // holds it (the others do not use it): the values each sum requires.
+        let required: Vec<u64> = self
+            .sums
+            .iter()
+            .map(|(vars, total)| sums::combinations(c, vars, *total).into_iter().reduce(|a, b| a & b).unwrap_or(!0))
+            .collect();
         let mut w = c.clone();
         let mut out = Vec::new();
         let mut touched: Vec<u32> = Vec::new();
@@ -198,6 +205,9 @@ impl SumTrial {
                 touched.dedup();
                 for &s in &touched {
                     let (vars, total) = &self.sums[s as usize];
+                    if required[s as usize] & (1 << bit) == 0 && !vars.contains(&var) {
+                        continue;
+                    }
                     if sums::support(&w, vars, *total).is_none() {
                         out.push((var, bit, s));
                         break;
