@@ -152,11 +152,11 @@ pub fn interactions(c: &Candidates, group: u32, sums: &[(Vec<u32>, i64)]) -> Opt
     let mut kept = vec![0u64; gvars.len()];
     for ((part, _), valid) in parts.iter().zip(&search.valid) {
         for &set in valid {
-            for (j, &l) in part.iter().enumerate() {
+            for &l in part {
                 let others: Vec<u32> = part.iter().copied().filter(|&o| o != l).collect();
-                for b in bits(c.mask(l) & set) {
+                let Some(i) = gvars.iter().position(|&g| g == l) else { continue };
+                for b in bits(c.mask(l) & set & !kept[i]) {
                     if sums::matches(c, &others, set & !(1 << b)) {
-                        let i = gvars.iter().position(|&g| g == part[j]).unwrap_or(0);
                         kept[i] |= 1 << b;
                     }
                 }
