@@ -11,6 +11,8 @@
 //! r2c1, r2c2 != 9: outies of rows 1-2 (r3c1, r3c4) add up to 10
 //! r1c4, r1c5 != 7: cage pointing 7 in r1c1, r1c2 (cage 3, row 1)
 //! r4c2 != 1, 2: innies and outies of box 1: r3c1 + r3c2 - r4c2 = 8
+//! r2c7, r3c7 != 6: cage interaction in box 3 (cages 5, 6, 8, 11)
+//! r4c2 != 6: cage blocking: if r4c2 = 6 then cage 13 (28 in 5 cells) has no combination left
 //! r2c2 != 5: sum chain of 4: if r2c2 = 5 then r2c3 = 9 (cage 4), r1c3 = 2, so cage 2 (9 in 2 cells) has no combination left
 //! r6c5 != 9: sum chain of 6: if r6c5 = 9 then r8c5 = 3 (rule of 45 on columns 1-4), ..., so no place left for 2 in box 8
 //! ```
@@ -22,18 +24,26 @@
 //! | innies or outies of a union of units | 2.2 or 2.3, plus 0.2 per unit after the first |
 //! | cage pointing (a digit every combination holds, confined to one unit) | 2.7 |
 //! | innies and outies (cage splitting) of one unit | 2.5, plus 0.2 per unit after the first |
+//! | cage interaction (the cages crossing a unit cannot fill it at once otherwise) | 3.2 |
+//! | cage blocking (a digit leaving a cell's units leaves a cage without a combination) | 4.5 |
 //! | sum chain | 8.0 plus SE's length increments, as a forcing net ([`SUM_CHAIN_BASE`]) |
 //!
 //! Innies and outies are looked for over one unit, then two consecutive rows or columns (below
 //! locked candidates), then three and four (after cage pointing), for at most 6 cells; cage
-//! splitting over the same areas after each, for at most 5 cells.
+//! splitting over the same areas after each, for at most 5 cells; cage interactions after
+//! those (boxes, then rows, then columns); cage blocking among the classic steps by its
+//! rating, after unique rectangles.
 //!
 //! **Calibration.** Sudoku Explainer, the classic scale, rates no sum step; the ratings place
 //! each one beside the classic step a person finds as easily. A cage combination is read off
 //! the cage like a naked single off a cell, and rates just above the singles (1.0 to 1.5)
 //! and below pointing (2.6); innies and outies need adding a unit's cages, a little more;
 //! cage splitting (a cage taken whole, another left out) and cage pointing, which combine two
-//! facts, sit with the locked candidates (2.6 to 2.8). A sum chain follows an assumption
+//! facts, sit with the locked candidates (2.6 to 2.8). A cage interaction checks every cage
+//! crossing a unit against the others at once, a Hall-set argument over the cages' digit
+//! sets, and rates with the subsets (3.2, between a naked pair and a hidden pair); cage
+//! blocking follows one digit out of a cell into a cage's combinations, as an XYZ-wing or a
+//! unique rectangle follows a few cells (4.5). A sum chain follows an assumption
 //! through singles and cage combinations as they change, as a forcing net (SE's dynamic
 //! forcing chain) follows singles, so it takes the net's base and length increments; it is
 //! tried after forcing nets and before dynamic chains.
@@ -104,6 +114,31 @@ pub enum SumTechnique {
         minus: Vec<Cell>,
         /// The right-hand side (at least 0: the sides are swapped otherwise).
         total: u32,
+    },
+    /// The cages with a cell in a unit, taken together: each can only take a share of the
+    /// unit that one of its combinations holds and that leaves the others room to fill the
+    /// rest of it; the digits no such share gives a cell go: `cage interaction in box 3
+    /// (cages 5, 6, 8, 11)`.
+    Interaction {
+        /// The row, column or box.
+        unit: Unit,
+        /// The cages with an open cell in it.
+        cages: Vec<Unit>,
+    },
+    /// A digit that, leaving the units of a cell, would leave a cage without a combination
+    /// that fits its cells: the cell loses it: `cage blocking: if r5c2 = 9 then cage 9 (31
+    /// in 5 cells) has no combination left`.
+    Blocking {
+        /// The cell.
+        cell: Cell,
+        /// The digit.
+        digit: u8,
+        /// The cage blocked.
+        cage: Unit,
+        /// Its sum.
+        sum: u32,
+        /// Its number of cells.
+        size: usize,
     },
     /// A sum chain: assuming `cell = digit`, singles, the combinations of the cages it
     /// touches and the rule of 45 place `links` and remove candidates (`deductions` times),
@@ -180,6 +215,10 @@ impl fmt::Display for SumChainEnd {
 const INNIES: u32 = 22;
 /// The rating of cage splitting over a single unit, in tenths.
 const SPLIT: u32 = 25;
+/// The rating of a cage interaction, in tenths.
+const INTERACTION: u32 = 32;
+/// The rating of a cage blocking, in tenths.
+pub(crate) const BLOCKING: u32 = 45;
 
 impl SumTechnique {
     /// The name: `cage combination`, `innies`, `outies`, `cage pointing`, `innies and
@@ -191,6 +230,8 @@ impl SumTechnique {
             SumTechnique::Innies { outies: true, .. } => "outies",
             SumTechnique::Pointing { .. } => "cage pointing",
             SumTechnique::Split { .. } => "innies and outies",
+            SumTechnique::Interaction { .. } => "cage interaction",
+            SumTechnique::Blocking { .. } => "cage blocking",
             SumTechnique::Chain { .. } => "sum chain",
         }
     }
@@ -204,6 +245,8 @@ impl SumTechnique {
             }
             SumTechnique::Pointing { .. } => 27,
             SumTechnique::Split { area, .. } => SPLIT + 2 * (area.len().max(1) as u32 - 1),
+            SumTechnique::Interaction { .. } => INTERACTION,
+            SumTechnique::Blocking { .. } => BLOCKING,
             SumTechnique::Chain { rating, .. } => *rating,
         }
     }
@@ -286,6 +329,17 @@ impl fmt::Display for SumTechnique {
                 }
                 write!(f, " = {total}")
             }
+            SumTechnique::Interaction { unit, cages } => {
+                write!(f, "{name} in {unit} (cages ")?;
+                for (i, k) in cages.iter().enumerate() {
+                    write!(f, "{}{}", if i > 0 { ", " } else { "" }, k.index() + 1)?;
+                }
+                f.write_str(")")
+            }
+            SumTechnique::Blocking { cell, digit, cage, sum, size } => {
+                let end = SumChainEnd::Cage { cage: *cage, sum: *sum, size: *size };
+                write!(f, "{name}: if {cell} = {digit} then {end}")
+            }
             SumTechnique::Chain { cell, digit, links, deductions, end, .. } => {
                 let length = links.len() as u32 + deductions + 1;
                 write!(f, "{name} of {length}: if {cell} = {digit} then ")?;
@@ -352,6 +406,17 @@ mod tests {
             chain.to_string(),
             "sum chain of 5: if r2c2 = 5 then r2c3 = 9 (cage 4), r1c3 = 2, r1c4 = 1 (rule of 45 on rows 1-2), \
              so cage 2 (9 in 2 cells) has no combination left"
+        );
+        let interaction = SumTechnique::Interaction { unit: Unit::Box(2), cages: vec![Unit::Cage(4), Unit::Cage(5)] };
+        assert_eq!(
+            (interaction.to_string(), interaction.rating()),
+            ("cage interaction in box 3 (cages 5, 6)".into(), 32)
+        );
+        let blocking =
+            SumTechnique::Blocking { cell: Cell::new(4, 1), digit: 9, cage: Unit::Cage(8), sum: 31, size: 5 };
+        assert_eq!(
+            (blocking.to_string(), blocking.rating()),
+            ("cage blocking: if r5c2 = 9 then cage 9 (31 in 5 cells) has no combination left".into(), 45)
         );
         let end = SumChainEnd::Area(vec![Unit::Box(4)]);
         assert_eq!(end.to_string(), "the rule of 45 on box 5 cannot hold");

@@ -292,6 +292,11 @@ impl Candidates {
         (g != NONE).then_some(g)
     }
 
+    /// Sets the domain of `var` to `mask` (a scratch copy's undo).
+    pub(crate) fn set_mask(&mut self, var: u32, mask: u64) {
+        self.masks[var as usize] = mask;
+    }
+
     /// Removes the bits of `mask` from `var`; returns those that were there.
     pub fn remove(&mut self, var: u32, mask: u64) -> u64 {
         let m = &mut self.masks[var as usize];

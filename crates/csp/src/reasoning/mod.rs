@@ -28,6 +28,7 @@
 //! | [`grave`] | BUG types 3 and 4: a few variables hold more than two values, and without their extra values the rest would be a grave; in one group, their extra values join a naked subset (type 3), or a value with no other place there forces one of two (type 4); **only** for a problem known to have at most one solution | the grave, the group |
 //! | [`sue_de_coq`] | two groups sharing variables: in the overlap, variables with two values more than themselves, and locked sets on each side with no value in common; the rest of each group loses the values that the other side cannot hold | the groups and the three sets |
 //! | [`sums`] | for variables with a known total (a killer cage, a [`DistinctSum`](crate::DistinctSum)): the value sets that make it (combinations), the values each variable takes in one of them, and the innies and outies of a union of tight groups (the rule of 45) | the sums and the groups |
+//! | [`interactions`] | the sums crossing a tight group, taken together: the value sets each sum's part of the group can take (a share of one of its combinations) that leave the other parts room to fill the group, and the values those sets give each variable | the group and the sums |
 //! | [`nested`] | a trial whose consequences also use, at each step, the refutations of simpler trials drawn under the assumption (nested forcing chains, by level) | the chain, its branches and the contradiction |
 //! | [`sum_trial`] | an assumption `x = v` whose consequences by singles and by the combinations of the sums it touches reach a contradiction refutes `v` | the placements, the sums and the contradiction |
 //! | [`trial`] | an assumption `x = v` whose consequences by singles (or, with [`Trial::refute_deep`](trial::Trial::refute_deep), by locked values and subsets too) reach a contradiction refutes `v`: `x != v` | the chain of implications and the contradiction |
@@ -74,6 +75,7 @@ pub mod colouring;
 pub mod finned;
 pub mod fish;
 pub mod grave;
+pub mod interactions;
 pub mod links;
 pub mod nested;
 pub mod singles;

@@ -147,6 +147,80 @@ impl SumTrial {
         self
     }
 
+    /// The assumptions that block a sum at once: every `(var, bit, sum)` such that `var = bit`,
+    /// with `bit` removed from the variables sharing a group with `var` (nothing else drawn),
+    /// leaves the sum (an index into the trial's sums) no assignment ([`sums::support`]): a
+    /// sum chain of length one, without singles. In the order of the variables, then values,
+    /// then sums.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::reasoning::{sum_trial::SumTrial, Candidates};
+    /// use csp::{AllDifferent, Model};
+    ///
+    /// // z, x, y over 1..=3, pairwise different; x + y = 4 needs 1 and 3, so z = 1 or z = 3
+    /// // blocks it.
+    /// let mut model = Model::new();
+    /// let v = model.new_vars(3, 1..=3)?;
+    /// model.post(AllDifferent::new(v.clone()))?;
+    /// let c = Candidates::from_solver(&model.into_solver())?;
+    /// let trial = SumTrial::new(&c, vec![(vec![1, 2], 4)], Vec::new());
+    /// assert_eq!(trial.blocking(&c), [(0, 0, 0), (0, 2, 0), (1, 1, 0), (2, 1, 0)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn blocking(&self, c: &Candidates) -> Vec<(u32, u32, u32)> {
+        // A value leaving some variables of a sum only blocks it when every combination left
+        // holds it (the others do not use it): the values each sum requires.
+        let required: Vec<u64> = self
+            .sums
+            .iter()
+            .map(|(vars, total)| sums::combinations(c, vars, *total).into_iter().reduce(|a, b| a & b).unwrap_or(!0))
+            .collect();
+        let mut w = c.clone();
+        let mut out = Vec::new();
+        let mut touched: Vec<u32> = Vec::new();
+        let mut saved: Vec<(u32, u64)> = Vec::new();
+        for var in 0..c.num_vars() as u32 {
+            if c.mask(var).count_ones() < 2 {
+                continue;
+            }
+            for bit in bits(c.mask(var)) {
+                saved.clear();
+                saved.push((var, c.mask(var)));
+                w.assign(var, bit);
+                for &g in c.groups_of(var) {
+                    for &peer in &c.groups()[g as usize].vars {
+                        if peer != var && w.mask(peer) & (1 << bit) != 0 {
+                            saved.push((peer, w.mask(peer)));
+                            w.remove(peer, 1 << bit);
+                        }
+                    }
+                }
+                touched.clear();
+                for &(l, _) in &saved {
+                    touched.extend(&self.sums_of[l as usize]);
+                }
+                touched.sort_unstable();
+                touched.dedup();
+                for &s in &touched {
+                    let (vars, total) = &self.sums[s as usize];
+                    if required[s as usize] & (1 << bit) == 0 && !vars.contains(&var) {
+                        continue;
+                    }
+                    if sums::support(&w, vars, *total).is_none() {
+                        out.push((var, bit, s));
+                        break;
+                    }
+                }
+                for &(l, m) in &saved {
+                    w.set_mask(l, m);
+                }
+            }
+        }
+        out
+    }
+
     /// Assumes `var = bit` and draws its consequences (see the [module](self) docs); the
     /// chain if they reach a dead end within `max_length` (placements and deductions).
     pub fn refute(&self, c: &Candidates, var: u32, bit: u32, max_length: u32) -> Option<SumChain> {
@@ -364,7 +438,7 @@ mod tests {
         };
         // A fixed solution of the 4x4 grid with 2x2 boxes, relabelled at random.
         let base = [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]];
-        let mut refuted = 0;
+        let (mut refuted, mut blocked) = (0, 0);
         for _ in 0..200 {
             let mut perm = [1, 2, 3, 4];
             for i in (1..4).rev() {
@@ -410,6 +484,10 @@ mod tests {
             let equations = (0..12).map(|g| sums::split(&c, &[g], &sums, g % 2 == 0)).collect();
             let trial = SumTrial::new(&c, sums.clone(), equations);
             let trial = if next(2) == 0 { trial.deep() } else { trial };
+            for (var, bit, _) in trial.blocking(&c) {
+                blocked += 1;
+                assert!(!extends(&c, &sums, var, bit), "blocked a value that extends");
+            }
             for var in 0..16u32 {
                 for bit in bits(c.mask(var)) {
                     if let Some(chain) = trial.refute(&c, var, bit, 1000) {
@@ -421,5 +499,6 @@ mod tests {
             }
         }
         assert!(refuted > 100, "only {refuted} refutations: the test is too weak");
+        assert!(blocked > 20, "only {blocked} blocking assumptions: the test is too weak");
     }
 }

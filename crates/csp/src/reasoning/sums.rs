@@ -83,27 +83,24 @@ fn subsets_with_sum(
 
 /// Whether the values of `set` (as many as `vars`) can be given one to each of `vars`, within
 /// their domains (Kuhn's augmenting paths).
-fn matches(c: &Candidates, vars: &[u32], set: u64) -> bool {
-    let values: Vec<u32> = bits(set).collect();
-    // owner[value index] = the variable index holding it.
-    let mut owner: Vec<usize> = vec![usize::MAX; values.len()];
-    fn augment(c: &Candidates, vars: &[u32], values: &[u32], i: usize, seen: &mut [bool], owner: &mut [usize]) -> bool {
-        for (j, &b) in values.iter().enumerate() {
-            if c.mask(vars[i]) & (1 << b) == 0 || seen[j] {
-                continue;
-            }
-            seen[j] = true;
-            if owner[j] == usize::MAX || augment(c, vars, values, owner[j], seen, owner) {
-                owner[j] = i;
+pub(crate) fn matches(c: &Candidates, vars: &[u32], set: u64) -> bool {
+    // owner[value bit] = the index in `vars` of the variable holding it (u8::MAX: none);
+    // `seen` marks the value bits visited by one augmenting search. No allocation.
+    let mut owner = [u8::MAX; 64];
+    fn augment(c: &Candidates, vars: &[u32], set: u64, i: usize, seen: &mut u64, owner: &mut [u8; 64]) -> bool {
+        for b in bits(c.mask(vars[i]) & set & !*seen) {
+            *seen |= 1 << b;
+            let o = owner[b as usize];
+            if o == u8::MAX || augment(c, vars, set, usize::from(o), seen, owner) {
+                owner[b as usize] = i as u8;
                 return true;
             }
         }
         false
     }
-    (0..vars.len()).all(|i| {
-        let mut seen = vec![false; values.len()];
-        augment(c, vars, &values, i, &mut seen, &mut owner)
-    })
+    vars.len() <= set.count_ones() as usize
+        && vars.len() < usize::from(u8::MAX)
+        && (0..vars.len()).all(|i| augment(c, vars, set, i, &mut 0, &mut owner))
 }
 
 /// The values each of `vars` takes in some assignment adding up to `sum`, two variables that

@@ -94,10 +94,12 @@ enum Rung {
     BugSubset,
     /// Sue de Coq.
     SueDeCoq,
+    /// A killer's cage blocking (`cages::Ladder::cage_blocking`).
+    CageBlocking,
 }
 
 /// The rungs, 3.0 to 7.1; the ladder tries them in the order of their ratings ([`rungs`]).
-const RUNGS: [Rung; 28] = [
+const RUNGS: [Rung; 29] = [
     Rung::Naked(2),
     Rung::Fish(2),
     Rung::Hidden(2),
@@ -126,6 +128,7 @@ const RUNGS: [Rung; 28] = [
     Rung::Colouring,
     Rung::StrongLinks,
     Rung::EmptyRectangle,
+    Rung::CageBlocking,
 ];
 
 impl Rung {
@@ -149,6 +152,7 @@ impl Rung {
             Rung::Finned(k) => super::FINNED_RATINGS[k.clamp(2, 4) - 2],
             Rung::Colouring => super::COLOURING_RATING,
             Rung::RemotePairs => super::REMOTE_PAIRS_RATING,
+            Rung::CageBlocking => crate::killer_reasoning::BLOCKING,
         }
     }
 }
@@ -208,7 +212,7 @@ pub(crate) struct Ladder {
     /// Whether implied eliminations are recorded as steps.
     detailed: bool,
     pub(crate) steps: Vec<Step>,
-    /// Trials run so far, in [`TRIAL_BUDGET`] units.
+    /// Trials run so far, in [`TRIAL_BUDGET`] units ([`Ladder::trial_budget`]).
     trials: u64,
     /// The work left for nested forcing chains in this solve ([`NESTED_RUN_BUDGET`]).
     nested_left: u64,
@@ -449,6 +453,7 @@ impl Ladder {
                     .map(|f| self.finned(f)),
                 Rung::Colouring => colouring::simple(c).map(|f| self.colouring(f)),
                 Rung::RemotePairs => colouring::remote_pairs(c).map(|f| self.colouring(f)),
+                Rung::CageBlocking => self.cage_blocking(),
                 Rung::StrongLinks => links::two_links(c).into_iter().next().map(|t| self.strong_links(t)),
                 Rung::EmptyRectangle => links::grouped(c).into_iter().find_map(|g| self.empty_rectangle(g)),
                 Rung::Rectangle
@@ -462,7 +467,7 @@ impl Ladder {
                 return Some(f);
             }
         }
-        if !chains || self.trials > TRIAL_BUDGET {
+        if !chains || self.trials > self.trial_budget() {
             return None;
         }
         // Nothing else applies: the puzzle needs a chain or a guess, which rate at least this.

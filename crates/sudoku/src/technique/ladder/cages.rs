@@ -3,7 +3,7 @@
 //! [`SumTechnique`]).
 
 use csp::reasoning::sum_trial::{self, SumTrial};
-use csp::reasoning::{bits, sums};
+use csp::reasoning::{bits, interactions, sums};
 
 use super::super::{chain_rating, LINK_WEIGHT};
 use super::{Found, Ladder, TRIAL_BUDGET};
@@ -27,7 +27,7 @@ pub(crate) struct CageSum {
 pub(super) enum Stage {
     /// Cage combinations, innies and outies of one or two units (below locked candidates).
     Easy,
-    /// Cage pointing, innies and outies of three and four units.
+    /// Cage pointing, innies and outies of three and four units, cage interactions.
     Hard,
 }
 
@@ -42,6 +42,12 @@ const MAX_TRIAL_EQUATION: usize = 6;
 
 /// The longest sum chain tried, in placements and deductions.
 const SUM_CHAIN_LIMIT: u32 = 200;
+
+/// A killer's trial budget, in [`TRIAL_BUDGET`]s: a killer without givens can need a couple of
+/// hundred sum chains, each a scan of every candidate (after the scans for classic chains),
+/// where a plain puzzle needs a few chains (the last held-out killer that needed a guess
+/// spent the plain budget after 74 sum chains and needs about 180).
+const KILLER_BUDGET: u64 = 4;
 
 /// The unit of the group posted as constraint `name` by [`encode_rules`](crate::variant)
 /// (`row3`, `diag1`, `region_a`, `cage_b`); `numbered` counts the regions and cages met so
@@ -61,6 +67,16 @@ pub(super) fn unit_named(name: &str, shape: Shape, numbered: &mut [usize; 2]) ->
 }
 
 impl Ladder {
+    /// The trial work after which the ladder stops looking for chains and guesses instead:
+    /// [`TRIAL_BUDGET`], [`KILLER_BUDGET`] times that for a killer.
+    pub(super) fn trial_budget(&self) -> u64 {
+        if self.cages.is_empty() {
+            TRIAL_BUDGET
+        } else {
+            TRIAL_BUDGET * KILLER_BUDGET
+        }
+    }
+
     /// Gives the ladder a killer's cages: `(label order index, sum)` for each cage group.
     pub(crate) fn set_cage_sums(&mut self, sums: &[u32]) {
         self.cages = self
@@ -95,7 +111,8 @@ impl Ladder {
                 .or_else(|| self.innies(3))
                 .or_else(|| self.innies(4))
                 .or_else(|| self.split(3))
-                .or_else(|| self.split(4)),
+                .or_else(|| self.split(4))
+                .or_else(|| self.interaction()),
         }
     }
 
@@ -225,6 +242,58 @@ impl Ladder {
 }
 
 impl Ladder {
+    /// The first row, column or box (boxes first) whose cages, taken together, rule out a
+    /// candidate: the share of the unit each cage can take that leaves the others room to
+    /// fill it ([`interactions`]).
+    fn interaction(&self) -> Option<Found> {
+        let c = &self.cands;
+        let sums = self.sums();
+        for family in [self.boxes, self.rows, self.cols] {
+            for &g in &c.families()[family] {
+                let group = &c.groups()[g as usize];
+                if !group.tight || group.vars.iter().all(|&l| self.placed[l as usize]) {
+                    continue;
+                }
+                let removals = match interactions::interactions(c, g, &sums) {
+                    Some(kept) => removals(c, &group.vars, &kept),
+                    None => group.vars.iter().find(|&&l| c.mask(l) != 0).map(|&l| vec![(l, c.mask(l))])?,
+                };
+                if removals.is_empty() {
+                    continue;
+                }
+                // The cages with an open cell in the unit.
+                let cages = self
+                    .cages
+                    .iter()
+                    .filter(|k| k.vars.iter().any(|&l| group.vars.contains(&l) && !self.placed[l as usize]))
+                    .map(|k| k.unit)
+                    .collect();
+                let technique = Technique::Sum(SumTechnique::Interaction { unit: self.unit_of[g as usize], cages });
+                return Some(Found::Eliminate { removals, technique });
+            }
+        }
+        None
+    }
+
+    /// The first candidate (in cell order) whose digit, leaving the cell's units, leaves a cage
+    /// without a combination ([`SumTrial::blocking`]). `None` without cages.
+    pub(super) fn cage_blocking(&self) -> Option<Found> {
+        if self.cages.is_empty() {
+            return None;
+        }
+        let trial = SumTrial::new(&self.cands, self.sums(), Vec::new());
+        let &(var, bit, sum) = trial.blocking(&self.cands).first()?;
+        let cage = &self.cages[sum as usize];
+        let technique = Technique::Sum(SumTechnique::Blocking {
+            cell: self.cell(var),
+            digit: self.digit(bit),
+            cage: cage.unit,
+            sum: cage.sum,
+            size: cage.vars.len(),
+        });
+        Some(Found::Eliminate { removals: vec![(var, 1 << bit)], technique })
+    }
+
     /// The cage sums as the engine's reasoning takes them.
     fn sums(&self) -> Vec<(Vec<u32>, i64)> {
         self.cages.iter().map(|k| (k.vars.clone(), i64::from(k.sum))).collect()
@@ -313,7 +382,7 @@ impl Ladder {
             }
             for bit in bits(self.cands.mask(l)) {
                 self.trials += cells;
-                if self.trials > TRIAL_BUDGET {
+                if self.trials > self.trial_budget() {
                     return None;
                 }
                 let limit = best.as_ref().map_or(SUM_CHAIN_LIMIT, |b| b.length() - 1);

@@ -94,7 +94,7 @@ impl Ladder {
             .filter(|&l| open(self, l))
             .map(|l| u64::from(self.cands.mask(l).count_ones()) * per_candidate)
             .sum();
-        if self.trials + scan <= TRIAL_BUDGET {
+        if self.trials + scan <= self.trial_budget() {
             // The budget cannot run out during this scan, so the trials may run in any order:
             // kind by kind from the lowest base rating, so that a kind whose base is above the
             // best chain found so far is skipped altogether. Of equal ratings, the first in the
@@ -129,7 +129,7 @@ impl Ladder {
                 let mask = self.cands.mask(l);
                 for (bit, (i, &kind)) in bits(mask).flat_map(|b| kinds.iter().enumerate().map(move |k| (b, k))) {
                     self.trials += cost(kind);
-                    if self.trials > TRIAL_BUDGET || rating_of(&best) <= floor {
+                    if self.trials > self.trial_budget() || rating_of(&best) <= floor {
                         break 'scan;
                     }
                     let current = rating_of(&best);
