@@ -31,6 +31,9 @@ use super::candidates::{bits, Candidates};
 /// For each variable, the variables sharing a group with it, as a bit set.
 #[derive(Clone, Debug)]
 pub struct Peers {
+    /// The number of variables.
+    n: usize,
+    /// Words per variable.
     words: usize,
     bits: Vec<u64>,
 }
@@ -51,7 +54,7 @@ impl Peers {
                 }
             }
         }
-        Peers { words, bits }
+        Peers { n, words, bits }
     }
 
     /// Whether local variables `a` and `b` (different) share a group.
@@ -72,7 +75,7 @@ impl Peers {
         for (w, &word) in acc.iter().enumerate() {
             out.extend(bits(word).map(|b| (w * 64) as u32 + b));
         }
-        out.retain(|&v| (v as usize) < self.bits.len() / self.words.max(1) && !vars.contains(&v));
+        out.retain(|&v| (v as usize) < self.n && !vars.contains(&v));
         out
     }
 }

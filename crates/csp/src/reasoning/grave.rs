@@ -182,48 +182,18 @@ fn type_4(c: &Candidates, g: u32, [e, f]: [u32; 2], [ke, kf]: [u64; 2], extra: u
 /// Type 3 in group `g`: the first naked subset of each size (1 to 3 other variables) with the
 /// extra values `extra` that removes something.
 fn type_3(c: &Candidates, g: u32, vars: &[u32], extra: u64) -> Vec<BugGroup> {
-    let group = &c.groups()[g as usize];
-    let others: Vec<u32> = group
-        .vars
-        .iter()
-        .copied()
-        .filter(|&l| !vars.contains(&l) && c.fixed_bit(l).is_none() && (c.mask(l) | extra).count_ones() <= 4)
-        .collect();
-    let mut out = Vec::new();
-    for m in 1..=3usize {
-        let mut chosen = Vec::with_capacity(m);
-        let mut found = None;
-        super::subsets::combinations(&others, m, &mut chosen, &mut |set: &[u32]| {
-            if found.is_some() {
-                return;
-            }
-            let union = set.iter().fold(extra, |u, &l| u | c.mask(l));
-            if union.count_ones() as usize != m + 1 {
-                return;
-            }
-            let removals: Vec<(u32, u64)> = group
-                .vars
-                .iter()
-                .copied()
-                .filter(|&l| !vars.contains(&l) && !set.contains(&l) && c.fixed_bit(l).is_none())
-                .filter(|&l| c.mask(l) & union != 0)
-                .map(|l| (l, union))
-                .collect();
-            if !removals.is_empty() {
-                found = Some(BugGroup {
-                    kind: 3,
-                    vars: vars.to_vec(),
-                    extra,
-                    group: g,
-                    subset: set.to_vec(),
-                    values: union,
-                    removals,
-                });
-            }
-        });
-        out.extend(found);
-    }
-    out
+    super::subsets::with_extra_values(c, g, vars, extra)
+        .into_iter()
+        .map(|s| BugGroup {
+            kind: 3,
+            vars: vars.to_vec(),
+            extra,
+            group: g,
+            subset: s.vars,
+            values: s.values,
+            removals: s.removals,
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -233,6 +233,49 @@ pub(crate) fn first_union<R>(
     None
 }
 
+/// A naked subset with a pattern's extra values ([`with_extra_values`]).
+pub(crate) struct ExtraSubset {
+    /// The group's other variables in it.
+    pub vars: Vec<u32>,
+    /// Its values, as bits.
+    pub values: u64,
+    /// Each variable of the rest of the group that loses values, with the bits.
+    pub removals: Vec<(u32, u64)>,
+}
+
+/// A naked subset that `pattern`, variables of group `g` that together take one value of
+/// `extra` (the extra values of a deadly pattern's cells), forms with other variables of the
+/// group: `m` of them (1 to 3) whose values and `extra` are `m + 1` values take those values
+/// with the pattern, so the rest of the group loses them. The first such subset of each size
+/// that removes something.
+pub(crate) fn with_extra_values(c: &Candidates, g: u32, pattern: &[u32], extra: u64) -> Vec<ExtraSubset> {
+    let group = &c.groups()[g as usize].vars;
+    let open = |l: &u32| !pattern.contains(l) && c.fixed_bit(*l).is_none();
+    let others: Vec<u32> =
+        group.iter().copied().filter(open).filter(|&l| (c.mask(l) | extra).count_ones() <= 4).collect();
+    let mut out = Vec::new();
+    for m in 1..=3usize {
+        let mut found = None;
+        combinations(&others, m, &mut Vec::with_capacity(m), &mut |set: &[u32]| {
+            let union = set.iter().fold(extra, |u, &l| u | c.mask(l));
+            if found.is_some() || union.count_ones() as usize != m + 1 {
+                return;
+            }
+            let removals: Vec<(u32, u64)> = group
+                .iter()
+                .copied()
+                .filter(|l| open(l) && !set.contains(l) && c.mask(*l) & union != 0)
+                .map(|l| (l, union))
+                .collect();
+            if !removals.is_empty() {
+                found = Some(ExtraSubset { vars: set.to_vec(), values: union, removals });
+            }
+        });
+        out.extend(found);
+    }
+    out
+}
+
 /// Calls `f` with every `k`-subset of `items`, in lexicographic order.
 pub(crate) fn combinations<T: Copy>(items: &[T], k: usize, chosen: &mut Vec<T>, f: &mut impl FnMut(&[T])) {
     if chosen.len() == k {

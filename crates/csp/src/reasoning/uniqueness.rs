@@ -249,39 +249,10 @@ fn type_6(c: &Candidates, vars: [u32; 4], xy: u64) -> Vec<Rectangle> {
 /// group `g`: the first subset of each size (1 to 3 other variables) that removes something.
 fn type_3(c: &Candidates, vars: [u32; 4], xy: u64, [e, f]: [u32; 2], g: u32) -> Vec<Rectangle> {
     let z = (c.mask(e) | c.mask(f)) & !xy;
-    let mut out = Vec::new();
-    let others: Vec<u32> = c.groups()[g as usize]
-        .vars
-        .iter()
-        .copied()
-        .filter(|&l| !vars.contains(&l) && c.fixed_bit(l).is_none() && (c.mask(l) | z).count_ones() <= 4)
-        .collect();
-    for m in 1..=3usize {
-        let mut chosen = Vec::with_capacity(m);
-        let mut found = None;
-        super::subsets::combinations(&others, m, &mut chosen, &mut |set: &[u32]| {
-            if found.is_some() {
-                return;
-            }
-            let union = set.iter().fold(z, |u, &l| u | c.mask(l));
-            if union.count_ones() as usize != m + 1 {
-                return;
-            }
-            let removals: Vec<(u32, u64)> = c.groups()[g as usize]
-                .vars
-                .iter()
-                .copied()
-                .filter(|&l| l != e && l != f && !set.contains(&l) && c.mask(l) & union != 0)
-                .filter(|&l| c.fixed_bit(l).is_none())
-                .map(|l| (l, union))
-                .collect();
-            if !removals.is_empty() {
-                found = Some(Rectangle { vars, values: xy, kind: 3, subset: set.to_vec(), group: Some(g), removals });
-            }
-        });
-        out.extend(found);
-    }
-    out
+    super::subsets::with_extra_values(c, g, &vars, z)
+        .into_iter()
+        .map(|s| Rectangle { vars, values: xy, kind: 3, subset: s.vars, group: Some(g), removals: s.removals })
+        .collect()
 }
 
 /// The BUG+1 deduction, if the candidates allow it: the one variable with three values, and

@@ -11,4 +11,5 @@ mod grave;
 mod killer_cages;
 mod parse;
 mod solve;
+mod step_check;
 mod variants;
