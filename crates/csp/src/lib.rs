@@ -97,7 +97,7 @@
 // 6. `propagate` (the fixed-point loop);
 // 7. `constraints` (the built-ins);
 // 8. `select`, `search`;
-// 9. `optimize`, `reasoning`;
+// 9. `optimize`;
 // and the public facade `constraint` (re-exports only).
 
 pub mod constraint;
@@ -116,7 +116,6 @@ mod objective;
 mod optimize;
 pub mod portfolio;
 mod propagate;
-pub mod reasoning;
 mod rule;
 mod search;
 mod select;

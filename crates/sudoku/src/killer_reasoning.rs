@@ -1,6 +1,6 @@
 //! The words of killer reasoning: the steps that use cage sums, as a killer solver says them.
 //!
-//! The reasoning itself is the engine's ([`csp::reasoning::sums`]: combinations of distinct
+//! The reasoning itself is the engine's ([`logic::sums`]: combinations of distinct
 //! digits, the values each cell takes in one of them, innies and outies of a union of
 //! units); the ladder ([`crate::technique`]) finds the steps and this module names and rates
 //! them.

@@ -575,7 +575,7 @@ pub enum ChainKind {
     /// A dynamic chain that also uses, at each step, the refutations of simpler chains drawn
     /// under the assumption (its branches), by nesting level: 1 uses forcing chains, 2
     /// forcing nets, 3 dynamic chains, `n` >= 4 nested chains of level `n - 3`
-    /// (`csp::reasoning::nested`).
+    /// (`logic::nested`).
     Nested(u8),
 }
 

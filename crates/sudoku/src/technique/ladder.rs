@@ -1,14 +1,14 @@
 //! The technique ladder: a solve done the way a person does it, one step at a time, always
 //! with the easiest technique that applies.
 //!
-//! The reasoning itself is the engine's ([`csp::reasoning`]: singles, Hall sets, fish, trial
+//! The reasoning itself is the engine's ([`logic`]: singles, Hall sets, fish, trial
 //! propagation over the model's all-different constraints); this module orders it by
 //! difficulty, turns each deduction into a [`Step`] in cell, digit and unit terms, and
 //! guesses, depth first, only when nothing applies.
 
-use csp::reasoning::nested::{Nested, Nesting};
-use csp::reasoning::trial::{Chain, Implication, Link, Links, Trial};
-use csp::reasoning::{
+use logic::nested::{Nested, Nesting};
+use logic::trial::{Chain, Implication, Link, Links, Trial};
+use logic::{
     als, bits, colouring, finned, fish, links, singles, subsets, uniqueness, wings, Candidates, Contradiction as Dead,
 };
 
@@ -38,12 +38,12 @@ const TRIAL_BUDGET: u64 = 300_000 * 81;
 /// The cost of one dynamic trial in [`TRIAL_BUDGET`] units.
 const DEEP_COST: u64 = 20;
 
-/// The highest nesting level of forcing chains tried (`csp::reasoning::nested`: 1 uses
+/// The highest nesting level of forcing chains tried (`logic::nested`: 1 uses
 /// forcing chains inside, 2 forcing nets, 3 dynamic chains, 4 nested chains of level 1).
 const NESTED_LEVELS: u8 = 4;
 
 /// The work of one scan for a nested forcing chain, in trials of a 9x9 grid (an inner
-/// forcing chain or net is one, a round of dynamic drawing [`csp::reasoning::nested::DEEP_TRIALS`];
+/// forcing chain or net is one, a round of dynamic drawing [`logic::nested::DEEP_TRIALS`];
 /// a larger grid's trials count in proportion to its cells). A scan whose budget runs out
 /// keeps the best chain found so far; without one, the solve guesses. On the famous hardest
 /// puzzles a scan used at most 133,112 (`docs/grading.md`).

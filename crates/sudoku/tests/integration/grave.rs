@@ -1,10 +1,10 @@
-//! BUG types 3 and 4 (`csp::reasoning::grave`) against the unique solution, on real
+//! BUG types 3 and 4 (`logic::grave`) against the unique solution, on real
 //! near-graves: the candidates of rated puzzles just before their BUG+1 step, with an extra
 //! digit added to a cell sharing a unit with the BUG+1 cell (two BUG cells in one unit), kept
 //! when the state still has exactly one solution.
 
-use csp::reasoning::{grave, Candidates};
 use csp::{AllDifferent, Count, CountStatus, Model, Rng, Solver as Engine, VarId};
+use logic::{grave, Candidates};
 use sudoku::{Cell, Grid, Solver, StepKind, Technique, Uniqueness};
 
 /// Rated puzzles of `data/9x9_sudokuexchange_rated_sample.tsv` that SE and this ladder both

@@ -1,9 +1,9 @@
 //! The ladder's variant part: naming a variant's groups (diagonals, regions, cages), and the
-//! steps that reason with a killer's cage sums ([`csp::reasoning::sums`], worded by
+//! steps that reason with a killer's cage sums ([`logic::sums`], worded by
 //! [`SumTechnique`]).
 
-use csp::reasoning::sum_trial::{self, SumTrial};
-use csp::reasoning::{bits, interactions, sums};
+use logic::sum_trial::{self, SumTrial};
+use logic::{bits, interactions, sums};
 
 use super::super::{chain_rating, LINK_WEIGHT};
 use super::{Found, Ladder, TRIAL_BUDGET};
@@ -428,6 +428,6 @@ impl Ladder {
 }
 
 /// Each of `vars` with the candidates not in `kept` (by position), if any.
-fn removals(c: &csp::reasoning::Candidates, vars: &[u32], kept: &[u64]) -> Vec<(u32, u64)> {
+fn removals(c: &logic::Candidates, vars: &[u32], kept: &[u64]) -> Vec<(u32, u64)> {
     vars.iter().zip(kept).map(|(&l, &k)| (l, c.mask(l) & !k)).filter(|&(_, gone)| gone != 0).collect()
 }

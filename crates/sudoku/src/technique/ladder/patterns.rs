@@ -1,8 +1,8 @@
 //! The ladder's uniqueness patterns and Sue de Coq: unique rectangles, BUG types 3 and 4
-//! (`csp::reasoning::{uniqueness, grave}`), Sue de Coq (`csp::reasoning::sue_de_coq`), turned
+//! (`logic::{uniqueness, grave}`), Sue de Coq (`logic::sue_de_coq`), turned
 //! into steps.
 
-use csp::reasoning::{grave, sue_de_coq, uniqueness};
+use logic::{grave, sue_de_coq, uniqueness};
 
 use super::{Found, Ladder};
 use crate::step::Technique;

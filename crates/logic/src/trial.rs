@@ -92,7 +92,7 @@ impl Chain {
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{trial::Trial, Candidates, Contradiction};
+/// use logic::{trial::Trial, Candidates, Contradiction};
 /// use csp::{AllDifferent, Model};
 ///
 /// // x, y, z pairwise different over 1..=3, x and y in {1, 2}: z = 1 leaves 3 no place.
@@ -635,7 +635,7 @@ fn deduce_one(s: &mut Candidates, origin: &Candidates, causes: Option<&mut Cause
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{AllDifferent, Model};
+    use csp::{AllDifferent, Model};
 
     #[test]
     fn a_chain_keeps_only_the_implications_the_contradiction_needs() {

@@ -104,7 +104,7 @@ fn seeing_both(c: &Candidates, bit: u32, a: u32, b: u32, exclude: &[u32]) -> Vec
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{links, Candidates};
+/// use logic::{links, Candidates};
 /// use csp::{AllDifferent, Model};
 ///
 /// // Groups {a, b}, {c, d} hold value 1 twice each (tight); b and d share a group; t shares
@@ -252,7 +252,7 @@ pub struct WWing {
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{links, Candidates};
+/// use logic::{links, Candidates};
 /// use csp::{AllDifferent, Model};
 ///
 /// // a and b hold {1, 2}; the tight group {p, q} has value 2 in p and q only; a shares a

@@ -134,7 +134,7 @@ fn search(c: &Candidates, first: usize, second: usize, first_only: bool) -> Vec<
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{sue_de_coq, Candidates};
+/// use logic::{sue_de_coq, Candidates};
 /// use csp::{AllDifferent, Model};
 ///
 /// // A "row" r0..r5 and a "box" r0, r1, b2..b5 over 1..=6, sharing r0 and r1, which hold

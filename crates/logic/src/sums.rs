@@ -1,5 +1,5 @@
 //! Sums: what a fixed total says about the variables that make it, as a person reasons about
-//! the cages of a killer sudoku ([`DistinctSum`](crate::DistinctSum)).
+//! the cages of a killer sudoku ([`DistinctSum`](csp::DistinctSum)).
 //!
 //! # Background
 //!
@@ -279,7 +279,7 @@ pub struct Equation {
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{sums, Candidates};
+/// use logic::{sums, Candidates};
 /// use csp::{AllDifferent, Model};
 ///
 /// // A 2x2 Latin square over 1..=2: rows are groups 0 and 1, columns 2 and 3.
@@ -421,7 +421,7 @@ pub fn support_equation(c: &Candidates, e: &Equation) -> Option<Vec<u64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{AllDifferent, Model};
+    use csp::{AllDifferent, Model};
 
     /// Candidates of `n` variables over 1..=9 in one group, with the given domains.
     fn cage(domains: &[&[i32]]) -> Candidates {
@@ -479,7 +479,7 @@ mod tests {
 
     #[test]
     fn a_row_with_a_cage_inside_leaves_its_innies_the_difference() {
-        let (solver, _) = crate::reasoning::latin_square(4);
+        let (solver, _) = crate::latin_square(4);
         let c = Candidates::from_solver(&solver).unwrap();
         // Row 0 is group 0 (vars 0..4, total 10); a sum over vars 0, 1 of 3 and one over 3, 7 of 5.
         let sums = vec![(vec![0, 1], 3), (vec![3, 7], 5)];

@@ -93,7 +93,7 @@ impl SumChain {
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{sum_trial::{DeadEnd, SumTrial}, Candidates};
+/// use logic::{sum_trial::{DeadEnd, SumTrial}, Candidates};
 /// use csp::{AllDifferent, Model};
 ///
 /// // Three variables over 1..=3, pairwise different; x + y = 3.
@@ -156,7 +156,7 @@ impl SumTrial {
     /// # Example
     ///
     /// ```
-    /// use csp::reasoning::{sum_trial::SumTrial, Candidates};
+    /// use logic::{sum_trial::SumTrial, Candidates};
     /// use csp::{AllDifferent, Model};
     ///
     /// // z, x, y over 1..=3, pairwise different; x + y = 4 needs 1 and 3, so z = 1 or z = 3
@@ -388,7 +388,7 @@ impl SumTrial {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{AllDifferent, Model};
+    use csp::{AllDifferent, Model};
 
     /// Whether `var = bit` extends to an assignment of every variable that meets the groups
     /// and the sums, by brute force.

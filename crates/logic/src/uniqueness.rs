@@ -81,7 +81,7 @@ fn swappable(c: &Candidates, [a, b, cc, d]: [u32; 4]) -> bool {
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{uniqueness, Candidates};
+/// use logic::{uniqueness, Candidates};
 /// use csp::{AllDifferent, Model};
 ///
 /// // A 2x2 square, rows and columns all-different: a b / c d. Three cells hold {1, 2}, d
@@ -261,7 +261,7 @@ fn type_3(c: &Candidates, vars: [u32; 4], xy: u64, [e, f]: [u32; 2], g: u32) -> 
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{uniqueness, Candidates};
+/// use logic::{uniqueness, Candidates};
 /// use csp::{AllDifferent, Model};
 ///
 /// // A 2x2 square, rows and columns all-different: three cells hold {1, 2}, the last one
@@ -345,7 +345,7 @@ pub struct BugExtra {
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{uniqueness, Candidates};
+/// use logic::{uniqueness, Candidates};
 /// use csp::{AllDifferent, Model};
 ///
 /// // Two rows a b e g / c d f h over 1..=4, columns all-different too. a, b hold {1, 2};
@@ -402,7 +402,7 @@ pub fn bug_type_2(c: &Candidates) -> Option<BugExtra> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{AllDifferent, Model, Solver, VarId};
+    use csp::{AllDifferent, Model, Solver, VarId};
 
     /// A 2x2 square (rows and columns all-different) over 1..=3 with the given values
     /// removed from each cell.

@@ -40,7 +40,7 @@ pub fn sees(c: &Candidates, a: u32, b: u32) -> bool {
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{wings, Candidates};
+/// use logic::{wings, Candidates};
 /// use csp::{AllDifferent, Model};
 ///
 /// // p = {1, 2} with pincers a = {1, 3} (row with p) and b = {2, 3} (column with p);
@@ -121,7 +121,7 @@ pub fn find(c: &Candidates, xyz: bool) -> Vec<Wing> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{AllDifferent, Model};
+    use csp::{AllDifferent, Model};
 
     #[test]
     fn pincers_that_no_cell_sees_both_of_make_no_wing() {

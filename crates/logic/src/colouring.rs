@@ -80,7 +80,7 @@ fn components(nodes: &[u32], adjacent: impl Fn(u32, u32) -> bool) -> Vec<Option<
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{colouring, Candidates};
+/// use logic::{colouring, Candidates};
 /// use csp::{AllDifferent, Model};
 ///
 /// // a, b, c, d hold {1, 2}, e {1, 2, 3}. Value 1 has two places in each of the groups
@@ -129,7 +129,7 @@ pub fn simple(c: &Candidates) -> Option<Colouring> {
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{colouring, Candidates};
+/// use logic::{colouring, Candidates};
 /// use csp::{AllDifferent, Model};
 ///
 /// // a, b, c, d hold {1, 2} and form the path a - b - c - d; e holds {1, 2, 3} and shares a

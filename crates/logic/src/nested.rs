@@ -97,8 +97,8 @@ impl Nested {
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::nested::Nesting;
-/// use csp::reasoning::{Candidates, Contradiction};
+/// use logic::nested::Nesting;
+/// use logic::{Candidates, Contradiction};
 /// use csp::{AllDifferent, Model};
 ///
 /// // x, y, z pairwise different over 1..=3, x and y in {1, 2}: z = 1 leaves them one value.
@@ -247,12 +247,12 @@ impl Nesting {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reasoning::latin_square;
-    use crate::{Outcome, Rng, Solver};
+    use crate::latin_square;
+    use csp::{Outcome, Rng, Solver};
 
     /// Whether `solver`'s problem with `x = value` has a solution (by search, independent of
     /// the reasoning); `solver` is restored.
-    fn satisfiable(solver: &mut Solver, x: crate::VarId, value: i32) -> bool {
+    fn satisfiable(solver: &mut Solver, x: csp::VarId, value: i32) -> bool {
         let checkpoint = solver.new_checkpoint();
         let found = solver.assign(x, value).is_ok() && matches!(solver.solve(), Outcome::Solved(_));
         solver.restore_to(checkpoint);

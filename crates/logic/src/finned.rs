@@ -51,7 +51,7 @@ const EXTRA_COVERS: usize = 2;
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{finned, Candidates};
+/// use logic::{finned, Candidates};
 /// use csp::{AllDifferent, Model};
 ///
 /// // A 4x4 Latin square with 2x2 boxes (rows, then columns, then boxes). Value 1 in row 0

@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use crate::id::{ConstraintId, Value, VarId};
-use crate::search::Solver;
+use csp::Solver;
+use csp::{ConstraintId, Value, VarId};
 
 /// No index.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -377,7 +377,7 @@ impl Candidates {
 /// # Example
 ///
 /// ```
-/// assert_eq!(csp::reasoning::bits(0b1010_0001).collect::<Vec<_>>(), [0, 5, 7]);
+/// assert_eq!(logic::bits(0b1010_0001).collect::<Vec<_>>(), [0, 5, 7]);
 /// ```
 #[inline]
 pub fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
@@ -393,7 +393,7 @@ pub fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reasoning::latin_square;
+    use crate::latin_square;
 
     #[test]
     fn rows_and_columns_form_two_families_of_tight_groups() {

@@ -32,7 +32,7 @@ use super::sums;
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{interactions, Candidates};
+/// use logic::{interactions, Candidates};
 /// use csp::{AllDifferent, Model};
 ///
 /// // x + y + z = 7 over 1..=4, pairwise different: {1, 2, 4}; z cannot be 4.
@@ -44,7 +44,7 @@ use super::sums;
 /// let c = Candidates::from_solver(&solver)?;
 /// // x and y take {1, 4} or {2, 4}, never {1, 2} (z would need 4).
 /// let sets = interactions::part_sets(&c, &[0, 1, 2], 7, &[0, 1]);
-/// let values = |m: u64| csp::reasoning::bits(m).map(|b| c.value(b)).collect::<Vec<_>>();
+/// let values = |m: u64| logic::bits(m).map(|b| c.value(b)).collect::<Vec<_>>();
 /// assert_eq!(sets.into_iter().map(values).collect::<Vec<_>>(), [vec![1, 4], vec![2, 4]]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -102,7 +102,7 @@ fn for_each_subset(values: &[u32], k: usize, f: &mut dyn FnMut(u64)) {
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{interactions, Candidates};
+/// use logic::{interactions, Candidates};
 /// use csp::{AllDifferent, Model};
 ///
 /// // One group of four variables over 1..=4: a sum x0 + x1 = 5 and a sum x2 + x3 = 5.
@@ -115,7 +115,7 @@ fn for_each_subset(values: &[u32], k: usize, f: &mut dyn FnMut(u64)) {
 /// solver.remove_value(v[0], 4)?;
 /// let c = Candidates::from_solver(&solver)?;
 /// let kept = interactions::interactions(&c, 0, &[(vec![0, 1], 5), (vec![2, 3], 5)]).unwrap();
-/// let values = |m: u64| csp::reasoning::bits(m).map(|b| c.value(b)).collect::<Vec<_>>();
+/// let values = |m: u64| logic::bits(m).map(|b| c.value(b)).collect::<Vec<_>>();
 /// assert_eq!(kept.into_iter().map(values).collect::<Vec<_>>(), [vec![2, 3], vec![2, 3], vec![1, 4], vec![1, 4]]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -201,7 +201,7 @@ impl Fill<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{AllDifferent, Model};
+    use csp::{AllDifferent, Model};
 
     /// Every assignment of the group's variables (pairwise different, within their domains)
     /// whose sums' parts extend to their sums (by brute force over the sums' other variables

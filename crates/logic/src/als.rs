@@ -105,7 +105,7 @@ pub struct AlsWing {
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{als, Candidates};
+/// use logic::{als, Candidates};
 /// use csp::{AllDifferent, Model};
 ///
 /// // a {1, 2}, b {2, 3}, c {3, 4} in one group hold 4 values: an almost locked set. y {1, 4}
@@ -373,7 +373,7 @@ fn remove_seeing(c: &Candidates, words: usize, sets: &[&Indexed], bit: u32, remo
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{als, Candidates};
+/// use logic::{als, Candidates};
 /// use csp::{AllDifferent, Model};
 ///
 /// // A = {a {1, 2}, b {2, 3}} (a group with t) and B = {d {1, 3}} (in groups with b and with
@@ -481,7 +481,7 @@ pub fn xy_wings(c: &Candidates, max: usize) -> Vec<AlsChain> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{AllDifferent, Model};
+    use csp::{AllDifferent, Model};
 
     #[test]
     fn a_set_whose_linked_value_has_a_place_out_of_the_pivots_sight_makes_no_wing() {
@@ -511,8 +511,8 @@ mod tests {
         // holding four digits is the set of a wing exactly when some pivot makes one.
         let mut found = 0;
         for seed in 0..30 {
-            let (mut solver, v) = crate::reasoning::sudoku_grid();
-            let mut rng = crate::Rng::new(seed);
+            let (mut solver, v) = crate::sudoku_grid();
+            let mut rng = csp::Rng::new(seed);
             for &x in &v {
                 for value in 1..=9 {
                     if rng.below(10) < 6 {

@@ -194,7 +194,7 @@ pub(crate) fn cover_position(list: &[u32], h: u32) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reasoning::latin_square;
+    use crate::latin_square;
 
     #[test]
     fn a_value_in_two_rows_confined_to_two_columns_is_an_x_wing() {

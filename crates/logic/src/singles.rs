@@ -74,7 +74,7 @@ pub fn find(c: &Candidates) -> impl Iterator<Item = Single> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{AllDifferent, Model};
+    use csp::{AllDifferent, Model};
 
     #[test]
     fn a_value_with_one_place_is_a_hidden_single_and_not_before_it_is_alone() {

@@ -91,7 +91,7 @@ fn graves(c: &Candidates, vars: &[u32]) -> Vec<Vec<u64>> {
 /// # Example
 ///
 /// ```
-/// use csp::reasoning::{grave, Candidates};
+/// use logic::{grave, Candidates};
 /// use csp::{AllDifferent, Model};
 ///
 /// // Two rows of five over 1..=5, each column (two cells) all-different too. Both rows hold
@@ -199,7 +199,7 @@ fn type_3(c: &Candidates, g: u32, vars: &[u32], extra: u64) -> Vec<BugGroup> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{AllDifferent, Model};
+    use csp::{AllDifferent, Model};
 
     /// Two rows of five over 1..=5 (columns of two all-different): both rows hold {1, 2},
     /// {2, 3}, {3, 4}, {4, 5}, {5, 1}, and `extra` adds values to cells of row 2.
