@@ -1,5 +1,5 @@
-//! Fuzz target `batch`: see [`csp_sudoku_fuzz::batch`] for the properties checked.
+//! Fuzz target `batch`: see [`checks::sudoku::batch`] for the properties checked.
 
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| csp_sudoku_fuzz::batch(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::sudoku::batch(data));

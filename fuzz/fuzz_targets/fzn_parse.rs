@@ -1,9 +1,6 @@
-//! Fuzz target `fzn_parse`: the FlatZinc parser alone; see `parse_only` in `src/fzn.rs` for the
+//! Fuzz target `fzn_parse`: the FlatZinc parser alone; see `parse_only` in `crates/checks/src/fzn.rs` for the
 //! properties checked.
 
 #![no_main]
 
-#[path = "../src/fzn.rs"]
-mod fzn;
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| fzn::parse_only(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::fzn::parse_only(data));

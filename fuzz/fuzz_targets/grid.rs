@@ -1,5 +1,5 @@
-//! Fuzz target `grid`: see [`csp_sudoku_fuzz::grid`] for the properties checked.
+//! Fuzz target `grid`: see [`checks::sudoku::grid`] for the properties checked.
 
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| csp_sudoku_fuzz::grid(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::sudoku::grid(data));

@@ -1,5 +1,5 @@
-//! Fuzz target `jigsaw`: see [`csp_sudoku_fuzz::jigsaw`] for the properties checked.
+//! Fuzz target `jigsaw`: see [`checks::sudoku::jigsaw`] for the properties checked.
 
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| csp_sudoku_fuzz::jigsaw(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::sudoku::jigsaw(data));

@@ -1,5 +1,5 @@
-//! Fuzz target `killer`: see [`csp_sudoku_fuzz::killer`] for the properties checked.
+//! Fuzz target `killer`: see [`checks::sudoku::killer`] for the properties checked.
 
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| csp_sudoku_fuzz::killer(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::sudoku::killer(data));

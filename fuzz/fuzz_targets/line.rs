@@ -1,5 +1,5 @@
-//! Fuzz target `line`: see [`csp_sudoku_fuzz::line`] for the properties checked.
+//! Fuzz target `line`: see [`checks::sudoku::line`] for the properties checked.
 
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| csp_sudoku_fuzz::line(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::sudoku::line(data));

@@ -2,7 +2,7 @@
 //! different digit and no number starts with 0.
 //!
 //! The model has one variable per letter (digits `0..=9`, `1..=9` for a leading letter), an
-//! [`AllDifferent`] on the letters, and one [`Linear`] equation: each letter weighted by its
+//! [`AllDifferent`] on the letters, and one [`Linear`](csp::constraints::Linear) equation: each letter weighted by its
 //! place values, `+` in the addends and `-` in the result, sums to 0.
 //!
 //! ```

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use csp::{Event, Stats, Strength};
 
-use crate::checker::{data, puzzles};
+use checks::grid::{data, puzzles};
 
 /// Statistics without the time, which differs from run to run.
 fn counters(s: &Stats) -> (u64, u64, u64, u64, u64, u64, u32) {

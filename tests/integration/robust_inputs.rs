@@ -1,10 +1,8 @@
 //! Arbitrary input into the parsers (plain, killer, jigsaw) and the batch path: the fuzz
-//! targets' properties (`fuzz/src/lib.rs`, included here as `fuzz_checks`) on a few hundred
+//! targets' properties (`checks::sudoku`) on a few hundred
 //! random inputs per run, so that CI exercises what the fuzzers check. See docs/robustness.md.
 
 use proptest::prelude::*;
-
-use crate::fuzz_checks;
 
 /// Bytes that matter to the parsers and the batch reader, to mix into random input.
 const INTERESTING: &[u8] = b"123456789ABCDEFGHIJKLMNOPQZa.0_*-|+# \t\r\n\n\n\x00\xff\xef\xbb\xbf\xc3\xa9";
@@ -97,12 +95,12 @@ proptest! {
 
     #[test]
     fn line_form_accepts_valid_grids_and_rejects_precisely(data in prop_oneof![puzzle_like_bytes(700), mutated_puzzle()]) {
-        fuzz_checks::line(&data);
+        checks::sudoku::line(&data);
     }
 
     #[test]
     fn grid_form_accepts_valid_grids_and_rejects_precisely(data in prop_oneof![puzzle_like_bytes(900), mutated_puzzle()]) {
-        fuzz_checks::grid(&data);
+        checks::sudoku::grid(&data);
     }
 
     #[test]
@@ -115,7 +113,7 @@ proptest! {
             data.extend_from_slice(&l);
             data.push(b'\n');
         }
-        fuzz_checks::batch(&data);
+        checks::sudoku::batch(&data);
     }
 }
 
@@ -127,14 +125,14 @@ proptest! {
     fn killer_puzzles_parse_precisely_and_solve_correctly(
         data in prop_oneof![puzzle_like_bytes(300), prop::collection::vec(prop::sample::select(MAP_BYTES), 0..200), mutated_variant(&KILLERS), random_map()],
     ) {
-        fuzz_checks::killer(&data);
+        checks::sudoku::killer(&data);
     }
 
     #[test]
     fn jigsaw_puzzles_parse_precisely_and_solve_correctly(
         data in prop_oneof![puzzle_like_bytes(300), prop::collection::vec(prop::sample::select(MAP_BYTES), 0..200), mutated_variant(&JIGSAWS), random_map()],
     ) {
-        fuzz_checks::jigsaw(&data);
+        checks::sudoku::jigsaw(&data);
     }
 }
 
@@ -143,11 +141,11 @@ fn the_fuzz_seeds_pass() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz").join("corpus");
     for name in ["line", "grid", "batch", "killer", "jigsaw"] {
         let check = match name {
-            "line" => fuzz_checks::line,
-            "grid" => fuzz_checks::grid,
-            "killer" => fuzz_checks::killer,
-            "jigsaw" => fuzz_checks::jigsaw,
-            _ => fuzz_checks::batch,
+            "line" => checks::sudoku::line,
+            "grid" => checks::sudoku::grid,
+            "killer" => checks::sudoku::killer,
+            "jigsaw" => checks::sudoku::jigsaw,
+            _ => checks::sudoku::batch,
         };
         let dir = root.join(name);
         let mut n = 0;

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
-use crate::checker::{check_solution, data, data_path, puzzles};
+use checks::grid::{check_solution, data, data_path, puzzles};
 
 mod explain;
 mod generate;

@@ -1,11 +1,9 @@
-//! The FlatZinc fuzz targets' properties (`fuzz/src/fzn.rs`, included here) on mutated copies of
+//! The FlatZinc fuzz targets' properties (`checks::fzn`) on mutated copies of
 //! the checked-in `.fzn` files, so that CI runs what the fuzzers check (docs/robustness.md):
 //! no panic, a precise error or a model whose solutions the independent checker accepts.
 //! The mutations are deterministic (a fixed xorshift seed), so a failure reproduces.
 
-#[path = "../../../fuzz/src/fzn.rs"]
-mod fzn;
-
+use checks::fzn;
 use std::path::Path;
 
 /// Tokens the mutations insert: FlatZinc's keywords and punctuation, extreme integers.

@@ -24,7 +24,7 @@ fn is_grid_line(line: &str) -> bool {
 }
 
 impl Puzzle {
-    /// Reads every puzzle of a file of `variant` puzzles (see the [module](crate::variant_file)
+    /// Reads every puzzle of a file of `variant` puzzles (see the variant file format in
     /// docs): each with the number of its first line (from 1) and the puzzle or the error of
     /// its block. Error positions count the lines of the whole text.
     ///

@@ -4,7 +4,7 @@
 use sudoku::{Grid, Solver};
 
 use super::{code, run, stderr, stdout};
-use crate::checker::{data, puzzles};
+use checks::grid::{data, puzzles};
 
 const FOUR: &str = "...3..4114..3...";
 

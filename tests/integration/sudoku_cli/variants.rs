@@ -4,7 +4,7 @@
 use sudoku::Variant;
 
 use super::{code, run, stderr, stdout};
-use crate::checker::{data, data_path};
+use checks::grid::{data, data_path};
 
 /// Every file of `data/variants/`, with its variant (the file name's first word).
 const FILES: [(&str, Variant); 9] = [

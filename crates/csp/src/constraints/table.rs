@@ -43,7 +43,7 @@ enum Mode {
 ///   support was found (its *residue*). Generalised arc consistency.
 ///   With [`Table::with_state`], `currTable` and `limit` live in the solver's state
 ///   ([`Model::add_state`]), saved and restored with the domains, and a call looks only at the
-///   variables changed since the last ([`Events::TRACK`](crate::Events::TRACK)); without it,
+///   variables changed since the last ([`Events::TRACK`](crate::constraint::Events::TRACK)); without it,
 ///   each call rebuilds `currTable` from all the domains (the same pruning, at the cost of a
 ///   pass over every variable).
 /// * Forbidden tuples, by counting: `x = v` has no support when the valid forbidden tuples with

@@ -10,7 +10,7 @@
 
 use sudoku::{CountStatus, Grid, Shape, Solver, Strength, TieBreak, ValueOrder, VarOrder};
 
-use crate::checker::{check_solution, data, puzzles};
+use checks::grid::{check_solution, data, puzzles};
 
 /// Counts are compared up to this many solutions.
 const MAX: u64 = 3;

@@ -10,8 +10,8 @@ use sudoku::{
     Cell, ChainKind, Contradiction, DeadEnd, Detail, Explanation, Grid, Solver, Step, StepKind, Technique, Uniqueness,
 };
 
-use crate::checker::{data, puzzles};
 use crate::step_check::{check_against, check_file};
+use checks::grid::{data, puzzles};
 
 #[test]
 fn every_step_of_the_euler_set_is_true_of_the_solution() {

@@ -3,7 +3,7 @@
 
 use sudoku::{CountStatus, Grid, Limits, Shape, Solver, Strength, TieBreak, Uniqueness, ValueOrder, VarOrder};
 
-use crate::checker::{check_solution, data, puzzles};
+use checks::grid::{check_solution, data, puzzles};
 
 const STRENGTHS: [Strength; 3] = [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac];
 

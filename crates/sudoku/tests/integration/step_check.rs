@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use sudoku::{Cell, Digits, Explanation, Grid, Shape, Solver, StepKind, Technique, Uniqueness, Unit};
 
-use crate::checker::check_solution;
+use checks::grid::check_solution;
 
 /// The cells of `unit` in a grid of `shape`.
 fn unit_cells(shape: Shape, unit: Unit) -> Vec<Cell> {

@@ -5,7 +5,7 @@
 
 use sudoku::{Count, CountStatus, Limits, Puzzle, Solver, Strength, Uniqueness, Variant, VariantError};
 
-use crate::checker::{check_variant, data, data_path};
+use checks::grid::{check_variant, data, data_path};
 
 /// Every file of `data/variants/`, with its variant (the file name's first word).
 const FILES: [(&str, Variant); 9] = [

@@ -1,6 +1,6 @@
 //! A Sudoku checker independent of the solver and of the rest of the `sudoku` crate: it works
-//! on the line form as text, with its own geometry and symbol tables. The root package's
-//! integration tests include this same file.
+//! on the line form as text, with its own geometry and symbol tables. The integration
+//! tests of the root package and of `sudoku` use it.
 
 /// Box rows and columns for a side, by this module's own table.
 fn boxes(n: usize) -> Option<(usize, usize)> {
@@ -27,7 +27,7 @@ fn value(ch: u8) -> Option<usize> {
 
 /// Checks that `solution` is a completed grid in which every row, column and box is a
 /// permutation of 1..=n, and that it keeps every given of `puzzle`.
-pub(crate) fn check_solution(puzzle: &str, solution: &str) -> Result<(), String> {
+pub fn check_solution(puzzle: &str, solution: &str) -> Result<(), String> {
     let (p, s) = (puzzle.as_bytes(), solution.as_bytes());
     let n = (1..=25).find(|n| n * n == s.len()).ok_or_else(|| format!("solution has {} cells", s.len()))?;
     let (br, bc) = boxes(n).ok_or_else(|| format!("no box shape for side {n}"))?;
@@ -76,7 +76,7 @@ pub(crate) fn check_solution(puzzle: &str, solution: &str) -> Result<(), String>
 /// Rows and columns must be permutations of 1..=n; so must boxes (not for a jigsaw), both main
 /// diagonals (x) and regions (jigsaw); cage digits must differ and add up to the cage's sum
 /// (killer); every given must be kept.
-pub(crate) fn check_variant(variant: &str, text: &str, solution: &str) -> Result<(), String> {
+pub fn check_variant(variant: &str, text: &str, solution: &str) -> Result<(), String> {
     let s = solution.as_bytes();
     let n = (1..=25).find(|n| n * n == s.len()).ok_or_else(|| format!("solution has {} cells", s.len()))?;
     let grid: Vec<usize> = s.iter().map(|&ch| value(ch).unwrap_or(0)).collect();
@@ -173,7 +173,7 @@ pub(crate) fn check_variant(variant: &str, text: &str, solution: &str) -> Result
 }
 
 /// The puzzles of a data file: non-empty lines not starting with `#`, first `:` field.
-pub(crate) fn puzzles(text: &str) -> impl Iterator<Item = &str> {
+pub fn puzzles(text: &str) -> impl Iterator<Item = &str> {
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
@@ -181,15 +181,15 @@ pub(crate) fn puzzles(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// The path of a file in the workspace's `data/` folder: the first `data/` with a README at or
-/// above the manifest of the package under test (the root package or `crates/sudoku`).
-pub(crate) fn data_path(name: &str) -> std::path::PathBuf {
+/// above the manifest of the package under test (the root package, `crates/sudoku` or this crate).
+pub fn data_path(name: &str) -> std::path::PathBuf {
     let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let data = manifest.ancestors().map(|d| d.join("data")).find(|d| d.join("README.md").is_file());
     data.unwrap_or_else(|| manifest.join("data")).join(name)
 }
 
 /// The text of a file in the project's `data/` folder.
-pub(crate) fn data(name: &str) -> String {
+pub fn data(name: &str) -> String {
     let path = data_path(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }

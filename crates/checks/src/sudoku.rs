@@ -1,6 +1,5 @@
-//! The properties checked on arbitrary input by the fuzz targets (`fuzz_targets/`) and by the
-//! randomized tests of the normal test suite (`tests/integration/robust_inputs.rs` includes
-//! this file), so that CI exercises what the fuzzers do.
+//! The properties checked on arbitrary input by the fuzz targets (`fuzz/fuzz_targets/`) and by the
+//! randomized tests of the normal test suite (`tests/integration/robust_inputs.rs`), so that CI exercises what the fuzzers do.
 //!
 //! Each function takes any bytes and panics if a property fails:
 //!

@@ -1,6 +1,6 @@
 //! The properties the FlatZinc fuzz targets (`fuzz_targets/fzn_parse.rs`,
 //! `fuzz_targets/fzn_translate.rs`) check on arbitrary bytes. The randomized test
-//! `crates/flatzinc/tests/fuzz_properties.rs` includes this file too, so that CI runs the same
+//! `crates/flatzinc/tests/fuzz_properties.rs` calls them too, so that CI runs the same
 //! properties on mutated copies of the checked-in `.fzn` files.
 //!
 //! Each function takes any bytes and panics if a property fails:
@@ -13,17 +13,15 @@
 //!   solution it gives satisfies every FlatZinc constraint by [`flatzinc::check()`], a checker
 //!   that evaluates the FlatZinc constraints without the engine.
 
-#![allow(dead_code, reason = "each fuzz target uses one function of this file")]
-
 use csp::{Limits, Solver};
 use flatzinc::{check, named_values, parse, translate, Ast, Error, Pos};
 
 /// The decisions each fuzzed model may take: enough to reach solutions of small models, few
 /// enough for thousands of inputs a second.
-pub(crate) const MAX_NODES: u64 = 100;
+pub const MAX_NODES: u64 = 100;
 
 /// The solutions of a fuzzed model checked at most.
-pub(crate) const MAX_SOLUTIONS: usize = 3;
+pub const MAX_SOLUTIONS: usize = 3;
 
 /// The lines of `text` as the parser counts them (split at `\n`; a `\r` before it is part of
 /// the line's characters, which the column may count).
@@ -64,7 +62,7 @@ fn check_ast(text: &str, ast: &Ast) {
 }
 
 /// The parser alone: no panic; a precise error, or a model whose items are in the text.
-pub(crate) fn parse_only(data: &[u8]) {
+pub fn parse_only(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     match parse(text) {
         Ok(ast) => check_ast(text, &ast),
@@ -74,7 +72,7 @@ pub(crate) fn parse_only(data: &[u8]) {
 
 /// Parse, translate (with and without free search) and solve under [`MAX_NODES`] decisions;
 /// every solution must pass [`flatzinc::check()`].
-pub(crate) fn parse_translate_solve(data: &[u8]) {
+pub fn parse_translate_solve(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let ast = match parse(text) {
         Ok(ast) => ast,

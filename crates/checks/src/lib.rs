@@ -1,0 +1,18 @@
+//! Checks independent of the solver, shared by the test suites and the fuzz targets.
+//!
+//! * [`grid`]: a Sudoku checker that reads solutions as text, with its own geometry (no code of
+//!   the `sudoku` crate), and the project's `data/` files.
+//! * [`sudoku`]: the properties the Sudoku parsers, the batch reader and the variant readers
+//!   must keep on any input (the fuzz targets `line`, `grid`, `batch`, `killer`, `jigsaw`).
+//! * [`fzn`]: the properties the FlatZinc reader and translator must keep on any input (the
+//!   fuzz targets `fzn_parse` and `fzn_translate`), with solutions checked by
+//!   [`flatzinc::check()`].
+//!
+//! Each property function takes any bytes and panics when a property fails, so that a fuzzer
+//! and a randomized test call the same code.
+
+#![forbid(unsafe_code)]
+
+pub mod fzn;
+pub mod grid;
+pub mod sudoku;
