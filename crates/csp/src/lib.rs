@@ -87,8 +87,8 @@
 #![warn(missing_debug_implementations)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
-// Layers, bottom to top (a module imports only modules below it; `tests/layers.rs` checks
-// that no two top-level modules import each other, directly or not):
+// Layers, bottom to top (a module imports only modules below it; the workspace's
+// `tests/layers.rs` checks that no two sibling modules, at any depth, import each other):
 // 1. leaf types: `id`, `error`, `rule`, `subscription`, `stats`;
 // 2. `domain`, `store`, `layout`;
 // 3. `event`;
@@ -139,8 +139,8 @@ pub use domain::{
 pub use error::{Conflict, ModelError};
 pub use event::{Event, Observer, Reason};
 pub use explain_unsat::{ConflictMember, Explanation};
-pub use expr::boolean::{and, exactly, or, xor, BoolVar, Lit};
-pub use expr::{sum, ElementArray, LinExpr, Relation};
+pub use expr::boolean::{BoolVar, Lit};
+pub use expr::{and, exactly, or, sum, xor, ElementArray, LinExpr, Relation};
 pub use id::{Value, VarId};
 pub use model::Model;
 pub use optimize::{Goal, Improvements, Optimum};

@@ -12,10 +12,24 @@ use crate::rule::Rule;
 use crate::subscription::{Events, Priority};
 
 use super::matching::Matching;
-use super::network::NetworkLevel;
 use super::word_matching::{Failure, WordMatching};
 
 mod wide;
+
+/// How much an [`AllDifferentNetwork`](super::AllDifferentNetwork) propagates. Each level
+/// does everything the previous one does; all find the same solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum NetworkLevel {
+    /// Forward checking: a fixed variable's value leaves its peers.
+    ForwardChecking,
+    /// Also hidden singles and pigeonhole failures, per value-tight constraint, as
+    /// [`Strength::HiddenSingles`].
+    HiddenSingles,
+    /// Also locked values between any two constraints sharing at least two variables, as
+    /// [`Model::post_intersections`](crate::model::Model::post_intersections) adds them.
+    LockedValues,
+}
 
 /// How much an [`AllDifferent`] propagates.
 ///

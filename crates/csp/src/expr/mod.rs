@@ -75,12 +75,14 @@
 //! [`Model::either`]: crate::Model::either
 
 pub mod boolean;
+mod connective;
 mod nonlinear;
 mod ops;
 mod relation;
 
 use std::fmt;
 
+pub use connective::{and, exactly, or, xor};
 pub use nonlinear::ElementArray;
 pub use relation::Relation;
 

@@ -6,7 +6,7 @@ use super::{merge, to_value, LinExpr};
 use crate::constraint::ConstraintId;
 use crate::constraints::{Clause, Comparison, Equal, Linear, NotEqual, ReifiedLinear};
 use crate::error::ModelError;
-use crate::expr::boolean::{negate, Lit};
+use crate::expr::boolean::Lit;
 use crate::id::VarId;
 use crate::model::Model;
 
@@ -241,5 +241,15 @@ impl Model {
         relation: impl Into<Relation>,
     ) -> Result<ConstraintId, ModelError> {
         relation.into().post(self, Some(name.into()))
+    }
+}
+
+/// The comparison of a relation's negation: `!(s <= c)` is `s >= c + 1`, and so on.
+pub(crate) fn negate(cmp: Comparison, rhs: i64) -> (Comparison, i64) {
+    match cmp {
+        Comparison::Equal => (Comparison::NotEqual, rhs),
+        Comparison::NotEqual => (Comparison::Equal, rhs),
+        Comparison::LessOrEqual => (Comparison::GreaterOrEqual, rhs + 1),
+        Comparison::GreaterOrEqual => (Comparison::LessOrEqual, rhs - 1),
     }
 }

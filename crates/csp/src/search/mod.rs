@@ -29,6 +29,7 @@ mod fork;
 mod learn;
 mod objective;
 mod outcome;
+mod step;
 mod strategy;
 
 pub(crate) use objective::{ObjectiveBound, Side};

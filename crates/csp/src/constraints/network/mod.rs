@@ -63,6 +63,8 @@ use crate::rule::Rule;
 use crate::store::StateSlot;
 use crate::subscription::{Events, Priority};
 
+pub use super::all_different::NetworkLevel;
+
 mod board;
 mod compile;
 mod run;
@@ -71,21 +73,6 @@ use board::Board;
 pub(crate) use board::BoardMove;
 
 use run::{Run, FC, HIDDEN, LOCKED, LOCKED_LATER};
-
-/// How much an [`AllDifferentNetwork`] propagates. Each level does everything the previous
-/// one does; all find the same solutions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum NetworkLevel {
-    /// Forward checking: a fixed variable's value leaves its peers.
-    ForwardChecking,
-    /// Also hidden singles and pigeonhole failures, per value-tight constraint, as
-    /// [`Strength::HiddenSingles`](crate::Strength::HiddenSingles).
-    HiddenSingles,
-    /// Also locked values between any two constraints sharing at least two variables, as
-    /// [`Model::post_intersections`] adds them.
-    LockedValues,
-}
 
 /// The most values a network variable may have: its values lie in one machine word.
 pub const NETWORK_MAX_VALUES: usize = 64;

@@ -1,13 +1,13 @@
-//! The top-level modules of `csp` import one another in one direction only: no module imports
-//! one that imports it back, directly or through others (the layer map is in `src/lib.rs` and
-//! `docs/design.md`).
+//! In every crate of the workspace, at every depth, sibling modules import one another in one
+//! direction only: no module imports one that imports it back, directly or through others
+//! (the layer map of `csp` is in `src/lib.rs` and `docs/design.md`).
 //!
-//! The test reads the sources with `std::fs` and builds the graph of top-level modules from the
-//! paths that name them: `crate::x`, `crate::{x, ...}`, `super::x` reaching the crate root, and
-//! `crate::Name` through the crate root's re-exports (`pub use x::Name`). Comments and items
-//! under `#[cfg(test)]` (test modules, test-only files and helpers) are left out: tests may use
-//! the whole crate. Set `CSP_LAYERS_SRC` to check another tree (say, an older commit's
-//! `crates/csp/src`).
+//! The test reads the sources with `std::fs` and, for each module with submodules, builds the
+//! graph of its children from the paths that name them: `crate::`, `super::` and `self::`
+//! paths and use trees, each resolved to the module that defines what it names, following
+//! re-exports (`pub use x::Name`). Comments and items under `#[cfg(test)]` (test modules,
+//! test-only files and helpers) are left out: tests may use the whole crate. Set
+//! `CSP_LAYERS_SRC` to check one other tree (say, an older commit's `crates/csp/src`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -158,63 +158,137 @@ fn ident(s: &str) -> (&str, &str) {
     (&s[..n], &s[n..])
 }
 
-/// The first segment of each item of a `{ a::b, c, d::{e, f} }` group (`s` starts after `{`).
-fn group_heads(s: &str) -> Vec<&str> {
-    let mut heads = Vec::new();
-    let mut depth = 0;
-    let mut start = true;
-    for (k, c) in s.char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' if depth == 0 => break,
-            '}' => depth -= 1,
-            ',' if depth == 0 => start = true,
-            c if start && is_ident(c) && depth == 0 => {
-                heads.push(ident(&s[k..]).0);
-                start = false;
+/// The paths of a use tree or path expression at the start of `s`: `a::b::{c::D, e}` gives
+/// `[a, b, c, D]` and `[a, b, e]`. Each path stops at its first segment not followed by `::`.
+fn use_paths(s: &str) -> Vec<Vec<String>> {
+    fn tree(s: &str, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) -> usize {
+        let t = s.trim_start();
+        let skipped = s.len() - t.len();
+        if let Some(group) = t.strip_prefix('{') {
+            let mut used = 1;
+            let mut rest = group;
+            loop {
+                let r = rest.trim_start();
+                used += rest.len() - r.len();
+                rest = r;
+                if rest.is_empty() {
+                    return skipped + used;
+                }
+                if let Some(after) = rest.strip_prefix('}') {
+                    let _ = after;
+                    return skipped + used + 1;
+                }
+                if let Some(after) = rest.strip_prefix(',') {
+                    used += 1;
+                    rest = after;
+                    continue;
+                }
+                let n = tree(rest, &mut prefix.clone(), out);
+                if n == 0 {
+                    return skipped + used;
+                }
+                used += n;
+                rest = &rest[n..];
             }
-            _ => {}
+        }
+        let (name, rest) = ident(t);
+        if name.is_empty() {
+            return 0;
+        }
+        let used = skipped + (t.len() - rest.len());
+        if name != "self" {
+            prefix.push(name.to_string());
+        }
+        match rest.strip_prefix("::") {
+            Some(after) => used + 2 + tree(after, prefix, out),
+            None => {
+                out.push(prefix.clone());
+                used
+            }
         }
     }
-    heads
+    let mut out = Vec::new();
+    tree(s, &mut Vec::new(), &mut out);
+    out
 }
 
-/// The names the crate root re-exports (`pub use x::Name`, `pub use x::{A, B}`), with the
-/// top-level module each comes from.
-fn root_reexports(lib: &str) -> BTreeMap<String, String> {
-    let mut names = BTreeMap::new();
-    let mut rest = lib;
-    while let Some(at) = rest.find("pub use ") {
-        let stmt = &rest[at + "pub use ".len()..];
-        let end = stmt.find(';').unwrap_or(stmt.len());
-        let stmt = &stmt[..end];
-        rest = &rest[at + 8 + end..];
-        let (module, tail) = ident(stmt);
-        let names_part = match tail.rfind("::") {
-            Some(k) => &tail[k + 2..],
-            None => continue,
-        };
-        let names_part = names_part.trim().trim_start_matches('{').trim_end_matches('}');
-        for name in names_part.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-            // `X as Y` exports `Y`.
-            let exported = name.rsplit(' ').next().unwrap();
-            names.insert(exported.to_string(), module.to_string());
-        }
+/// A module path (`[]` for the crate root).
+type ModPath = Vec<String>;
+
+/// Per module: each name it re-exports, with the base module and the path it comes from.
+type Reexports = BTreeMap<ModPath, BTreeMap<String, (ModPath, Vec<String>)>>;
+
+/// A crate's modules and what each re-exports, for resolving paths to the module that
+/// defines what they name.
+struct Crate {
+    modules: BTreeSet<Vec<String>>,
+    /// Per module: each name it re-exports (`pub use`, `pub(crate) use`, `pub(super) use`)
+    /// and the path it re-exports it from, as written, with the base it is relative to.
+    reexports: Reexports,
+}
+
+/// Where a path written in module `here` starts: `crate::` at the root, `super::` chains
+/// above `here`, `self::` at `here`; `None` for any other path (a local name, another crate,
+/// or a child module named without `self::`, which never makes an edge between siblings).
+fn path_base<'a>(code: &'a str, at: usize, here: &[String]) -> Option<(Vec<String>, &'a str)> {
+    let before = &code[..at];
+    if before.ends_with(|c: char| is_ident(c) || c == ':') {
+        return None;
     }
-    names
+    let rest = &code[at..];
+    if let Some(after) = rest.strip_prefix("crate::") {
+        return Some((Vec::new(), after));
+    }
+    if let Some(after) = rest.strip_prefix("self::") {
+        return Some((here.to_vec(), after));
+    }
+    let mut after = rest;
+    let mut base = here.to_vec();
+    let mut ups = 0;
+    while let Some(r) = after.strip_prefix("super::") {
+        ups += 1;
+        after = r;
+    }
+    if ups == 0 || ups > base.len() {
+        return None;
+    }
+    base.truncate(base.len() - ups);
+    Some((base, after))
 }
 
-/// Builds the graph of top-level modules from the files of a crate's `src/` (paths relative
-/// to it, `lib.rs` included).
-fn module_graph(files: &[(String, String)]) -> Graph {
-    let top: BTreeSet<String> =
-        files.iter().filter_map(|(f, _)| module_path(f).first().cloned()).collect::<BTreeSet<_>>();
-    let lib =
-        files.iter().find(|(f, _)| f == "lib.rs").map(|(_, s)| strip_comments_and_literals(s)).unwrap_or_default();
-    let reexports = root_reexports(&lib);
+impl Crate {
+    /// The module that defines what `segments` (relative to module `base`) names: the
+    /// longest prefix that is a module, then, if the next segment is a name that module
+    /// re-exports, the module it comes from (followed through a few re-exports).
+    fn resolve(&self, base: &[String], segments: &[String], hops: u32) -> Vec<String> {
+        let mut cur = base.to_vec();
+        for seg in segments {
+            let mut next = cur.clone();
+            next.push(seg.clone());
+            if self.modules.contains(&next) {
+                cur = next;
+                continue;
+            }
+            if hops < 4 {
+                if let Some((from_base, from)) = self.reexports.get(&cur).and_then(|r| r.get(seg)) {
+                    return self.resolve(from_base, from, hops + 1);
+                }
+            }
+            break;
+        }
+        cur
+    }
+}
+
+/// The modules of a crate whose sources are `files` (paths relative to its `src/`), and per
+/// non-test file its module path and the paths it writes that start at a module of the crate
+/// (`crate::`, `super::`, `self::`), each as (base module, segments).
+#[allow(clippy::type_complexity, reason = "a test's local data")]
+fn read_crate(files: &[(String, String)]) -> (Crate, Vec<(ModPath, Vec<(ModPath, Vec<String>)>)>) {
     // Files of modules declared under `#[cfg(test)]`, by module path prefix.
     let mut test_only: Vec<Vec<String>> = Vec::new();
     let mut texts = Vec::new();
+    let mut modules = BTreeSet::new();
     for (file, text) in files {
         let path = module_path(file);
         let (code, test_mods) = remove_test_items(&strip_comments_and_literals(text));
@@ -223,57 +297,84 @@ fn module_graph(files: &[(String, String)]) -> Graph {
             p.push(m);
             test_only.push(p);
         }
+        for k in 0..=path.len() {
+            modules.insert(path[..k].to_vec());
+        }
         texts.push((path, code));
     }
-    let mut graph: Graph = top.iter().map(|m| (m.clone(), BTreeSet::new())).collect();
+    let mut reexports: Reexports = BTreeMap::new();
+    let mut uses = Vec::new();
     for (path, code) in &texts {
-        let Some(me) = path.first() else { continue };
         if test_only.iter().any(|t| path.starts_with(t)) {
             continue;
         }
-        let mut targets: Vec<&str> = Vec::new();
-        // `crate::x...` and `crate::{x, ...}`.
-        for (at, _) in code.match_indices("crate::") {
-            if at > 0 && code[..at].ends_with(|c: char| is_ident(c)) {
-                continue;
-            }
-            let after = &code[at + "crate::".len()..];
-            if let Some(group) = after.strip_prefix('{') {
-                targets.extend(group_heads(group));
-            } else {
-                targets.push(ident(after).0);
-            }
-        }
-        // `super::` chains that reach the crate root.
-        for (at, _) in code.match_indices("super::") {
-            if at > 0 && code[..at].ends_with(|c: char| is_ident(c) || c == ':') {
-                continue;
-            }
-            let mut after = &code[at..];
-            let mut ups = 0;
-            while let Some(r) = after.strip_prefix("super::") {
-                ups += 1;
-                after = r;
-            }
-            if ups < path.len() {
-                continue; // still inside this top-level module
-            }
-            if let Some(group) = after.strip_prefix('{') {
-                targets.extend(group_heads(group));
-            } else {
-                targets.push(ident(after).0);
-            }
-        }
-        for t in targets {
-            let module = if top.contains(t) { Some(t) } else { reexports.get(t).map(String::as_str) };
-            if let Some(m) = module {
-                if m != me && top.contains(m) {
-                    graph.get_mut(me).unwrap().insert(m.to_string());
+        for vis in ["pub use ", "pub(crate) use ", "pub(super) use "] {
+            for (at, _) in code.match_indices(vis) {
+                let stmt = &code[at + vis.len()..];
+                let stmt = &stmt[..stmt.find(';').unwrap_or(stmt.len())];
+                let (base, tail) = match path_base(stmt, 0, path) {
+                    Some(b) => b,
+                    // `pub use child::Name` names a child module without `self::`.
+                    None => (path.clone(), stmt),
+                };
+                for mut p in use_paths(tail) {
+                    // `X as Y` exports `Y`: the tree stops at `X`, and `as Y` follows it.
+                    let Some(name) = p.pop() else { continue };
+                    let exported = stmt
+                        .split(&format!("{name} as "))
+                        .nth(1)
+                        .map(|r| ident(r).0.to_string())
+                        .unwrap_or_else(|| name.clone());
+                    p.push(name);
+                    reexports.entry(path.clone()).or_default().insert(exported, (base.clone(), p));
                 }
             }
         }
+        let mut found = Vec::new();
+        for start in ["crate::", "super::", "self::"] {
+            for (at, _) in code.match_indices(start) {
+                if start == "super::" && code[..at].ends_with("super::") {
+                    continue;
+                }
+                if let Some((base, after)) = path_base(code, at, path) {
+                    for p in use_paths(after) {
+                        found.push((base.clone(), p));
+                    }
+                }
+            }
+        }
+        uses.push((path.clone(), found));
     }
-    graph
+    (Crate { modules, reexports }, uses)
+}
+
+/// Per module with submodules (the crate root is `[]`): the graph of its child modules, an
+/// edge `a -> b` when code in `a` (or below it) names something defined in `b` (or below
+/// it), directly or through a re-export.
+fn module_graphs(files: &[(String, String)]) -> BTreeMap<Vec<String>, Graph> {
+    let (krate, uses) = read_crate(files);
+    let mut graphs: BTreeMap<Vec<String>, Graph> = BTreeMap::new();
+    for m in &krate.modules {
+        if let Some((last, parent)) = m.split_last() {
+            graphs.entry(parent.to_vec()).or_default().entry(last.clone()).or_default();
+        }
+    }
+    for (here, found) in uses {
+        for (base, segments) in found {
+            let target = krate.resolve(&base, &segments, 0);
+            let common = here.iter().zip(&target).take_while(|(a, b)| a == b).count();
+            if common < here.len() && common < target.len() {
+                let graph = graphs.get_mut(&here[..common]).unwrap();
+                graph.get_mut(&here[common]).unwrap().insert(target[common].clone());
+            }
+        }
+    }
+    graphs
+}
+
+/// The graph of the crate root's modules (see [`module_graphs`]).
+fn module_graph(files: &[(String, String)]) -> Graph {
+    module_graphs(files).remove(&Vec::new()).unwrap_or_default()
 }
 
 /// The strongly connected components with more than one module (Tarjan), each sorted.
@@ -380,24 +481,43 @@ fn describe(graph: &Graph) -> String {
     s
 }
 
+/// The source trees checked: every crate of the workspace (`crates/*/src`) and the root
+/// package's `src/`; `CSP_LAYERS_SRC` names one tree instead (say, an older commit's).
+fn trees() -> Vec<PathBuf> {
+    if let Some(dir) = std::env::var_os("CSP_LAYERS_SRC") {
+        return vec![PathBuf::from(dir)];
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out: Vec<PathBuf> = fs::read_dir(root.join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().path().join("src"))
+        .filter(|p| p.is_dir())
+        .collect();
+    out.push(root.join("src"));
+    out.sort();
+    out
+}
+
 #[test]
-fn top_level_modules_import_one_way() {
-    let dir = std::env::var_os("CSP_LAYERS_SRC")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
-    let graph = module_graph(&read_tree(&dir));
-    assert!(
-        graph.contains_key("search") && graph["search"].contains("model"),
-        "the graph is read:\n{}",
-        describe(&graph)
-    );
-    let found = cycles(&graph);
-    assert!(
-        found.is_empty(),
-        "import cycles between the top-level modules of {}:\n{}",
-        dir.display(),
-        describe(&graph)
-    );
+fn modules_import_one_way_at_every_depth_in_every_crate() {
+    let mut report = String::new();
+    let mut checked = 0;
+    for dir in trees() {
+        let graphs = module_graphs(&read_tree(&dir));
+        if dir.ends_with("csp/src") {
+            let root = &graphs[&Vec::new()];
+            assert!(root["search"].contains("model"), "the graph is read:\n{}", describe(root));
+        }
+        for (parent, graph) in &graphs {
+            checked += 1;
+            if !cycles(graph).is_empty() {
+                let name = if parent.is_empty() { "the crate root".to_string() } else { parent.join("::") };
+                report.push_str(&format!("in {} ({}):\n{}", name, dir.display(), describe(graph)));
+            }
+        }
+    }
+    assert!(checked >= 10, "only {checked} module graphs read");
+    assert!(report.is_empty(), "import cycles between sibling modules:\n{report}");
 }
 
 fn fixture(files: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -420,6 +540,22 @@ fn a_cycle_through_groups_super_and_reexports_is_found() {
     assert_eq!(graph["c"], BTreeSet::from(["a".to_string()]));
     assert_eq!(cycles(&graph), vec![vec!["a".to_string(), "b".to_string(), "c".to_string()]]);
     assert_eq!(one_cycle(&graph, &cycles(&graph)[0]), "a -> b -> c -> a");
+}
+
+#[test]
+fn a_cycle_between_submodules_is_found_through_a_parent_reexport() {
+    let files = fixture(&[
+        ("lib.rs", "mod s;\n"),
+        ("s/mod.rs", "mod dfs;\nmod board;\npub use board::Board;\npub struct Frame;\n"),
+        ("s/dfs.rs", "use super::{Board, Frame};\n"),
+        ("s/board.rs", "pub struct Board(crate::s::dfs::Step);\n"),
+    ]);
+    let graphs = module_graphs(&files);
+    let graph = &graphs[&vec!["s".to_string()]];
+    assert_eq!(graph["dfs"], BTreeSet::from(["board".to_string()]));
+    assert_eq!(graph["board"], BTreeSet::from(["dfs".to_string()]));
+    assert_eq!(one_cycle(graph, &cycles(graph)[0]), "board -> dfs -> board");
+    assert!(graphs[&Vec::new()]["s"].is_empty());
 }
 
 #[test]
