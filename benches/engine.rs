@@ -7,7 +7,9 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use csp::{AllDifferent, Model, SnapshotMode, Solver, Strength, VarId};
+use csp::constraints::{AllDifferent, Strength};
+use csp::solve::SnapshotMode;
+use csp::{Model, Solver, VarId};
 use sudoku::{Grid, Shape};
 
 /// One 9-variable all-different at each strength: assign two variables and propagate to the
@@ -114,7 +116,7 @@ fn observe(c: &mut Criterion) {
         if on {
             let events = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
             let sink = std::sync::Arc::clone(&events);
-            s.set_observer(Some(Box::new(move |_e: &csp::Event<'_>| {
+            s.set_observer(Some(Box::new(move |_e: &csp::observe::Event<'_>| {
                 sink.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             })));
         }

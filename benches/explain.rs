@@ -17,7 +17,9 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use csp::{Event, Strength, VarId};
+use csp::constraints::Strength;
+use csp::observe::Event;
+use csp::VarId;
 use sudoku::{Grid, Shape, Solver};
 
 fn puzzles() -> Vec<Grid> {

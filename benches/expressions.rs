@@ -17,7 +17,8 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, Criterion};
-use csp::{AllDifferent, Comparison, Linear, Model, Strength, Value, VarId};
+use csp::constraints::{AllDifferent, Comparison, Linear, Strength};
+use csp::{Model, Value, VarId};
 use csp_sudoku::classic::{golomb, magic_square};
 
 /// `golomb::model(n)` written with `Linear` by hand.

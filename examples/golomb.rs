@@ -11,7 +11,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use csp::{Limits, SearchEnd};
+use csp::solve::SearchEnd;
+use csp::Limits;
 use csp_sudoku::classic::golomb;
 
 /// Find the shortest Golomb ruler with the given number of marks.

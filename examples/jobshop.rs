@@ -13,7 +13,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use csp::{Limits, SearchEnd};
+use csp::solve::SearchEnd;
+use csp::Limits;
 use csp_sudoku::classic::jobshop::JobShop;
 
 /// Minimise the makespan of ft06 (or of its first jobs).

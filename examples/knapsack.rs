@@ -10,7 +10,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use csp::{sum, Goal, Limits, Model, SearchEnd};
+use csp::solve::{Goal, SearchEnd};
+use csp::{sum, Limits, Model};
 
 /// Pack items (at most `copies` of each) within the capacity, for the largest total profit.
 #[derive(Parser, Debug)]

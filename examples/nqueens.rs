@@ -9,7 +9,10 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use csp::{AllDifferent, CountStatus, Model, Outcome, Solver, Strength, TieBreak, ValueOrder, VarId, VarOrder};
+use csp::branching::{TieBreak, ValueOrder, VarOrder};
+use csp::constraints::{AllDifferent, Strength};
+use csp::solve::CountStatus;
+use csp::{Model, Outcome, Solver, VarId};
 
 /// Count the solutions of the N-queens problem, or find one.
 #[derive(Parser, Debug)]

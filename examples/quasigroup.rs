@@ -15,7 +15,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand, ValueEnum};
-use csp::{Limits, NetworkLevel, Outcome, Strength, TieBreak, VarOrder};
+use csp::branching::{TieBreak, VarOrder};
+use csp::constraints::{NetworkLevel, Strength};
+use csp::{Limits, Outcome};
 use csp_sudoku::classic::quasigroup::Instance;
 
 /// Quasigroup completion: generate, solve or convert QWH instances.

@@ -17,7 +17,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use csp::{Limits, SearchEnd};
+use csp::solve::SearchEnd;
+use csp::Limits;
 use csp_sudoku::classic::tsp::Tsp;
 
 /// Find the shortest tour through the cities of gr17 or of a distance-matrix file.

@@ -7,7 +7,9 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use csp::{AllDifferent, Model, NetworkLevel, SnapshotMode, Solver, Strength, VarId};
+use csp::constraints::{AllDifferent, NetworkLevel, Strength};
+use csp::solve::SnapshotMode;
+use csp::{Model, Solver, VarId};
 
 struct Counting;
 

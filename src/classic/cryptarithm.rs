@@ -17,7 +17,8 @@
 
 use std::fmt;
 
-use csp::{AllDifferent, LinExpr, Model, ModelError, Solution, Solver, Strength, VarId};
+use csp::constraints::{AllDifferent, Strength};
+use csp::{LinExpr, Model, ModelError, Solution, Solver, VarId};
 
 /// The longest word accepted: its place values stay within `i32` coefficients.
 pub const MAX_WORD_LEN: usize = 9;

@@ -8,7 +8,7 @@
 //! the last (symmetry), and the last mark minimised.
 //!
 //! ```
-//! use csp::Optimum;
+//! use csp::solve::Optimum;
 //! use csp_sudoku::classic::golomb;
 //!
 //! let (model, marks) = golomb::model(5)?;
@@ -18,7 +18,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use csp::{Model, ModelError, Strength, Value, VarId};
+use csp::constraints::Strength;
+use csp::{Model, ModelError, Value, VarId};
 
 /// The known optimal lengths for 0 to 9 marks.
 pub const OPTIMAL_LENGTH: [Value; 10] = [0, 0, 1, 3, 6, 11, 17, 25, 34, 44];
@@ -50,7 +51,7 @@ pub fn model(n: usize) -> Result<(Model, Vec<VarId>), ModelError> {
     if n > 2 {
         model.add(diffs[0].lt(diffs[diffs.len() - 1]))?;
     }
-    model.post(csp::AllDifferent::new(diffs).with_strength(Strength::Gac))?;
+    model.post(csp::constraints::AllDifferent::new(diffs).with_strength(Strength::Gac))?;
     model.minimize(marks[n - 1])?;
     // model:end
     Ok((model, marks))

@@ -18,7 +18,7 @@
 //! # The model
 //!
 //! For `k` colours: one variable per vertex with values `0..k` and one `x.ne(y)` per edge (a
-//! [`NotEqual`](csp::NotEqual)), searched with MRV, ties broken by degree (close to Brélaz's
+//! [`NotEqual`](csp::constraints::NotEqual)), searched with MRV, ties broken by degree (close to Brélaz's
 //! DSatur). A clique found greedily has its vertices fixed to colours `0, 1, ...`: any colouring
 //! can be renamed so, which breaks the symmetry of colour names; with fewer colours than the
 //! clique, `k` is refuted at once. [`chromatic_number`] tries `k = 1, 2, ...` until a colouring exists.
@@ -37,7 +37,8 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use csp::{Limits, Model, ModelError, Outcome, Solver, Stats, TieBreak, ValueOrder, VarId, VarOrder};
+use csp::branching::{TieBreak, ValueOrder, VarOrder};
+use csp::{Limits, Model, ModelError, Outcome, Solver, Stats, VarId};
 
 /// The most vertices accepted in a file.
 pub const MAX_VERTICES: usize = 1 << 24;

@@ -4,14 +4,14 @@
 //!
 //! The model, in the expression API: a start variable per task, precedences inside each job
 //! (`start + duration <= next start`, the last task's end before the makespan), one
-//! [`Disjunctive`](csp::Disjunctive) per machine ([`Model::no_overlap`]: its tasks never
+//! [`Disjunctive`](csp::constraints::Disjunctive) per machine ([`Model::no_overlap`]: its tasks never
 //! overlap, CP-SAT's `AddNoOverlap`), and the makespan minimised. The machines can also be
 //! written one Boolean per pair of tasks (`model.either((a + da).le(b), (b + db).le(a))`, two
 //! half-reified precedences); the global reasons on whole sets of tasks and proves ft06 in 19
 //! nodes where the pairs take 436.
 //!
 //! ```
-//! use csp::Optimum;
+//! use csp::solve::Optimum;
 //! use csp_sudoku::classic::jobshop::{JobShop, FT06};
 //!
 //! // The first three jobs of ft06 on their machines.

@@ -16,7 +16,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use csp::{sum, Model, ModelError, Strength, Value, VarId};
+use csp::constraints::Strength;
+use csp::{sum, Model, ModelError, Value, VarId};
 
 /// The model for order `n` (at least 2); returns the cells in row-major order.
 ///
@@ -29,7 +30,7 @@ pub fn model(n: usize) -> Result<(Model, Vec<VarId>), ModelError> {
     let mut model = Model::new();
     let x = model.new_vars(n * n, 1..=(n * n) as Value)?;
     let at = |r: usize, c: usize| x[r * n + c];
-    model.post(csp::AllDifferent::new(x.clone()).with_strength(Strength::Gac))?;
+    model.post(csp::constraints::AllDifferent::new(x.clone()).with_strength(Strength::Gac))?;
     for i in 0..n {
         model.add(sum((0..n).map(|j| at(i, j))).eq(total))?;
         model.add(sum((0..n).map(|j| at(j, i))).eq(total))?;

@@ -15,7 +15,8 @@
 
 use std::fmt;
 
-use csp::{Model, ModelError, NotEqual, Solution, VarId};
+use csp::constraints::NotEqual;
+use csp::{Model, ModelError, Solution, VarId};
 
 /// Australia's regions: Western Australia, Northern Territory, South Australia, Queensland,
 /// New South Wales, Victoria, Tasmania.

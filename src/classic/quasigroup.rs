@@ -14,7 +14,9 @@
 
 use std::fmt;
 
-use csp::{AllDifferent, Model, ModelError, NetworkLevel, Rng, Strength, VarId};
+use csp::branching::Rng;
+use csp::constraints::{AllDifferent, NetworkLevel, Strength};
+use csp::{Model, ModelError, VarId};
 
 /// A partial Latin square.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +44,7 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 /// The largest order supported: the symbols fit the engine's all-different network.
-pub const MAX_ORDER: usize = csp::NETWORK_MAX_VALUES;
+pub const MAX_ORDER: usize = csp::constraints::NETWORK_MAX_VALUES;
 
 /// A uniform number below `n` (`n > 0`), by rejection: exactly uniform, so that the instances are
 /// the uniform QWH instances of the literature's generator.

@@ -10,7 +10,7 @@
 //! on the legs, shortest first, by dom/wdeg. Distances need not be symmetric.
 //!
 //! ```
-//! use csp::Optimum;
+//! use csp::solve::Optimum;
 //! use csp_sudoku::classic::tsp::Tsp;
 //!
 //! let tsp = Tsp::parse("4\n0 1 9 1\n1 0 1 9\n9 1 0 1\n1 9 1 0\n")?;
@@ -29,7 +29,9 @@
 
 use std::fmt;
 
-use csp::{sum, Circuit, Inverse, Model, ModelError, Solution, Solver, Value, ValueOrder, VarId, VarOrder};
+use csp::branching::{ValueOrder, VarOrder};
+use csp::constraints::{Circuit, Inverse};
+use csp::{sum, Model, ModelError, Solution, Solver, Value, VarId};
 
 /// TSPLIB's `gr17` (17 cities, Grötschel): the lower triangle of its symmetric distance
 /// matrix, row by row, diagonal included (TSPLIB's `LOWER_DIAG_ROW`). Optimal tour length 2085.

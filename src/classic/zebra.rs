@@ -24,7 +24,7 @@
 //!
 //! The model has one variable per attribute value, its house number (`1..=5`): an
 //! [`AllDifferent`] per attribute, equalities (`v(a).eq(v(b))`, compiled to
-//! [`Equal`](csp::Equal)) for "the same house" and clue 6, a [`Table`] of neighbouring house
+//! [`Equal`](csp::constraints::Equal)) for "the same house" and clue 6, a [`Table`] of neighbouring house
 //! pairs for "next to", and `eq` with a constant for the fixed houses.
 //!
 //! ```
@@ -37,7 +37,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use csp::{AllDifferent, Model, ModelError, Solution, Solver, Table, VarId};
+use csp::constraints::{AllDifferent, Table};
+use csp::{Model, ModelError, Solution, Solver, VarId};
 
 /// The attributes and their values; value `j` of attribute `i` is variable `5 * i + j`.
 pub const ATTRIBUTES: [(&str, [&str; 5]); 5] = [

@@ -1,6 +1,9 @@
 //! Known solution counts, the same under every propagation strength and heuristic.
 
-use csp::{AllDifferent, CountStatus, Model, SnapshotMode, Solver, Strength, TieBreak, ValueOrder, VarId, VarOrder};
+use csp::branching::{TieBreak, ValueOrder, VarOrder};
+use csp::constraints::{AllDifferent, Strength};
+use csp::solve::{CountStatus, SnapshotMode};
+use csp::{Model, Solver, VarId};
 
 fn queens(n: usize, strength: Strength) -> (Model, Vec<VarId>) {
     let mut m = Model::new();
@@ -50,7 +53,7 @@ fn count_checked(model_fn: &dyn Fn() -> Model, var: VarOrder, val: ValueOrder, s
         n += 1;
         assert!(model_fn().check_assignment(s.values()).is_ok(), "solution {s:?} violates a constraint");
     }
-    assert_eq!(it.end(), Some(csp::SearchEnd::Exhausted));
+    assert_eq!(it.end(), Some(csp::solve::SearchEnd::Exhausted));
     n
 }
 

@@ -6,7 +6,9 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use csp::{Event, Stats, Strength};
+use csp::constraints::Strength;
+use csp::observe::Event;
+use csp::Stats;
 
 use checks::grid::{data, puzzles};
 

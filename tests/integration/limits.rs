@@ -9,7 +9,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-use csp::{CountStatus, Limit, Limits, Model, NotEqual, Outcome as CspOutcome, Strength};
+use csp::constraints::{NotEqual, Strength};
+use csp::solve::{CountStatus, Limit};
+use csp::{Limits, Model, Outcome as CspOutcome};
 use sudoku::{Grid, Outcome, Shape, Solver, TieBreak, Uniqueness, VarOrder};
 
 const STRENGTHS: [Strength; 3] = [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac];

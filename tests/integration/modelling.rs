@@ -1,7 +1,7 @@
 //! The expression-API models of the examples (`jobshop`, `golomb`, `magic_square`) at small
 //! sizes: their proven optima agree with brute force written without the solver.
 
-use csp::Optimum;
+use csp::solve::Optimum;
 use csp_sudoku::classic::jobshop::{JobShop, FT06};
 use csp_sudoku::classic::{golomb, magic_square};
 

@@ -6,7 +6,8 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use csp::{Optimum, Rng};
+use csp::branching::Rng;
+use csp::solve::Optimum;
 use csp_sudoku::classic::tsp::Tsp;
 
 /// The length of the shortest tour by Held and Karp's dynamic programme over subsets (1962):

@@ -4,7 +4,9 @@
 //! different), and minimality is checked by fresh searches: the set has no solution, and
 //! without any one of its givens it has one.
 
-use csp::{AllDifferent, Explanation, Limits, Model, Strength, Value, VarId};
+use csp::constraints::{AllDifferent, Strength};
+use csp::solve::Explanation;
+use csp::{Limits, Model, Value, VarId};
 
 fn empty_grid() -> (Model, Vec<VarId>) {
     let mut m = Model::new();

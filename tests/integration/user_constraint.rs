@@ -4,7 +4,9 @@
 use std::sync::{Arc, Mutex};
 
 use csp::constraint::{Conflict, Constraint, Context, Events, Priority, Rule};
-use csp::{AllDifferent, Event, Model, ModelError, Outcome, Solver, Value, VarId};
+use csp::constraints::AllDifferent;
+use csp::observe::Event;
+use csp::{Model, ModelError, Outcome, Solver, Value, VarId};
 
 /// `x[0] < x[1] < ... < x[n-1]`, by bounds: each lower bound pushes the next, each upper bound
 /// the previous.

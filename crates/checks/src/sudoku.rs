@@ -280,13 +280,13 @@ fn check_answer(puzzle: &Grid, answer: &Uniqueness, nodes: u64, max_nodes: u64) 
 }
 
 /// A killer sudoku, [`Puzzle::parse`] with [`Variant::Killer`] (and [`Cages::parse`] on the
-/// same text), on `data` read as UTF-8 (invalid sequences replaced). See [`variant`].
+/// same text), on `data` read as UTF-8 (invalid sequences replaced). See `variant`.
 pub fn killer(data: &[u8]) {
     variant(Variant::Killer, data);
 }
 
 /// A jigsaw sudoku, [`Puzzle::parse`] with [`Variant::Jigsaw`] (and [`Regions::parse`] on the
-/// same text), on `data` read as UTF-8 (invalid sequences replaced). See [`variant`].
+/// same text), on `data` read as UTF-8 (invalid sequences replaced). See `variant`.
 pub fn jigsaw(data: &[u8]) {
     variant(Variant::Jigsaw, data);
 }

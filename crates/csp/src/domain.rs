@@ -162,7 +162,7 @@ impl<const N: usize> From<[Value; N]> for InitialDomain {
 ///
 /// `len()` and `is_empty()` count the values still in the domain; this differs from
 /// [`FixedBitSet::len`], which is a capacity. A domain is empty only between a
-/// [`Conflict`](crate::Conflict) and the next restore.
+/// [`Conflict`](crate::error::Conflict) and the next restore.
 ///
 /// # Example
 ///
@@ -197,7 +197,8 @@ pub const INTERVAL_THRESHOLD: usize = 1 << 16;
 /// in Gecode).
 ///
 /// ```
-/// use csp::{Model, MAX_INTERVAL_VALUE, MIN_INTERVAL_VALUE};
+/// use csp::Model;
+/// use csp::domain::{MAX_INTERVAL_VALUE, MIN_INTERVAL_VALUE};
 ///
 /// let mut model = Model::new();
 /// let x = model.new_var(MIN_INTERVAL_VALUE..=MAX_INTERVAL_VALUE)?;

@@ -14,13 +14,13 @@ pub enum ModelError {
         name: Option<String>,
     },
     /// A domain of listed values (not a range) has more values than a bitset holds
-    /// ([`MAX_BITSET_VALUES`](crate::MAX_BITSET_VALUES)). A range of any width is an interval.
+    /// ([`MAX_BITSET_VALUES`](crate::domain::MAX_BITSET_VALUES)). A range of any width is an interval.
     DomainTooLarge {
         /// The number of values asked for.
         len: u64,
     },
     /// A range wide enough to be an interval reaches beyond
-    /// [`MIN_INTERVAL_VALUE`](crate::MIN_INTERVAL_VALUE)`..=`[`MAX_INTERVAL_VALUE`](crate::MAX_INTERVAL_VALUE).
+    /// [`MIN_INTERVAL_VALUE`](crate::domain::MIN_INTERVAL_VALUE)`..=`[`MAX_INTERVAL_VALUE`](crate::domain::MAX_INTERVAL_VALUE).
     BeyondLimits {
         /// The smallest value asked for.
         min: Value,
@@ -58,13 +58,13 @@ impl fmt::Display for ModelError {
             ModelError::DomainTooLarge { len } => write!(
                 f,
                 "a domain of {len} listed values is larger than the supported {} (a range of any width is an interval)",
-                crate::MAX_BITSET_VALUES
+                crate::domain::MAX_BITSET_VALUES
             ),
             ModelError::BeyondLimits { min, max } => write!(
                 f,
                 "the interval {min}..{max} reaches beyond the supported {}..{}",
-                crate::MIN_INTERVAL_VALUE,
-                crate::MAX_INTERVAL_VALUE
+                crate::domain::MIN_INTERVAL_VALUE,
+                crate::domain::MAX_INTERVAL_VALUE
             ),
             ModelError::UnknownVar { var, num_vars } => {
                 write!(f, "unknown variable {var}: the model has {num_vars} variables")

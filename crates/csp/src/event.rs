@@ -1,6 +1,6 @@
 //! The event stream: decisions, prunings with their reasons, wipe-outs, backtracks, solutions.
 //!
-//! Install an observer with [`Solver::set_observer`](crate::Solver::set_observer) to receive
+//! Install an observer with [`Solver::set_observer`](crate::search::Solver::set_observer) to receive
 //! every [`Event`] as it happens. With no observer (and trace logging off) the engine builds no
 //! event and collects no premise: the cost is one predictable branch per domain change.
 

@@ -182,7 +182,8 @@ impl Model {
     /// # Example
     ///
     /// ```
-    /// use csp::{Explanation, Limits, Model};
+    /// use csp::{Limits, Model};
+    /// use csp::solve::Explanation;
     ///
     /// let mut model = Model::new();
     /// let x = model.new_var(0..=9)?;
@@ -300,7 +301,8 @@ impl Solver {
     /// `c = 2` cannot all hold, and `b = 2, c = 2` alone already cannot.
     ///
     /// ```
-    /// use csp::{Explanation, Limits, Model};
+    /// use csp::{Limits, Model};
+    /// use csp::solve::Explanation;
     ///
     /// let mut model = Model::new();
     /// let [a, b, c] = [(); 3].map(|_| model.new_var(1..=3).unwrap());

@@ -8,14 +8,14 @@ use std::fmt;
 /// domain such as `{-5, 1000, 7}` costs three bits, not a thousand.
 pub type Value = i32;
 
-/// Identifies one variable of a [`Model`](crate::Model).
+/// Identifies one variable of a [`Model`](crate::model::Model).
 ///
 /// A `VarId` is a dense index: the first variable created is `VarId::from_index(0)`. It is only
 /// meaningful for the model that created it; using it with another model is a programmer error
 /// and panics.
 ///
 /// `Display` prints the generic form `x12`; the model knows the variable's name, see
-/// [`Model::var_name`](crate::Model::var_name).
+/// [`Model::var_name`](crate::model::Model::var_name).
 #[repr(transparent)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct VarId(u32);

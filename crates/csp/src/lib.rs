@@ -7,30 +7,29 @@
 //!
 //! # Contents
 //!
-//! * [`Model`]: variables ([`VarId`]) with initial domains, and posted [`Constraint`]s.
-//! * [`Solver`]: search state, propagation ([`Solver::propagate`]), checkpoints
-//!   ([`Solver::new_checkpoint`], [`Solver::restore_to`]) and search ([`Solver::solve`],
-//!   [`Solver::solutions`], [`Solver::count_solutions`]) and optimisation by branch and bound
-//!   ([`Solver::improvements`], [`Solver::minimize`], [`Solver::maximize`], [`Optimum`]).
-//! * [`constraints`]: [`AllDifferent`] (three [`Strength`]s), [`NotEqual`], [`Equal`],
-//!   [`Binary`] relations, [`Linear`] sums ([`Comparison`]), [`DistinctSum`] (all different
-//!   with a sum), [`Table`] (allowed or forbidden tuples), [`Element`], [`ReifiedLinear`],
-//!   [`Arithmetic`] (products, quotients, ...), [`Clause`], and [`Predicate`], the escape hatch
-//!   for conditions no other constraint expresses.
-//! * Modelling ([`expr`], `docs/modelling.md`): expressions ([`LinExpr`], [`sum`]) and their
-//!   comparisons ([`Relation`], posted by [`Model::add`]), Booleans ([`BoolVar`], [`Lit`],
-//!   [`or`], [`and`]), reification ([`Relation::only_if`], [`Relation::iff`]), objectives
-//!   ([`Model::minimize`], [`Solver::solve_optimal`]), and why a model has no solution
-//!   ([`Model::explain_unsat`], [`Solver::explain_assignments`], [`Explanation`]).
-//! * [`Domain`]: a bitset, or an interval for ranges of more than [`INTERVAL_THRESHOLD`] values.
-//! * [`Event`]: the stream of decisions, prunings with reasons, wipe-outs and backtracks.
+//! The crate root holds what a first model needs: a [`Model`] with variables ([`VarId`],
+//! [`Value`], [`Domain`]) and expressions ([`LinExpr`], [`sum`], [`Relation`], [`BoolVar`],
+//! [`Lit`]), a [`Solver`] with its [`Outcome`], [`Solution`], [`Limits`] and [`Stats`], and
+//! [`ModelError`]. The rest is in topic modules:
+//!
+//! | module | what |
+//! |---|---|
+//! | [`constraints`] | the built-in constraints: all-different (three strengths and a network), sums, tables, element, scheduling, routing, counting, ... |
+//! | [`expr`] | modelling with expressions: Boolean connectives ([`expr::or`], [`expr::and`]), reification, products, element |
+//! | [`domain`] | domains: bitsets, and intervals for ranges of more than [`domain::INTERVAL_THRESHOLD`] values |
+//! | [`solve`] | solving: searches and their ends, counting, optimisation ([`solve::Optimum`]), checkpoints, why a model has no solution ([`solve::Explanation`]) |
+//! | [`branching`] | how the search branches: variable and value orders, ties, restarts |
+//! | [`portfolio`] | several differently seeded searches on all cores |
+//! | [`observe`] | the event stream: decisions, prunings with their reasons, wipe-outs, backtracks |
+//! | [`constraint`] | for authors of constraints: the [`Constraint`](constraint::Constraint) trait and what a propagator sees ([`Context`](constraint::Context)) |
 //!
 //! # Example
 //!
 //! The 4-queens problem: one queen per column, `q[i]` its row.
 //!
 //! ```
-//! use csp::{AllDifferent, Model, Outcome, Strength};
+//! use csp::{Model, Outcome};
+//! use csp::constraints::{AllDifferent, Strength};
 //!
 //! let n = 4;
 //! let mut model = Model::new();
@@ -55,15 +54,15 @@
 //!   needs ([`Events`](constraint::Events)). Forward checking runs at once on each fixing; other
 //!   reasoning is scheduled by [`Priority`](constraint::Priority). See [`constraint`] for the
 //!   trait and how to write a constraint.
-//! * **Conflicts.** A wiped-out domain is a [`Conflict`] (which variable, which constraint), not
+//! * **Conflicts.** A wiped-out domain is a [`Conflict`](solve::Conflict) (which variable, which constraint), not
 //!   an error; after it, restore a checkpoint.
 //! * **Checkpoints.** [`Solver::new_checkpoint`] saves the state, [`Solver::restore_to`] returns
 //!   to it: a copy of all domains for small states, a trail of changed blocks for large ones
-//!   ([`SnapshotMode`]).
-//! * **MRV.** Branch on a variable with the fewest values left ([`VarOrder::Mrv`]); ties broken
-//!   by [`TieBreak`]; values in [`ValueOrder`].
+//!   ([`SnapshotMode`](solve::SnapshotMode)).
+//! * **MRV.** Branch on a variable with the fewest values left ([`VarOrder::Mrv`](branching::VarOrder::Mrv)); ties broken
+//!   by [`TieBreak`](branching::TieBreak); values in [`ValueOrder`](branching::ValueOrder).
 //! * **Outcomes.** [`Outcome::Unsatisfiable`] and [`Outcome::LimitReached`] are answers, never
-//!   errors, and never confused; counts say whether they are exact ([`CountStatus`]).
+//!   errors, and never confused; counts say whether they are exact ([`CountStatus`](solve::CountStatus)).
 //!
 //! # Logging
 //!
@@ -98,12 +97,14 @@
 // 7. `constraints` (the built-ins);
 // 8. `select`, `search`;
 // 9. `optimize`;
-// and the public facade `constraint` (re-exports only).
+// and the public facades `constraint`, `solve`, `branching` and `observe` (re-exports only,
+// above everything: no module of the crate imports through them).
 
+pub mod branching;
 pub mod constraint;
 pub mod constraints;
 mod context;
-mod domain;
+pub mod domain;
 mod error;
 mod event;
 mod explain_unsat;
@@ -113,40 +114,26 @@ mod id;
 mod layout;
 mod model;
 mod objective;
+pub mod observe;
 mod optimize;
 pub mod portfolio;
 mod propagate;
 mod rule;
 mod search;
 mod select;
+pub mod solve;
 mod stats;
 mod store;
 mod subscription;
 #[cfg(test)]
 mod testing;
 
-pub use constraint::{Constraint, ConstraintId};
-pub use constraints::{
-    AllDifferent, AllDifferentExcept, AllDifferentNetwork, Among, ArithOp, Arithmetic, Binary, Circuit, Clause,
-    Comparison, CountEq, DistinctSum, Element, Equal, GlobalCardinality, Increasing, Intersection, Inverse, LexLess,
-    Linear, NValue, NetworkLevel, NotEqual, Predicate, Regular, ReifiedLinear, Strength, Table, ValuePrecede,
-    NETWORK_MAX_VALUES,
-};
-pub use constraints::{BinPacking, Cumulative, Diffn, Disjunctive};
-pub use domain::{
-    Domain, DomainIter, InitialDomain, INTERVAL_THRESHOLD, MAX_BITSET_VALUES, MAX_INTERVAL_VALUE, MIN_INTERVAL_VALUE,
-};
-pub use error::{Conflict, ModelError};
-pub use event::{Event, Observer, Reason};
-pub use explain_unsat::{ConflictMember, Explanation};
+// The front door: what a first model needs. Everything else is in the topic modules.
+pub use domain::Domain;
+pub use error::ModelError;
 pub use expr::boolean::{BoolVar, Lit};
-pub use expr::{and, exactly, or, sum, xor, ElementArray, LinExpr, Relation};
+pub use expr::{sum, LinExpr, Relation};
 pub use id::{Value, VarId};
 pub use model::Model;
-pub use optimize::{Goal, Improvements, Optimum};
-pub use search::{
-    Checkpoint, Count, CountStatus, Limit, Limits, Outcome, Restarts, SearchEnd, Solution, Solutions, Solver,
-};
-pub use select::{Rng, TieBreak, ValueOrder, VarOrder};
+pub use search::{Limits, Outcome, Solution, Solver};
 pub use stats::Stats;
-pub use store::SnapshotMode;

@@ -26,7 +26,8 @@ impl Model {
     /// # Example
     ///
     /// ```
-    /// use csp::{Model, Optimum};
+    /// use csp::Model;
+    /// use csp::solve::Optimum;
     ///
     /// let mut model = Model::new();
     /// let x = model.new_var(0..=9)?;

@@ -135,7 +135,9 @@ impl Solver {
     /// # Example
     ///
     /// ```
-    /// use csp::{Goal, Linear, Comparison, Model, SearchEnd};
+    /// use csp::Model;
+    /// use csp::constraints::{Linear, Comparison};
+    /// use csp::solve::{Goal, SearchEnd};
     ///
     /// let mut model = Model::new();
     /// let x = model.new_var(0..=5)?;
@@ -179,7 +181,9 @@ impl Solver {
     /// # Example
     ///
     /// ```
-    /// use csp::{Model, NotEqual, Optimum};
+    /// use csp::Model;
+    /// use csp::constraints::NotEqual;
+    /// use csp::solve::Optimum;
     ///
     /// let mut model = Model::new();
     /// let x = model.new_var(1..=3)?;
@@ -205,7 +209,9 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Comparison, Limits, Linear, Model};
+    use crate::constraints::{Comparison, Linear};
+    use crate::model::Model;
+    use crate::search::Limits;
 
     /// Brute force: the best objective over all solutions.
     fn brute_best(model_fn: impl Fn() -> (Model, VarId), goal_max: bool) -> Option<Value> {

@@ -6,7 +6,7 @@
 //! magnitude (the heavy tail of Gomes et al. 2000), so running several differently
 //! configured searches at once and taking the first answer is an effective use of cores
 //! without splitting the tree (Gomes and Selman 2001; the portfolio of CP-SAT's workers).
-//! Each worker searches a copy of the solver ([`Model`](crate::Model) is `Clone + Send`),
+//! Each worker searches a copy of the solver ([`Model`](crate::model::Model) is `Clone + Send`),
 //! from the solver's current state:
 //!
 //! * worker 0 runs the solver's own settings and seed, so it behaves as the sequential
@@ -128,7 +128,8 @@ impl Solver {
     /// # Example
     ///
     /// ```
-    /// use csp::{AllDifferent, Model, Outcome, Strength};
+    /// use csp::{Model, Outcome};
+    /// use csp::constraints::{AllDifferent, Strength};
     ///
     /// // 8 queens.
     /// let mut model = Model::new();
@@ -207,7 +208,9 @@ impl Solver {
     /// # Example
     ///
     /// ```
-    /// use csp::{Comparison, Goal, Linear, Model, Optimum};
+    /// use csp::Model;
+    /// use csp::constraints::{Comparison, Linear};
+    /// use csp::solve::{Goal, Optimum};
     ///
     /// // Maximise 4a + 5b + 7c + 9d with 3a + 4b + 5c + 7d <= 17, each 0..=3.
     /// let mut model = Model::new();

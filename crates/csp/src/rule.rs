@@ -7,7 +7,7 @@ use crate::id::{ConstraintId, Value, VarId};
 /// Why a value was removed: the rule a constraint applied.
 ///
 /// The premises (other variables the rule rests on) are given by
-/// [`Context::set_premises`](crate::constraint::Context::set_premises) when explanations are on; see [`crate::Event`].
+/// [`Context::set_premises`](crate::constraint::Context::set_premises) when explanations are on; see [`crate::event::Event`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Rule {
@@ -46,7 +46,7 @@ pub enum Rule {
     Refutation,
     /// A value removed or assigned by the caller outside search.
     External,
-    /// A nogood learnt by the search ([`Restarts`](crate::Restarts)): with the other values
+    /// A nogood learnt by the search ([`Restarts`](crate::search::Restarts)): with the other values
     /// its nogood names fixed, this one would repeat a refuted branch.
     Nogood,
     /// Any other reason a constraint gives.

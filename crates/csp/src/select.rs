@@ -20,14 +20,14 @@ pub enum VarOrder {
     /// and Saïs 2004): each failure of a constraint adds one to the weight of its variables,
     /// and weights are kept across restarts. Runs the learning search (see [`Restarts`]).
     ///
-    /// [`Restarts`]: crate::Restarts
+    /// [`Restarts`]: crate::search::Restarts
     DomWdeg,
     /// Conflict-history search (CHS, Habet and Terrioux 2021): each variable has a score, an
     /// exponential moving average of how recently constraints on it failed (step size from
     /// 0.4 down to 0.06); the search branches on the largest score over domain size. Runs the
     /// learning search (see [`Restarts`]).
     ///
-    /// [`Restarts`]: crate::Restarts
+    /// [`Restarts`]: crate::search::Restarts
     Chs,
 }
 
@@ -51,14 +51,14 @@ pub enum TieBreak {
     /// The one with the most unfixed peers, then the first. A variable's peers are the
     /// variables that must take a value different from its own: those sharing a constraint
     /// that implies all-different with it ([`Constraint::implied_all_different`], as
-    /// [`AllDifferent`](crate::AllDifferent) does). Fixing such a variable removes its value
+    /// [`AllDifferent`](crate::constraints::AllDifferent) does). Fixing such a variable removes its value
     /// from the most domains, so the subtree under it is the smallest: on Sudoku, 40% to 60%
     /// fewer nodes than [`First`](TieBreak::First) (see `docs/benchmarks.md`). A model
     /// without such constraints gets [`First`](TieBreak::First)'s order. The solver lists
     /// each variable's peers when this order is first used: memory proportional to the sum,
     /// over those constraints, of the square of their size.
     ///
-    /// [`Constraint::implied_all_different`]: crate::Constraint::implied_all_different
+    /// [`Constraint::implied_all_different`]: crate::model::constraint::Constraint::implied_all_different
     MostUnfixedPeers,
 }
 
@@ -77,19 +77,19 @@ pub enum ValueOrder {
     /// if it is still possible, else the smallest (solution-guided search in optimisation).
     /// Runs the learning search (see [`Restarts`]).
     ///
-    /// [`Restarts`]: crate::Restarts
+    /// [`Restarts`]: crate::search::Restarts
     Phase,
 }
 
 /// A small, fast, seedable generator (SplitMix64, Steele et al. 2014): enough for tie-breaking,
 /// shuffles and puzzle generation, and deterministic across platforms. The solver uses it for
-/// its random orders ([`Solver::set_seed`](crate::Solver::set_seed)); front ends use it for
+/// its random orders ([`Solver::set_seed`](crate::search::Solver::set_seed)); front ends use it for
 /// their own reproducible choices.
 ///
 /// # Example
 ///
 /// ```
-/// use csp::Rng;
+/// use csp::branching::Rng;
 ///
 /// let mut a = Rng::new(7);
 /// let mut items = [1, 2, 3, 4, 5];

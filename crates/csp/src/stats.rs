@@ -3,8 +3,8 @@
 use std::fmt;
 use std::time::Duration;
 
-/// Counters of the work done; cumulative until [`Solver::reset`](crate::Solver::reset) or
-/// [`Solver::reset_stats`](crate::Solver::reset_stats).
+/// Counters of the work done; cumulative until [`Solver::reset`](crate::search::Solver::reset) or
+/// [`Solver::reset_stats`](crate::search::Solver::reset_stats).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Decisions taken (left branches `x = v`).
@@ -21,7 +21,7 @@ pub struct Stats {
     pub solutions: u64,
     /// The deepest decision level reached.
     pub max_depth: u32,
-    /// Restarts of the learning search ([`Restarts`](crate::Restarts)), LNS runs included.
+    /// Restarts of the learning search ([`Restarts`](crate::search::Restarts)), LNS runs included.
     pub restarts: u64,
     /// Nogoods recorded from restarts (in the last search).
     pub nogoods: u64,

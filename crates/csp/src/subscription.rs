@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-/// When a constraint's [`propagate`](crate::Constraint::propagate) is scheduled: the queue it goes to.
+/// When a constraint's [`propagate`](crate::model::constraint::Constraint::propagate) is scheduled: the queue it goes to.
 ///
 /// All `Fast` work is done before any `Normal`, and all `Normal` before any `Slow`, so cheap
 /// reasoning reaches its fixed point before expensive reasoning runs.
@@ -24,7 +24,7 @@ pub struct Events(pub(crate) u8);
 impl Events {
     /// No event: the variable is read but changes to it do not schedule `propagate`.
     pub const NONE: Events = Events(0);
-    /// Call [`Constraint::on_fixed`](crate::Constraint::on_fixed) as soon as the variable is fixed.
+    /// Call [`Constraint::on_fixed`](crate::model::constraint::Constraint::on_fixed) as soon as the variable is fixed.
     pub const ON_FIXED: Events = Events(1);
     /// Schedule `propagate` when the variable becomes fixed.
     pub const FIXED: Events = Events(2);

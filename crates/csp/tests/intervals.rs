@@ -2,10 +2,11 @@
 //! solves exactly as a bitset would (holes that constraints would punch are caught when the
 //! variable is fixed).
 
-use csp::{
-    AllDifferent, ArithOp, Arithmetic, Comparison, Equal, Linear, Model, NotEqual, Optimum, SearchEnd, Solver,
-    VarOrder, INTERVAL_THRESHOLD,
-};
+use csp::branching::VarOrder;
+use csp::constraints::{AllDifferent, ArithOp, Arithmetic, Comparison, Equal, Linear, NotEqual};
+use csp::domain::INTERVAL_THRESHOLD;
+use csp::solve::{Optimum, SearchEnd};
+use csp::{Model, Solver};
 
 #[test]
 fn a_million_values_cost_two_blocks() {
@@ -123,7 +124,9 @@ mod twins {
     //! `0..=200_000` cut down to that window by a constraint. Both must have the same solutions,
     //! whatever value-level constraints punch holes in `x`.
 
-    use csp::{Binary, Comparison, Equal, Linear, Model, NotEqual, Predicate, Value, VarId, VarOrder};
+    use csp::branching::VarOrder;
+    use csp::constraints::{Binary, Comparison, Equal, Linear, NotEqual, Predicate};
+    use csp::{Model, Value, VarId};
     use proptest::prelude::*;
 
     const W: Value = 100_000;

@@ -4,10 +4,10 @@
 
 use std::collections::BTreeSet;
 
-use csp::{
-    Binary, Comparison, Linear, Model, NotEqual, Optimum, Outcome, Restarts, SearchEnd, Solver, Value, ValueOrder,
-    VarId, VarOrder,
-};
+use csp::branching::{Restarts, ValueOrder, VarOrder};
+use csp::constraints::{Binary, Comparison, Linear, NotEqual};
+use csp::solve::{Optimum, SearchEnd};
+use csp::{Model, Outcome, Solver, Value, VarId};
 use proptest::prelude::*;
 
 /// A random model, kept as data so that brute force can check it independently.
@@ -212,7 +212,7 @@ fn search_time_is_current_while_iterators_are_alive() {
     drop(it);
     assert!(solver.stats().time >= during);
     let before = solver.stats().time;
-    let mut it = solver.improvements(csp::Goal::Minimize(z));
+    let mut it = solver.improvements(csp::solve::Goal::Minimize(z));
     assert!(it.next().is_some());
     assert!(it.stats().time > before);
 }
@@ -246,7 +246,7 @@ proptest! {
         let z = z.unwrap();
         let mut solver = m.into_solver();
         let mut last = None;
-        match solver.optimize_parallel(csp::Goal::Minimize(z), 3, |s| {
+        match solver.optimize_parallel(csp::solve::Goal::Minimize(z), 3, |s| {
             assert!(last.is_none_or(|l| s[z] < l), "improvements must improve");
             last = Some(s[z]);
         }) {

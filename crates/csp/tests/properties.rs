@@ -3,10 +3,10 @@
 
 use std::collections::BTreeSet;
 
-use csp::{
-    AllDifferent, Binary, Equal, Limits, Model, NetworkLevel, NotEqual, Predicate, SnapshotMode, Solver, Strength,
-    TieBreak, Value, ValueOrder, VarId, VarOrder,
-};
+use csp::branching::{TieBreak, ValueOrder, VarOrder};
+use csp::constraints::{AllDifferent, Binary, Equal, NetworkLevel, NotEqual, Predicate, Strength};
+use csp::solve::SnapshotMode;
+use csp::{Limits, Model, Solver, Value, VarId};
 use proptest::prelude::*;
 
 /// A constraint of a random model, kept as data so the model can be rebuilt.
@@ -149,7 +149,7 @@ proptest! {
                     for s in it.by_ref() {
                         prop_assert!(found.insert(s.values().to_vec()), "solution returned twice: {:?}", s);
                     }
-                    prop_assert_eq!(it.end(), Some(csp::SearchEnd::Exhausted));
+                    prop_assert_eq!(it.end(), Some(csp::solve::SearchEnd::Exhausted));
                     drop(it);
                     prop_assert_eq!(&found, &expected, "{:?} {:?} {:?} {:?}", strength, var, val, mode);
                     let count = solver.count_solutions(u64::MAX);
@@ -313,7 +313,7 @@ proptest! {
                     prop_assert_eq!(&found, &expected, "{:?} {:?} {:?} {:?}", level, var, val, mode);
                     // With an observer the engine runs the constraints the network stands in
                     // for; switching back and forth keeps the count.
-                    solver.set_observer(Some(Box::new(|_: &csp::Event<'_>| {})));
+                    solver.set_observer(Some(Box::new(|_: &csp::observe::Event<'_>| {})));
                     prop_assert_eq!(solver.count_solutions(u64::MAX).count, expected.len() as u64);
                     solver.set_observer(None);
                     prop_assert_eq!(solver.count_solutions(u64::MAX).count, expected.len() as u64);

@@ -7,11 +7,14 @@
 //! variables are intervals up to the whole `MIN_INTERVAL_VALUE..=MAX_INTERVAL_VALUE`. Debug
 //! builds (as tests run) panic on an arithmetic overflow, so an overflow fails the test.
 
-use csp::{
+use csp::branching::ValueOrder;
+use csp::constraints::{
     Among, ArithOp, Arithmetic, BinPacking, Comparison, CountEq, Cumulative, Diffn, Disjunctive, DistinctSum, Element,
-    Equal, GlobalCardinality, Linear, Model, ModelError, NValue, Optimum, SearchEnd, Value, ValueOrder, VarId,
-    INTERVAL_THRESHOLD, MAX_BITSET_VALUES, MAX_INTERVAL_VALUE, MIN_INTERVAL_VALUE,
+    Equal, GlobalCardinality, Linear, NValue,
 };
+use csp::domain::{INTERVAL_THRESHOLD, MAX_BITSET_VALUES, MAX_INTERVAL_VALUE, MIN_INTERVAL_VALUE};
+use csp::solve::{Optimum, SearchEnd};
+use csp::{Model, ModelError, Value, VarId};
 use proptest::prelude::*;
 
 const MIN: i128 = MIN_INTERVAL_VALUE as i128;

@@ -4,8 +4,8 @@
 //! MiniZinc leaves some introduced variables unbounded, but their value is a function of
 //! bounded ones; interval arithmetic over the defining constraints, repeated until nothing
 //! changes, gives sound bounds, and a small domain propagates far better than a wide one.
-//! Bounds beyond the engine's interval limits ([`csp::MIN_INTERVAL_VALUE`]`..=`
-//! [`csp::MAX_INTERVAL_VALUE`], where every variable's values lie anyway) are clamped to them.
+//! Bounds beyond the engine's interval limits ([`csp::domain::MIN_INTERVAL_VALUE`]`..=`
+//! [`csp::domain::MAX_INTERVAL_VALUE`], where every variable's values lie anyway) are clamped to them.
 //! A variable still unbounded afterwards gets the widest interval (`translate.rs`), as in Gecode.
 
 use std::collections::HashMap;
@@ -68,7 +68,7 @@ impl<'a> Env<'a> {
         }
         // Clamped to the engine's limits (which also keeps the arithmetic above within i128);
         // what was clamped is remembered for the translator's note or error.
-        let (min, max) = (i128::from(csp::MIN_INTERVAL_VALUE), i128::from(csp::MAX_INTERVAL_VALUE));
+        let (min, max) = (i128::from(csp::domain::MIN_INTERVAL_VALUE), i128::from(csp::domain::MAX_INTERVAL_VALUE));
         if lo < min || hi > max {
             self.clamped.insert(n, (lo, hi));
         }

@@ -26,15 +26,16 @@
 //! | `csp_bin_packing_load` (mznlib `fzn_bin_packing*`) | [`BinPacking`] |
 //! | `csp_diffn`, `csp_diffn_nonstrict` (mznlib `fzn_diffn*`) | [`Diffn`] |
 
-use csp::{
+use csp::constraints::{
     AllDifferent, ArithOp, Arithmetic, Binary, Clause, Comparison, Element, Equal, Linear, NotEqual, Predicate,
-    ReifiedLinear, Table, VarId,
+    ReifiedLinear, Table,
 };
-use csp::{
+use csp::constraints::{
     AllDifferentExcept, Among, Circuit, CountEq, GlobalCardinality, Increasing, Inverse, LexLess, NValue, Regular,
     ValuePrecede,
 };
-use csp::{BinPacking, Cumulative, Diffn, Disjunctive};
+use csp::constraints::{BinPacking, Cumulative, Diffn, Disjunctive};
+use csp::VarId;
 
 use crate::ast::ConstraintItem;
 use crate::error::{Error, Pos};
@@ -67,7 +68,7 @@ fn coeff(pos: Pos, c: i64) -> Result<i32, Error> {
 }
 
 impl Translator {
-    fn post_c(&mut self, pos: Pos, c: impl csp::Constraint + 'static) -> R {
+    fn post_c(&mut self, pos: Pos, c: impl csp::constraint::Constraint + 'static) -> R {
         self.model.post(c).map_err(Self::model_err(pos))?;
         Ok(())
     }

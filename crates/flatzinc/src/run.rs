@@ -4,7 +4,8 @@ use std::collections::HashMap;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use csp::{Limits, SearchEnd, Solution, Solver};
+use csp::solve::SearchEnd;
+use csp::{Limits, Solution, Solver};
 
 use crate::ast::Ast;
 use crate::error::Error;
@@ -105,7 +106,7 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
             // The annotation's branching in every run; restarts with nogoods keep the search
             // complete and let LNS runs (part of the incumbent fixed) look near the best
             // solution.
-            solver.set_restarts(csp::Restarts::Luby { scale: 100 });
+            solver.set_restarts(csp::branching::Restarts::Luby { scale: 100 });
         }
     } else {
         solver.set_robust_search();
@@ -139,14 +140,14 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
             });
             failed?;
             match optimum {
-                csp::Optimum::Optimal(s) => {
+                csp::solve::Optimum::Optimal(s) => {
                     if !print_all {
                         p.solution(&s)?;
                     }
                     Some(SearchEnd::Exhausted)
                 }
-                csp::Optimum::Unsatisfiable => Some(SearchEnd::Exhausted),
-                csp::Optimum::LimitReached { best, limit } => {
+                csp::solve::Optimum::Unsatisfiable => Some(SearchEnd::Exhausted),
+                csp::solve::Optimum::LimitReached { best, limit } => {
                     if let (Some(s), false) = (best, print_all) {
                         p.solution(&s)?;
                     }

@@ -3,7 +3,9 @@
 
 use std::collections::HashMap;
 
-use csp::{Goal, Model, ModelError, ValueOrder, VarId, VarOrder};
+use csp::branching::{ValueOrder, VarOrder};
+use csp::solve::Goal;
+use csp::{Model, ModelError, VarId};
 
 use crate::ast::{Ast, BaseType, Decl, Expr, IntSet, Objective};
 use crate::bounds::{infer_bounds, Inferred};
@@ -197,20 +199,24 @@ impl Translator {
                 }
                 _ => {
                     // Nothing in common: the model has no solution.
-                    let below = csp::Linear::new([(1, x)], csp::Comparison::LessOrEqual, lo as i32 - 1);
+                    let below = csp::constraints::Linear::new(
+                        [(1, x)],
+                        csp::constraints::Comparison::LessOrEqual,
+                        lo as i32 - 1,
+                    );
                     self.model.post(below).map_err(Self::model_err(pos))?;
                     return Ok(());
                 }
             }
             .map_err(Self::model_err(pos))?;
-            self.model.post(csp::Equal::new(x, y)).map_err(Self::model_err(pos))?;
+            self.model.post(csp::constraints::Equal::new(x, y)).map_err(Self::model_err(pos))?;
             return Ok(());
         }
         if d.iter().all(|v| s.contains(i64::from(v))) {
             return Ok(());
         }
         let keep: Vec<[i32; 1]> = d.iter().filter(|&v| s.contains(i64::from(v))).map(|v| [v]).collect();
-        self.model.post(csp::Table::allowed(vec![x], keep)).map_err(Self::model_err(pos))?;
+        self.model.post(csp::constraints::Table::allowed(vec![x], keep)).map_err(Self::model_err(pos))?;
         Ok(())
     }
 
@@ -223,10 +229,10 @@ impl Translator {
         if lo < i64::from(i32::MIN) || hi > i64::from(i32::MAX) {
             return invalid(pos, format!("the domain {lo}..{hi} of '{}' is beyond the 32-bit range", decl.name));
         }
-        // A range of any width is an interval (two words) past `csp::INTERVAL_THRESHOLD`
+        // A range of any width is an interval (two words) past `csp::domain::INTERVAL_THRESHOLD`
         // values, within the engine's interval limits.
-        let (min, max) = (i64::from(csp::MIN_INTERVAL_VALUE), i64::from(csp::MAX_INTERVAL_VALUE));
-        let wide = hi - lo >= csp::INTERVAL_THRESHOLD as i64;
+        let (min, max) = (i64::from(csp::domain::MIN_INTERVAL_VALUE), i64::from(csp::domain::MAX_INTERVAL_VALUE));
+        let wide = hi - lo >= csp::domain::INTERVAL_THRESHOLD as i64;
         if matches!(domain, IntSet::Range(..)) && wide && (lo < min || hi > max) {
             return invalid(
                 pos,
@@ -287,8 +293,8 @@ impl Translator {
                                         format!(
                                             "the inferred bounds {l}..{h} of '{}' lie beyond the supported {}..{}",
                                             decl.name,
-                                            csp::MIN_INTERVAL_VALUE,
-                                            csp::MAX_INTERVAL_VALUE
+                                            csp::domain::MIN_INTERVAL_VALUE,
+                                            csp::domain::MAX_INTERVAL_VALUE
                                         ),
                                     );
                                 }
@@ -304,7 +310,10 @@ impl Translator {
                         None => {
                             // As Gecode does: the widest interval the engine supports.
                             self.unbounded.push(decl.name.clone());
-                            IntSet::Range(i64::from(csp::MIN_INTERVAL_VALUE), i64::from(csp::MAX_INTERVAL_VALUE))
+                            IntSet::Range(
+                                i64::from(csp::domain::MIN_INTERVAL_VALUE),
+                                i64::from(csp::domain::MAX_INTERVAL_VALUE),
+                            )
                         }
                     },
                 };
@@ -392,11 +401,11 @@ impl Translator {
                     out.0.extend(vars);
                     let var_order = match &args[1] {
                         Expr::Ident(s) if s == "input_order" => VarOrder::Input,
-                        Expr::Ident(s) if s == "first_fail" => VarOrder::Mrv(csp::TieBreak::First),
+                        Expr::Ident(s) if s == "first_fail" => VarOrder::Mrv(csp::branching::TieBreak::First),
                         Expr::Ident(s) if s == "dom_w_deg" => VarOrder::DomWdeg,
                         Expr::Ident(s) => {
                             self.notes.push(format!("variable selection '{s}' falls back to first_fail"));
-                            VarOrder::Mrv(csp::TieBreak::First)
+                            VarOrder::Mrv(csp::branching::TieBreak::First)
                         }
                         _ => return invalid(pos, "expected a variable selection strategy"),
                     };
@@ -467,7 +476,7 @@ impl Translator {
             }
         }
         if let Some(first) = t.unbounded.first() {
-            let (n, lo, hi) = (t.unbounded.len(), csp::MIN_INTERVAL_VALUE, csp::MAX_INTERVAL_VALUE);
+            let (n, lo, hi) = (t.unbounded.len(), csp::domain::MIN_INTERVAL_VALUE, csp::domain::MAX_INTERVAL_VALUE);
             t.notes.push(match n {
                 1 => format!("variable '{first}' has no finite bounds: its domain is {lo}..{hi}"),
                 _ => format!("{n} variables ('{first}', ...) have no finite bounds: their domain is {lo}..{hi}"),

@@ -52,7 +52,7 @@ fn unbounded_variables_get_inferred_bounds_or_the_widest_interval() {
     assert_eq!(status, flatzinc::Status::Satisfied);
     let out = String::from_utf8(out).unwrap();
     let y: i64 = out.trim_start_matches("y = ").split(';').next().unwrap().parse().unwrap();
-    assert!((i64::from(csp::MIN_INTERVAL_VALUE)..=3).contains(&y), "{out}");
+    assert!((i64::from(csp::domain::MIN_INTERVAL_VALUE)..=3).contains(&y), "{out}");
 }
 
 #[test]

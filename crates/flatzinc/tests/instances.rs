@@ -5,7 +5,8 @@
 
 use std::path::Path;
 
-use csp::{SearchEnd, Solver};
+use csp::solve::SearchEnd;
+use csp::Solver;
 use flatzinc::{check, named_values, parse, translate, Options, Status};
 
 fn dir() -> &'static Path {

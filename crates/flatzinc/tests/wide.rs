@@ -4,7 +4,9 @@
 //! line. Every solution is checked by `flatzinc::check`; expected answers come from brute force
 //! over the small variables, in `i128`.
 
-use csp::{SearchEnd, Solver, MAX_INTERVAL_VALUE, MIN_INTERVAL_VALUE};
+use csp::domain::{MAX_INTERVAL_VALUE, MIN_INTERVAL_VALUE};
+use csp::solve::SearchEnd;
+use csp::Solver;
 use flatzinc::{check, named_values, parse, translate, Options, Status};
 
 /// Every solution of `text` (satisfaction), each checked independently, as name -> value maps.

@@ -106,7 +106,8 @@ pub struct AlsWing {
 ///
 /// ```
 /// use logic::{als, Candidates};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // a {1, 2}, b {2, 3}, c {3, 4} in one group hold 4 values: an almost locked set. y {1, 4}
 /// // sees a (the only place of 1) but not c: 1 is restricted, so 4 is in y or in c, and t,
@@ -374,7 +375,8 @@ fn remove_seeing(c: &Candidates, words: usize, sets: &[&Indexed], bit: u32, remo
 ///
 /// ```
 /// use logic::{als, Candidates};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // A = {a {1, 2}, b {2, 3}} (a group with t) and B = {d {1, 3}} (in groups with b and with
 /// // t). 3 is restricted (its places b and d share a group), so 1 is in a or in d, and t,
@@ -481,7 +483,8 @@ pub fn xy_wings(c: &Candidates, max: usize) -> Vec<AlsChain> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use csp::{AllDifferent, Model};
+    use csp::constraints::AllDifferent;
+    use csp::Model;
 
     #[test]
     fn a_set_whose_linked_value_has_a_place_out_of_the_pivots_sight_makes_no_wing() {
@@ -512,7 +515,7 @@ mod tests {
         let mut found = 0;
         for seed in 0..30 {
             let (mut solver, v) = crate::sudoku_grid();
-            let mut rng = csp::Rng::new(seed);
+            let mut rng = csp::branching::Rng::new(seed);
             for &x in &v {
                 for value in 1..=9 {
                     if rng.below(10) < 6 {

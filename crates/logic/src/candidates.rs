@@ -2,8 +2,9 @@
 
 use std::fmt;
 
+use csp::constraint::ConstraintId;
 use csp::Solver;
-use csp::{ConstraintId, Value, VarId};
+use csp::{Value, VarId};
 
 /// No index.
 pub(crate) const NONE: u32 = u32::MAX;

@@ -81,7 +81,8 @@ fn components(nodes: &[u32], adjacent: impl Fn(u32, u32) -> bool) -> Vec<Option<
 ///
 /// ```
 /// use logic::{colouring, Candidates};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // a, b, c, d hold {1, 2}, e {1, 2, 3}. Value 1 has two places in each of the groups
 /// // {a, b}, {b, c}, {c, d}: a and c take it or b and d do. e shares a group with a and one
@@ -130,7 +131,8 @@ pub fn simple(c: &Candidates) -> Option<Colouring> {
 ///
 /// ```
 /// use logic::{colouring, Candidates};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // a, b, c, d hold {1, 2} and form the path a - b - c - d; e holds {1, 2, 3} and shares a
 /// // group with a and one with d: a and d differ, so e is 3.

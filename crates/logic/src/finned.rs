@@ -52,7 +52,8 @@ const EXTRA_COVERS: usize = 2;
 ///
 /// ```
 /// use logic::{finned, Candidates};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // A 4x4 Latin square with 2x2 boxes (rows, then columns, then boxes). Value 1 in row 0
 /// // only in columns 0 and 3; in row 2 in columns 0, 2 and 3: a fin at r2c2, in box 3, which

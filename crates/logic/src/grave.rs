@@ -92,7 +92,8 @@ fn graves(c: &Candidates, vars: &[u32]) -> Vec<Vec<u64>> {
 ///
 /// ```
 /// use logic::{grave, Candidates};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // Two rows of five over 1..=5, each column (two cells) all-different too. Both rows hold
 /// // {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 1}: a grave. Add 1 to the third cell of row 2 and 2 to
@@ -199,7 +200,8 @@ fn type_3(c: &Candidates, g: u32, vars: &[u32], extra: u64) -> Vec<BugGroup> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use csp::{AllDifferent, Model};
+    use csp::constraints::AllDifferent;
+    use csp::Model;
 
     /// Two rows of five over 1..=5 (columns of two all-different): both rows hold {1, 2},
     /// {2, 3}, {3, 4}, {4, 5}, {5, 1}, and `extra` adds values to cells of row 2.

@@ -33,7 +33,8 @@ use super::sums;
 ///
 /// ```
 /// use logic::{interactions, Candidates};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // x + y + z = 7 over 1..=4, pairwise different: {1, 2, 4}; z cannot be 4.
 /// let mut model = Model::new();
@@ -103,7 +104,8 @@ fn for_each_subset(values: &[u32], k: usize, f: &mut dyn FnMut(u64)) {
 ///
 /// ```
 /// use logic::{interactions, Candidates};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // One group of four variables over 1..=4: a sum x0 + x1 = 5 and a sum x2 + x3 = 5.
 /// // Each is {1, 4} or {2, 3}; x0 cannot be 1 or 4, so the first is {2, 3}, the second {1, 4}.
@@ -201,7 +203,8 @@ impl Fill<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use csp::{AllDifferent, Model};
+    use csp::constraints::AllDifferent;
+    use csp::Model;
 
     /// Every assignment of the group's variables (pairwise different, within their domains)
     /// whose sums' parts extend to their sums (by brute force over the sums' other variables

@@ -6,7 +6,7 @@
 //! the easiest, and names their reasons, so that a front end can tell a solve the way a person
 //! would do it and rate how hard it was. It works on a snapshot of the engine's state,
 //! [`Candidates`]: the current domains of the variables of every constraint that implies
-//! all-different ([`Constraint::implied_all_different`](csp::Constraint::implied_all_different)),
+//! all-different ([`Constraint::implied_all_different`](csp::constraint::Constraint::implied_all_different)),
 //! which it calls *groups*.
 //!
 //! # Background
@@ -27,7 +27,7 @@
 //! | [`uniqueness`] | deadly rectangles and the bivalue universal grave: patterns that would give a second solution; **only** for a problem known to have at most one, whose only constraints are its groups | the pattern |
 //! | [`grave`] | BUG types 3 and 4: a few variables hold more than two values, and without their extra values the rest would be a grave; in one group, their extra values join a naked subset (type 3), or a value with no other place there forces one of two (type 4); **only** for a problem known to have at most one solution | the grave, the group |
 //! | [`sue_de_coq`] | two groups sharing variables: in the overlap, variables with two values more than themselves, and locked sets on each side with no value in common; the rest of each group loses the values that the other side cannot hold | the groups and the three sets |
-//! | [`sums`] | for variables with a known total (a killer cage, a [`DistinctSum`](csp::DistinctSum)): the value sets that make it (combinations), the values each variable takes in one of them, and the innies and outies of a union of tight groups (the rule of 45) | the sums and the groups |
+//! | [`sums`] | for variables with a known total (a killer cage, a [`DistinctSum`](csp::constraints::DistinctSum)): the value sets that make it (combinations), the values each variable takes in one of them, and the innies and outies of a union of tight groups (the rule of 45) | the sums and the groups |
 //! | [`interactions`] | the sums crossing a tight group, taken together: the value sets each sum's part of the group can take (a share of one of its combinations) that leave the other parts room to fill the group, and the values those sets give each variable | the group and the sums |
 //! | [`nested`] | a trial whose consequences also use, at each step, the refutations of simpler trials drawn under the assumption (nested forcing chains, by level) | the chain, its branches and the contradiction |
 //! | [`sum_trial`] | an assumption `x = v` whose consequences by singles and by the combinations of the sums it touches reach a contradiction refutes `v` | the placements, the sums and the contradiction |
@@ -47,7 +47,8 @@
 //!
 //! ```
 //! use logic::{singles, Candidates};
-//! use csp::{AllDifferent, Model};
+//! use csp::Model;
+//! use csp::constraints::AllDifferent;
 //!
 //! // Three variables, pairwise different, over 1..=3; x is 1, y cannot be 3.
 //! let mut model = Model::new();
@@ -102,10 +103,10 @@ pub(crate) fn latin_square(n: usize) -> (csp::Solver, Vec<csp::VarId>) {
     let mut model = csp::Model::new();
     let v = model.new_vars(n * n, 1..=n as i32).unwrap();
     for r in 0..n {
-        model.post(csp::AllDifferent::new((0..n).map(|c| v[r * n + c]).collect::<Vec<_>>())).unwrap();
+        model.post(csp::constraints::AllDifferent::new((0..n).map(|c| v[r * n + c]).collect::<Vec<_>>())).unwrap();
     }
     for c in 0..n {
-        model.post(csp::AllDifferent::new((0..n).map(|r| v[r * n + c]).collect::<Vec<_>>())).unwrap();
+        model.post(csp::constraints::AllDifferent::new((0..n).map(|r| v[r * n + c]).collect::<Vec<_>>())).unwrap();
     }
     (model.into_solver(), v)
 }
@@ -114,7 +115,8 @@ pub(crate) fn latin_square(n: usize) -> (csp::Solver, Vec<csp::VarId>) {
 /// `9 r + c` the variable `v[9 r + c]`.
 #[cfg(test)]
 pub(crate) fn sudoku_grid() -> (csp::Solver, Vec<csp::VarId>) {
-    use csp::{AllDifferent, Model, VarId};
+    use csp::constraints::AllDifferent;
+    use csp::{Model, VarId};
     let mut model = Model::new();
     let v: Vec<VarId> = model.new_vars(81, 1..=9).unwrap();
     let unit = |f: &dyn Fn(usize) -> usize| (0..9).map(|i| v[f(i)]).collect::<Vec<_>>();
@@ -133,7 +135,7 @@ pub(crate) fn sudoku_grid() -> (csp::Solver, Vec<csp::VarId>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use csp::Rng;
+    use csp::branching::Rng;
 
     /// Candidates of a 9x9 grid under rows, columns and boxes (families 0, 1, 2), with
     /// random values removed (`None` when the removals meet a conflict).

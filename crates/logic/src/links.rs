@@ -105,7 +105,8 @@ fn seeing_both(c: &Candidates, bit: u32, a: u32, b: u32, exclude: &[u32]) -> Vec
 ///
 /// ```
 /// use logic::{links, Candidates};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // Groups {a, b}, {c, d} hold value 1 twice each (tight); b and d share a group; t shares
 /// // one with a and one with c: were t = 1, b and d would both be 1.
@@ -253,7 +254,8 @@ pub struct WWing {
 ///
 /// ```
 /// use logic::{links, Candidates};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // a and b hold {1, 2}; the tight group {p, q} has value 2 in p and q only; a shares a
 /// // group with p, b one with q; t (holding 1, 2, 3) shares a group with a and one with b.

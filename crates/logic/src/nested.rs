@@ -99,7 +99,8 @@ impl Nested {
 /// ```
 /// use logic::nested::Nesting;
 /// use logic::{Candidates, Contradiction};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // x, y, z pairwise different over 1..=3, x and y in {1, 2}: z = 1 leaves them one value.
 /// let mut model = Model::new();
@@ -248,7 +249,8 @@ impl Nesting {
 mod tests {
     use super::*;
     use crate::latin_square;
-    use csp::{Outcome, Rng, Solver};
+    use csp::branching::Rng;
+    use csp::{Outcome, Solver};
 
     /// Whether `solver`'s problem with `x = value` has a solution (by search, independent of
     /// the reasoning); `solver` is restored.

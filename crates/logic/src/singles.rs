@@ -74,7 +74,8 @@ pub fn find(c: &Candidates) -> impl Iterator<Item = Single> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use csp::{AllDifferent, Model};
+    use csp::constraints::AllDifferent;
+    use csp::Model;
 
     #[test]
     fn a_value_with_one_place_is_a_hidden_single_and_not_before_it_is_alone() {

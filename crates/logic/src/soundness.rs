@@ -6,7 +6,9 @@
 //! with exactly one solution, against it.
 
 use super::{als, colouring, finned, grave, links, sue_de_coq, uniqueness, Candidates};
-use csp::{Count, CountStatus, Outcome, Rng, Solver, VarId};
+use csp::branching::Rng;
+use csp::solve::{Count, CountStatus};
+use csp::{Outcome, Solver, VarId};
 
 /// A 9x9 Sudoku model with every value of `masks` (bit `d - 1` for digit `d`) removed that is
 /// not in a cell's mask: rows, columns, boxes (families 0, 1, 2).

@@ -6,7 +6,7 @@
 //!   those variables lose every other value.
 //!
 //! Both are Hall sets of the group's value graph (the matching-based all-different filter,
-//! [`Strength::Gac`](csp::Strength::Gac), removes all of them at once); here each is found
+//! [`Strength::Gac`](csp::constraints::Strength::Gac), removes all of them at once); here each is found
 //! and named on its own, by its size. A hidden subset of `k` values is the naked subset of the
 //! other `n - k` variables: callers name the smaller side.
 
@@ -296,7 +296,8 @@ pub(crate) fn combinations<T: Copy>(items: &[T], k: usize, chosen: &mut Vec<T>, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use csp::{AllDifferent, Model, Solver, VarId};
+    use csp::constraints::AllDifferent;
+    use csp::{Model, Solver, VarId};
 
     /// One group of four variables over 1..=4.
     fn four() -> (Solver, Vec<VarId>) {

@@ -135,7 +135,8 @@ fn search(c: &Candidates, first: usize, second: usize, first_only: bool) -> Vec<
 ///
 /// ```
 /// use logic::{sue_de_coq, Candidates};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // A "row" r0..r5 and a "box" r0, r1, b2..b5 over 1..=6, sharing r0 and r1, which hold
 /// // {1, 2, 3, 4}. r2 holds {1, 2} (row side), b2 {3, 4} (box side): four cells, four values.

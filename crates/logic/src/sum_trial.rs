@@ -94,7 +94,8 @@ impl SumChain {
 ///
 /// ```
 /// use logic::{sum_trial::{DeadEnd, SumTrial}, Candidates};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // Three variables over 1..=3, pairwise different; x + y = 3.
 /// let mut model = Model::new();
@@ -157,7 +158,8 @@ impl SumTrial {
     ///
     /// ```
     /// use logic::{sum_trial::SumTrial, Candidates};
-    /// use csp::{AllDifferent, Model};
+    /// use csp::Model;
+    /// use csp::constraints::AllDifferent;
     ///
     /// // z, x, y over 1..=3, pairwise different; x + y = 4 needs 1 and 3, so z = 1 or z = 3
     /// // blocks it.
@@ -388,7 +390,8 @@ impl SumTrial {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use csp::{AllDifferent, Model};
+    use csp::constraints::AllDifferent;
+    use csp::Model;
 
     /// Whether `var = bit` extends to an assignment of every variable that meets the groups
     /// and the sums, by brute force.

@@ -1,5 +1,5 @@
 //! Sums: what a fixed total says about the variables that make it, as a person reasons about
-//! the cages of a killer sudoku ([`DistinctSum`](csp::DistinctSum)).
+//! the cages of a killer sudoku ([`DistinctSum`](csp::constraints::DistinctSum)).
 //!
 //! # Background
 //!
@@ -280,7 +280,8 @@ pub struct Equation {
 ///
 /// ```
 /// use logic::{sums, Candidates};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // A 2x2 Latin square over 1..=2: rows are groups 0 and 1, columns 2 and 3.
 /// let mut model = Model::new();
@@ -421,7 +422,8 @@ pub fn support_equation(c: &Candidates, e: &Equation) -> Option<Vec<u64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use csp::{AllDifferent, Model};
+    use csp::constraints::AllDifferent;
+    use csp::Model;
 
     /// Candidates of `n` variables over 1..=9 in one group, with the given domains.
     fn cage(domains: &[&[i32]]) -> Candidates {

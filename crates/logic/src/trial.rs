@@ -93,7 +93,8 @@ impl Chain {
 ///
 /// ```
 /// use logic::{trial::Trial, Candidates, Contradiction};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // x, y, z pairwise different over 1..=3, x and y in {1, 2}: z = 1 leaves 3 no place.
 /// let mut model = Model::new();
@@ -635,7 +636,8 @@ fn deduce_one(s: &mut Candidates, origin: &Candidates, causes: Option<&mut Cause
 #[cfg(test)]
 mod tests {
     use super::*;
-    use csp::{AllDifferent, Model};
+    use csp::constraints::AllDifferent;
+    use csp::Model;
 
     #[test]
     fn a_chain_keeps_only_the_implications_the_contradiction_needs() {

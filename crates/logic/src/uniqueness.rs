@@ -82,7 +82,8 @@ fn swappable(c: &Candidates, [a, b, cc, d]: [u32; 4]) -> bool {
 ///
 /// ```
 /// use logic::{uniqueness, Candidates};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // A 2x2 square, rows and columns all-different: a b / c d. Three cells hold {1, 2}, d
 /// // holds {1, 2, 3}: if d took 1 or 2 the square would have two solutions, so d = 3.
@@ -262,7 +263,8 @@ fn type_3(c: &Candidates, vars: [u32; 4], xy: u64, [e, f]: [u32; 2], g: u32) -> 
 ///
 /// ```
 /// use logic::{uniqueness, Candidates};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // A 2x2 square, rows and columns all-different: three cells hold {1, 2}, the last one
 /// // {1, 2, 3}. Without 3 it would be a grave with two solutions: it takes 3.
@@ -346,7 +348,8 @@ pub struct BugExtra {
 ///
 /// ```
 /// use logic::{uniqueness, Candidates};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // Two rows a b e g / c d f h over 1..=4, columns all-different too. a, b hold {1, 2};
 /// // e, g, f, h {3, 4}; c, d {1, 2, 3}. Without 3 in c and d every value would have two places
@@ -402,7 +405,8 @@ pub fn bug_type_2(c: &Candidates) -> Option<BugExtra> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use csp::{AllDifferent, Model, Solver, VarId};
+    use csp::constraints::AllDifferent;
+    use csp::{Model, Solver, VarId};
 
     /// A 2x2 square (rows and columns all-different) over 1..=3 with the given values
     /// removed from each cell.

@@ -41,7 +41,8 @@ pub fn sees(c: &Candidates, a: u32, b: u32) -> bool {
 ///
 /// ```
 /// use logic::{wings, Candidates};
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // p = {1, 2} with pincers a = {1, 3} (row with p) and b = {2, 3} (column with p);
 /// // q shares a group with both pincers and holds 3, so it loses 3.
@@ -121,7 +122,8 @@ pub fn find(c: &Candidates, xyz: bool) -> Vec<Wing> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use csp::{AllDifferent, Model};
+    use csp::constraints::AllDifferent;
+    use csp::Model;
 
     #[test]
     fn pincers_that_no_cell_sees_both_of_make_no_wing() {

@@ -10,7 +10,8 @@
 //! With these names, the engine's pruning log reads
 //! `prune depth=0 var=r1c3 value=5 by=row1 rule=value_taken size=9->8`.
 
-use csp::{AllDifferent, Model, ModelError, NetworkLevel, Strength, VarId};
+use csp::constraints::{AllDifferent, NetworkLevel, Strength};
+use csp::{Model, ModelError, VarId};
 
 use crate::grid::{Cell, Shape};
 
@@ -34,13 +35,13 @@ pub fn cell_var(shape: Shape, cell: Cell) -> VarId {
 /// # Example
 ///
 /// ```
-/// use csp::Strength;
+/// use csp::constraints::Strength;
 /// use sudoku::{cell_var, encode, Cell, Shape};
 ///
 /// let model = encode(Shape::SIZE_9, Strength::Gac)?;
 /// assert_eq!((model.num_vars(), model.num_constraints()), (81, 27));
 /// assert_eq!(model.var_name(cell_var(Shape::SIZE_9, Cell::new(2, 6))), Some("r3c7"));
-/// assert_eq!(model.constraint_label(csp::ConstraintId::from_index(9)), "col1");
+/// assert_eq!(model.constraint_label(csp::constraint::ConstraintId::from_index(9)), "col1");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn encode(shape: Shape, strength: Strength) -> Result<Model, ModelError> {
@@ -98,12 +99,12 @@ mod tests {
         let shape = Shape::SIZE_6;
         let model = encode(shape, Strength::Gac).unwrap();
         for (i, unit) in shape.units().enumerate() {
-            let id = csp::ConstraintId::from_index(i);
+            let id = csp::constraint::ConstraintId::from_index(i);
             assert_eq!(model.constraint_name(id), Some(unit.constraint_name().as_str()));
             let scope: Vec<VarId> = shape.unit_cells(unit).map(|c| cell_var(shape, c)).collect();
             assert_eq!(model.constraint(id).scope(), scope.as_slice());
         }
-        assert_eq!(model.constraint_name(csp::ConstraintId::from_index(12)), Some("box1"));
+        assert_eq!(model.constraint_name(csp::constraint::ConstraintId::from_index(12)), Some("box1"));
         assert_eq!(Unit::Box(0).constraint_name(), "box1");
     }
 }

@@ -108,7 +108,10 @@ mod unsat;
 pub mod variant;
 mod variant_file;
 
-pub use csp::{Count, CountStatus, Limit, Limits, Stats, Strength, TieBreak, ValueOrder, VarOrder};
+pub use csp::branching::{TieBreak, ValueOrder, VarOrder};
+pub use csp::constraints::Strength;
+pub use csp::solve::{Count, CountStatus, Limit};
+pub use csp::{Limits, Stats};
 pub use encode::{cell_var, encode};
 pub use error::{Area, AreaClash, MapKind, ParseError, VariantError};
 pub use explain::Explanation;

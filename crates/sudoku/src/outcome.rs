@@ -2,7 +2,7 @@
 //! ([`Uniqueness`]), solutions up to a maximum ([`Solutions`]). "No solution" and "stopped by a
 //! limit" are answers, never errors.
 
-use csp::{CountStatus, Limit};
+use csp::solve::{CountStatus, Limit};
 
 use crate::grid::Grid;
 

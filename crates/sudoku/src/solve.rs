@@ -9,7 +9,10 @@
 //! The `impl Solver` blocks go by concept: construction and options, searches,
 //! explanations, grading, hints.
 
-use csp::{Count, CountStatus, Limits, SearchEnd, Stats, Strength, TieBreak, ValueOrder, VarId, VarOrder};
+use csp::branching::{TieBreak, ValueOrder, VarOrder};
+use csp::constraints::Strength;
+use csp::solve::{Count, CountStatus, SearchEnd};
+use csp::{Limits, Stats, VarId};
 
 use crate::encode::compile_network;
 use crate::explain::Explanation;
@@ -109,7 +112,7 @@ impl Options {
 /// [`Limits`]) stay in force until changed and apply to every variant; limits apply to each
 /// search, that is to each puzzle. With locked candidates on, the engine's intersection
 /// reasoning also runs between regions or diagonals and the lines they overlap (cages take
-/// part through their own sum reasoning, [`csp::DistinctSum`]).
+/// part through their own sum reasoning, [`csp::constraints::DistinctSum`]).
 ///
 /// # Example
 ///
@@ -392,7 +395,7 @@ impl Solver {
     /// # Example
     ///
     /// ```
-    /// use csp::CountStatus;
+    /// use csp::solve::CountStatus;
     /// use sudoku::{Grid, Solver};
     ///
     /// // Two solutions: 1 and 3 can swap in the corners of r1c1, r1c3, r2c1, r2c3.
@@ -716,7 +719,7 @@ fn variant_ladder(grid: &Grid, rules: &Rules, detailed: bool) -> Result<Ladder, 
     if let Rules::Killer(cages) = rules {
         for cage in cages {
             let vars: Vec<VarId> = cage.cells().iter().map(|&c| crate::encode::cell_var(shape, c)).collect();
-            if model.post_named(format!("cage_{}", cage.label()), csp::AllDifferent::new(vars)).is_err() {
+            if model.post_named(format!("cage_{}", cage.label()), csp::constraints::AllDifferent::new(vars)).is_err() {
                 return Err(Vec::new());
             }
             sums.push(cage.sum());

@@ -1,6 +1,8 @@
 //! Why a puzzle has no solution: a minimal set of its givens that no grid can hold together.
 
-use csp::{Explanation, Limits, Strength, Value};
+use csp::constraints::Strength;
+use csp::solve::Explanation;
+use csp::{Limits, Value};
 
 use crate::encode::{cell_var, encode};
 use crate::grid::{Cell, Grid};

@@ -27,7 +27,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use csp::{AllDifferent, DistinctSum, Model, ModelError, Strength, VarId};
+use csp::constraints::{AllDifferent, DistinctSum, Strength};
+use csp::{Model, ModelError, VarId};
 
 use crate::encode::{cell_var, encode};
 use crate::error::{Area, AreaClash, ParseError, VariantError};
@@ -606,7 +607,8 @@ impl fmt::Display for Puzzle {
 /// # Example
 ///
 /// ```
-/// use csp::{ConstraintId, Strength};
+/// use csp::constraint::ConstraintId;
+/// use csp::constraints::Strength;
 /// use sudoku::{encode_puzzle, Puzzle, Variant};
 ///
 /// let puzzle = Puzzle::parse(Variant::Killer, "aabb\naabb\nccdd\nccdd\na 10\nb 10\nc 10\nd 10")?;
@@ -790,10 +792,10 @@ mod tests {
     fn encodings_name_their_constraints() {
         let x = encode_puzzle(&Puzzle::x(Grid::empty(Shape::SIZE_9)), Strength::Gac).unwrap();
         assert_eq!(x.num_constraints(), 29);
-        assert_eq!(x.constraint_label(csp::ConstraintId::from_index(28)), "diag2");
+        assert_eq!(x.constraint_label(csp::constraint::ConstraintId::from_index(28)), "diag2");
         let j = encode_puzzle(&Puzzle::parse(Variant::Jigsaw, JIGSAW_4).unwrap(), Strength::Gac).unwrap();
         assert_eq!(j.num_constraints(), 12);
-        assert_eq!(j.constraint_label(csp::ConstraintId::from_index(8)), "region_a");
+        assert_eq!(j.constraint_label(csp::constraint::ConstraintId::from_index(8)), "region_a");
         assert_eq!(j.var_name(cell_var(Shape::SIZE_4, Cell::new(1, 2))), Some("r2c3"));
     }
 }

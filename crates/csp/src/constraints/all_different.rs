@@ -87,7 +87,8 @@ fn count_places(at_least: &mut [Block; 4], d: Block) {
 /// # Example
 ///
 /// ```
-/// use csp::{AllDifferent, Model, Strength};
+/// use csp::Model;
+/// use csp::constraints::{AllDifferent, Strength};
 ///
 /// let mut model = Model::new();
 /// let x = model.new_vars(3, 1..=3)?;
@@ -629,7 +630,7 @@ impl Constraint for AllDifferent {
 impl AllDifferent {
     /// When all this constraint does is all-different reasoning with no offsets, the
     /// [`NetworkLevel`] that covers it: a network at that level or above may stand in for it
-    /// ([`Model::compile_all_different`](crate::Model::compile_all_different)).
+    /// ([`Model::compile_all_different`](crate::model::Model::compile_all_different)).
     pub(crate) fn all_different_level(&self) -> Option<NetworkLevel> {
         if !self.offsets.iter().all(|&o| o == 0) {
             return None;
@@ -643,7 +644,7 @@ impl AllDifferent {
     }
 
     /// Offers this constraint (`own`) the locked-value reasoning of an
-    /// [`Intersection`](crate::Intersection) with the overlapping all-different group
+    /// [`Intersection`](crate::constraints::Intersection) with the overlapping all-different group
     /// `partner`: they share `shared`, and the partner's variables outside the overlap are
     /// `outside` (with their block offsets and range minimums). Returns whether it took the job.
     pub(crate) fn add_intersection(
@@ -680,10 +681,14 @@ impl AllDifferent {
 #[cfg(test)]
 mod tests {
     use super::Strength;
+    use crate::constraints::AllDifferent;
+    use crate::error::Conflict;
+    use crate::id::VarId;
+    use crate::model::Model;
     use crate::rule::Rule;
-    use crate::{AllDifferent, Conflict, Model, Solver, VarId};
+    use crate::search::Solver;
 
-    fn setup(domains: &[&[i32]], strength: Strength) -> (Solver, Vec<VarId>, crate::ConstraintId) {
+    fn setup(domains: &[&[i32]], strength: Strength) -> (Solver, Vec<VarId>, crate::id::ConstraintId) {
         let mut m = Model::new();
         let xs: Vec<VarId> = domains.iter().map(|d| m.new_var(d.to_vec()).unwrap()).collect();
         let c = m.post(AllDifferent::new(xs.clone()).with_strength(strength)).unwrap();
@@ -786,8 +791,9 @@ mod tests {
         let (mut s, xs, c) = setup(&[&[1], &[1, 2], &[1, 2, 3]], Strength::HiddenSingles);
         let seen = Arc::new(Mutex::new(Vec::new()));
         let sink = Arc::clone(&seen);
-        s.set_observer(Some(Box::new(move |e: &crate::Event<'_>| {
-            if let crate::Event::Prune { var, value, reason, .. } | crate::Event::Assign { var, value, reason, .. } = e
+        s.set_observer(Some(Box::new(move |e: &crate::event::Event<'_>| {
+            if let crate::event::Event::Prune { var, value, reason, .. }
+            | crate::event::Event::Assign { var, value, reason, .. } = e
             {
                 sink.lock().unwrap().push((*var, *value, reason.constraint, reason.rule));
             }

@@ -22,7 +22,7 @@ use crate::id::{Value, VarId};
 /// # Complexity
 ///
 /// Forward checking `O(n)` per fixing; the matching as for
-/// [`AllDifferent`](crate::AllDifferent) on the variables that cannot take an excepted value.
+/// [`AllDifferent`](crate::constraints::AllDifferent) on the variables that cannot take an excepted value.
 ///
 /// # Bibliography
 ///
@@ -31,7 +31,8 @@ use crate::id::{Value, VarId};
 /// # Example
 ///
 /// ```
-/// use csp::{AllDifferentExcept, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferentExcept;
 ///
 /// let mut model = Model::new();
 /// let x = model.new_vars(3, 0..=2)?;

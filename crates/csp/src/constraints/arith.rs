@@ -76,7 +76,8 @@ const SUPPORT_LIMIT: usize = 4096;
 /// # Example
 ///
 /// ```
-/// use csp::{ArithOp, Arithmetic, Model};
+/// use csp::Model;
+/// use csp::constraints::{ArithOp, Arithmetic};
 ///
 /// let mut model = Model::new();
 /// let x = model.new_var(-3..=3)?;

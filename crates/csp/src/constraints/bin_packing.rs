@@ -41,7 +41,8 @@ use crate::model::Model;
 /// # Example
 ///
 /// ```
-/// use csp::{BinPacking, Model};
+/// use csp::Model;
+/// use csp::constraints::BinPacking;
 ///
 /// // Items of weights 3, 3, 2, 2 in two bins of capacity 5.
 /// let mut model = Model::new();

@@ -21,7 +21,8 @@ use crate::subscription::Priority;
 /// # Example
 ///
 /// ```
-/// use csp::{Binary, Model};
+/// use csp::Model;
+/// use csp::constraints::Binary;
 ///
 /// let mut model = Model::new();
 /// let x = model.new_var(1..=10)?;

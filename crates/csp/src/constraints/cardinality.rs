@@ -52,7 +52,8 @@ const NONE: u32 = u32::MAX;
 /// # Example
 ///
 /// ```
-/// use csp::{GlobalCardinality, Model};
+/// use csp::Model;
+/// use csp::constraints::GlobalCardinality;
 ///
 /// let mut model = Model::new();
 /// let x = model.new_vars(4, 1..=3)?;

@@ -17,8 +17,8 @@ const NONE: u32 = u32::MAX;
 ///
 /// Nodes are numbered from `offset` ([`Circuit::with_offset`]; MiniZinc's arrays start at 1,
 /// so its `circuit(x)` is `Circuit::new(x).with_offset(1)`); the default is 0. Values outside
-/// the node range are removed. A tour cost is written with one [`Element`](crate::Element) per
-/// node (`cost[i] = dist[i][succ[i]]`) and a [`Linear`](crate::Linear) sum.
+/// the node range are removed. A tour cost is written with one [`Element`](crate::constraints::Element) per
+/// node (`cost[i] = dist[i][succ[i]]`) and a [`Linear`](crate::constraints::Linear) sum.
 ///
 /// # Propagation
 ///
@@ -60,7 +60,8 @@ const NONE: u32 = u32::MAX;
 /// # Example
 ///
 /// ```
-/// use csp::{Circuit, Model};
+/// use csp::Model;
+/// use csp::constraints::Circuit;
 ///
 /// let mut model = Model::new();
 /// let succ = model.new_vars(4, 0..=3)?;
@@ -329,7 +330,7 @@ impl Constraint for Circuit {
         true
     }
 
-    fn on_post(&mut self, model: &crate::Model) -> Result<(), crate::ModelError> {
+    fn on_post(&mut self, model: &crate::model::Model) -> Result<(), crate::error::ModelError> {
         super::refuse_intervals(model, &self.succ, self.kind())
     }
 
@@ -521,7 +522,7 @@ mod tests {
 
     #[test]
     fn tsp_16_cities_with_element_costs_solves_to_optimality() {
-        use crate::{Comparison, Element, Linear};
+        use crate::constraints::{Comparison, Element, Linear};
         let n = 16usize;
         // Cities at pseudo-random points; Manhattan distances.
         let pts: Vec<(i32, i32)> = (0..n as i32).map(|i| ((i * 37 + 11) % 53, (i * 71 + 5) % 47)).collect();
@@ -545,7 +546,7 @@ mod tests {
         let started = std::time::Instant::now();
         let best = solver.minimize(total);
         let s = best.solution().expect("a tour exists");
-        assert!(matches!(best, crate::Optimum::Optimal(_)), "{:?}", solver.stats());
+        assert!(matches!(best, crate::optimize::Optimum::Optimal(_)), "{:?}", solver.stats());
         let tour: Vec<Value> = succ.iter().map(|&x| s[x]).collect();
         assert!(is_circuit(&tour, false, 0));
         let length: i32 = (0..n).map(|i| dist(i, tour[i] as usize)).sum();

@@ -24,7 +24,8 @@ use crate::subscription::{Events, Priority};
 /// # Example
 ///
 /// ```
-/// use csp::{Clause, Model};
+/// use csp::Model;
+/// use csp::constraints::Clause;
 ///
 /// let mut model = Model::new();
 /// let a = model.new_var(0..=1)?;

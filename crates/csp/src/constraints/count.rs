@@ -30,7 +30,8 @@ use crate::id::{Value, VarId};
 /// # Example
 ///
 /// ```
-/// use csp::{CountEq, Model};
+/// use csp::Model;
+/// use csp::constraints::CountEq;
 ///
 /// let mut model = Model::new();
 /// let x = model.new_vars(3, 0..=2)?;
@@ -180,7 +181,8 @@ impl Constraint for CountEq {
 /// # Example
 ///
 /// ```
-/// use csp::{Among, Model};
+/// use csp::Model;
+/// use csp::constraints::Among;
 ///
 /// let mut model = Model::new();
 /// let x = model.new_vars(3, 1..=4)?;
@@ -355,12 +357,12 @@ mod tests {
     #[test]
     fn interval_domains_are_read_by_their_bounds() {
         let mut model = Model::new();
-        let wide = model.new_var(0..=crate::INTERVAL_THRESHOLD as Value * 2).unwrap();
+        let wide = model.new_var(0..=crate::domain::INTERVAL_THRESHOLD as Value * 2).unwrap();
         assert!(model.initial_domain(wide).is_interval());
         let x = model.new_var(5..=5).unwrap();
         let n = model.new_var(0..=9).unwrap();
         model.post(Among::new(n, vec![wide, x], [5, 6])).unwrap();
-        let y = model.new_var(0..=crate::INTERVAL_THRESHOLD as Value * 2).unwrap();
+        let y = model.new_var(0..=crate::domain::INTERVAL_THRESHOLD as Value * 2).unwrap();
         let c = model.new_var(-3..=9).unwrap();
         model.post(CountEq::new(vec![wide, x], y, c)).unwrap();
         let mut solver = Solver::new(model);

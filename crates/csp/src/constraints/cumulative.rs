@@ -57,7 +57,7 @@ pub(crate) struct Segment {
 
 /// The time-table of a cumulative resource: the profile of the tasks' compulsory parts and the
 /// bound pushes it implies. Shared by [`Cumulative`] and the implied cumulative projections of
-/// [`Diffn`](crate::Diffn). Every buffer is kept between calls, so nothing allocates once the
+/// [`Diffn`](crate::constraints::Diffn). Every buffer is kept between calls, so nothing allocates once the
 /// first call has sized them.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TimeTable {
@@ -296,7 +296,7 @@ impl TimeTable {
 /// capacity is at least 0 (MiniZinc's time decomposition says the same). Tasks may be optional
 /// ([`Cumulative::with_optional`]: a 0/1 presence variable per task).
 ///
-/// Unlike [`Disjunctive`](crate::Disjunctive), which is the capacity-1 case with the
+/// Unlike [`Disjunctive`](crate::constraints::Disjunctive), which is the capacity-1 case with the
 /// stronger reasoning on orders (edge-finding), `Cumulative` reasons on the resource profile.
 ///
 /// # Propagation
@@ -316,7 +316,7 @@ impl TimeTable {
 /// pushed right until what it adds fits the slack (and symmetrically in reversed time).
 ///
 /// *Unary subset*: the tasks whose smallest usage exceeds half the capacity's largest value
-/// pairwise cannot overlap, so [`Disjunctive`](crate::Disjunctive)'s rules (overload, detectable
+/// pairwise cannot overlap, so [`Disjunctive`](crate::constraints::Disjunctive)'s rules (overload, detectable
 /// precedences, not-first/not-last, edge-finding on a Θ-Λ-tree) run on them, with their
 /// smallest durations (a relaxation when durations are variables).
 ///
@@ -333,7 +333,8 @@ impl TimeTable {
 /// # Example
 ///
 /// ```
-/// use csp::{Cumulative, Model};
+/// use csp::Model;
+/// use csp::constraints::Cumulative;
 ///
 /// // Three tasks of duration 2 using 1, 2 and 2 units of a capacity-2 resource.
 /// let mut model = Model::new();

@@ -28,7 +28,7 @@ use crate::model::Model;
 /// * *compulsory parts on each projection*: on the `x` axis the rectangles form a cumulative
 ///   resource (start `x_i`, duration `dx_i`, usage `dy_i`) whose capacity is the height of the
 ///   bounding box of all `y` ranges, and symmetrically on `y`. Time-tabling on it
-///   ([`Cumulative`](crate::Cumulative)) fails on an overloaded profile and pushes the origins
+///   ([`Cumulative`](crate::constraints::Cumulative)) fails on an overloaded profile and pushes the origins
 ///   out of places where a rectangle cannot fit across the others' compulsory parts.
 ///
 /// When explanations are on, the premises are the constraint's other variables.
@@ -40,7 +40,8 @@ use crate::model::Model;
 /// # Example
 ///
 /// ```
-/// use csp::{Diffn, Model};
+/// use csp::Model;
+/// use csp::constraints::Diffn;
 ///
 /// // Two 2×2 squares in a 3×2 box: one at x = 0, the other cannot fit beside it.
 /// let mut model = Model::new();

@@ -17,7 +17,7 @@ use crate::model::Model;
 /// they may be placed anywhere, even inside another task; with [`Disjunctive::strict`]
 /// (`disjunctive_strict`) they may not be strictly inside another task.
 ///
-/// Unlike [`Cumulative`](crate::Cumulative) with capacity 1, which reasons on compulsory parts
+/// Unlike [`Cumulative`](crate::constraints::Cumulative) with capacity 1, which reasons on compulsory parts
 /// only, `Disjunctive` reasons on the order of sets of tasks.
 ///
 /// # Propagation
@@ -47,7 +47,8 @@ use crate::model::Model;
 /// # Example
 ///
 /// ```
-/// use csp::{Disjunctive, Model};
+/// use csp::Model;
+/// use csp::constraints::Disjunctive;
 ///
 /// // A runs 3 from 0 or 1, so it covers time 1..3; B (duration 2) cannot fit before it.
 /// let mut model = Model::new();

@@ -42,7 +42,8 @@ const DEFAULT_STATE_LIMIT: usize = 10_000;
 /// # Recipe without this constraint
 ///
 /// ```
-/// use csp::{AllDifferent, Comparison, Linear, Model};
+/// use csp::Model;
+/// use csp::constraints::{AllDifferent, Comparison, Linear};
 ///
 /// let mut model = Model::new();
 /// let cage = model.new_vars(3, 1..=9)?;
@@ -60,7 +61,8 @@ const DEFAULT_STATE_LIMIT: usize = 10_000;
 /// # Example
 ///
 /// ```
-/// use csp::{DistinctSum, Model};
+/// use csp::Model;
+/// use csp::constraints::DistinctSum;
 ///
 /// let mut model = Model::new();
 /// let pair = model.new_vars(2, 1..=9)?;

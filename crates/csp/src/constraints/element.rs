@@ -33,7 +33,8 @@ use crate::subscription::Priority;
 /// # Example
 ///
 /// ```
-/// use csp::{Element, Model};
+/// use csp::Model;
+/// use csp::constraints::Element;
 ///
 /// let mut model = Model::new();
 /// let item = model.new_var(0..=9)?;
@@ -177,7 +178,7 @@ impl Element {
 /// Whether the domains of `a` and `b` share a value.
 fn intersects(ctx: &Context<'_>, a: VarId, b: VarId) -> bool {
     let (da, db) = (ctx.domain(a), ctx.domain(b));
-    let bounds = |d: crate::Domain<'_>| (i64::from(d.min().unwrap_or(0)), i64::from(d.max().unwrap_or(-1)));
+    let bounds = |d: crate::domain::Domain<'_>| (i64::from(d.min().unwrap_or(0)), i64::from(d.max().unwrap_or(-1)));
     if da.is_interval() {
         let (lo, hi) = bounds(da);
         return values_within(ctx, b, lo, hi).is_some();

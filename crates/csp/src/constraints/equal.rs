@@ -13,7 +13,8 @@ use crate::subscription::Priority;
 /// # Example
 ///
 /// ```
-/// use csp::{Equal, Model};
+/// use csp::Model;
+/// use csp::constraints::Equal;
 ///
 /// let mut model = Model::new();
 /// let x = model.new_var(1..=9)?;
@@ -99,7 +100,8 @@ impl Constraint for Equal {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Equal, Model};
+    use crate::constraints::Equal;
+    use crate::model::Model;
 
     #[test]
     fn equal_keeps_only_values_with_a_partner() {

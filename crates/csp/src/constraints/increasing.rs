@@ -25,7 +25,8 @@ use crate::id::{Value, VarId};
 /// # Example
 ///
 /// ```
-/// use csp::{Increasing, Model};
+/// use csp::Model;
+/// use csp::constraints::Increasing;
 ///
 /// let mut model = Model::new();
 /// let x = model.new_vars(3, 0..=5)?;

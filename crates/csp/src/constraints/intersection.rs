@@ -28,7 +28,8 @@ use crate::subscription::{Events, Priority};
 /// # Example
 ///
 /// ```
-/// use csp::{AllDifferent, Model};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
 ///
 /// // A = {a0, a1, s0, s1}, B = {b0, b1, s0, s1}, sharing s0 and s1; values 1..=4.
 /// let mut model = Model::new();
@@ -172,7 +173,7 @@ impl Constraint for Intersection {
 }
 
 impl Model {
-    /// Posts an [`Intersection`](crate::Intersection) (locked values) for every pair of posted
+    /// Posts an [`Intersection`](crate::constraints::Intersection) (locked values) for every pair of posted
     /// constraints that imply all-different ([`Constraint::implied_all_different`]: plain
     /// [`AllDifferent`] without offsets, for one) sharing at least two variables, with
     /// word-level domains. Returns how many were posted.

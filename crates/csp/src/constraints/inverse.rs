@@ -22,7 +22,7 @@ use crate::id::{Value, VarId};
 /// # Complexity
 ///
 /// `O(Σ |D|)` look-ups per channelling pass; the matchings as for
-/// [`AllDifferent`](crate::AllDifferent).
+/// [`AllDifferent`](crate::constraints::AllDifferent).
 ///
 /// # Bibliography
 ///
@@ -32,7 +32,8 @@ use crate::id::{Value, VarId};
 /// # Example
 ///
 /// ```
-/// use csp::{Inverse, Model};
+/// use csp::Model;
+/// use csp::constraints::Inverse;
 ///
 /// let mut model = Model::new();
 /// let f = model.new_vars(3, 0..=2)?;
@@ -138,7 +139,7 @@ impl Constraint for Inverse {
         Priority::Slow
     }
 
-    fn on_post(&mut self, model: &crate::Model) -> Result<(), crate::ModelError> {
+    fn on_post(&mut self, model: &crate::model::Model) -> Result<(), crate::error::ModelError> {
         super::refuse_intervals(model, &self.scope, "inverse")
     }
 

@@ -31,7 +31,8 @@ use crate::id::{Value, VarId};
 /// # Example
 ///
 /// ```
-/// use csp::{LexLess, Model};
+/// use csp::Model;
+/// use csp::constraints::LexLess;
 ///
 /// let mut model = Model::new();
 /// let x = model.new_vars(2, 0..=2)?;

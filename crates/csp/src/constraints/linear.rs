@@ -53,7 +53,7 @@ impl fmt::Display for Comparison {
 
 /// A linear constraint `a1*x1 + ... + an*xn ⋈ c` ([`Comparison`]), propagated on bounds.
 ///
-/// Unlike [`Equal`](crate::Equal) and [`NotEqual`](crate::NotEqual), which relate two
+/// Unlike [`Equal`](crate::constraints::Equal) and [`NotEqual`](crate::constraints::NotEqual), which relate two
 /// variables, `Linear` takes any number of weighted terms. Terms on the same variable are merged
 /// (`x + x` is `2*x`) and zero coefficients dropped when the constraint is built, so
 /// [`scope`](Constraint::scope) lists each variable once.
@@ -84,7 +84,8 @@ impl fmt::Display for Comparison {
 /// # Example
 ///
 /// ```
-/// use csp::{Comparison, Linear, Model};
+/// use csp::Model;
+/// use csp::constraints::{Comparison, Linear};
 ///
 /// let mut model = Model::new();
 /// let x = model.new_var(0..=10)?;

@@ -6,7 +6,7 @@
 //! | [`NotEqual`] | `x != y + c` | forward checking |
 //! | [`Equal`] | `x = y + c` | domain consistency |
 //! | [`Binary`] | any relation given by a predicate | arc consistency |
-//! | [`AllDifferentNetwork`] | many all-different constraints over small domains at once ([`Model::compile_all_different`](crate::Model::compile_all_different)) | [`NetworkLevel`]: forward checking, hidden singles, locked values, on a value-indexed view, examined where places changed |
+//! | [`AllDifferentNetwork`] | many all-different constraints over small domains at once ([`Model::compile_all_different`](crate::model::Model::compile_all_different)) | [`NetworkLevel`]: forward checking, hidden singles, locked values, on a value-indexed view, examined where places changed |
 //! | [`Intersection`] | implied: locked values between two overlapping all-different constraints | word level |
 //! | [`Linear`] | `a1*x1 + ... + an*xn` `=`, `<=`, `>=`, `!=` `c` ([`Comparison`]) | bounds consistency; forward checking for `!=` |
 //! | [`Table`] | one of the allowed tuples, or none of the forbidden ones | generalised arc consistency (STR-style scan, counting) |
@@ -31,7 +31,7 @@
 //! | [`BinPacking`] | items in bins with load variables | load bounds, elimination and commitment, `NoSum` knapsack reasoning (Shaw) |
 //! | [`Diffn`] | rectangles that do not overlap | pairwise bounds, time-tabling on both projections |
 //!
-//! Variables with an interval domain (large ranges, [`Domain::is_interval`](crate::Domain::is_interval))
+//! Variables with an interval domain (large ranges, [`Domain::is_interval`](crate::domain::Domain::is_interval))
 //! work with every value-level constraint; [`AllDifferent`], [`Table`], [`DistinctSum`] and
 //! [`Intersection`] reason on bits and refuse them when posted.
 //! [`Circuit`], [`Regular`] and [`Inverse`] refuse them too; [`CountEq`], [`Among`], [`NValue`],
@@ -102,7 +102,7 @@ pub use reified::ReifiedLinear;
 pub use table::Table;
 pub use value_precede::ValuePrecede;
 
-/// Refuses interval domains (large ranges, see [`Domain::is_interval`](crate::Domain::is_interval))
+/// Refuses interval domains (large ranges, see [`Domain::is_interval`](crate::domain::Domain::is_interval))
 /// for a constraint that reasons on domain bits.
 pub(crate) fn refuse_intervals(
     model: &crate::model::Model,

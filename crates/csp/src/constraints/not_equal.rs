@@ -12,7 +12,8 @@ use crate::subscription::{Events, Priority};
 /// # Example
 ///
 /// ```
-/// use csp::{Model, NotEqual};
+/// use csp::Model;
+/// use csp::constraints::NotEqual;
 ///
 /// let mut model = Model::new();
 /// let x = model.new_var(1..=3)?;

@@ -36,7 +36,8 @@ use crate::id::{Value, VarId};
 /// # Example
 ///
 /// ```
-/// use csp::{Model, NValue};
+/// use csp::Model;
+/// use csp::constraints::NValue;
 ///
 /// let mut model = Model::new();
 /// let x = model.new_vars(3, 1..=4)?;

@@ -25,14 +25,14 @@ type Condition = dyn Fn(&[Value]) -> bool + Send + Sync;
 ///   which `holds` is false are removed.
 ///
 /// That is enough for a correct search, never for a fast one: the search may go deep before a
-/// violated predicate is noticed. Prefer [`Binary`](crate::Binary) for two variables (arc
-/// consistency), [`Table`](crate::Table) when the allowed tuples can be listed (generalised arc
-/// consistency), or [`Linear`](crate::Linear) and the other built-in constraints when they fit,
+/// violated predicate is noticed. Prefer [`Binary`](crate::constraints::Binary) for two variables (arc
+/// consistency), [`Table`](crate::constraints::Table) when the allowed tuples can be listed (generalised arc
+/// consistency), or [`Linear`](crate::constraints::Linear) and the other built-in constraints when they fit,
 /// or write a [`Constraint`] (see [the trait's module](crate::constraint)).
 ///
 /// The closure must be a pure function of its argument; it is called during propagation, by
 /// [`is_satisfied`](Constraint::is_satisfied) and by
-/// [`Model::check_assignment`](crate::Model::check_assignment). Removals have the rule
+/// [`Model::check_assignment`](crate::model::Model::check_assignment). Removals have the rule
 /// [`Rule::NoSupport`]; with explanations on, their premises are the fixed variables.
 ///
 /// # Complexity
@@ -43,7 +43,8 @@ type Condition = dyn Fn(&[Value]) -> bool + Send + Sync;
 /// # Example
 ///
 /// ```
-/// use csp::{Model, Predicate};
+/// use csp::Model;
+/// use csp::constraints::Predicate;
 ///
 /// let mut model = Model::new();
 /// let x = model.new_vars(3, 1..=9)?;

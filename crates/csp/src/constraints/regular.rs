@@ -47,7 +47,8 @@ const NONE: u32 = u32::MAX;
 /// # Example
 ///
 /// ```
-/// use csp::{Model, Regular};
+/// use csp::Model;
+/// use csp::constraints::Regular;
 ///
 /// // Words over {0, 1} with no two 1s in a row: state 0 after a 0, state 1 after a 1.
 /// let mut model = Model::new();

@@ -31,7 +31,8 @@ use crate::subscription::{Events, Priority};
 /// # Example
 ///
 /// ```
-/// use csp::{Comparison, Model, ReifiedLinear};
+/// use csp::Model;
+/// use csp::constraints::{Comparison, ReifiedLinear};
 ///
 /// let mut model = Model::new();
 /// let x = model.new_var(0..=9)?;
@@ -81,7 +82,8 @@ impl ReifiedLinear {
     /// # Example
     ///
     /// ```
-    /// use csp::{Comparison, Model, ReifiedLinear};
+    /// use csp::Model;
+    /// use csp::constraints::{Comparison, ReifiedLinear};
     ///
     /// let mut model = Model::new();
     /// let x = model.new_var(0..=9)?;

@@ -22,7 +22,7 @@ enum Mode {
 /// An extensional constraint: the variables take one of the listed tuples
 /// ([`Table::allowed`]), or none of them ([`Table::forbidden`]).
 ///
-/// Where [`Binary`](crate::Binary) states a relation of two variables by a predicate, a table
+/// Where [`Binary`](crate::constraints::Binary) states a relation of two variables by a predicate, a table
 /// states a relation of any arity by its tuples. Both modes reach *generalised arc consistency*
 /// (GAC): every value left is part of some tuple of values left that satisfies the constraint.
 ///
@@ -78,7 +78,8 @@ enum Mode {
 /// # Example
 ///
 /// ```
-/// use csp::{Model, Table};
+/// use csp::Model;
+/// use csp::constraints::Table;
 ///
 /// let mut model = Model::new();
 /// let x = model.new_vars(3, 0..=2)?;
@@ -231,7 +232,8 @@ impl Table {
     /// # Example
     ///
     /// ```
-    /// use csp::{Model, Table};
+    /// use csp::Model;
+    /// use csp::constraints::Table;
     ///
     /// let mut model = Model::new();
     /// let x = model.new_vars(2, 0..=2)?;
@@ -761,7 +763,7 @@ mod tests {
             walk in steps(),
             trail in any::<bool>(),
         ) {
-            use crate::SnapshotMode;
+            use crate::store::SnapshotMode;
             let (plain, v) = table(&domains, false, &tuples);
             let (mut model, w) = model_with(&domains);
             let t = Table::allowed(w.clone(), &tuples).with_state(&mut model);

@@ -31,7 +31,8 @@ use crate::id::{Value, VarId};
 /// # Example
 ///
 /// ```
-/// use csp::{Model, ValuePrecede};
+/// use csp::Model;
+/// use csp::constraints::ValuePrecede;
 ///
 /// let mut model = Model::new();
 /// let x = model.new_vars(3, 1..=3)?;

@@ -1,6 +1,6 @@
 //! Interval domains on the propagation engine's write path.
 //!
-//! A variable over a large range (more than [`INTERVAL_THRESHOLD`](crate::INTERVAL_THRESHOLD)
+//! A variable over a large range (more than [`INTERVAL_THRESHOLD`](crate::domain::INTERVAL_THRESHOLD)
 //! values) keeps two blocks in the domain store: the bit indices of its smallest and largest
 //! values (`lo > hi` when empty). Its packed record has `words == 0`, which sends
 //! [`Core::retain_block`] and [`Core::assign_bit`] here; [`Context`](super::Context)'s

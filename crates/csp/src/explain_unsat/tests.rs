@@ -5,8 +5,8 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::constraints::{AllDifferent, Comparison, Linear, NetworkLevel, NotEqual};
 use crate::testing::brute_force;
-use crate::{AllDifferent, Comparison, Linear, NetworkLevel, NotEqual};
 
 /// A random constraint over variables `0..n`, kept as data.
 #[derive(Clone, Debug)]

@@ -2,7 +2,7 @@
 //!
 //! A [`BoolVar`] is an ordinary 0/1 variable of the model (1 is true) with a type that says
 //! so; a [`Lit`] is a Boolean or its negation. Negation is a *view*: `!b` creates no variable
-//! and no constraint, it only flips how constraints read `b` (a [`Clause`](crate::Clause)
+//! and no constraint, it only flips how constraints read `b` (a [`Clause`](crate::constraints::Clause)
 //! lists it among its negative literals, a linear term counts it as `1 - b`).
 //!
 //! Booleans take part in expressions (`sum(bools)` counts the true ones) and reify relations
@@ -117,8 +117,8 @@ impl Lit {
 
     /// The value of [`var`](Lit::var) that makes the literal true: 1 for `b`, 0 for `!b`.
     #[inline]
-    pub fn true_value(self) -> crate::Value {
-        crate::Value::from(self.positive)
+    pub fn true_value(self) -> crate::id::Value {
+        crate::id::Value::from(self.positive)
     }
 }
 

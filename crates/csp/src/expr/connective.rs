@@ -67,12 +67,13 @@ impl Lit {
     }
 }
 
-/// At least one literal is true: one [`Clause`](crate::Clause). An empty `or` is false.
+/// At least one literal is true: one [`Clause`](crate::constraints::Clause). An empty `or` is false.
 ///
 /// # Example
 ///
 /// ```
-/// use csp::{or, Model};
+/// use csp::Model;
+/// use csp::expr::or;
 ///
 /// let mut model = Model::new();
 /// let b = model.new_bools(3);
@@ -94,7 +95,7 @@ pub fn or<L: Into<Lit>>(lits: impl IntoIterator<Item = L>) -> Relation {
     Relation::clause(pos, neg)
 }
 
-/// Every literal is true: one [`Linear`](crate::Linear) (`Σ lits >= n`), which fixes them all
+/// Every literal is true: one [`Linear`](crate::constraints::Linear) (`Σ lits >= n`), which fixes them all
 /// at the root; reified (`and(..).iff(b)`), `b` is the conjunction. An empty `and` is true.
 pub fn and<L: Into<Lit>>(lits: impl IntoIterator<Item = L>) -> Relation {
     let lits: Vec<Lit> = lits.into_iter().map(Into::into).collect();
@@ -107,7 +108,7 @@ pub fn xor(a: impl Into<Lit>, b: impl Into<Lit>) -> Relation {
     LinExpr::from(a.into()).ne(LinExpr::from(b.into()))
 }
 
-/// Exactly `k` of the literals are true: `Σ lits = k`, one [`Linear`](crate::Linear).
+/// Exactly `k` of the literals are true: `Σ lits = k`, one [`Linear`](crate::constraints::Linear).
 pub fn exactly<L: Into<Lit>>(k: i32, lits: impl IntoIterator<Item = L>) -> Relation {
     super::sum(lits.into_iter().map(Into::into)).eq(k)
 }
@@ -141,7 +142,8 @@ impl Model {
     /// # Example
     ///
     /// ```
-    /// use csp::{sum, Model, Optimum};
+    /// use csp::{sum, Model};
+    /// use csp::solve::Optimum;
     ///
     /// let mut model = Model::new();
     /// let x = model.new_vars(4, 0..=3)?;

@@ -58,21 +58,21 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! [`Arithmetic`]: crate::Arithmetic
-//! [`Element`]: crate::Element
-//! [`Equal::with_offset`]: crate::Equal::with_offset
-//! [`NotEqual::with_offset`]: crate::NotEqual::with_offset
-//! [`Linear`]: crate::Linear
-//! [`Clause`]: crate::Clause
-//! [`ReifiedLinear`]: crate::ReifiedLinear
-//! [`BoolVar`]: crate::BoolVar
-//! [`Lit`]: crate::Lit
-//! [`Lit::implies`]: crate::Lit::implies
-//! [`or`]: crate::or
-//! [`and`]: crate::and
-//! [`xor`]: crate::xor
-//! [`Model::add`]: crate::Model::add
-//! [`Model::either`]: crate::Model::either
+//! [`Arithmetic`]: crate::constraints::Arithmetic
+//! [`Element`]: crate::constraints::Element
+//! [`Equal::with_offset`]: crate::constraints::Equal::with_offset
+//! [`NotEqual::with_offset`]: crate::constraints::NotEqual::with_offset
+//! [`Linear`]: crate::constraints::Linear
+//! [`Clause`]: crate::constraints::Clause
+//! [`ReifiedLinear`]: crate::constraints::ReifiedLinear
+//! [`BoolVar`]: crate::expr::boolean::BoolVar
+//! [`Lit`]: crate::expr::boolean::Lit
+//! [`Lit::implies`]: crate::expr::boolean::Lit::implies
+//! [`or`]: crate::expr::or
+//! [`and`]: crate::expr::and
+//! [`xor`]: crate::expr::xor
+//! [`Model::add`]: crate::model::Model::add
+//! [`Model::either`]: crate::model::Model::either
 
 pub mod boolean;
 mod connective;

@@ -78,7 +78,7 @@ where
 impl Model {
     /// A variable equal to `expr`: `expr` itself when it is one variable, otherwise a new
     /// variable over the expression's bounds ([`LinExpr::bounds`]) tied to it by one
-    /// [`Linear`](crate::Linear) (`expr - z = 0`). CP-SAT's `NewIntVar` plus `Add(z == expr)`.
+    /// [`Linear`](crate::constraints::Linear) (`expr - z = 0`). CP-SAT's `NewIntVar` plus `Add(z == expr)`.
     ///
     /// # Errors
     ///
@@ -172,7 +172,8 @@ impl Model {
     /// # Example
     ///
     /// ```
-    /// use csp::{Model, Optimum};
+    /// use csp::Model;
+    /// use csp::solve::Optimum;
     ///
     /// let mut model = Model::new();
     /// let ends = model.new_vars(3, 2..=9)?;
@@ -230,7 +231,8 @@ impl Model {
     /// # Example
     ///
     /// ```
-    /// use csp::{Model, Optimum};
+    /// use csp::Model;
+    /// use csp::solve::Optimum;
     ///
     /// let mut model = Model::new();
     /// let item = model.new_var(0..=3)?;

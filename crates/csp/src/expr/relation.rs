@@ -10,7 +10,7 @@ use crate::expr::boolean::Lit;
 use crate::id::VarId;
 use crate::model::Model;
 
-/// A constraint built from expressions (`x.le(y + 3)`, [`or`](crate::or)`([a, !b])`), not yet
+/// A constraint built from expressions (`x.le(y + 3)`, [`or`](crate::expr::or)`([a, !b])`), not yet
 /// posted: post it with [`Model::add`].
 ///
 /// Before posting, [`only_if`](Relation::only_if) (half reification, CP-SAT's
@@ -134,7 +134,7 @@ impl Relation {
             .iter()
             .map(|&(a, x)| Ok((to_value(a, "linear", "coefficient")?, x)))
             .collect::<Result<Vec<_>, ModelError>>()?;
-        let c: Box<dyn crate::Constraint> = match b {
+        let c: Box<dyn crate::model::constraint::Constraint> = match b {
             Some((l, half)) => {
                 let r = if half {
                     ReifiedLinear::implied_by(terms32, cmp, rhs32, l.var())

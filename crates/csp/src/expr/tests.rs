@@ -3,14 +3,16 @@
 
 use proptest::prelude::*;
 
+use crate::constraints::{AllDifferent, Comparison, Equal, Linear, NotEqual};
+use crate::expr::{and, exactly, or, sum, xor, LinExpr, Relation};
+use crate::id::{Value, VarId};
 use crate::model::constraint::downcast_ref;
+use crate::model::Model;
+use crate::optimize::{Goal, Optimum};
+use crate::stats::Stats;
 use crate::testing::{brute_force, model_with, small_domains, solve_all};
-use crate::{
-    and, exactly, or, sum, xor, AllDifferent, Comparison, Equal, Goal, LinExpr, Linear, Model, NotEqual, Optimum,
-    Relation, Stats, Value, VarId,
-};
 
-fn kind(model: &Model, id: crate::ConstraintId) -> &'static str {
+fn kind(model: &Model, id: crate::id::ConstraintId) -> &'static str {
     model.constraint(id).kind()
 }
 
@@ -83,7 +85,7 @@ fn a_coefficient_beyond_32_bits_is_an_error() {
     let mut m = Model::new();
     let x = m.new_var(0..=1).unwrap();
     let e = x * i32::MAX * 4;
-    assert!(matches!(m.add(e.le(1)), Err(crate::ModelError::InvalidConstraint { kind: "linear", .. })));
+    assert!(matches!(m.add(e.le(1)), Err(crate::error::ModelError::InvalidConstraint { kind: "linear", .. })));
 }
 
 #[test]
@@ -117,7 +119,7 @@ struct Rel {
     enforce: u8,
 }
 
-fn build(rel: &Rel, v: &[VarId], b: crate::BoolVar) -> Relation {
+fn build(rel: &Rel, v: &[VarId], b: crate::expr::boolean::BoolVar) -> Relation {
     let lhs: LinExpr = sum(rel.coeffs.iter().zip(v).map(|(&a, &x)| a * x));
     let r = match rel.cmp {
         0 => lhs.le(rel.constant),
@@ -173,7 +175,7 @@ proptest! {
         all.push(b_domain);
         let expected = brute_force(&all, |vs| rels.iter().all(|r| holds(r, &vs[..n], vs[n])));
         let (mut model, v) = model_with(&all);
-        let b = crate::BoolVar::from_var(&model, v[n]).unwrap();
+        let b = crate::expr::boolean::BoolVar::from_var(&model, v[n]).unwrap();
         for r in &rels {
             model.add(build(r, &v[..n], b)).unwrap();
         }
@@ -193,8 +195,8 @@ proptest! {
             fixed[..=n].iter().map(|&f| if f == 2 { vec![0, 1] } else { vec![f] }).collect();
         let lit_true = |vs: &[Value], i: usize| (vs[i] == 1) == signs[i];
         let (mut model, v) = model_with(&domains);
-        let bs: Vec<crate::BoolVar> = v.iter().map(|&x| crate::BoolVar::from_var(&model, x).unwrap()).collect();
-        let lits: Vec<crate::Lit> = (0..n).map(|i| if signs[i] { bs[i].lit() } else { !bs[i] }).collect();
+        let bs: Vec<crate::expr::boolean::BoolVar> = v.iter().map(|&x| crate::expr::boolean::BoolVar::from_var(&model, x).unwrap()).collect();
+        let lits: Vec<crate::expr::boolean::Lit> = (0..n).map(|i| if signs[i] { bs[i].lit() } else { !bs[i] }).collect();
         let r = match which {
             0 => or(lits.clone()),
             1 => and(lits.clone()),

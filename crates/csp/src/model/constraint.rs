@@ -46,7 +46,7 @@ pub trait Constraint: Any + fmt::Debug + Send + CloneConstraint {
     /// # Errors
     ///
     /// A constraint that cannot work with these variables returns a
-    /// [`ModelError`](crate::ModelError) and is not posted.
+    /// [`ModelError`](crate::error::ModelError) and is not posted.
     fn on_post(&mut self, model: &Model) -> Result<(), ModelError> {
         let _ = model;
         Ok(())
@@ -74,7 +74,7 @@ pub trait Constraint: Any + fmt::Debug + Send + CloneConstraint {
 
     /// If the constraint implies that the values of some of its variables are pairwise
     /// different (with no offsets), those variables. Lets the model add implied reasoning
-    /// between overlapping all-different groups ([`Model::post_intersections`](crate::Model::post_intersections)).
+    /// between overlapping all-different groups ([`Model::post_intersections`](crate::model::Model::post_intersections)).
     /// Default: `None`.
     fn implied_all_different(&self) -> Option<&[VarId]> {
         None
@@ -86,7 +86,7 @@ pub trait Constraint: Any + fmt::Debug + Send + CloneConstraint {
     fn is_satisfied(&self, values: &[Value]) -> bool;
 }
 
-/// Cloning a boxed constraint, so that a [`Model`](crate::Model) can be cloned (for a parallel
+/// Cloning a boxed constraint, so that a [`Model`](crate::model::Model) can be cloned (for a parallel
 /// search, or to solve variants of one model).
 ///
 /// Implemented for every constraint that is [`Clone`]: derive `Clone` on your constraint and

@@ -19,19 +19,20 @@ use self::constraint::Constraint;
 
 /// A constraint satisfaction problem: variables with finite domains and constraints on them.
 ///
-/// A model is built once, then handed to a [`Solver`](crate::Solver) ([`Model::into_solver`]), which owns it
+/// A model is built once, then handed to a [`Solver`](crate::search::Solver) ([`Model::into_solver`]), which owns it
 /// and keeps the search state apart. Building errors are returned as [`ModelError`].
 ///
 /// # Example
 ///
 /// ```
-/// use csp::{AllDifferent, Model, Outcome};
+/// use csp::{Model, Outcome};
+/// use csp::constraints::AllDifferent;
 ///
 /// let mut model = Model::new();
 /// let xs = model.new_vars(3, 1..=3)?;
 /// model.post(AllDifferent::new(xs.clone()))?;
 /// let x0 = xs[0];
-/// model.post(csp::NotEqual::new(x0, xs[1]))?;
+/// model.post(csp::constraints::NotEqual::new(x0, xs[1]))?;
 /// let mut solver = model.into_solver();
 /// assert_eq!(solver.count_solutions(100).count, 6);
 /// match solver.solve() {
@@ -102,9 +103,9 @@ impl Model {
     /// # Errors
     ///
     /// [`ModelError::EmptyDomain`] for no value; [`ModelError::DomainTooLarge`] for more than
-    /// [`MAX_BITSET_VALUES`](crate::MAX_BITSET_VALUES) listed values; [`ModelError::BeyondLimits`]
-    /// for a range of more than [`INTERVAL_THRESHOLD`](crate::INTERVAL_THRESHOLD) values (an
-    /// interval) not within [`MIN_INTERVAL_VALUE`](crate::MIN_INTERVAL_VALUE)`..=`[`MAX_INTERVAL_VALUE`](crate::MAX_INTERVAL_VALUE).
+    /// [`MAX_BITSET_VALUES`](crate::domain::MAX_BITSET_VALUES) listed values; [`ModelError::BeyondLimits`]
+    /// for a range of more than [`INTERVAL_THRESHOLD`](crate::domain::INTERVAL_THRESHOLD) values (an
+    /// interval) not within [`MIN_INTERVAL_VALUE`](crate::domain::MIN_INTERVAL_VALUE)`..=`[`MAX_INTERVAL_VALUE`](crate::domain::MAX_INTERVAL_VALUE).
     pub fn new_var(&mut self, domain: impl Into<InitialDomain>) -> Result<VarId, ModelError> {
         self.add_var(domain.into(), None)
     }
@@ -244,7 +245,7 @@ impl Model {
 
     /// Reserves blocks in the store for a constraint's own state, set to `initial` (one block
     /// per word), and returns their slot. The blocks are saved at every checkpoint and restored
-    /// with the domains (and reset with them by [`Solver::reset`](crate::Solver::reset)); the
+    /// with the domains (and reset with them by [`Solver::reset`](crate::search::Solver::reset)); the
     /// constraint reads and writes them with
     /// [`Context::state`](crate::constraint::Context::state) and
     /// [`Context::state_mut`](crate::constraint::Context::state_mut). For incremental state
@@ -418,7 +419,8 @@ impl Model {
 
 #[cfg(test)]
 mod clone_tests {
-    use crate::{AllDifferent, Linear, Model};
+    use crate::constraints::{AllDifferent, Linear};
+    use crate::model::Model;
 
     fn assert_send<T: Send + Clone>() {}
 
@@ -434,7 +436,7 @@ mod clone_tests {
         model.post(AllDifferent::new(x.clone())).unwrap();
         let copy = model.clone();
         // A constraint posted after the copy binds only the original.
-        model.post(Linear::new([(1, x[0])], crate::Comparison::Equal, 3)).unwrap();
+        model.post(Linear::new([(1, x[0])], crate::constraints::Comparison::Equal, 3)).unwrap();
         assert_eq!(model.into_solver().count_solutions(u64::MAX).count, 6);
         assert_eq!(copy.into_solver().count_solutions(u64::MAX).count, 24);
     }

@@ -735,14 +735,16 @@ impl Solver {
     /// # Example
     ///
     /// ```
-    /// use csp::{Linear, Comparison, Model, Outcome, Restarts, ValueOrder, VarOrder};
+    /// use csp::{Model, Outcome};
+    /// use csp::branching::{Restarts, ValueOrder, VarOrder};
+    /// use csp::constraints::{Linear, Comparison};
     ///
     /// // x0 + ... + x7 = 20 over 0..=4, with x_i != x_{i+1}: solvable.
     /// let mut model = Model::new();
     /// let x = model.new_vars(8, 0..=4)?;
     /// model.post(Linear::sum(x.clone(), Comparison::Equal, 20))?;
     /// for w in x.windows(2) {
-    ///     model.post(csp::NotEqual::new(w[0], w[1]))?;
+    ///     model.post(csp::constraints::NotEqual::new(w[0], w[1]))?;
     /// }
     /// let mut solver = model.into_solver();
     /// solver.set_var_order(VarOrder::DomWdeg);

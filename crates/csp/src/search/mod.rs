@@ -92,7 +92,10 @@ pub(crate) enum Step {
 /// # Example
 ///
 /// ```
-/// use csp::{AllDifferent, CountStatus, Model, TieBreak, VarOrder};
+/// use csp::Model;
+/// use csp::branching::{TieBreak, VarOrder};
+/// use csp::constraints::AllDifferent;
+/// use csp::solve::CountStatus;
 ///
 /// // Latin square of order 3: 12 solutions.
 /// let mut model = Model::new();
@@ -340,7 +343,7 @@ impl Solver {
         self.core.stats = Stats::default();
     }
 
-    /// Installs (or removes, with `None`) an observer that receives every [`Event`](crate::Event).
+    /// Installs (or removes, with `None`) an observer that receives every [`Event`](crate::event::Event).
     pub fn set_observer(&mut self, observer: Option<Observer>) {
         self.core.observer = observer;
         self.core.refresh_observing();
@@ -468,7 +471,8 @@ impl Solver {
     /// # Example
     ///
     /// ```
-    /// use csp::{AllDifferent, Model};
+    /// use csp::Model;
+    /// use csp::constraints::AllDifferent;
     ///
     /// let mut model = Model::new();
     /// let x = model.new_vars(3, 1..=3)?;
@@ -823,7 +827,8 @@ impl Solutions<'_> {
     /// # Example
     ///
     /// ```
-    /// use csp::{Model, NotEqual};
+    /// use csp::Model;
+    /// use csp::constraints::NotEqual;
     ///
     /// let mut model = Model::new();
     /// let x = model.new_var(0..=2)?;

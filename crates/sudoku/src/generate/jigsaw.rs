@@ -4,7 +4,7 @@
 use crate::grid::{Cell, Shape};
 use crate::regions::Regions;
 
-use csp::Rng;
+use csp::branching::Rng;
 
 /// Random regions for a jigsaw of `shape`: `shape.size()` connected regions of `shape.size()`
 /// cells.

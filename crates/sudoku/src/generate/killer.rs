@@ -11,7 +11,7 @@
 //!
 //! The puzzle kept is proven unique by that last search.
 
-use csp::Rng;
+use csp::branching::Rng;
 
 use crate::grid::{Grid, Shape};
 use crate::killer::Cages;
@@ -180,7 +180,7 @@ pub(super) fn make(shape: Shape, solution: &[u8], rng: &mut Rng, solver: &mut So
     for _ in 0..=MAX_SPLITS {
         let puzzle = puzzle_of(shape, solution, &cage_of)?;
         let Solutions { grids, status } = solver.solutions_up_to(&puzzle, 2);
-        if grids.len() == 1 && status == csp::CountStatus::Complete {
+        if grids.len() == 1 && status == csp::solve::CountStatus::Complete {
             return Some(puzzle);
         }
         let other = grids.iter().find(|g| g.digits() != solution)?;

@@ -67,7 +67,10 @@ mod target;
 
 use std::fmt;
 
-use csp::{CountStatus, Limits, Rng, Strength, TieBreak, ValueOrder, VarId, VarOrder};
+use csp::branching::{Rng, TieBreak, ValueOrder, VarOrder};
+use csp::constraints::Strength;
+use csp::solve::CountStatus;
+use csp::{Limits, VarId};
 
 use crate::grade::{Band, Bounded, Grade};
 use crate::grid::{Grid, Shape};

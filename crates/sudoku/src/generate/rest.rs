@@ -12,7 +12,8 @@
 //! As the pass goes on, `j` only grows (orbits get decided), except when a chunk of removals
 //! is halved: then a deeper state is pushed again from the one below it.
 
-use csp::{Checkpoint, VarId};
+use csp::solve::Checkpoint;
+use csp::VarId;
 
 use super::symmetry::Orbit;
 

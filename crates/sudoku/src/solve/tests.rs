@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use csp::Limit;
+use csp::solve::Limit;
 
 use super::*;
 use crate::error::ParseError;

@@ -3,7 +3,10 @@
 //! digit added to a cell sharing a unit with the BUG+1 cell (two BUG cells in one unit), kept
 //! when the state still has exactly one solution.
 
-use csp::{AllDifferent, Count, CountStatus, Model, Rng, Solver as Engine, VarId};
+use csp::branching::Rng;
+use csp::constraints::AllDifferent;
+use csp::solve::{Count, CountStatus};
+use csp::{Model, Solver as Engine, VarId};
 use logic::{grave, Candidates};
 use sudoku::{Cell, Grid, Solver, StepKind, Technique, Uniqueness};
 

@@ -1,7 +1,8 @@
 //! Killer-sudoku cages on the engine: [`DistinctSum`] finds the same grids as the recipe
 //! [`AllDifferent`] + [`Linear`] and as a [`Predicate`] check, and prunes at least as much.
 
-use csp::{AllDifferent, Comparison, DistinctSum, Limits, Linear, Model, Outcome, Predicate, Solver, Strength, VarId};
+use csp::constraints::{AllDifferent, Comparison, DistinctSum, Linear, Predicate, Strength};
+use csp::{Limits, Model, Outcome, Solver, VarId};
 
 /// How a cage is posted.
 #[derive(Clone, Copy, Debug)]

@@ -4,7 +4,7 @@
 //! any of them, the network's state (its copy of the domains, the dual view, the values gone
 //! from each group, the value-tight groups, the groups where each value is placed) is the
 //! whole state of a search, and the engine's store only repeats its domains. The solver then
-//! runs its search on that state instead ([`Solver`](crate::Solver) decides when): a decision
+//! runs its search on that state instead ([`Solver`](crate::search::Solver) decides when): a decision
 //! copies the state one level up (183 blocks for a 9x9 Sudoku, where a checkpoint of the
 //! engine copies its 264-block store) and runs
 //! the network on the one variable that changed, without the engine's scheduling, change
@@ -86,7 +86,7 @@ impl AllDifferentNetwork {
 
     /// The unfixed variable with the fewest values, as a local, or `None` when every variable
     /// is fixed. Among equals: with `by_peers`, the one with the most unfixed peers
-    /// ([`TieBreak::MostUnfixedPeers`](crate::TieBreak::MostUnfixedPeers): the network's
+    /// ([`TieBreak::MostUnfixedPeers`](crate::select::TieBreak::MostUnfixedPeers): the network's
     /// peers are the variables sharing a group with it), then the first in variable order.
     pub(crate) fn board_select(&mut self, by_peers: bool) -> Option<u32> {
         let t = &self.tables;

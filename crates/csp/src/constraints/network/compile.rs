@@ -10,16 +10,16 @@ use crate::model::Model;
 impl Model {
     /// Compiles the all-different reasoning of the model into one [`AllDifferentNetwork`] and
     /// posts it: every constraint that implies all-different
-    /// ([`Constraint::implied_all_different`](crate::Constraint::implied_all_different)) over
+    /// ([`Constraint::implied_all_different`](crate::model::constraint::Constraint::implied_all_different)) over
     /// variables with range domains of at most 64 values (all within 64 values of the smallest)
     /// becomes one group of the network. Constraints whose whole reasoning the network does at
     /// `level` (plain [`AllDifferent`]s without offsets, at a strength the level covers) are
-    /// switched off while it runs; the others (a [`DistinctSum`](crate::DistinctSum)'s sum,
+    /// switched off while it runs; the others (a [`DistinctSum`](crate::constraints::DistinctSum)'s sum,
     /// GAC) keep running beside it. Returns the network's identifier, or `None` when no
     /// constraint qualifies.
     ///
     /// The network builds no reasons: while events are built (an observer installed with
-    /// [`Solver::set_observer`](crate::Solver::set_observer), or `csp::prune` tracing on) the
+    /// [`Solver::set_observer`](crate::search::Solver::set_observer), or `csp::prune` tracing on) the
     /// engine switches it off and runs the constraints it stands in for, so explanations and
     /// traces are those of the model as posted. Solutions and counts are the same either way.
     ///
@@ -30,7 +30,8 @@ impl Model {
     /// # Example
     ///
     /// ```
-    /// use csp::{AllDifferent, Model, NetworkLevel, Outcome};
+    /// use csp::{Model, Outcome};
+    /// use csp::constraints::{AllDifferent, NetworkLevel};
     ///
     /// // Two overlapping groups: x0..x2 and x2..x4 over 1..=3.
     /// let mut model = Model::new();

@@ -115,7 +115,8 @@ enum Fail {
 /// # Example
 ///
 /// ```
-/// use csp::{AllDifferent, Model, NetworkLevel};
+/// use csp::Model;
+/// use csp::constraints::{AllDifferent, NetworkLevel};
 ///
 /// // A Latin square of order 4: 576 solutions, with and without the network.
 /// let mut model = Model::new();
