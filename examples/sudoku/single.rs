@@ -131,6 +131,8 @@ pub(super) fn limit_words(limit: sudoku::Limit) -> &'static str {
         sudoku::Limit::Nodes => "the node limit (--max-nodes)",
         sudoku::Limit::Time => "the time limit (--timeout)",
         sudoku::Limit::Cancelled => "cancellation",
+        // The CLI installs no termination of its own; any other stop is reported as such.
+        _ => "a stop requested by the program",
     }
 }
 

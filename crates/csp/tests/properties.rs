@@ -3,10 +3,10 @@
 
 use std::collections::BTreeSet;
 
-use csp::branching::{TieBreak, ValueOrder, VarOrder};
+use csp::branching::{Rng, SearchView, TieBreak, ValueOrder, ValueSelector, VarOrder, VariableSelector};
 use csp::constraints::{AllDifferent, Binary, Equal, NetworkLevel, NotEqual, Predicate, Strength};
 use csp::solve::SnapshotMode;
-use csp::{Limits, Model, Solver, Value, VarId};
+use csp::{Domain, Limits, Model, Solver, Value, VarId};
 use proptest::prelude::*;
 
 /// A constraint of a random model, kept as data so the model can be rebuilt.
@@ -129,8 +129,57 @@ fn snapshot(solver: &Solver, vars: &[VarId]) -> Vec<Vec<Value>> {
     vars.iter().map(|&v| solver.domain(v).to_vec()).collect()
 }
 
+/// A variable selector that picks at random among all variables, fixed ones and ones past the
+/// model's end included, and sometimes declines: the solver must correct or complete it.
+#[derive(Debug)]
+struct Erratic(Rng);
+
+impl VariableSelector for Erratic {
+    fn select(&mut self, search: &mut SearchView<'_>) -> Option<VarId> {
+        let n = search.model().num_vars();
+        match self.0.below(5) {
+            0 => None,
+            _ => Some(VarId::from_index(self.0.index(n + 1))),
+        }
+    }
+}
+
+/// A value selector that picks any value from -3 to 8, in the domain or not, or declines.
+#[derive(Debug)]
+struct ErraticValue(Rng);
+
+impl ValueSelector for ErraticValue {
+    fn select(&mut self, search: &mut SearchView<'_>, var: VarId) -> Option<Value> {
+        let d: Domain<'_> = search.domain(var);
+        match self.0.below(4) {
+            0 => None,
+            1 => d.max(),
+            _ => Some(self.0.below(12) as Value - 3),
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn custom_selectors_find_exactly_the_brute_force_solutions(inst in instance(), seed in any::<u64>()) {
+        let expected = brute_force(&inst);
+        for strength in STRENGTHS {
+            let (m, _) = build(&inst, strength);
+            let mut solver = Solver::new(m);
+            solver.set_variable_selector(Erratic(Rng::new(seed)));
+            solver.set_value_selector(ErraticValue(Rng::new(seed ^ 1)));
+            let mut found = BTreeSet::new();
+            let mut it = solver.solutions();
+            for s in it.by_ref() {
+                prop_assert!(found.insert(s.values().to_vec()), "solution returned twice: {:?}", s);
+            }
+            prop_assert_eq!(it.end(), Some(csp::solve::SearchEnd::Exhausted));
+            drop(it);
+            prop_assert_eq!(&found, &expected, "{:?}", strength);
+        }
+    }
 
     #[test]
     fn solutions_equal_brute_force_for_every_strength_and_order(inst in instance(), seed in any::<u64>()) {

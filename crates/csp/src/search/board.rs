@@ -90,6 +90,7 @@ impl Solver {
             || !self.priority.is_empty()
             || !matches!(self.var_order, VarOrder::Mrv(TieBreak::First | TieBreak::MostUnfixedPeers))
             || self.value_order != ValueOrder::Ascending
+            || self.custom.selects()
         {
             return None;
         }

@@ -109,12 +109,22 @@ impl Solver {
     }
     /// The unfixed variable to branch on, or `None` when every variable is fixed.
     pub(super) fn select_var(&mut self) -> Option<VarId> {
+        if self.custom.var.is_some() {
+            if let Some(v) = self.select_var_custom() {
+                return Some(v);
+            }
+        }
         if !self.priority.is_empty() {
             if let Some(v) = self.select_priority() {
                 return Some(v);
             }
         }
-        match self.var_order {
+        self.select_var_by(self.var_order)
+    }
+
+    /// The unfixed variable `order` branches on, or `None` when every variable is fixed.
+    pub(super) fn select_var_by(&mut self, order: VarOrder) -> Option<VarId> {
+        match order {
             VarOrder::Input => (0..self.model.num_vars()).map(VarId::from_index).find(|&v| self.domain(v).len() > 1),
             VarOrder::Mrv(TieBreak::First) if self.flat => {
                 // The variables' blocks; constraints' state blocks follow them.
@@ -223,7 +233,17 @@ impl Solver {
     }
 
     pub(super) fn select_value(&mut self, var: VarId) -> usize {
-        let r = match self.value_order {
+        if self.custom.value.is_some() {
+            if let Some(bit) = self.select_value_custom(var) {
+                return bit;
+            }
+        }
+        self.select_value_by(self.value_order, var)
+    }
+
+    /// The bit of the value `order` tries first for `var`, which has at least two values.
+    pub(super) fn select_value_by(&mut self, order: ValueOrder, var: VarId) -> usize {
+        let r = match order {
             ValueOrder::Random => self.rng.below(self.domain(var).len() as u64) as usize,
             _ => 0,
         };
@@ -231,10 +251,10 @@ impl Solver {
         if d.is_interval() {
             // An interval has no holes, so the refutation of a decision must remove a bound:
             // branch on the smallest value (the largest for `Descending`).
-            return if self.value_order == ValueOrder::Descending { d.max_bit() } else { d.min_bit() }
+            return if order == ValueOrder::Descending { d.max_bit() } else { d.min_bit() }
                 .expect("a variable chosen for branching has at least two values");
         }
-        match self.value_order {
+        match order {
             ValueOrder::Ascending | ValueOrder::Phase => d.min_bit(),
             ValueOrder::Descending => d.max_bit(),
             ValueOrder::Random => {

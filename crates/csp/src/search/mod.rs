@@ -21,9 +21,11 @@ use crate::rule::Rule;
 use crate::select::{Rng, TieBreak, ValueOrder, VarOrder};
 use crate::stats::Stats;
 use crate::store::{SnapshotMode, Store};
+use brancher::Custom;
 use strategy::Backend;
 
 mod board;
+mod brancher;
 mod dfs;
 mod fork;
 mod learn;
@@ -34,6 +36,7 @@ mod strategy;
 
 pub(crate) use objective::{ObjectiveBound, Side};
 
+pub use brancher::{SearchView, Termination, ValueSelector, VariableSelector};
 pub use learn::Restarts;
 pub use outcome::{Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution};
 
@@ -166,6 +169,8 @@ pub struct Solver {
     /// made of all-different constraints alone gets the learning search
     /// ([`Solver::set_restarts`]).
     auto_strategy: bool,
+    /// The custom selectors and termination ([`brancher`]), if any.
+    custom: Custom,
     /// Each worker's statistics in the last parallel search.
     worker_stats: Vec<Stats>,
     /// [`Stats::time`] when the running search began.
@@ -257,6 +262,7 @@ impl Solver {
             logging_search: false,
             learning: None,
             auto_strategy: true,
+            custom: Custom::default(),
             worker_stats: Vec::new(),
             time_before: Duration::ZERO,
             #[cfg(debug_assertions)]
@@ -700,6 +706,9 @@ impl Solver {
     }
 
     fn limit_hit(&mut self) -> Option<Limit> {
+        if self.custom.termination.is_some() && self.custom_stop() {
+            return Some(Limit::Stopped);
+        }
         if let Some(max) = self.limits.max_nodes {
             if self.core.stats.nodes - self.nodes_at_start >= max {
                 return Some(Limit::Nodes);

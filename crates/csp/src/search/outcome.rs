@@ -32,6 +32,9 @@ pub enum Limit {
     Time,
     /// [`Limits::cancel`].
     Cancelled,
+    /// A [`Termination`](super::brancher::Termination) installed with
+    /// [`Solver::set_termination`](super::Solver::set_termination).
+    Stopped,
 }
 
 impl fmt::Display for Limit {
@@ -40,6 +43,7 @@ impl fmt::Display for Limit {
             Limit::Nodes => "node limit",
             Limit::Time => "time limit",
             Limit::Cancelled => "cancelled",
+            Limit::Stopped => "stopped by the termination",
         })
     }
 }
