@@ -17,6 +17,7 @@
 //! | [`constraints`] | the built-in constraints: all-different (three strengths and a network), sums, tables, element, scheduling, routing, counting, ... |
 //! | [`expr`] | modelling with expressions: Boolean connectives ([`expr::or`], [`expr::and`]), reification, products, element |
 //! | [`domain`] | domains: bitsets, and intervals for ranges of more than [`domain::INTERVAL_THRESHOLD`] values |
+//! | [`lower`] | lowering a model into an engine: the all-different network, locked values, the explaining lowering |
 //! | [`solve`] | solving: searches and their ends, counting, optimisation ([`solve::Optimum`]), checkpoints, why a model has no solution ([`solve::Explanation`]) |
 //! | [`branching`] | how the search branches: variable and value orders, ties, restarts |
 //! | [`portfolio`] | several differently seeded searches on all cores |
@@ -96,7 +97,7 @@
 // 6. `propagate` (the fixed-point loop);
 // 7. `constraints` (the built-ins);
 // 8. `select`, `search`;
-// 9. `optimize`;
+// 9. `optimize`, `lower` (a model into an engine);
 // and the public facades `constraint`, `solve`, `branching` and `observe` (re-exports only,
 // above everything: no module of the crate imports through them).
 
@@ -112,6 +113,7 @@ pub mod expr;
 mod goal;
 mod id;
 mod layout;
+pub mod lower;
 mod model;
 mod objective;
 pub mod observe;

@@ -114,6 +114,7 @@ impl Core {
             outside_rule: Rule::External,
             stats: Stats::default(),
             observing: false,
+            explaining: false,
             observer: None,
             premises: Vec::new(),
             labels,

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use csp::solve::SearchEnd;
-use csp::{Limits, Solution, Solver};
+use csp::{Limits, Solution};
 
 use crate::ast::Ast;
 use crate::error::Error;
@@ -97,7 +97,12 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
         writeln!(err, "fzn-csp: note: {n}")?;
     }
     let init_time = start.elapsed();
-    let mut solver = Solver::new(std::mem::take(&mut t.model));
+    // The plain lowering (`csp::lower`): every constraint as translated. It posts nothing, so
+    // it cannot fail.
+    let lowering = csp::lower::Lowering::new();
+    let mut solver = std::mem::take(&mut t.model)
+        .lower(&lowering)
+        .unwrap_or_else(|e| unreachable!("the plain lowering posts no constraint: {e}"));
     if t.annotated && !opts.free {
         solver.set_var_order(t.var_order);
         solver.set_value_order(t.value_order);

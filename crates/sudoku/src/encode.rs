@@ -11,6 +11,7 @@
 //! `prune depth=0 var=r1c3 value=5 by=row1 rule=value_taken size=9->8`.
 
 use csp::constraints::{AllDifferent, NetworkLevel, Strength};
+use csp::lower::Lowering;
 use csp::{Model, ModelError, VarId};
 
 use crate::grid::{Cell, Shape};
@@ -58,21 +59,20 @@ pub fn encode(shape: Shape, strength: Strength) -> Result<Model, ModelError> {
     Ok(model)
 }
 
-/// Compiles the units (and any other all-different groups) of `model` into the engine's
-/// all-different network at the level that matches `strength` and `locked`, so that the same
-/// deductions run a word at a time over the whole grid. The units stay posted: the engine runs
-/// them instead whenever explanations or traces are wanted. With GAC the units keep running
-/// (the network does not match them), after the network's hidden singles, which are cheaper.
-pub(crate) fn compile_network(model: &mut Model, strength: Strength, locked: bool) {
+/// How a grid model is lowered into an engine (`csp::lower`): the units (and any other
+/// all-different groups) compiled into the engine's all-different network at the level that
+/// matches `strength` and `locked`, so that the same deductions run a word at a time over the
+/// whole grid, after locked values between overlapping units where `locked` asks for them. The
+/// units stay posted: the engine runs them instead whenever explanations or traces are wanted.
+/// With GAC the units keep running (the network does not match them), after the network's
+/// hidden singles, which are cheaper.
+pub(crate) fn lowering(strength: Strength, locked: bool) -> Lowering {
     let level = match strength {
         Strength::ForwardChecking => NetworkLevel::ForwardChecking,
         Strength::HiddenSingles if locked => NetworkLevel::LockedValues,
         _ => NetworkLevel::HiddenSingles,
     };
-    // Never fails for these models: the groups are units of distinct cells over 1..=size.
-    if let Err(e) = model.compile_all_different(level) {
-        unreachable!("the all-different network of a grid model: {e}");
-    }
+    Lowering::new().intersections(locked).network(level)
 }
 
 #[cfg(test)]

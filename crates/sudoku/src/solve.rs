@@ -14,7 +14,7 @@ use csp::constraints::Strength;
 use csp::solve::{Count, CountStatus, SearchEnd};
 use csp::{Limits, Stats, VarId};
 
-use crate::encode::compile_network;
+use crate::encode::lowering;
 use crate::explain::Explanation;
 use crate::grade::{Bounded, Grade};
 use crate::grid::{Clash, Grid, Shape};
@@ -741,22 +741,19 @@ fn variant_clashes(grid: &Grid, rules: &Rules) -> Vec<Clash> {
 fn build_engine(shape: Shape, rules: &Rules, options: &Options) -> csp::Solver {
     let (strength, locked) = (options.strength, options.locked);
     let plain = matches!(rules, Rules::Plain);
-    let mut model = match encode_rules(shape, rules, strength) {
+    let model = match encode_rules(shape, rules, strength) {
         Ok(model) => model,
         // Not reachable from any input: the shape is one of the supported ones, whose domains
         // are non-empty and whose constraints name the model's own variables, and a `Puzzle`
         // holds only valid structures (cells of the grid, sums of distinct digits).
         Err(e) => unreachable!("the encoding of a {shape} {} puzzle is always a valid model: {e}", rules.variant()),
     };
-    if locked {
-        // Never fails for these models: every unit, diagonal or region is a plain
-        // all-different over range domains.
-        if let Err(e) = model.post_intersections() {
-            unreachable!("locked candidates for a {shape} {} puzzle: {e}", rules.variant());
-        }
-    }
-    compile_network(&mut model, strength, locked);
-    let mut engine = model.into_solver();
+    // Never fails for these models: every unit, diagonal or region is a plain all-different
+    // over range domains, and the groups are units of distinct cells over 1..=size.
+    let mut engine = match model.lower(&lowering(strength, locked)) {
+        Ok(engine) => engine,
+        Err(e) => unreachable!("the engine of a {shape} {} puzzle: {e}", rules.variant()),
+    };
     // Propagating the empty grid once fills the engine's root cache, so that `reset` restores
     // the root state directly instead of rescheduling every constraint for each puzzle.
     if let Err(c) = engine.propagate() {

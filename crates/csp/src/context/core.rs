@@ -97,6 +97,8 @@ pub(crate) struct Core {
     /// Whether events are built: an observer is installed or prune tracing is on. Checked once
     /// per change; everything behind it is out of line.
     pub(crate) observing: bool,
+    /// The explaining lowering (`crate::lower`): stand-ins are never in force.
+    pub(crate) explaining: bool,
     pub(crate) observer: Option<Observer>,
     pub(crate) premises: Vec<VarId>,
     /// Log label of each constraint (`all_different#3` or the name given when posting).
@@ -287,13 +289,14 @@ impl Core {
     }
 
     /// Recomputes whether events must be built (after the observer or the log level changed).
-    /// Stand-ins are in force exactly when no events are built, so that every reported pruning
-    /// comes from the constraint that justifies it.
+    /// Stand-ins are in force exactly when no events are built and the lowering is not the
+    /// explaining one, so that every reported pruning comes from the constraint that justifies
+    /// it.
     pub(crate) fn refresh_observing(&mut self) {
         self.observing = self.observer.is_some()
             || log::log_enabled!(target: "csp::prune", log::Level::Trace)
             || log::log_enabled!(target: "csp::conflict", log::Level::Debug);
-        self.set_standing_in(!self.observing);
+        self.set_standing_in(!self.observing && !self.explaining);
     }
 
     pub(crate) fn set_outside_rule(&mut self, rule: Rule) {

@@ -11,7 +11,7 @@ use crate::store::{SnapshotMode, Store};
 
 impl Solver {
     /// A solver for a copy of this solver's model, starting from its current domains, with
-    /// the same orders, restarts, branching variables, limits and seed; no observer. The two
+    /// the same orders, restarts, branching variables, limits, seed and lowering; no observer. The two
     /// share nothing.
     pub(crate) fn fork(&self) -> Solver {
         let store = Store::new(self.core.store.bits.clone(), SnapshotMode::Auto);
@@ -24,6 +24,7 @@ impl Solver {
         s.limits = self.limits.clone();
         s.learning.clone_from(&self.learning);
         s.set_seed(self.seed);
+        s.set_explaining(self.core.explaining);
         s
     }
 

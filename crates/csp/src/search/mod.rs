@@ -293,6 +293,25 @@ impl Solver {
         self.core.store.is_trailing()
     }
 
+    /// Whether the engine was built by the explaining lowering
+    /// ([`Lowering::explaining`](crate::lower::Lowering::explaining)): every pruning is made by
+    /// the constraint as posted, never by a network standing in for it.
+    pub fn is_explaining(&self) -> bool {
+        self.core.explaining
+    }
+
+    /// Whether stand-ins (a network) are in force now.
+    #[cfg(test)]
+    pub(crate) fn is_standing_in(&self) -> bool {
+        self.core.standing_in
+    }
+
+    /// Chooses the explaining lowering or the fast one (see [`crate::lower`]).
+    pub(crate) fn set_explaining(&mut self, on: bool) {
+        self.core.explaining = on;
+        self.core.refresh_observing();
+    }
+
     /// Sets the variable order (default: MRV, first on ties).
     pub fn set_var_order(&mut self, order: VarOrder) {
         self.auto_strategy = false;
