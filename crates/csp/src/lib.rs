@@ -111,6 +111,7 @@ pub mod expr;
 mod goal;
 mod id;
 mod layout;
+mod learning;
 mod model;
 mod objective;
 mod optimize;

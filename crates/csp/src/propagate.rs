@@ -114,6 +114,8 @@ impl Core {
             outside_rule: Rule::External,
             stats: Stats::default(),
             observing: false,
+            reporting: false,
+            trail: None,
             observer: None,
             premises: Vec::new(),
             labels,

@@ -49,6 +49,8 @@ pub(super) enum Backend {
     /// The learning search on the engine's store (`search/learn.rs`): learnt orders, restarts
     /// with nogoods, LNS. Its loop has restart points, so it is a backend of its own.
     Learn,
+    /// Lazy clause generation (`search/lcg.rs`): clauses learned from every conflict.
+    Lcg,
 }
 
 impl Solver {
@@ -58,6 +60,7 @@ impl Solver {
             Backend::Board(c) => self.step_with(BoardSearch { c }),
             Backend::Store => self.step_with(StoreSearch),
             Backend::Learn => self.learn_step(),
+            Backend::Lcg => self.lcg_step(),
         }
     }
 
