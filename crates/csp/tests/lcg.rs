@@ -46,7 +46,7 @@ fn allowed(table: u16, a: Value, b: Value) -> bool {
 }
 
 /// The model and its variables, and the objective variable when `with_objective` (over a
-/// range wide enough to be an interval domain).
+/// range wide enough to be an interval domain, so that bounds literals are exercised).
 fn build(inst: &Instance, with_objective: bool) -> (Model, Vec<VarId>, Option<VarId>) {
     let mut m = Model::new();
     let x: Vec<VarId> = inst.domains.iter().map(|d| m.new_var(d.clone()).unwrap()).collect();
@@ -60,7 +60,7 @@ fn build(inst: &Instance, with_objective: bool) -> (Model, Vec<VarId>, Option<Va
         m.post(Linear::new(terms.iter().map(|&(c, i)| (c, x[i])), Comparison::LessOrEqual, *rhs)).unwrap();
     }
     let z = with_objective.then(|| {
-        let z = m.new_var(-5000..=5000).unwrap();
+        let z = m.new_var(-100_000..=100_000).unwrap();
         let terms: Vec<(Value, VarId)> =
             inst.objective.iter().zip(&x).map(|(&c, &v)| (c, v)).chain([(-1, z)]).collect();
         m.post(Linear::new(terms, Comparison::Equal, 0)).unwrap();
@@ -118,8 +118,70 @@ fn clauses_hold(
     Ok(())
 }
 
+/// Linear constraints only (`<=`, `>=`, `=`, mixed signs, domains with holes): the ones
+/// explained precisely, by the bounds their rule used.
+fn linear_instance() -> impl Strategy<Value = Instance> {
+    (4usize..=6).prop_flat_map(|n| {
+        let domains = proptest::collection::vec(proptest::collection::btree_set(0i32..5, 2..=5), n)
+            .prop_map(|ds| ds.into_iter().map(|d| d.into_iter().collect::<Vec<_>>()).collect::<Vec<_>>());
+        let term = (prop_oneof![-3i32..=-1, 1i32..=3], 0..n);
+        let sums = proptest::collection::vec((proptest::collection::vec(term, 2..=4), -4i32..12, 0..3usize), 2..=6);
+        (domains, sums).prop_map(|(domains, sums)| {
+            // Each sum as one or two `<=` rows: `>=` negated, `=` both ways.
+            let mut rows = Vec::new();
+            for (terms, rhs, kind) in sums {
+                let neg: Vec<(Value, usize)> = terms.iter().map(|&(c, i)| (-c, i)).collect();
+                match kind {
+                    0 => rows.push((terms, rhs)),
+                    1 => rows.push((neg, -rhs)),
+                    _ => {
+                        rows.push((terms, rhs));
+                        rows.push((neg, -rhs));
+                    }
+                }
+            }
+            Instance { domains, not_equal: Vec::new(), relations: Vec::new(), sums: rows, objective: Vec::new() }
+        })
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn linear_explanations_learn_clauses_implied_by_the_model(inst in linear_instance(), eq in any::<bool>()) {
+        let expected = brute_force(&inst);
+        // Posted as `=` where a row and its negation follow each other (when `eq`), else as
+        // `<=` rows: both rules are explained.
+        let mut m = Model::new();
+        let x: Vec<VarId> = inst.domains.iter().map(|d| m.new_var(d.clone()).unwrap()).collect();
+        let mut k = 0;
+        while k < inst.sums.len() {
+            let (terms, rhs) = &inst.sums[k];
+            let pair = inst.sums.get(k + 1).filter(|(t2, r2)| {
+                eq && *r2 == -*rhs && t2.len() == terms.len() && t2.iter().zip(terms).all(|(a, b)| a.0 == -b.0 && a.1 == b.1)
+            });
+            let lin = |cmp| Linear::new(terms.iter().map(|&(c, i)| (c, x[i])), cmp, *rhs);
+            if pair.is_some() {
+                m.post(lin(Comparison::Equal)).unwrap();
+                k += 2;
+            } else {
+                m.post(lin(Comparison::LessOrEqual)).unwrap();
+                k += 1;
+            }
+        }
+        let mut solver = m.into_solver();
+        solver.set_learning(true);
+        match solver.solve() {
+            Outcome::Solved(s) => {
+                let values: Vec<Value> = x.iter().map(|&v| s[v]).collect();
+                prop_assert!(holds(&inst, &values));
+            }
+            Outcome::Unsatisfiable => prop_assert!(expected.is_empty(), "claimed no solution"),
+            other => prop_assert!(false, "no limit was set: {:?}", other),
+        }
+        prop_assert_eq!(clauses_hold(&solver.learned_clauses(), &x, &expected), Ok(()));
+    }
 
     #[test]
     fn learning_enumerates_exactly_the_brute_force_solutions(inst in instance()) {
@@ -247,4 +309,39 @@ fn learning_learns_clauses_implied_by_the_model() {
     let clauses = solver.learned_clauses();
     assert!(!clauses.is_empty(), "{}", solver.stats());
     assert_eq!(clauses_hold(&clauses, &x, &solutions), Ok(()));
+}
+
+/// Linear constraints are explained precisely (by bounds) in a search that learns: their
+/// count shows in the statistics, and the clauses hold in every brute-force solution.
+#[test]
+fn linear_constraints_are_explained_by_bounds() {
+    // x0..x6 over 0..=4: consecutive pairs sum to at most 5, the total is 14, and alternate
+    // differences are bounded.
+    let n = 7;
+    let mut sums = Vec::new();
+    for i in 0..n - 1 {
+        sums.push((vec![(1, i), (1, i + 1)], 5));
+    }
+    let all: Vec<(Value, usize)> = (0..n).map(|i| (1, i)).collect();
+    sums.push((all.clone(), 14));
+    sums.push((all.iter().map(|&(c, i)| (-c, i)).collect(), -14));
+    for i in 0..n - 2 {
+        sums.push((vec![(2, i), (-1, i + 2)], 4));
+    }
+    let inst = Instance {
+        domains: vec![(0..=4).collect(); n],
+        not_equal: Vec::new(),
+        relations: Vec::new(),
+        sums,
+        objective: Vec::new(),
+    };
+    let solutions = brute_force(&inst);
+    let (m, x, _) = build(&inst, false);
+    let mut solver = m.into_solver();
+    solver.set_learning(true);
+    let outcome = solver.solve();
+    assert_eq!(outcome == Outcome::Unsatisfiable, solutions.is_empty());
+    let stats = solver.stats().clone();
+    assert!(stats.learned > 0 && stats.explained_precise > 0, "{stats}");
+    assert_eq!(clauses_hold(&solver.learned_clauses(), &x, &solutions), Ok(()));
 }

@@ -34,7 +34,7 @@ pub(crate) enum Atom {
 }
 
 /// Why an entry is on the trail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub(crate) enum Cause {
     /// Propagated by this constraint (explained on request).
     Constraint(u32),
@@ -46,6 +46,7 @@ pub(crate) enum Cause {
     Clause(u32),
     /// True for the rest of the search whatever the decisions (the objective bound, a
     /// caller's change): never part of a learned clause.
+    #[default]
     Fact,
 }
 
@@ -71,12 +72,6 @@ pub(crate) struct Trail {
     marks: Vec<u32>,
     /// The cause of writes made outside any constraint (set before each such write).
     pub(crate) cause: Cause,
-}
-
-impl Default for Cause {
-    fn default() -> Cause {
-        Cause::Fact
-    }
 }
 
 impl Trail {

@@ -12,6 +12,9 @@
 
 use super::learn::luby;
 use super::{Frame, Phase, SearchEnd, Solver, Step};
+use fixedbitset::Block;
+
+use crate::constraints::{Comparison, Linear};
 use crate::domain::{ValueMap, BITS};
 use crate::error::Conflict;
 use crate::event::Event;
@@ -19,7 +22,7 @@ use crate::id::{ConstraintId, VarId};
 use crate::layout::VarInfo;
 use crate::learning::clauses::{Clauses, Lit, LitKind, Truth};
 use crate::learning::trail::{Atom, Cause, Trail, NO_ENTRY};
-use crate::model::constraint::Constraint;
+use crate::model::constraint::{downcast_ref, Constraint};
 use crate::rule::Rule;
 
 /// No saved phase.
@@ -180,18 +183,209 @@ fn state_before(trail: &Trail, vars: &[VarInfo], y: u32, p: usize, out: &mut Vec
     }
 }
 
+/// A domain's blocks, on the stack for domains of up to 256 values.
+type Bits = smallvec::SmallVec<[Block; 4]>;
+
+/// `y`'s bitset domain at trail position `p` (before entry `p`), from the current
+/// `blocks`: the bits removed at `p` and after put back.
+fn bits_at(trail: &Trail, vars: &[VarInfo], blocks: &[Block], y: u32, p: usize, out: &mut Bits) {
+    let info = &vars[y as usize];
+    out.clear();
+    out.extend_from_slice(&blocks[info.offset as usize..(info.offset + info.words) as usize]);
+    let mut k = trail.last[y as usize];
+    while k != NO_ENTRY && k as usize >= p {
+        let e = &trail.entries[k as usize];
+        if let Atom::Removed { wi, mask } = e.atom {
+            out[wi as usize] |= mask;
+        }
+        k = e.prev;
+    }
+}
+
+/// An interval variable's lower (`low`) or upper bound at trail position `p`: the last move
+/// of it before `p`, else `current` if it has not moved since; `None` if that is not known.
+fn interval_bound_at(trail: &Trail, y: u32, p: usize, low: bool, current: usize) -> Option<usize> {
+    let mut moved_since = false;
+    let mut k = trail.last[y as usize];
+    while k != NO_ENTRY {
+        let e = &trail.entries[k as usize];
+        match (e.atom, low) {
+            (Atom::Ge(v), true) | (Atom::Le(v), false) => {
+                if (k as usize) < p {
+                    return Some(v as usize);
+                }
+                moved_since = true;
+            }
+            _ => {}
+        }
+        k = e.prev;
+    }
+    (!moved_since).then_some(current)
+}
+
+/// The smallest and largest bit of a bitset domain.
+fn bit_range(d: &[Block]) -> Option<(usize, usize)> {
+    let lo = d.iter().position(|&b| b != 0)?;
+    let hi = d.iter().rposition(|&b| b != 0)?;
+    Some((lo * BITS + d[lo].trailing_zeros() as usize, hi * BITS + BITS - 1 - d[hi].leading_zeros() as usize))
+}
+
+/// The entries before `p` that set `y`'s lower bound (`low`) or upper bound there, into
+/// `out`: for an interval the last move of that bound, for a bitset every change that
+/// removed a value beyond it.
+fn bound_entries(trail: &Trail, vars: &[VarInfo], blocks: &[Block], y: u32, p: usize, low: bool, out: &mut Vec<u32>) {
+    if matches!(vars[y as usize].map, ValueMap::Interval { .. }) {
+        let mut k = trail.last[y as usize];
+        while k != NO_ENTRY {
+            let e = &trail.entries[k as usize];
+            if (k as usize) < p && matches!((e.atom, low), (Atom::Ge(_), true) | (Atom::Le(_), false)) {
+                out.push(k);
+                return;
+            }
+            k = e.prev;
+        }
+        return;
+    }
+    let mut d = Bits::new();
+    bits_at(trail, vars, blocks, y, p, &mut d);
+    let Some((lo, hi)) = bit_range(&d) else { return state_before(trail, vars, y, p, out) };
+    let mut k = trail.last[y as usize];
+    while k != NO_ENTRY {
+        let e = &trail.entries[k as usize];
+        if (k as usize) < p {
+            if let Atom::Removed { wi, mask } = e.atom {
+                let base = wi as usize * BITS;
+                let beyond = (0..BITS).any(|b| mask >> b & 1 == 1 && if low { base + b < lo } else { base + b > hi });
+                if beyond {
+                    out.push(k);
+                }
+            }
+            if e.level == 0 {
+                break;
+            }
+        }
+        k = e.prev;
+    }
+}
+
+/// A precise explanation of entry `p` (or of a failure at `p`, `entry` false) made by a
+/// linear constraint on bounds: the bounds of the other terms that its rule used. Whether it
+/// applied (else the generic explanation is used).
+fn linear_reason(
+    lin: &Linear,
+    trail: &Trail,
+    vars: &[VarInfo],
+    blocks: &[Block],
+    p: usize,
+    entry: bool,
+    out: &mut Vec<u32>,
+) -> bool {
+    if lin.comparison() == Comparison::NotEqual {
+        return false;
+    }
+    // The halves of the rule: `<=` bounds each term by the others' smallest contributions,
+    // `>=` by their largest.
+    let (le_half, ge_half);
+    let mut skip = u32::MAX;
+    if entry {
+        let e = &trail.entries[p];
+        let Some(i) = lin.vars().iter().position(|v| v.index() as u32 == e.var) else { return false };
+        skip = e.var;
+        let positive = lin.coefficients()[i] > 0;
+        let (upper_cut, lower_cut) = match e.atom {
+            Atom::Le(_) => (true, false),
+            Atom::Ge(_) => (false, true),
+            Atom::Removed { wi, mask } => {
+                let mut after = Bits::new();
+                bits_at(trail, vars, blocks, e.var, p + 1, &mut after);
+                let Some((lo, hi)) = bit_range(&after) else { return false };
+                let base = wi as usize * BITS;
+                let bits = (0..BITS).filter(|&b| mask >> b & 1 == 1).map(|b| base + b);
+                let (mut up, mut down) = (false, false);
+                for b in bits {
+                    if b > hi {
+                        up = true;
+                    } else if b < lo {
+                        down = true;
+                    } else {
+                        // A hole: not a bounds rule.
+                        return false;
+                    }
+                }
+                (up, down)
+            }
+            Atom::Fixed(_) => return false,
+        };
+        le_half = (upper_cut && positive) || (lower_cut && !positive);
+        ge_half = (upper_cut && !positive) || (lower_cut && positive);
+    } else {
+        // A failure: the smallest sum above the constant, or the largest below it.
+        let (mut smallest, mut largest) = (0i64, 0i64);
+        let mut d = Bits::new();
+        for (&x, &a) in lin.vars().iter().zip(lin.coefficients()) {
+            let y = x.index() as u32;
+            let info = &vars[y as usize];
+            let (lo, hi) = if matches!(info.map, ValueMap::Interval { .. }) {
+                let current = (blocks[info.offset as usize], blocks[info.offset as usize + 1]);
+                let (Some(lo), Some(hi)) =
+                    (interval_bound_at(trail, y, p, true, current.0), interval_bound_at(trail, y, p, false, current.1))
+                else {
+                    return false;
+                };
+                (lo, hi)
+            } else {
+                bits_at(trail, vars, blocks, y, p, &mut d);
+                let Some(r) = bit_range(&d) else { return false };
+                r
+            };
+            let (vlo, vhi) = (i64::from(info.map.value(lo)), i64::from(info.map.value(hi)));
+            let (a, b) = (a * vlo, a * vhi);
+            smallest += a.min(b);
+            largest += a.max(b);
+        }
+        let c = lin.rhs();
+        le_half = matches!(lin.comparison(), Comparison::LessOrEqual | Comparison::Equal) && smallest > c;
+        ge_half = !le_half && matches!(lin.comparison(), Comparison::GreaterOrEqual | Comparison::Equal) && largest < c;
+        if !le_half && !ge_half {
+            return false;
+        }
+    }
+    for (&x, &a) in lin.vars().iter().zip(lin.coefficients()) {
+        let y = x.index() as u32;
+        if y == skip {
+            continue;
+        }
+        if le_half {
+            bound_entries(trail, vars, blocks, y, p, a > 0, out);
+        }
+        if ge_half {
+            bound_entries(trail, vars, blocks, y, p, a < 0, out);
+        }
+    }
+    true
+}
+
 /// The entries explaining entry `p`, into `out`; whether the explanation was the generic one.
 fn reason_of(
     trail: &Trail,
     clauses: &Clauses,
     constraints: &[Box<dyn Constraint>],
     vars: &[VarInfo],
+    blocks: &[Block],
     p: usize,
     out: &mut Vec<u32>,
 ) -> bool {
     match trail.entries[p].cause {
         Cause::Constraint(c) => {
-            for &y in constraints[c as usize].scope() {
+            let con = &*constraints[c as usize];
+            if let Some(lin) = downcast_ref::<Linear>(con) {
+                let len = out.len();
+                if linear_reason(lin, trail, vars, blocks, p, true, out) {
+                    return false;
+                }
+                out.truncate(len);
+            }
+            for &y in con.scope() {
                 state_before(trail, vars, y.index() as u32, p, out);
             }
             true
@@ -255,7 +449,14 @@ impl Lcg {
 
     /// Cores: adds the constraints behind root entry `k` (through the reasons of the entries
     /// it rests on, all at the root).
-    fn core_walk(&mut self, trail: &Trail, constraints: &[Box<dyn Constraint>], vars: &[VarInfo], k: u32) {
+    fn core_walk(
+        &mut self,
+        trail: &Trail,
+        constraints: &[Box<dyn Constraint>],
+        vars: &[VarInfo],
+        blocks: &[Block],
+        k: u32,
+    ) {
         if self.core_seen.len() < trail.len() {
             self.core_seen.resize(trail.len(), false);
         }
@@ -273,7 +474,7 @@ impl Lcg {
                 _ => {}
             }
             out.clear();
-            reason_of(trail, &self.clauses, constraints, vars, k as usize, &mut out);
+            reason_of(trail, &self.clauses, constraints, vars, blocks, k as usize, &mut out);
             self.core_stack.extend_from_slice(&out);
         }
     }
@@ -731,13 +932,27 @@ impl Solver {
                         p -= 1;
                     }
                 }
+                let blocks = self.core.store.blocks();
                 match (c.by, c.var) {
                     (Some(by), _) => {
-                        for &y in self.model.constraints[by.index()].scope() {
-                            state_before(trail, vars, y.index() as u32, p, &mut l.reasons);
+                        let con = &*self.model.constraints[by.index()];
+                        // A write that emptied a domain: its own explanation and the rest of
+                        // that domain; else the failure's.
+                        let wiped = p < trail.len();
+                        let precise = downcast_ref::<Linear>(con).is_some_and(|lin| {
+                            linear_reason(lin, trail, vars, blocks, p, wiped, &mut l.reasons)
+                        });
+                        if precise && wiped {
+                            state_before(trail, vars, trail.entries[p].var, p, &mut l.reasons);
                         }
-                        l.generic[by.index()] += 1;
-                        generic += 1;
+                        if !precise {
+                            l.reasons.clear();
+                            for &y in con.scope() {
+                                state_before(trail, vars, y.index() as u32, p, &mut l.reasons);
+                            }
+                            l.generic[by.index()] += 1;
+                            generic += 1;
+                        }
                         if l.track_core {
                             l.core_add(by.index() as u32);
                         }
@@ -759,6 +974,7 @@ impl Solver {
         self.core.stats.explained_generic += generic_conflict;
         let trail = self.core.trail.as_ref().expect("learning search trail");
         let vars = &self.model.vars[..];
+        let blocks = self.core.store.blocks();
         let constraints = &self.model.constraints[..];
         let cur = l
             .reasons
@@ -772,7 +988,7 @@ impl Solver {
             if l.track_core {
                 let reasons = std::mem::take(&mut l.reasons);
                 for &k in &reasons {
-                    l.core_walk(trail, constraints, vars, k);
+                    l.core_walk(trail, constraints, vars, blocks, k);
                 }
                 l.reasons = reasons;
                 let core = l.core_take();
@@ -798,7 +1014,7 @@ impl Solver {
                 }
                 if e.level == 0 {
                     if l.track_core {
-                        l.core_walk(trail, constraints, vars, k);
+                        l.core_walk(trail, constraints, vars, blocks, k);
                     }
                     continue;
                 }
@@ -830,7 +1046,7 @@ impl Solver {
                     _ => {}
                 }
             }
-            if reason_of(trail, &l.clauses, constraints, vars, p, &mut reasons) {
+            if reason_of(trail, &l.clauses, constraints, vars, blocks, p, &mut reasons) {
                 generic += 1;
                 if let Cause::Constraint(c) = trail.entries[p].cause {
                     l.generic[c as usize] += 1;
@@ -987,10 +1203,11 @@ impl Solver {
         let Some(mut l) = self.lcg.take() else { return };
         if l.track_core && self.core.trail.is_some() {
             self.conflict_entries(&mut l, clash);
-            let trail = self.core.trail.as_ref().expect("learning search trail");
             let reasons = std::mem::take(&mut l.reasons);
-            for &k in &reasons {
-                l.core_walk(trail, &self.model.constraints, &self.model.vars, k);
+            if let Some(trail) = self.core.trail.as_ref() {
+                for &k in &reasons {
+                    l.core_walk(trail, &self.model.constraints, &self.model.vars, self.core.store.blocks(), k);
+                }
             }
             l.reasons = reasons;
             l.core = Some(l.core_take().into_vec());
