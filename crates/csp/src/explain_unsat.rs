@@ -175,6 +175,39 @@ fn qx<E>(
     Ok(d1)
 }
 
+/// Deletion with core refinement over suspects `0..n`: `check(set)` says whether the hard
+/// constraints with the suspects of `set` have a solution, and if not, which suspects of
+/// `set` its refutation used (a subset of `set` that is in conflict on its own).
+///
+/// The first check, with every suspect, gives a core; then each member in turn is left out:
+/// if the rest still has no solution, its (smaller) core replaces the candidates, else the
+/// member is necessary. Every member kept was shown necessary against a superset of the
+/// result, so the result is minimal (a subset of a satisfiable set is satisfiable).
+fn deletion_with_cores<E>(
+    n: usize,
+    check: &mut impl FnMut(&[usize]) -> Result<Result<Vec<usize>, Solution>, E>,
+) -> Result<Result<Vec<usize>, Solution>, E> {
+    let all: Vec<usize> = (0..n).collect();
+    let mut cands = match check(&all)? {
+        Err(solution) => return Ok(Err(solution)),
+        Ok(core) => core,
+    };
+    let mut i = 0;
+    let mut test = Vec::with_capacity(cands.len());
+    while i < cands.len() {
+        test.clear();
+        test.extend(cands.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &c)| c));
+        match check(&test)? {
+            Ok(core) => {
+                // The core keeps the candidates' order; the member at `i` is new.
+                cands = core;
+            }
+            Err(_) => i += 1,
+        }
+    }
+    Ok(Ok(cands))
+}
+
 impl Model {
     /// A minimal set of this model's constraints that has no solution: every constraint is a
     /// suspect. See [`Model::explain_unsat_among`].
@@ -230,15 +263,35 @@ impl Model {
             .collect();
         let mut budget = Budget::new(limits);
         let mut keep = vec![false; n];
-        let mut consistent = |set: &[usize]| -> Result<Option<Solution>, Limit> {
+        // Learning hook: each check is a search with lazy clause generation that, when it
+        // finds no solution, names the constraints its refutation used (a core).
+        let mut check = |set: &[usize]| -> Result<Result<Vec<usize>, Solution>, Limit> {
             keep.iter_mut().enumerate().for_each(|(i, k)| *k = !is_soft[i] && !derived[i]);
             for &s in set {
                 keep[soft[s].index()] = true;
             }
-            let mut solver = self.submodel(&keep).into_solver();
-            budget.solve(&mut solver)
+            let (sub, origin) = self.submodel(&keep);
+            let mut solver = sub.into_solver();
+            solver.set_learning(true);
+            solver.set_core_tracking(true);
+            match budget.solve(&mut solver)? {
+                Some(solution) => Ok(Err(solution)),
+                None => {
+                    let used: Vec<bool> = match solver.unsat_core() {
+                        Some(core) => {
+                            let mut used = vec![false; n];
+                            for c in core {
+                                used[origin[c.index()]] = true;
+                            }
+                            used
+                        }
+                        None => vec![true; n],
+                    };
+                    Ok(Ok(set.iter().copied().filter(|&s| used[soft[s].index()]).collect()))
+                }
+            }
         };
-        match quickxplain(soft.len(), &mut consistent) {
+        match deletion_with_cores(soft.len(), &mut check) {
             Ok(Ok(found)) => Explanation::Minimal(
                 found
                     .into_iter()
@@ -251,8 +304,10 @@ impl Model {
     }
 
     /// The model with only the constraints `keep[i]`, as posted (no stand-ins; an all-different
-    /// without the intersections it took, which depend on other constraints).
-    fn submodel(&self, keep: &[bool]) -> Model {
+    /// without the intersections it took, which depend on other constraints), and the index
+    /// in this model of each of its constraints.
+    fn submodel(&self, keep: &[bool]) -> (Model, Vec<usize>) {
+        let mut origin = Vec::new();
         let mut m = self.clone();
         m.constraints.clear();
         m.constraint_names.clear();
@@ -277,8 +332,9 @@ impl Model {
                 }
             };
             posted.unwrap_or_else(|e| unreachable!("a constraint the model accepted is refused again: {e}"));
+            origin.resize(m.constraints.len(), i);
         }
-        m
+        (m, origin)
     }
 }
 

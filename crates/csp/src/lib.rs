@@ -113,6 +113,7 @@ pub mod expr;
 mod goal;
 mod id;
 mod layout;
+mod learning;
 pub mod lower;
 mod model;
 mod objective;

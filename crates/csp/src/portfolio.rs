@@ -55,6 +55,9 @@ fn configure(worker: &mut Solver, i: usize, seed: u64) {
     }
     let seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15u64.wrapping_mul(i as u64));
     worker.set_seed(seed);
+    // Learning hook: worker 0 alone runs lazy clause generation (if it is on); the others
+    // keep their diverse searches.
+    worker.set_learning(false);
     let scale = [100, 30, 300, 60, 200, 20, 500, 150][(i - 1) % 8];
     match i % 3 {
         1 => {

@@ -115,6 +115,8 @@ impl Core {
             stats: Stats::default(),
             observing: false,
             explaining: false,
+            reporting: false,
+            trail: None,
             observer: None,
             premises: Vec::new(),
             labels,

@@ -27,8 +27,30 @@ pub struct Stats {
     pub nogoods: u64,
     /// Large-neighbourhood runs (optimisation with restarts).
     pub lns_runs: u64,
+    /// Clauses learned from conflicts ([`Solver::set_learning`](crate::search::Solver::set_learning)).
+    pub learned: u64,
+    /// The sum of the learned clauses' literal block distances (see [`Stats::mean_lbd`]).
+    pub lbd_sum: u64,
+    /// Literals created: changes recorded on the learning search's trail.
+    pub literals: u64,
+    /// Changes (and conflicts) explained by the generic explanation of their constraint (the
+    /// state of its scope) in conflict analysis.
+    pub explained_generic: u64,
+    /// Changes explained precisely in conflict analysis (by a learned clause or a decision).
+    pub explained_precise: u64,
     /// Time spent searching.
     pub time: Duration,
+}
+
+impl Stats {
+    /// The mean literal block distance of the learned clauses (0 with none).
+    pub fn mean_lbd(&self) -> f64 {
+        if self.learned == 0 {
+            0.0
+        } else {
+            self.lbd_sum as f64 / self.learned as f64
+        }
+    }
 }
 
 impl fmt::Display for Stats {
@@ -48,6 +70,17 @@ impl fmt::Display for Stats {
         // Only for the learning search, so that other searches print what they always did.
         if self.restarts > 0 || self.nogoods > 0 || self.lns_runs > 0 {
             write!(f, " restarts={} nogoods={} lns_runs={}", self.restarts, self.nogoods, self.lns_runs)?;
+        }
+        if self.learned > 0 || self.literals > 0 {
+            write!(
+                f,
+                " learned={} mean_lbd={:.2} literals={} explained_generic={} explained_precise={}",
+                self.learned,
+                self.mean_lbd(),
+                self.literals,
+                self.explained_generic,
+                self.explained_precise
+            )?;
         }
         Ok(())
     }

@@ -34,6 +34,9 @@ pub struct Options {
     /// solution or for optimisation; enumeration (`-a` or `-n` in satisfaction) stays
     /// sequential. 0 and 1 mean one.
     pub threads: usize,
+    /// `--learning`: lazy clause generation ([`csp::Solver::set_learning`]); the search
+    /// branches by activity (search annotations are ignored).
+    pub learning: bool,
 }
 
 /// How a run ended.
@@ -116,6 +119,7 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
     } else {
         solver.set_robust_search();
     }
+    solver.set_learning(opts.learning);
     solver.set_seed(opts.seed);
     solver.set_limits(Limits { timeout: opts.time_limit.map(|d| d.saturating_sub(init_time)), ..Limits::default() });
     let max = opts.num_solutions.unwrap_or(if opts.all { u64::MAX } else { 1 });
@@ -237,6 +241,13 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
             format!("nogoods={}", st.nogoods),
             format!("lnsRuns={}", st.lns_runs),
         ];
+        if opts.learning {
+            lines.push(format!("learnedClauses={}", st.learned));
+            lines.push(format!("meanLbd={:.2}", st.mean_lbd()));
+            lines.push(format!("literals={}", st.literals));
+            lines.push(format!("explainedGeneric={}", st.explained_generic));
+            lines.push(format!("explainedPrecise={}", st.explained_precise));
+        }
         let workers = solver.worker_stats();
         if !workers.is_empty() {
             lines.push(format!("workers={}", workers.len()));

@@ -108,8 +108,9 @@ fn the_runner_prints_the_standard_markers() {
     }
 }
 
-/// `-p 2` (a portfolio of two searches) and `-f` (the robust search) give the same answers as
-/// the default run: the same status, the same optimum, every solution checked.
+/// `-p 2` (a portfolio of two searches), `-f` (the robust search) and `--learning` (lazy
+/// clause generation) give the same answers as the default run: the same status, the same
+/// optimum, every solution checked.
 #[test]
 fn the_portfolio_and_free_search_answer_as_one_thread() {
     for (name, kind, _) in expected() {
@@ -119,6 +120,7 @@ fn the_portfolio_and_free_search_answer_as_one_thread() {
             Options { check: true, ..Options::default() },
             Options { check: true, threads: 2, ..Options::default() },
             Options { check: true, free: true, threads: 2, ..Options::default() },
+            Options { check: true, learning: true, ..Options::default() },
         ] {
             let mut out = Vec::new();
             let status = flatzinc::run(&text, &opts, &mut out, std::io::sink()).unwrap();

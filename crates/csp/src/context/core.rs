@@ -9,6 +9,7 @@ use crate::error::Conflict;
 use crate::event::{Event, Observer, Reason};
 use crate::id::{ConstraintId, Value, VarId};
 use crate::layout::{VarInfo, VarLabel};
+use crate::learning::trail::Trail;
 use crate::rule::{Rule, RuleName};
 use crate::stats::Stats;
 use crate::store::Store;
@@ -99,6 +100,11 @@ pub(crate) struct Core {
     pub(crate) observing: bool,
     /// The explaining lowering (`crate::lower`): stand-ins are never in force.
     pub(crate) explaining: bool,
+    /// Whether events are built for an observer or the logs (`observing` less the trail).
+    pub(crate) reporting: bool,
+    /// The literal trail of a learning search (`crate::learning`): while it is there, every
+    /// change is recorded on it, behind the `observing` branch.
+    pub(crate) trail: Option<Box<Trail>>,
     pub(crate) observer: Option<Observer>,
     pub(crate) premises: Vec<VarId>,
     /// Log label of each constraint (`all_different#3` or the name given when posting).
@@ -293,9 +299,10 @@ impl Core {
     /// explaining one, so that every reported pruning comes from the constraint that justifies
     /// it.
     pub(crate) fn refresh_observing(&mut self) {
-        self.observing = self.observer.is_some()
+        self.reporting = self.observer.is_some()
             || log::log_enabled!(target: "csp::prune", log::Level::Trace)
             || log::log_enabled!(target: "csp::conflict", log::Level::Debug);
+        self.observing = self.reporting || self.trail.is_some();
         self.set_standing_in(!self.observing && !self.explaining);
     }
 
@@ -502,6 +509,15 @@ impl Core {
     #[inline(never)]
     #[allow(clippy::too_many_arguments, reason = "internal out-of-line reporting helper")]
     fn report(&mut self, vars: &[VarInfo], var: VarId, wi: usize, old: Block, new: Block, rule: Rule, change: Change) {
+        // Learning hook: the change on the literal trail.
+        if let Some(trail) = self.trail.as_deref_mut() {
+            let level = self.store.level().saturating_sub(self.depth_base);
+            trail.record_block(var.index() as u32, wi, old, new, self.current, level);
+            self.stats.literals += 1;
+            if !self.reporting {
+                return;
+            }
+        }
         let info = &vars[var.index()];
         let blocks = &self.store.blocks()[info.offset as usize..(info.offset + info.words) as usize];
         let mut size: u32 = blocks.iter().map(|b| b.count_ones()).sum();

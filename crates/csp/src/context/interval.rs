@@ -99,6 +99,15 @@ impl Core {
     #[cold]
     #[inline(never)]
     fn report_interval(&mut self, vars: &[VarInfo], var: VarId, old: (usize, usize), new: (usize, usize), rule: Rule) {
+        // Learning hook: the change on the literal trail.
+        if let Some(trail) = self.trail.as_deref_mut() {
+            let level = self.store.level().saturating_sub(self.depth_base);
+            trail.record_interval(var.index() as u32, old, new, self.current, level);
+            self.stats.literals += 1;
+            if !self.reporting {
+                return;
+            }
+        }
         let info = &vars[var.index()];
         let depth = self.depth();
         let by = self.by();

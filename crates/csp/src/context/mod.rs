@@ -308,7 +308,7 @@ impl<'a> Context<'a> {
     /// Whether explanations are being collected. Gather premises only when it is true.
     #[inline]
     pub fn is_explaining(&self) -> bool {
-        self.core.observing
+        self.core.reporting
     }
 
     /// Sets the premises reported with the following changes (until the next call). Call it

@@ -23,6 +23,7 @@ impl Solver {
         s.priority = self.priority.clone();
         s.limits = self.limits.clone();
         s.learning.clone_from(&self.learning);
+        s.learning_on = self.learning_on;
         s.set_seed(self.seed);
         s.set_explaining(self.core.explaining);
         s
@@ -56,6 +57,11 @@ impl Solver {
             total.restarts += w.restarts;
             total.nogoods += w.nogoods;
             total.lns_runs += w.lns_runs;
+            total.learned += w.learned;
+            total.lbd_sum += w.lbd_sum;
+            total.literals += w.literals;
+            total.explained_generic += w.explained_generic;
+            total.explained_precise += w.explained_precise;
         }
         self.worker_stats = workers;
     }

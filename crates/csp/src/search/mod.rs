@@ -28,6 +28,7 @@ mod board;
 mod brancher;
 mod dfs;
 mod fork;
+mod lcg;
 mod learn;
 mod objective;
 mod outcome;
@@ -165,6 +166,9 @@ pub struct Solver {
     logging_search: bool,
     /// The learning search's state ([`learn`]): weights, phases, nogoods, restart schedule.
     learning: Option<Box<learn::Learning>>,
+    /// Lazy clause generation ([`Solver::set_learning`]): whether it is on, and its state.
+    learning_on: bool,
+    lcg: Option<Box<lcg::Lcg>>,
     /// Whether the orders and restarts are the solver's own choice: then a model that is not
     /// made of all-different constraints alone gets the learning search
     /// ([`Solver::set_restarts`]).
@@ -261,6 +265,8 @@ impl Solver {
             backend: Backend::Store,
             logging_search: false,
             learning: None,
+            learning_on: false,
+            lcg: None,
             auto_strategy: true,
             custom: Custom::default(),
             worker_stats: Vec::new(),
@@ -561,6 +567,9 @@ impl Solver {
         self.next_generation += 1;
         self.generations.push(generation);
         self.core.store.push_checkpoint();
+        if let Some(t) = self.core.trail.as_deref_mut() {
+            t.mark();
+        }
         Checkpoint { level, generation }
     }
 
@@ -583,6 +592,9 @@ impl Solver {
 
     fn restore_level(&mut self, level: u32) {
         self.core.store.restore_to(level);
+        if let Some(t) = self.core.trail.as_deref_mut() {
+            t.undo_to(level);
+        }
         self.core.clear_pending();
         let saved = self.dirty[level as usize];
         self.core.failed = saved.failed;
@@ -640,6 +652,10 @@ impl Solver {
 
     pub(crate) fn begin_search(&mut self) {
         self.finish_search();
+        if self.learning_on {
+            // Learning hook: the trail records from the root propagation on.
+            self.install_trail();
+        }
         self.core.refresh_observing();
         self.logging_search = log::log_enabled!(target: "csp::search", log::Level::Debug);
         self.started = Some(Instant::now());
@@ -670,6 +686,11 @@ impl Solver {
             Err(_) => Phase::Done(SearchEnd::Exhausted),
         };
         self.backend = Backend::Store;
+        if self.learning_on {
+            self.begin_lcg(r);
+            self.backend = Backend::Lcg;
+            return;
+        }
         if self.auto_strategy {
             self.choose_strategy();
         }
@@ -713,6 +734,7 @@ impl Solver {
         self.stack.clear();
         self.restore_level(self.base_level);
         self.core.depth_base = 0;
+        self.remove_trail();
         if log::log_enabled!(target: "csp::search", log::Level::Info) {
             let end = match self.phase {
                 Phase::Done(SearchEnd::Exhausted) => "exhausted",

@@ -14,6 +14,7 @@ impl Solver {
             Backend::Board(c) => self.step_with(BoardSearch { c }),
             Backend::Store => self.step_with(StoreSearch),
             Backend::Learn => self.learn_step(),
+            Backend::Lcg => self.lcg_step(),
         }
     }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use flatzinc::{Options, RunError};
 
-const USAGE: &str = "usage: fzn-csp [-a] [-n N] [-s] [-t MS] [-f] [-r SEED] [-p N] [--check] FILE.fzn
+const USAGE: &str = "usage: fzn-csp [-a] [-n N] [-s] [-t MS] [-f] [-r SEED] [-p N] [--check] [--learning] FILE.fzn
   -a          all solutions (satisfaction), every improving solution (optimisation)
   -n N        stop after N solutions
   -s          print statistics (%%%mzn-stat lines)
@@ -17,6 +17,8 @@ const USAGE: &str = "usage: fzn-csp [-a] [-n N] [-s] [-t MS] [-f] [-r SEED] [-p 
   -p N        threads: a portfolio of N searches for one solution or an optimum
               (enumeration with -a or -n stays sequential)
   --check     check every solution against the FlatZinc constraints before printing
+  --learning  learn a clause from every conflict (lazy clause generation); branches by
+              activity, ignoring search annotations
   FILE        the model ('-' for standard input)";
 
 fn parse_args(args: &[String]) -> Result<(Options, String), String> {
@@ -34,6 +36,7 @@ fn parse_args(args: &[String]) -> Result<(Options, String), String> {
             "-s" | "--statistics" => opts.stats = true,
             "-f" | "--free-search" => opts.free = true,
             "--check" => opts.check = true,
+            "--learning" => opts.learning = true,
             "-n" | "--num-solutions" => opts.num_solutions = Some(number(&mut i, "-n")?),
             "-t" | "--time-limit" => opts.time_limit = Some(Duration::from_millis(number(&mut i, "-t")?)),
             "-r" | "--random-seed" => opts.seed = number(&mut i, "-r")?,

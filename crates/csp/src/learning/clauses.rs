@@ -1,0 +1,236 @@
+//! Learned clauses over atomic constraints, propagated by two watched literals.
+//!
+//! A clause is a disjunction of [`Lit`]s, each the negation of an [`Atom`] of the trail: the
+//! nogood "these atoms never hold together" read as "one of their negations holds". A literal
+//! is *false* when its atom holds in the current domains, *true* when the domains already
+//! satisfy it, and open otherwise. Each clause of two or more literals watches its first two;
+//! a watch moves when its literal becomes false, and when no other literal can take it the
+//! clause is unit (the other watch is enforced) or in conflict.
+
+use fixedbitset::Block;
+
+use super::trail::Atom;
+use crate::domain::{ValueMap, BITS};
+use crate::layout::VarInfo;
+
+/// A literal of a clause: what must hold, on one variable, in bit coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LitKind {
+    /// The variable takes a value among the bits `mask` of block `wi`.
+    In {
+        /// The block.
+        wi: u32,
+        /// The bits allowed.
+        mask: Block,
+    },
+    /// The variable does not take this bit.
+    Ne(u32),
+    /// The variable's smallest bit is at least this one.
+    Ge(u32),
+    /// The variable's largest bit is at most this one.
+    Le(u32),
+}
+
+/// A literal on a variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Lit {
+    pub(crate) var: u32,
+    pub(crate) kind: LitKind,
+}
+
+/// A literal's state in the current domains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Truth {
+    True,
+    False,
+    Open,
+}
+
+impl Lit {
+    /// The literal that holds exactly when `atom` on `var` does not.
+    pub(crate) fn negate(var: u32, atom: Atom) -> Lit {
+        let kind = match atom {
+            Atom::Removed { wi, mask } => LitKind::In { wi, mask },
+            Atom::Ge(b) => LitKind::Le(b.saturating_sub(1)),
+            Atom::Le(b) => LitKind::Ge(b + 1),
+            Atom::Fixed(b) => LitKind::Ne(b),
+        };
+        Lit { var, kind }
+    }
+
+    /// The atom that holds exactly when this literal is false.
+    pub(crate) fn negation(self) -> Atom {
+        match self.kind {
+            LitKind::In { wi, mask } => Atom::Removed { wi, mask },
+            LitKind::Ne(b) => Atom::Fixed(b),
+            LitKind::Ge(b) => Atom::Le(b.saturating_sub(1)),
+            LitKind::Le(b) => Atom::Ge(b + 1),
+        }
+    }
+
+    /// The literal's state in the domains `blocks` laid out by `vars`.
+    pub(crate) fn truth(self, vars: &[VarInfo], blocks: &[Block]) -> Truth {
+        let info = &vars[self.var as usize];
+        let (o, w) = (info.offset as usize, info.words as usize);
+        let d = &blocks[o..o + w];
+        let interval = matches!(info.map, ValueMap::Interval { .. });
+        let (lo, hi) = if interval { (d[0], d[1]) } else { bit_bounds(d) };
+        match self.kind {
+            LitKind::In { wi, mask } => {
+                if interval {
+                    // Not produced for intervals; read as "within the block's bits".
+                    let (blo, bhi) = (wi as usize * BITS, wi as usize * BITS + BITS - 1);
+                    return if hi < blo || lo > bhi {
+                        Truth::False
+                    } else if lo >= blo && hi <= bhi && mask == !0 {
+                        Truth::True
+                    } else {
+                        Truth::Open
+                    };
+                }
+                let b = d[wi as usize];
+                if b & mask == 0 {
+                    Truth::False
+                } else if b & !mask == 0 && d.iter().enumerate().all(|(i, &x)| i == wi as usize || x == 0) {
+                    Truth::True
+                } else {
+                    Truth::Open
+                }
+            }
+            LitKind::Ne(bit) => {
+                let bit = bit as usize;
+                let present = if interval {
+                    (lo..=hi).contains(&bit)
+                } else {
+                    d.get(bit / BITS).is_some_and(|b| b >> (bit % BITS) & 1 == 1)
+                };
+                if !present {
+                    Truth::True
+                } else if lo == hi {
+                    Truth::False
+                } else {
+                    Truth::Open
+                }
+            }
+            LitKind::Ge(bit) => {
+                let bit = bit as usize;
+                if lo >= bit {
+                    Truth::True
+                } else if hi < bit {
+                    Truth::False
+                } else {
+                    Truth::Open
+                }
+            }
+            LitKind::Le(bit) => {
+                let bit = bit as usize;
+                if hi <= bit {
+                    Truth::True
+                } else if lo > bit {
+                    Truth::False
+                } else {
+                    Truth::Open
+                }
+            }
+        }
+    }
+}
+
+/// The smallest and largest bit of a bitset domain (`(1, 0)` when empty).
+fn bit_bounds(d: &[Block]) -> (usize, usize) {
+    let lo = d.iter().position(|&b| b != 0);
+    let hi = d.iter().rposition(|&b| b != 0);
+    match (lo, hi) {
+        (Some(l), Some(h)) => {
+            (l * BITS + d[l].trailing_zeros() as usize, h * BITS + BITS - 1 - d[h].leading_zeros() as usize)
+        }
+        _ => (1, 0),
+    }
+}
+
+/// One clause's place and standing.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClauseInfo {
+    pub(crate) start: u32,
+    pub(crate) len: u32,
+    /// Literal block distance when learned (distinct decision levels).
+    pub(crate) lbd: u32,
+    /// Learned (may be deleted) rather than kept for good (a solution's blocking clause).
+    pub(crate) learned: bool,
+}
+
+/// The clause database.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Clauses {
+    pub(crate) lits: Vec<Lit>,
+    pub(crate) info: Vec<ClauseInfo>,
+    /// Per variable: the clauses watching one of its literals.
+    pub(crate) watches: Vec<Vec<u32>>,
+    /// Per clause, when cores are tracked: the constraints its derivation used (sorted).
+    pub(crate) support: Vec<Box<[u32]>>,
+}
+
+impl Clauses {
+    /// An empty database for `num_vars` variables.
+    pub(crate) fn new(num_vars: usize) -> Clauses {
+        Clauses { watches: vec![Vec::new(); num_vars], ..Clauses::default() }
+    }
+
+    /// The number of clauses.
+    pub(crate) fn len(&self) -> usize {
+        self.info.len()
+    }
+
+    /// The literals of clause `id`.
+    pub(crate) fn clause(&self, id: u32) -> &[Lit] {
+        let c = self.info[id as usize];
+        &self.lits[c.start as usize..(c.start + c.len) as usize]
+    }
+
+    /// Adds a clause (its first two literals watched) and returns its identifier.
+    pub(crate) fn add(&mut self, lits: &[Lit], lbd: u32, learned: bool, support: Box<[u32]>) -> u32 {
+        let id = self.info.len() as u32;
+        let start = self.lits.len() as u32;
+        self.lits.extend_from_slice(lits);
+        self.info.push(ClauseInfo { start, len: lits.len() as u32, lbd, learned });
+        self.support.push(support);
+        if lits.len() >= 2 {
+            self.watches[lits[0].var as usize].push(id);
+            if lits[1].var != lits[0].var {
+                self.watches[lits[1].var as usize].push(id);
+            }
+        }
+        id
+    }
+
+    /// Keeps the clauses `keep[id]` (renumbered in order) and rebuilds the watches. Only at
+    /// the root, where no entry that a clause propagated is ever explained again.
+    pub(crate) fn retain(&mut self, keep: &[bool]) {
+        let mut lits = Vec::with_capacity(self.lits.len());
+        let mut info = Vec::with_capacity(self.info.len());
+        let mut support = Vec::with_capacity(self.info.len());
+        for (id, c) in self.info.iter().enumerate() {
+            if keep[id] {
+                let start = lits.len() as u32;
+                lits.extend_from_slice(&self.lits[c.start as usize..(c.start + c.len) as usize]);
+                info.push(ClauseInfo { start, ..*c });
+                support.push(std::mem::take(&mut self.support[id]));
+            }
+        }
+        self.lits = lits;
+        self.info = info;
+        self.support = support;
+        for w in &mut self.watches {
+            w.clear();
+        }
+        for (id, c) in self.info.iter().enumerate() {
+            if c.len >= 2 {
+                let (a, b) = (self.lits[c.start as usize].var, self.lits[c.start as usize + 1].var);
+                self.watches[a as usize].push(id as u32);
+                if b != a {
+                    self.watches[b as usize].push(id as u32);
+                }
+            }
+        }
+    }
+}

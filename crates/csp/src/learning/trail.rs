@@ -1,0 +1,152 @@
+//! The literal trail: every domain change of a learning search, in order, with its decision
+//! level and its cause.
+//!
+//! An entry stands for one *atomic constraint* (an atom) that became true: the bits `mask`
+//! of one block of a bitset domain are gone, an interval's lower bound reached a bit, its
+//! upper bound came down to one, or (for a decision) the variable was set. The write path of
+//! the engine records an entry for each write while a learning search runs
+//! ([`Core::report`](crate::context::core::Core) hook, behind the `observing` branch that the
+//! write path tests once per change anyway); checkpoints mark the trail's length and
+//! restoring one truncates it.
+
+use fixedbitset::Block;
+
+/// No entry (the end of a variable's chain).
+pub(crate) const NO_ENTRY: u32 = u32::MAX;
+
+/// An atomic constraint on one variable, in bit coordinates (the bit of a value in the
+/// variable's initial domain).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Atom {
+    /// The bits `mask` of block `wi` of a bitset domain are gone.
+    Removed {
+        /// The block.
+        wi: u32,
+        /// The bits gone.
+        mask: Block,
+    },
+    /// An interval domain's smallest bit is at least this one.
+    Ge(u32),
+    /// An interval domain's largest bit is at most this one.
+    Le(u32),
+    /// The variable is set to this bit (a decision on a bitset domain).
+    Fixed(u32),
+}
+
+/// Why an entry is on the trail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) enum Cause {
+    /// Propagated by this constraint (explained on request).
+    Constraint(u32),
+    /// A decision: the entry is the decision itself, changing no domain.
+    Decision,
+    /// A write of the decision at this trail position.
+    Decided(u32),
+    /// Propagated by this learned clause.
+    Clause(u32),
+    /// True for the rest of the search whatever the decisions (the objective bound, a
+    /// caller's change): never part of a learned clause.
+    #[default]
+    Fact,
+}
+
+/// One change.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry {
+    pub(crate) var: u32,
+    /// The variable's previous entry ([`NO_ENTRY`] for none); decisions are not chained.
+    pub(crate) prev: u32,
+    /// Decisions in force when the change was made.
+    pub(crate) level: u32,
+    pub(crate) cause: Cause,
+    pub(crate) atom: Atom,
+}
+
+/// The trail of a learning search.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Trail {
+    pub(crate) entries: Vec<Entry>,
+    /// Per variable: its last entry, or [`NO_ENTRY`].
+    pub(crate) last: Vec<u32>,
+    /// Per live checkpoint of the store: the trail's length when it was taken.
+    marks: Vec<u32>,
+    /// The cause of writes made outside any constraint (set before each such write).
+    pub(crate) cause: Cause,
+}
+
+impl Trail {
+    /// An empty trail for `num_vars` variables, with `levels` live checkpoints already.
+    pub(crate) fn new(num_vars: usize, levels: u32) -> Trail {
+        Trail {
+            entries: Vec::with_capacity(4 * num_vars),
+            last: vec![NO_ENTRY; num_vars],
+            marks: vec![0; levels as usize],
+            cause: Cause::Fact,
+        }
+    }
+
+    /// The number of entries.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    fn push(&mut self, var: u32, level: u32, cause: Cause, atom: Atom) {
+        let at = self.entries.len() as u32;
+        let prev = self.last[var as usize];
+        self.entries.push(Entry { var, prev, level, cause, atom });
+        self.last[var as usize] = at;
+    }
+
+    fn cause_of(&self, by: u32) -> Cause {
+        if by == u32::MAX {
+            self.cause
+        } else {
+            Cause::Constraint(by)
+        }
+    }
+
+    /// Records a write of block `wi` of bitset variable `var` from `old` to `new` by
+    /// constraint `by` (`u32::MAX` for outside).
+    pub(crate) fn record_block(&mut self, var: u32, wi: usize, old: Block, new: Block, by: u32, level: u32) {
+        let cause = self.cause_of(by);
+        self.push(var, level, cause, Atom::Removed { wi: wi as u32, mask: old & !new });
+    }
+
+    /// Records a change of interval variable `var` from bits `old` to `new` (one entry per
+    /// bound that moved).
+    pub(crate) fn record_interval(&mut self, var: u32, old: (usize, usize), new: (usize, usize), by: u32, level: u32) {
+        let cause = self.cause_of(by);
+        if new.0 != old.0 {
+            self.push(var, level, cause, Atom::Ge(new.0 as u32));
+        }
+        if new.1 != old.1 {
+            self.push(var, level, cause, Atom::Le(new.1 as u32));
+        }
+    }
+
+    /// Records a decision `atom` on `var` at `level` (no domain change; not chained) and
+    /// returns its position: the decision's writes name it as their cause.
+    pub(crate) fn record_decision(&mut self, var: u32, atom: Atom, level: u32) -> u32 {
+        let at = self.entries.len() as u32;
+        self.entries.push(Entry { var, prev: NO_ENTRY, level, cause: Cause::Decision, atom });
+        at
+    }
+
+    /// A checkpoint of the store was taken.
+    pub(crate) fn mark(&mut self) {
+        self.marks.push(self.entries.len() as u32);
+    }
+
+    /// The store went back to checkpoint level `level`: drops the entries made since.
+    pub(crate) fn undo_to(&mut self, level: u32) {
+        let Some(&mark) = self.marks.get(level as usize) else { return };
+        while self.entries.len() > mark as usize {
+            let e = self.entries.pop().expect("entries past the mark");
+            if e.cause != Cause::Decision {
+                self.last[e.var as usize] = e.prev;
+            }
+        }
+        self.marks.truncate(level as usize);
+    }
+}

@@ -1,0 +1,1249 @@
+//! The search with lazy clause generation: decisions, propagation of the constraints and of
+//! the learned clauses, first-UIP conflict analysis over the literal trail
+//! (`crate::learning`), backjumping, VSIDS with phase saving, Luby restarts and a clause
+//! database reduced by LBD. Switched on with [`Solver::set_learning`].
+//!
+//! The analysis explains a change made by a constraint with the generic explanation (the
+//! state of the constraint's scope before the change, see `crate::learning`) and a change made
+//! by a clause with the clause's other literals. With cores tracked
+//! ([`Solver::set_core_tracking`]), every clause also keeps the constraints its derivation
+//! used, and an exhausted search leaves the constraints of its refutation
+//! ([`Solver::unsat_core`]).
+
+use super::learn::luby;
+use super::{Frame, Phase, SearchEnd, Solver, Step};
+use fixedbitset::Block;
+
+use crate::constraints::{Comparison, Linear};
+use crate::domain::{ValueMap, BITS};
+use crate::error::Conflict;
+use crate::event::Event;
+use crate::id::{ConstraintId, VarId};
+use crate::layout::VarInfo;
+use crate::learning::clauses::{Clauses, Lit, LitKind, Truth};
+use crate::learning::trail::{Atom, Cause, Trail, NO_ENTRY};
+use crate::model::constraint::{downcast_ref, Constraint};
+use crate::rule::Rule;
+
+/// No saved phase.
+const NO_PHASE: u32 = u32::MAX;
+/// Conflicts per unit of the Luby sequence.
+const RESTART_SCALE: u64 = 100;
+/// VSIDS: activities decay by this factor per conflict (by raising the increment).
+const VAR_DECAY: f64 = 0.95;
+/// Learned clauses kept before the first reduction, and the growth per reduction.
+const FIRST_REDUCE: usize = 4000;
+const REDUCE_STEP: usize = 1000;
+
+/// What failed: the engine (a constraint or an outside write) or a clause.
+#[derive(Clone, Copy, Debug)]
+enum Clash {
+    Engine(Conflict),
+    Clause(u32),
+}
+
+/// The state of the search with lazy clause generation; lives across searches, forgets
+/// what it learnt when one begins.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Lcg {
+    clauses: Clauses,
+    /// The next trail entry the clauses have not seen.
+    qhead: usize,
+    activity: Vec<f64>,
+    inc: f64,
+    phases: Vec<u32>,
+    /// The trail position of each decision in force.
+    decisions: Vec<u32>,
+    run_conflicts: u64,
+    cutoff: u64,
+    runs: u64,
+    max_learned: usize,
+    learned: usize,
+    /// Scratch of the analysis.
+    seen: Vec<bool>,
+    marked: Vec<u32>,
+    lower: Vec<u32>,
+    reasons: Vec<u32>,
+    atoms: Vec<(u32, Atom, u32, bool)>,
+    lits: Vec<Lit>,
+    open: Vec<u32>,
+    /// Cores: whether tracked, the constraints marked in the analysis running, entries seen
+    /// by the walks through root entries, and the last refutation's constraints.
+    track_core: bool,
+    core_mark: Vec<bool>,
+    core_list: Vec<u32>,
+    core_seen: Vec<bool>,
+    core_stack: Vec<u32>,
+    core: Option<Vec<u32>>,
+    /// Per constraint: changes explained by the generic explanation.
+    pub(crate) generic: Vec<u64>,
+    spare: Option<Box<Trail>>,
+}
+
+/// The trail entries that made `atom` on `y` true before position `p`, into `out`.
+fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, p: usize, out: &mut Vec<u32>) {
+    let interval = matches!(vars[y as usize].map, ValueMap::Interval { .. });
+    match atom {
+        Atom::Removed { wi, mask } if !interval => {
+            let mut rest = mask;
+            let mut k = trail.last[y as usize];
+            while k != NO_ENTRY && rest != 0 {
+                let e = &trail.entries[k as usize];
+                if (k as usize) < p {
+                    if let Atom::Removed { wi: w, mask: m } = e.atom {
+                        if w == wi && m & rest != 0 {
+                            out.push(k);
+                            rest &= !m;
+                        }
+                    }
+                }
+                if e.level == 0 {
+                    break;
+                }
+                k = e.prev;
+            }
+        }
+        Atom::Ge(b) if interval => {
+            let mut found = NO_ENTRY;
+            let mut k = trail.last[y as usize];
+            while k != NO_ENTRY {
+                let e = &trail.entries[k as usize];
+                if (k as usize) < p {
+                    if let Atom::Ge(v) = e.atom {
+                        if v >= b {
+                            found = k;
+                        } else {
+                            break;
+                        }
+                    }
+                }
+                k = e.prev;
+            }
+            if found != NO_ENTRY {
+                out.push(found);
+            }
+        }
+        Atom::Le(b) if interval => {
+            let mut found = NO_ENTRY;
+            let mut k = trail.last[y as usize];
+            while k != NO_ENTRY {
+                let e = &trail.entries[k as usize];
+                if (k as usize) < p {
+                    if let Atom::Le(v) = e.atom {
+                        if v <= b {
+                            found = k;
+                        } else {
+                            break;
+                        }
+                    }
+                }
+                k = e.prev;
+            }
+            if found != NO_ENTRY {
+                out.push(found);
+            }
+        }
+        _ => state_before(trail, vars, y, p, out),
+    }
+}
+
+/// The trail entries that make up `y`'s domain before position `p` (its changes since the
+/// search began; for an interval, the last move of each bound), into `out`.
+fn state_before(trail: &Trail, vars: &[VarInfo], y: u32, p: usize, out: &mut Vec<u32>) {
+    let interval = matches!(vars[y as usize].map, ValueMap::Interval { .. });
+    let (mut lo, mut hi) = (false, false);
+    let mut k = trail.last[y as usize];
+    while k != NO_ENTRY {
+        let e = &trail.entries[k as usize];
+        if (k as usize) < p {
+            if interval {
+                match e.atom {
+                    Atom::Ge(_) if !lo => {
+                        lo = true;
+                        out.push(k);
+                    }
+                    Atom::Le(_) if !hi => {
+                        hi = true;
+                        out.push(k);
+                    }
+                    _ => {}
+                }
+                if lo && hi {
+                    break;
+                }
+            } else {
+                out.push(k);
+            }
+        }
+        if e.level == 0 && (k as usize) < p && !interval {
+            // Earlier entries are at the root too.
+            break;
+        }
+        k = e.prev;
+    }
+}
+
+/// A domain's blocks, on the stack for domains of up to 256 values.
+type Bits = smallvec::SmallVec<[Block; 4]>;
+
+/// `y`'s bitset domain at trail position `p` (before entry `p`), from the current
+/// `blocks`: the bits removed at `p` and after put back.
+fn bits_at(trail: &Trail, vars: &[VarInfo], blocks: &[Block], y: u32, p: usize, out: &mut Bits) {
+    let info = &vars[y as usize];
+    out.clear();
+    out.extend_from_slice(&blocks[info.offset as usize..(info.offset + info.words) as usize]);
+    let mut k = trail.last[y as usize];
+    while k != NO_ENTRY && k as usize >= p {
+        let e = &trail.entries[k as usize];
+        if let Atom::Removed { wi, mask } = e.atom {
+            out[wi as usize] |= mask;
+        }
+        k = e.prev;
+    }
+}
+
+/// An interval variable's lower (`low`) or upper bound at trail position `p`: the last move
+/// of it before `p`, else `current` if it has not moved since; `None` if that is not known.
+fn interval_bound_at(trail: &Trail, y: u32, p: usize, low: bool, current: usize) -> Option<usize> {
+    let mut moved_since = false;
+    let mut k = trail.last[y as usize];
+    while k != NO_ENTRY {
+        let e = &trail.entries[k as usize];
+        match (e.atom, low) {
+            (Atom::Ge(v), true) | (Atom::Le(v), false) => {
+                if (k as usize) < p {
+                    return Some(v as usize);
+                }
+                moved_since = true;
+            }
+            _ => {}
+        }
+        k = e.prev;
+    }
+    (!moved_since).then_some(current)
+}
+
+/// The smallest and largest bit of a bitset domain.
+fn bit_range(d: &[Block]) -> Option<(usize, usize)> {
+    let lo = d.iter().position(|&b| b != 0)?;
+    let hi = d.iter().rposition(|&b| b != 0)?;
+    Some((lo * BITS + d[lo].trailing_zeros() as usize, hi * BITS + BITS - 1 - d[hi].leading_zeros() as usize))
+}
+
+/// The entries before `p` that set `y`'s lower bound (`low`) or upper bound there, into
+/// `out`: for an interval the last move of that bound, for a bitset every change that
+/// removed a value beyond it.
+fn bound_entries(trail: &Trail, vars: &[VarInfo], blocks: &[Block], y: u32, p: usize, low: bool, out: &mut Vec<u32>) {
+    if matches!(vars[y as usize].map, ValueMap::Interval { .. }) {
+        let mut k = trail.last[y as usize];
+        while k != NO_ENTRY {
+            let e = &trail.entries[k as usize];
+            if (k as usize) < p && matches!((e.atom, low), (Atom::Ge(_), true) | (Atom::Le(_), false)) {
+                out.push(k);
+                return;
+            }
+            k = e.prev;
+        }
+        return;
+    }
+    let mut d = Bits::new();
+    bits_at(trail, vars, blocks, y, p, &mut d);
+    let Some((lo, hi)) = bit_range(&d) else { return state_before(trail, vars, y, p, out) };
+    let mut k = trail.last[y as usize];
+    while k != NO_ENTRY {
+        let e = &trail.entries[k as usize];
+        if (k as usize) < p {
+            if let Atom::Removed { wi, mask } = e.atom {
+                let base = wi as usize * BITS;
+                let beyond = (0..BITS).any(|b| mask >> b & 1 == 1 && if low { base + b < lo } else { base + b > hi });
+                if beyond {
+                    out.push(k);
+                }
+            }
+            if e.level == 0 {
+                break;
+            }
+        }
+        k = e.prev;
+    }
+}
+
+/// A precise explanation of entry `p` (or of a failure at `p`, `entry` false) made by a
+/// linear constraint on bounds: the bounds of the other terms that its rule used. Whether it
+/// applied (else the generic explanation is used).
+fn linear_reason(
+    lin: &Linear,
+    trail: &Trail,
+    vars: &[VarInfo],
+    blocks: &[Block],
+    p: usize,
+    entry: bool,
+    out: &mut Vec<u32>,
+) -> bool {
+    if lin.comparison() == Comparison::NotEqual {
+        return false;
+    }
+    // The halves of the rule: `<=` bounds each term by the others' smallest contributions,
+    // `>=` by their largest.
+    let (le_half, ge_half);
+    let mut skip = u32::MAX;
+    if entry {
+        let e = &trail.entries[p];
+        let Some(i) = lin.vars().iter().position(|v| v.index() as u32 == e.var) else { return false };
+        skip = e.var;
+        let positive = lin.coefficients()[i] > 0;
+        let (upper_cut, lower_cut) = match e.atom {
+            Atom::Le(_) => (true, false),
+            Atom::Ge(_) => (false, true),
+            Atom::Removed { wi, mask } => {
+                let mut after = Bits::new();
+                bits_at(trail, vars, blocks, e.var, p + 1, &mut after);
+                let Some((lo, hi)) = bit_range(&after) else { return false };
+                let base = wi as usize * BITS;
+                let bits = (0..BITS).filter(|&b| mask >> b & 1 == 1).map(|b| base + b);
+                let (mut up, mut down) = (false, false);
+                for b in bits {
+                    if b > hi {
+                        up = true;
+                    } else if b < lo {
+                        down = true;
+                    } else {
+                        // A hole: not a bounds rule.
+                        return false;
+                    }
+                }
+                (up, down)
+            }
+            Atom::Fixed(_) => return false,
+        };
+        le_half = (upper_cut && positive) || (lower_cut && !positive);
+        ge_half = (upper_cut && !positive) || (lower_cut && positive);
+    } else {
+        // A failure: the smallest sum above the constant, or the largest below it.
+        let (mut smallest, mut largest) = (0i64, 0i64);
+        let mut d = Bits::new();
+        for (&x, &a) in lin.vars().iter().zip(lin.coefficients()) {
+            let y = x.index() as u32;
+            let info = &vars[y as usize];
+            let (lo, hi) = if matches!(info.map, ValueMap::Interval { .. }) {
+                let current = (blocks[info.offset as usize], blocks[info.offset as usize + 1]);
+                let (Some(lo), Some(hi)) =
+                    (interval_bound_at(trail, y, p, true, current.0), interval_bound_at(trail, y, p, false, current.1))
+                else {
+                    return false;
+                };
+                (lo, hi)
+            } else {
+                bits_at(trail, vars, blocks, y, p, &mut d);
+                let Some(r) = bit_range(&d) else { return false };
+                r
+            };
+            let (vlo, vhi) = (i64::from(info.map.value(lo)), i64::from(info.map.value(hi)));
+            let (a, b) = (a * vlo, a * vhi);
+            smallest += a.min(b);
+            largest += a.max(b);
+        }
+        let c = lin.rhs();
+        le_half = matches!(lin.comparison(), Comparison::LessOrEqual | Comparison::Equal) && smallest > c;
+        ge_half = !le_half && matches!(lin.comparison(), Comparison::GreaterOrEqual | Comparison::Equal) && largest < c;
+        if !le_half && !ge_half {
+            return false;
+        }
+    }
+    for (&x, &a) in lin.vars().iter().zip(lin.coefficients()) {
+        let y = x.index() as u32;
+        if y == skip {
+            continue;
+        }
+        if le_half {
+            bound_entries(trail, vars, blocks, y, p, a > 0, out);
+        }
+        if ge_half {
+            bound_entries(trail, vars, blocks, y, p, a < 0, out);
+        }
+    }
+    true
+}
+
+/// The entries explaining entry `p`, into `out`; whether the explanation was the generic one.
+fn reason_of(
+    trail: &Trail,
+    clauses: &Clauses,
+    constraints: &[Box<dyn Constraint>],
+    vars: &[VarInfo],
+    blocks: &[Block],
+    p: usize,
+    out: &mut Vec<u32>,
+) -> bool {
+    match trail.entries[p].cause {
+        Cause::Constraint(c) => {
+            let con = &*constraints[c as usize];
+            if let Some(lin) = downcast_ref::<Linear>(con) {
+                let len = out.len();
+                if linear_reason(lin, trail, vars, blocks, p, true, out) {
+                    return false;
+                }
+                out.truncate(len);
+            }
+            for &y in con.scope() {
+                state_before(trail, vars, y.index() as u32, p, out);
+            }
+            true
+        }
+        Cause::Decided(d) => {
+            out.push(d);
+            false
+        }
+        Cause::Clause(id) => {
+            for l in &clauses.clause(id)[1..] {
+                atom_entries(trail, vars, l.var, l.negation(), p, out);
+            }
+            false
+        }
+        Cause::Decision | Cause::Fact => false,
+    }
+}
+
+impl Lcg {
+    fn new(num_vars: usize, num_constraints: usize) -> Lcg {
+        Lcg {
+            clauses: Clauses::new(num_vars),
+            activity: vec![0.0; num_vars],
+            inc: 1.0,
+            phases: vec![NO_PHASE; num_vars],
+            max_learned: FIRST_REDUCE,
+            core_mark: vec![false; num_constraints],
+            generic: vec![0; num_constraints],
+            ..Lcg::default()
+        }
+    }
+
+    fn bump(&mut self, var: u32) {
+        let a = &mut self.activity[var as usize];
+        *a += self.inc;
+        if *a > 1e100 {
+            for a in &mut self.activity {
+                *a *= 1e-100;
+            }
+            self.inc *= 1e-100;
+        }
+    }
+
+    fn next_cutoff(&self) -> u64 {
+        RESTART_SCALE * luby(self.runs)
+    }
+
+    fn core_add(&mut self, c: u32) {
+        if !self.core_mark[c as usize] {
+            self.core_mark[c as usize] = true;
+            self.core_list.push(c);
+        }
+    }
+
+    fn core_add_clause(&mut self, id: u32) {
+        for k in 0..self.clauses.support[id as usize].len() {
+            let c = self.clauses.support[id as usize][k];
+            self.core_add(c);
+        }
+    }
+
+    /// Cores: adds the constraints behind root entry `k` (through the reasons of the entries
+    /// it rests on, all at the root).
+    fn core_walk(
+        &mut self,
+        trail: &Trail,
+        constraints: &[Box<dyn Constraint>],
+        vars: &[VarInfo],
+        blocks: &[Block],
+        k: u32,
+    ) {
+        if self.core_seen.len() < trail.len() {
+            self.core_seen.resize(trail.len(), false);
+        }
+        self.core_stack.clear();
+        self.core_stack.push(k);
+        let mut out = Vec::new();
+        while let Some(k) = self.core_stack.pop() {
+            if self.core_seen[k as usize] {
+                continue;
+            }
+            self.core_seen[k as usize] = true;
+            match trail.entries[k as usize].cause {
+                Cause::Constraint(c) => self.core_add(c),
+                Cause::Clause(id) => self.core_add_clause(id),
+                _ => {}
+            }
+            out.clear();
+            reason_of(trail, &self.clauses, constraints, vars, blocks, k as usize, &mut out);
+            self.core_stack.extend_from_slice(&out);
+        }
+    }
+
+    /// Ends a core collection: the constraints marked, sorted, with the marks cleared.
+    fn core_take(&mut self) -> Box<[u32]> {
+        for &c in &self.core_list {
+            self.core_mark[c as usize] = false;
+        }
+        self.core_list.sort_unstable();
+        let out: Box<[u32]> = self.core_list.as_slice().into();
+        self.core_list.clear();
+        out
+    }
+}
+
+impl Solver {
+    /// Switches lazy clause generation on or off for the following searches: every domain
+    /// change is recorded on a literal trail, each conflict is analysed into a clause that
+    /// is propagated from then on, and the search jumps back to where that clause
+    /// propagates. Off by default. The variable and value orders and the restart policy of
+    /// the other searches do not apply while it is on (it branches by VSIDS with phase
+    /// saving and restarts on the Luby sequence).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::{Model, Outcome};
+    /// use csp::constraints::NotEqual;
+    ///
+    /// // A triangle of pairwise different variables over two values: no solution.
+    /// let mut model = Model::new();
+    /// let x = model.new_vars(3, 0..=1)?;
+    /// model.post(NotEqual::new(x[0], x[1]))?;
+    /// model.post(NotEqual::new(x[1], x[2]))?;
+    /// model.post(NotEqual::new(x[0], x[2]))?;
+    /// let mut solver = model.into_solver();
+    /// solver.set_learning(true);
+    /// assert_eq!(solver.solve(), Outcome::Unsatisfiable);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_learning(&mut self, on: bool) {
+        self.learning_on = on;
+    }
+
+    /// Whether lazy clause generation is on ([`set_learning`](Solver::set_learning)).
+    pub fn is_learning(&self) -> bool {
+        self.learning_on
+    }
+
+    /// With learning on, keeps for every learned clause the constraints its derivation used,
+    /// so that a search that ends exhausted leaves the constraints of its refutation in
+    /// [`unsat_core`](Solver::unsat_core). Off by default (it costs memory per clause and
+    /// keeps every clause).
+    pub fn set_core_tracking(&mut self, on: bool) {
+        let (n, m) = (self.model.num_vars(), self.model.num_constraints());
+        self.lcg.get_or_insert_with(|| Box::new(Lcg::new(n, m))).track_core = on;
+    }
+
+    /// After a search with learning and core tracking that found no solution: constraints
+    /// that have none together (the ones the refutation used), in increasing order. `None`
+    /// when no such search ran.
+    pub fn unsat_core(&self) -> Option<Vec<ConstraintId>> {
+        let core = self.lcg.as_ref()?.core.as_ref()?;
+        Some(core.iter().map(|&c| ConstraintId::from_index(c as usize)).collect())
+    }
+
+    /// Installs the literal trail before a learning search's root propagation.
+    pub(super) fn install_trail(&mut self) {
+        let (n, m) = (self.model.num_vars(), self.model.num_constraints());
+        let l = self.lcg.get_or_insert_with(|| Box::new(Lcg::new(n, m)));
+        let mut t = l.spare.take().unwrap_or_else(|| Box::new(Trail::new(n, 0)));
+        *t = Trail::new(n, self.core.store.level());
+        self.core.trail = Some(t);
+    }
+
+    /// Removes the literal trail at the end of a learning search.
+    pub(super) fn remove_trail(&mut self) {
+        if let Some(t) = self.core.trail.take() {
+            if let Some(l) = self.lcg.as_mut() {
+                l.spare = Some(t);
+            }
+            self.core.refresh_observing();
+        }
+    }
+
+    /// Sets up a learning search after its root propagation (`root`: its outcome).
+    pub(super) fn begin_lcg(&mut self, root: Result<(), Conflict>) {
+        let (n, m) = (self.model.num_vars(), self.model.num_constraints());
+        let mut l = self.lcg.take().unwrap_or_else(|| Box::new(Lcg::new(n, m)));
+        let track = l.track_core;
+        let spare = l.spare.take();
+        *l = Lcg::new(n, m);
+        l.track_core = track;
+        l.spare = spare;
+        l.cutoff = l.next_cutoff();
+        l.open.extend((0..n as u32).filter(|&i| self.domain(VarId::from_index(i as usize)).len() > 1));
+        self.lcg = Some(l);
+        if let Err(c) = root {
+            self.final_core(Clash::Engine(c));
+        }
+    }
+
+    /// [`step`](Solver::step) of the learning search.
+    pub(super) fn lcg_step(&mut self) -> Step {
+        if let Some(end) = self.resume(Self::lcg_after_solution) {
+            return end;
+        }
+        loop {
+            if let Some(end) = self.limit_end() {
+                return end;
+            }
+            let due = self.lcg.as_ref().is_some_and(|l| l.run_conflicts >= l.cutoff) && !self.stack.is_empty();
+            if due {
+                if let Err(end) = self.lcg_restart() {
+                    return self.end_with(end);
+                }
+                continue;
+            }
+            let Some(var) = self.lcg_select() else {
+                return self.lcg_solution();
+            };
+            let r = self.lcg_decide(var);
+            if let Err(clash) = r {
+                if let Err(end) = self.lcg_conflict(clash) {
+                    return self.end_with(end);
+                }
+            }
+        }
+    }
+
+    /// The unfixed variable of the highest activity (ties to the smaller domain, then the
+    /// first).
+    fn lcg_select(&mut self) -> Option<VarId> {
+        let l = self.lcg.as_ref().expect("learning search");
+        let mut best: Option<(usize, f64, usize)> = None;
+        for &i in &l.open {
+            let d = self.domain(VarId::from_index(i as usize));
+            let size = d.len();
+            if size <= 1 {
+                continue;
+            }
+            let a = l.activity[i as usize];
+            match best {
+                Some((_, ba, bs)) if a < ba || (a == ba && size >= bs) => {}
+                _ => best = Some((i as usize, a, size)),
+            }
+        }
+        best.map(|(i, _, _)| VarId::from_index(i))
+    }
+
+    /// Decides on `var` (its saved phase, else its smallest value) and propagates.
+    fn lcg_decide(&mut self, var: VarId) -> Result<(), Clash> {
+        let phase = self.lcg.as_ref().map_or(NO_PHASE, |l| l.phases[var.index()]);
+        let d = self.domain(var);
+        let interval = d.interval();
+        let lo = d.min_bit().expect("an unfixed variable has values");
+        let (atom, bit) = match interval {
+            Some((lo, hi)) => {
+                let p = phase as usize;
+                if phase != NO_PHASE && p > lo && p <= hi {
+                    if p == hi {
+                        (Atom::Ge(p as u32), p)
+                    } else {
+                        (Atom::Le(p as u32), p)
+                    }
+                } else {
+                    (Atom::Le(lo as u32), lo)
+                }
+            }
+            None => {
+                let p = phase as usize;
+                let present = phase != NO_PHASE && d.blocks.get(p / BITS).is_some_and(|b| b >> (p % BITS) & 1 == 1);
+                let bit = if present { p } else { lo };
+                (Atom::Fixed(bit as u32), bit)
+            }
+        };
+        let level = self.core.store.level();
+        let _ = self.push_checkpoint();
+        self.stack.push(Frame { var: var.index() as u32, bit: bit as u32, level });
+        self.core.stats.nodes += 1;
+        let depth = self.stack.len() as u32;
+        self.core.stats.max_depth = self.core.stats.max_depth.max(depth);
+        if self.core.reporting || self.logging_search {
+            self.report_decision(var, bit, depth);
+        }
+        let trail = self.core.trail.as_mut().expect("learning search trail");
+        let at = trail.record_decision(var.index() as u32, atom, depth);
+        trail.cause = Cause::Decided(at);
+        let l = self.lcg.as_mut().expect("learning search");
+        l.decisions.push(at);
+        l.phases[var.index()] = bit as u32;
+        self.core.set_outside_rule(Rule::Decision);
+        let vars = &self.model.vars;
+        let r = match atom {
+            Atom::Ge(b) => self.core.narrow_interval(vars, var, b as usize, usize::MAX, Rule::Decision),
+            Atom::Le(b) => self.core.narrow_interval(vars, var, 0, b as usize, Rule::Decision),
+            _ => self.core.assign_bit(vars, var, bit, Rule::Decision),
+        };
+        self.core.trail.as_mut().expect("learning search trail").cause = Cause::Fact;
+        match r {
+            Ok(_) => self.lcg_propagate(),
+            Err(c) => Err(Clash::Engine(c)),
+        }
+    }
+
+    /// Propagates the constraints and the clauses together to a fixed point.
+    fn lcg_propagate(&mut self) -> Result<(), Clash> {
+        loop {
+            if let Err(c) = self.core.propagate(&self.model.vars, &mut self.model.constraints) {
+                return Err(Clash::Engine(c));
+            }
+            if !self.propagate_clauses()? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Makes `lit` true, each write caused by `cause`.
+    fn enforce(&mut self, lit: Lit, cause: Cause) -> Result<(), Conflict> {
+        let var = VarId::from_index(lit.var as usize);
+        self.core.trail.as_mut().expect("learning search trail").cause = cause;
+        self.core.set_outside_rule(Rule::Nogood);
+        let vars = &self.model.vars;
+        let words = vars[lit.var as usize].words as usize;
+        let interval = matches!(vars[lit.var as usize].map, ValueMap::Interval { .. });
+        let r = (|| {
+            match lit.kind {
+                LitKind::In { wi, mask } => {
+                    if interval {
+                        let (lo, hi) = (wi as usize * BITS, wi as usize * BITS + BITS - 1);
+                        self.core.narrow_interval(vars, var, lo, hi, Rule::Nogood)?;
+                        return Ok(());
+                    }
+                    for w in (0..words).filter(|&w| w != wi as usize) {
+                        self.core.retain_block(vars, var, w, 0, Rule::Nogood)?;
+                    }
+                    self.core.retain_block(vars, var, wi as usize, mask, Rule::Nogood)?;
+                }
+                LitKind::Ne(b) => {
+                    let b = b as usize;
+                    self.core.retain_block(vars, var, b / BITS, !(1 << (b % BITS)), Rule::Nogood)?;
+                }
+                LitKind::Ge(b) => {
+                    let b = b as usize;
+                    if interval {
+                        self.core.narrow_interval(vars, var, b, usize::MAX, Rule::Nogood)?;
+                    } else {
+                        for w in 0..words.min(b.div_ceil(BITS)) {
+                            let keep = if (w + 1) * BITS <= b { 0 } else { !0 << (b - w * BITS) };
+                            self.core.retain_block(vars, var, w, keep, Rule::Nogood)?;
+                        }
+                    }
+                }
+                LitKind::Le(b) => {
+                    let b = b as usize;
+                    if interval {
+                        self.core.narrow_interval(vars, var, 0, b, Rule::Nogood)?;
+                    } else {
+                        for w in b / BITS..words {
+                            let keep = if w * BITS > b {
+                                0
+                            } else if b - w * BITS >= BITS - 1 {
+                                !0
+                            } else {
+                                (1 << (b - w * BITS + 1)) - 1
+                            };
+                            self.core.retain_block(vars, var, w, keep, Rule::Nogood)?;
+                        }
+                    }
+                }
+            }
+            Ok(())
+        })();
+        self.core.trail.as_mut().expect("learning search trail").cause = Cause::Fact;
+        r
+    }
+
+    /// One pass of the clauses over the trail entries they have not seen: whether a domain
+    /// changed.
+    fn propagate_clauses(&mut self) -> Result<bool, Clash> {
+        let mut l = self.lcg.take().expect("learning search");
+        let r = self.propagate_clauses_with(&mut l);
+        self.lcg = Some(l);
+        r
+    }
+
+    fn propagate_clauses_with(&mut self, l: &mut Lcg) -> Result<bool, Clash> {
+        let mut changed = false;
+        loop {
+            let trail = self.core.trail.as_ref().expect("learning search trail");
+            if l.qhead >= trail.len() {
+                return Ok(changed);
+            }
+            let e = trail.entries[l.qhead];
+            l.qhead += 1;
+            if e.cause == Cause::Decision {
+                continue;
+            }
+            let x = e.var as usize;
+            let mut k = 0;
+            while k < l.clauses.watches[x].len() {
+                let id = l.clauses.watches[x][k];
+                let info = l.clauses.info[id as usize];
+                let s = info.start as usize;
+                let (vars, blocks) = (&self.model.vars[..], self.core.store.blocks());
+                let lits = &mut l.clauses.lits[s..s + info.len as usize];
+                // The false watch on x goes second.
+                let w0 = lits[0].var as usize == x && lits[0].truth(vars, blocks) == Truth::False;
+                let w1 = lits[1].var as usize == x && lits[1].truth(vars, blocks) == Truth::False;
+                if !w0 && !w1 {
+                    k += 1;
+                    continue;
+                }
+                if w0 && !w1 {
+                    lits.swap(0, 1);
+                }
+                if w0 && w1 {
+                    // Both watches false: the clause is in conflict unless another literal
+                    // is not false.
+                    if let Some(j) = (2..lits.len()).find(|&j| lits[j].truth(vars, blocks) != Truth::False) {
+                        lits.swap(0, j);
+                        let nv = lits[0].var as usize;
+                        if nv != x {
+                            l.clauses.watches[nv].push(id);
+                        }
+                    } else {
+                        return Err(Clash::Clause(id));
+                    }
+                }
+                let first = lits[0];
+                if first.truth(vars, blocks) == Truth::True {
+                    k += 1;
+                    continue;
+                }
+                if let Some(j) = (2..lits.len()).find(|&j| lits[j].truth(vars, blocks) != Truth::False) {
+                    lits.swap(1, j);
+                    let nv = lits[1].var as usize;
+                    if nv != x && nv != first.var as usize {
+                        l.clauses.watches[x].swap_remove(k);
+                        l.clauses.watches[nv].push(id);
+                    } else if nv != x {
+                        // Both watches on `first.var` now: one list entry stands for both.
+                        l.clauses.watches[x].swap_remove(k);
+                    } else {
+                        k += 1;
+                    }
+                    continue;
+                }
+                k += 1;
+                if first.truth(vars, blocks) == Truth::False {
+                    return Err(Clash::Clause(id));
+                }
+                match self.enforce(first, Cause::Clause(id)) {
+                    Ok(()) => changed = true,
+                    Err(_) => return Err(Clash::Clause(id)),
+                }
+            }
+        }
+    }
+
+    /// Learns from `clash` and jumps back until propagation succeeds: Err when the search
+    /// is over (no solution left, or a limit).
+    fn lcg_conflict(&mut self, mut clash: Clash) -> Result<(), SearchEnd> {
+        loop {
+            self.core.stats.backtracks += 1;
+            let Some((bj, lbd)) = self.analyze(clash) else {
+                return Err(SearchEnd::Exhausted);
+            };
+            if let Some(limit) = self.limit_hit() {
+                return Err(SearchEnd::LimitReached(limit));
+            }
+            self.backjump(bj);
+            let mut l = self.lcg.take().expect("learning search");
+            let lits = std::mem::take(&mut l.lits);
+            let support = if l.track_core { l.core_take() } else { Box::default() };
+            let id = l.clauses.add(&lits, lbd, true, support);
+            l.learned += 1;
+            l.run_conflicts += 1;
+            l.inc /= VAR_DECAY;
+            l.lits = lits;
+            let first = l.lits[0];
+            self.core.stats.learned += 1;
+            self.core.stats.lbd_sum += u64::from(lbd);
+            self.lcg = Some(l);
+            let r = self.apply_bound().and_then(|()| self.enforce(first, Cause::Clause(id)));
+            let r = match r {
+                Ok(()) => self.lcg_propagate(),
+                Err(c) => Err(Clash::Engine(c)),
+            };
+            match r {
+                Ok(()) => return Ok(()),
+                Err(c) => clash = c,
+            }
+        }
+    }
+
+    /// Imposes the objective bound again (after a backjump), as a fact.
+    fn apply_bound(&mut self) -> Result<(), Conflict> {
+        if let Some(bound) = self.objective {
+            self.core.trail.as_mut().expect("learning search trail").cause = Cause::Fact;
+            bound.apply(&mut self.core, &self.model.vars)?;
+        }
+        Ok(())
+    }
+
+    /// Undoes the decisions above `level`.
+    fn backjump(&mut self, level: u32) {
+        let level = level as usize;
+        if level >= self.stack.len() {
+            return;
+        }
+        let to = self.stack[level].level;
+        self.stack.truncate(level);
+        self.restore_level(to);
+        let l = self.lcg.as_mut().expect("learning search");
+        l.decisions.truncate(level);
+        let len = self.core.trail.as_ref().map_or(0, |t| t.len());
+        l.qhead = l.qhead.min(len);
+    }
+
+    /// First-UIP analysis of `clash`: leaves the learned clause in `lits` (the asserting
+    /// literal first, then the one of the highest level) and returns the level to jump back
+    /// to and the clause's LBD; `None` when the conflict is at the root.
+    fn analyze(&mut self, clash: Clash) -> Option<(u32, u32)> {
+        let mut l = self.lcg.take().expect("learning search");
+        let r = self.analyze_with(&mut l, clash);
+        self.lcg = Some(l);
+        r
+    }
+
+    /// The entries the conflict rests on, into `l.reasons`.
+    fn conflict_entries(&self, l: &mut Lcg, clash: Clash) -> u64 {
+        let mut generic = 0;
+        let trail = self.core.trail.as_ref().expect("learning search trail");
+        let vars = &self.model.vars[..];
+        l.reasons.clear();
+        match clash {
+            Clash::Clause(id) => {
+                for lit in l.clauses.clause(id) {
+                    atom_entries(trail, vars, lit.var, lit.negation(), trail.len(), &mut l.reasons);
+                }
+                if l.track_core {
+                    for k in 0..l.clauses.support[id as usize].len() {
+                        let c = l.clauses.support[id as usize][k];
+                        l.core_add(c);
+                    }
+                }
+            }
+            Clash::Engine(c) => {
+                // The write that emptied a domain, if it is the last entry: explained by the
+                // state before it.
+                let mut p = trail.len();
+                if let (Some(x), Some(last)) = (c.var, trail.entries.last()) {
+                    if last.var as usize == x.index() && self.domain(x).is_empty() {
+                        p -= 1;
+                    }
+                }
+                let blocks = self.core.store.blocks();
+                match (c.by, c.var) {
+                    (Some(by), _) => {
+                        let con = &*self.model.constraints[by.index()];
+                        // A write that emptied a domain: its own explanation and the rest of
+                        // that domain; else the failure's.
+                        let wiped = p < trail.len();
+                        let precise = downcast_ref::<Linear>(con)
+                            .is_some_and(|lin| linear_reason(lin, trail, vars, blocks, p, wiped, &mut l.reasons));
+                        if precise && wiped {
+                            state_before(trail, vars, trail.entries[p].var, p, &mut l.reasons);
+                        }
+                        if !precise {
+                            l.reasons.clear();
+                            for &y in con.scope() {
+                                state_before(trail, vars, y.index() as u32, p, &mut l.reasons);
+                            }
+                            l.generic[by.index()] += 1;
+                            generic += 1;
+                        }
+                        if l.track_core {
+                            l.core_add(by.index() as u32);
+                        }
+                    }
+                    (None, Some(x)) => state_before(trail, vars, x.index() as u32, p, &mut l.reasons),
+                    (None, None) => {}
+                }
+            }
+        }
+        if l.reasons.is_empty() {
+            // Nothing to resolve: the decisions in force are the nogood.
+            l.reasons.extend_from_slice(&l.decisions);
+        }
+        generic
+    }
+
+    fn analyze_with(&mut self, l: &mut Lcg, clash: Clash) -> Option<(u32, u32)> {
+        let generic_conflict = self.conflict_entries(l, clash);
+        self.core.stats.explained_generic += generic_conflict;
+        let trail = self.core.trail.as_ref().expect("learning search trail");
+        let vars = &self.model.vars[..];
+        let blocks = self.core.store.blocks();
+        let constraints = &self.model.constraints[..];
+        let cur = l
+            .reasons
+            .iter()
+            .map(|&k| &trail.entries[k as usize])
+            .filter(|e| e.cause != Cause::Fact)
+            .map(|e| e.level)
+            .max()
+            .unwrap_or(0);
+        if cur == 0 {
+            if l.track_core {
+                let reasons = std::mem::take(&mut l.reasons);
+                for &k in &reasons {
+                    l.core_walk(trail, constraints, vars, blocks, k);
+                }
+                l.reasons = reasons;
+                let core = l.core_take();
+                l.core = Some(core.into_vec());
+            }
+            return None;
+        }
+        if l.seen.len() < trail.len() {
+            l.seen.resize(trail.len(), false);
+        }
+        let mut pending = 0usize;
+        l.marked.clear();
+        l.lower.clear();
+        let mut reasons = std::mem::take(&mut l.reasons);
+        let mut generic = 0u64;
+        let mut precise = 0u64;
+        let mut p = trail.len();
+        let uip = loop {
+            for &k in &reasons {
+                let e = &trail.entries[k as usize];
+                if l.seen[k as usize] || e.cause == Cause::Fact {
+                    continue;
+                }
+                if e.level == 0 {
+                    if l.track_core {
+                        l.core_walk(trail, constraints, vars, blocks, k);
+                    }
+                    continue;
+                }
+                l.seen[k as usize] = true;
+                l.marked.push(k);
+                l.bump(e.var);
+                if e.level >= cur {
+                    pending += 1;
+                } else {
+                    l.lower.push(k);
+                }
+            }
+            // The latest marked entry of the current level.
+            loop {
+                p -= 1;
+                if l.seen[p] && trail.entries[p].level >= cur {
+                    break;
+                }
+            }
+            pending -= 1;
+            if pending == 0 {
+                break p;
+            }
+            reasons.clear();
+            if l.track_core {
+                match trail.entries[p].cause {
+                    Cause::Constraint(c) => l.core_add(c),
+                    Cause::Clause(id) => l.core_add_clause(id),
+                    _ => {}
+                }
+            }
+            if reason_of(trail, &l.clauses, constraints, vars, blocks, p, &mut reasons) {
+                generic += 1;
+                if let Cause::Constraint(c) = trail.entries[p].cause {
+                    l.generic[c as usize] += 1;
+                }
+            } else {
+                precise += 1;
+            }
+        };
+        l.reasons = reasons;
+        for &k in &l.marked {
+            l.seen[k as usize] = false;
+        }
+        self.core.stats.explained_generic += generic;
+        self.core.stats.explained_precise += precise;
+        // The atoms: the UIP's and the lower ones, merged per variable and block.
+        l.atoms.clear();
+        let u = &trail.entries[uip];
+        l.atoms.push((u.var, u.atom, cur, true));
+        for &k in &l.lower {
+            let e = &trail.entries[k as usize];
+            l.atoms.push((e.var, e.atom, e.level, false));
+        }
+        let key = |a: &(u32, Atom, u32, bool)| -> (u32, u8, u32) {
+            match a.1 {
+                Atom::Removed { wi, .. } => (a.0, 0, wi),
+                Atom::Ge(_) => (a.0, 1, 0),
+                Atom::Le(_) => (a.0, 2, 0),
+                Atom::Fixed(b) => (a.0, 3, b),
+            }
+        };
+        l.atoms.sort_unstable_by_key(key);
+        let mut merged: Vec<(u32, Atom, u32, bool)> = Vec::with_capacity(l.atoms.len());
+        for &a in &l.atoms {
+            if let Some(m) = merged.last_mut() {
+                if key(m) == key(&a) {
+                    m.1 = match (m.1, a.1) {
+                        (Atom::Removed { wi, mask }, Atom::Removed { mask: m2, .. }) => {
+                            Atom::Removed { wi, mask: mask | m2 }
+                        }
+                        (Atom::Ge(x), Atom::Ge(y)) => Atom::Ge(x.max(y)),
+                        (Atom::Le(x), Atom::Le(y)) => Atom::Le(x.min(y)),
+                        (m1, _) => m1,
+                    };
+                    m.2 = m.2.max(a.2);
+                    m.3 |= a.3;
+                    continue;
+                }
+            }
+            merged.push(a);
+        }
+        // Asserting literal first, then the highest level.
+        let ui = merged.iter().position(|a| a.3).expect("the UIP is among the atoms");
+        merged.swap(0, ui);
+        if merged.len() > 2 {
+            let hi = 1 + merged[1..].iter().enumerate().max_by_key(|(_, a)| a.2).map_or(0, |(i, _)| i);
+            merged.swap(1, hi);
+        }
+        let bj = merged.get(1).map_or(0, |a| a.2);
+        let mut levels: Vec<u32> = merged.iter().map(|a| a.2).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        l.lits.clear();
+        l.lits.extend(merged.iter().map(|a| Lit::negate(a.0, a.1)));
+        Some((bj, levels.len() as u32))
+    }
+
+    /// Every variable is fixed: a solution. Saves it as the phases.
+    fn lcg_solution(&mut self) -> Step {
+        self.core.stats.solutions += 1;
+        self.phase = Phase::Running(true);
+        let depth = self.core.depth();
+        log::debug!(target: "csp::search", "solution depth={depth} nodes={}", self.core.stats.nodes);
+        if self.core.observer.is_some() {
+            self.core.emit(&Event::Solution { depth });
+        }
+        #[cfg(debug_assertions)]
+        self.debug_check_solution();
+        let n = self.model.num_vars();
+        for i in 0..n {
+            let bit = self.domain(VarId::from_index(i)).min_bit();
+            if let (Some(b), Some(l)) = (bit, self.lcg.as_mut()) {
+                l.phases[i] = b as u32;
+            }
+        }
+        Step::Solution
+    }
+
+    /// After a solution: in optimisation, back to the root under the tighter bound; else a
+    /// clause that blocks the decisions of this solution.
+    fn lcg_after_solution(&mut self) -> Result<(), SearchEnd> {
+        if self.objective.is_some() {
+            return self.lcg_restart();
+        }
+        let l = self.lcg.as_mut().expect("learning search");
+        if l.decisions.is_empty() {
+            return Err(SearchEnd::Exhausted);
+        }
+        let trail = self.core.trail.as_ref().expect("learning search trail");
+        l.lits.clear();
+        for &d in l.decisions.iter().rev() {
+            let e = &trail.entries[d as usize];
+            l.lits.push(Lit::negate(e.var, e.atom));
+        }
+        let bj = l.decisions.len() as u32 - 1;
+        self.backjump(bj);
+        let mut l = self.lcg.take().expect("learning search");
+        let lits = std::mem::take(&mut l.lits);
+        let id = l.clauses.add(&lits, lits.len() as u32, false, Box::default());
+        let first = lits[0];
+        l.lits = lits;
+        self.lcg = Some(l);
+        let r = match self.enforce(first, Cause::Clause(id)) {
+            Ok(()) => self.lcg_propagate(),
+            Err(c) => Err(Clash::Engine(c)),
+        };
+        match r {
+            Ok(()) => Ok(()),
+            Err(clash) => self.lcg_conflict(clash),
+        }
+    }
+
+    /// Starts again from the root, keeping the clauses (the worst half of the learned ones
+    /// dropped when there are too many), activities and phases.
+    fn lcg_restart(&mut self) -> Result<(), SearchEnd> {
+        self.core.stats.restarts += 1;
+        self.backjump(0);
+        let mut l = self.lcg.take().expect("learning search");
+        l.runs += 1;
+        l.run_conflicts = 0;
+        l.cutoff = l.next_cutoff();
+        if !l.track_core && l.learned > l.max_learned {
+            let mut lbds: Vec<u32> = l.clauses.info.iter().filter(|c| c.learned).map(|c| c.lbd).collect();
+            lbds.sort_unstable();
+            let limit = lbds[lbds.len() / 2].max(2);
+            let keep: Vec<bool> = l.clauses.info.iter().map(|c| !c.learned || c.lbd <= limit || c.len <= 2).collect();
+            l.clauses.retain(&keep);
+            l.learned = l.clauses.info.iter().filter(|c| c.learned).count();
+            l.max_learned += REDUCE_STEP;
+        }
+        log::debug!(target: "csp::learn", "restart runs={} conflicts={} learned={} clauses={} mean_lbd={:.2}", l.runs, self.core.stats.failures, self.core.stats.learned, l.clauses.len(), self.core.stats.mean_lbd());
+        self.lcg = Some(l);
+        let r = match self.apply_bound() {
+            Ok(()) => self.lcg_propagate(),
+            Err(c) => Err(Clash::Engine(c)),
+        };
+        match r {
+            Ok(()) => Ok(()),
+            Err(clash) => self.lcg_conflict(clash),
+        }
+    }
+
+    /// A conflict at the root: with cores tracked, the constraints behind it.
+    fn final_core(&mut self, clash: Clash) {
+        let Some(mut l) = self.lcg.take() else { return };
+        if l.track_core && self.core.trail.is_some() {
+            self.conflict_entries(&mut l, clash);
+            let reasons = std::mem::take(&mut l.reasons);
+            if let Some(trail) = self.core.trail.as_ref() {
+                for &k in &reasons {
+                    l.core_walk(trail, &self.model.constraints, &self.model.vars, self.core.store.blocks(), k);
+                }
+            }
+            l.reasons = reasons;
+            l.core = Some(l.core_take().into_vec());
+        }
+        self.lcg = Some(l);
+    }
+}
+
+impl Solver {
+    /// The clauses the last learning search kept, each literal as its variable and the values
+    /// of the variable's initial domain that satisfy it: for tests that check, by brute
+    /// force, that every clause holds in every solution of the model.
+    #[doc(hidden)]
+    pub fn learned_clauses(&self) -> Vec<Vec<(VarId, Vec<crate::id::Value>)>> {
+        let Some(l) = self.lcg.as_ref() else { return Vec::new() };
+        (0..l.clauses.len() as u32)
+            .filter(|&id| l.clauses.info[id as usize].learned)
+            .map(|id| {
+                l.clauses
+                    .clause(id)
+                    .iter()
+                    .map(|lit| {
+                        let info = &self.model.vars[lit.var as usize];
+                        let values = (0..info.len as usize)
+                            .filter(|&b| match lit.kind {
+                                LitKind::In { wi, mask } => b / BITS == wi as usize && mask >> (b % BITS) & 1 == 1,
+                                LitKind::Ne(x) => b != x as usize,
+                                LitKind::Ge(x) => b >= x as usize,
+                                LitKind::Le(x) => b <= x as usize,
+                            })
+                            .map(|b| info.map.value(b))
+                            .collect();
+                        (VarId::from_index(lit.var as usize), values)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,349 @@
+//! Property tests of lazy clause generation ([`Solver::set_learning`]): on random small
+//! models, the search with learning enumerates exactly the brute-force solutions, proves
+//! unsatisfiability and the brute-force optimum, and every clause it learned holds in every
+//! solution of the model (brute force over all assignments); its unsatisfiable cores have no
+//! solution.
+
+use std::collections::BTreeSet;
+
+use csp::constraints::{Binary, Comparison, Linear, NotEqual};
+use csp::solve::{Optimum, SearchEnd};
+use csp::{Model, Outcome, Value, VarId};
+use proptest::prelude::*;
+
+/// A random model, kept as data so that brute force can check it independently.
+#[derive(Clone, Debug)]
+struct Instance {
+    domains: Vec<Vec<Value>>,
+    /// `x_a != x_b + offset`.
+    not_equal: Vec<(usize, usize, Value)>,
+    /// Allowed pairs of a binary relation, as a bit table over values 0..4 x 0..4.
+    relations: Vec<(usize, usize, u16)>,
+    /// `sum coefficient_i * x_i <= rhs`.
+    sums: Vec<(Vec<(Value, usize)>, Value)>,
+    /// Objective coefficients (minimise `sum c_i x_i`).
+    objective: Vec<Value>,
+}
+
+fn instance() -> impl Strategy<Value = Instance> {
+    (4usize..=7).prop_flat_map(|n| {
+        let domains = proptest::collection::vec(proptest::collection::btree_set(0i32..4, 2..=4), n)
+            .prop_map(|ds| ds.into_iter().map(|d| d.into_iter().collect::<Vec<_>>()).collect::<Vec<_>>());
+        let ne = proptest::collection::vec((0..n, 0..n, -1i32..=1), 4..=14);
+        let rel = proptest::collection::vec((0..n, 0..n, any::<u16>()), 0..=3);
+        let sum = proptest::collection::vec((proptest::collection::vec((-2i32..=3, 0..n), 1..=4), 0i32..8), 0..=2);
+        let obj = proptest::collection::vec(-3i32..=3, n);
+        (domains, ne, rel, sum, obj).prop_map(|(domains, not_equal, relations, sums, objective)| Instance {
+            domains,
+            not_equal,
+            relations,
+            sums,
+            objective,
+        })
+    })
+}
+
+fn allowed(table: u16, a: Value, b: Value) -> bool {
+    table >> (a * 4 + b) & 1 == 1
+}
+
+/// The model and its variables, and the objective variable when `with_objective` (over a
+/// range wide enough to be an interval domain, so that bounds literals are exercised).
+fn build(inst: &Instance, with_objective: bool) -> (Model, Vec<VarId>, Option<VarId>) {
+    let mut m = Model::new();
+    let x: Vec<VarId> = inst.domains.iter().map(|d| m.new_var(d.clone()).unwrap()).collect();
+    for &(a, b, o) in &inst.not_equal {
+        m.post(NotEqual::with_offset(x[a], x[b], o)).unwrap();
+    }
+    for &(a, b, t) in &inst.relations {
+        m.post(Binary::new(x[a], x[b], move |p, q| allowed(t, p, q))).unwrap();
+    }
+    for (terms, rhs) in &inst.sums {
+        m.post(Linear::new(terms.iter().map(|&(c, i)| (c, x[i])), Comparison::LessOrEqual, *rhs)).unwrap();
+    }
+    let z = with_objective.then(|| {
+        let z = m.new_var(-100_000..=100_000).unwrap();
+        let terms: Vec<(Value, VarId)> =
+            inst.objective.iter().zip(&x).map(|(&c, &v)| (c, v)).chain([(-1, z)]).collect();
+        m.post(Linear::new(terms, Comparison::Equal, 0)).unwrap();
+        z
+    });
+    (m, x, z)
+}
+
+/// Whether `v` satisfies the instance, by its definition (not the solver's checkers).
+fn holds(inst: &Instance, v: &[Value]) -> bool {
+    inst.not_equal.iter().all(|&(a, b, o)| v[a] != v[b] + o)
+        && inst.relations.iter().all(|&(a, b, t)| allowed(t, v[a], v[b]))
+        && inst.sums.iter().all(|(terms, rhs)| terms.iter().map(|&(c, i)| c * v[i]).sum::<Value>() <= *rhs)
+}
+
+/// Every satisfying assignment, by enumeration.
+fn brute_force(inst: &Instance) -> BTreeSet<Vec<Value>> {
+    let mut out = BTreeSet::new();
+    let mut idx = vec![0usize; inst.domains.len()];
+    loop {
+        let values: Vec<Value> = idx.iter().zip(&inst.domains).map(|(&i, d)| d[i]).collect();
+        if holds(inst, &values) {
+            out.insert(values);
+        }
+        let mut k = 0;
+        loop {
+            if k == idx.len() {
+                return out;
+            }
+            idx[k] += 1;
+            if idx[k] < inst.domains[k].len() {
+                break;
+            }
+            idx[k] = 0;
+            k += 1;
+        }
+    }
+}
+
+/// Every learned clause holds in every solution: some literal's variable takes one of the
+/// literal's values.
+fn clauses_hold(
+    clauses: &[Vec<(VarId, Vec<Value>)>],
+    x: &[VarId],
+    solutions: &BTreeSet<Vec<Value>>,
+) -> Result<(), String> {
+    for s in solutions {
+        let value = |v: VarId| s[x.iter().position(|&y| y == v).expect("a variable of the model")];
+        for clause in clauses {
+            if !clause.iter().any(|(v, values)| values.contains(&value(*v))) {
+                return Err(format!("clause {clause:?} excludes solution {s:?}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Linear constraints only (`<=`, `>=`, `=`, mixed signs, domains with holes): the ones
+/// explained precisely, by the bounds their rule used.
+fn linear_instance() -> impl Strategy<Value = Instance> {
+    (4usize..=6).prop_flat_map(|n| {
+        let domains = proptest::collection::vec(proptest::collection::btree_set(0i32..5, 2..=5), n)
+            .prop_map(|ds| ds.into_iter().map(|d| d.into_iter().collect::<Vec<_>>()).collect::<Vec<_>>());
+        let term = (prop_oneof![-3i32..=-1, 1i32..=3], 0..n);
+        let sums = proptest::collection::vec((proptest::collection::vec(term, 2..=4), -4i32..12, 0..3usize), 2..=6);
+        (domains, sums).prop_map(|(domains, sums)| {
+            // Each sum as one or two `<=` rows: `>=` negated, `=` both ways.
+            let mut rows = Vec::new();
+            for (terms, rhs, kind) in sums {
+                let neg: Vec<(Value, usize)> = terms.iter().map(|&(c, i)| (-c, i)).collect();
+                match kind {
+                    0 => rows.push((terms, rhs)),
+                    1 => rows.push((neg, -rhs)),
+                    _ => {
+                        rows.push((terms, rhs));
+                        rows.push((neg, -rhs));
+                    }
+                }
+            }
+            Instance { domains, not_equal: Vec::new(), relations: Vec::new(), sums: rows, objective: Vec::new() }
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn linear_explanations_learn_clauses_implied_by_the_model(inst in linear_instance(), eq in any::<bool>()) {
+        let expected = brute_force(&inst);
+        // Posted as `=` where a row and its negation follow each other (when `eq`), else as
+        // `<=` rows: both rules are explained.
+        let mut m = Model::new();
+        let x: Vec<VarId> = inst.domains.iter().map(|d| m.new_var(d.clone()).unwrap()).collect();
+        let mut k = 0;
+        while k < inst.sums.len() {
+            let (terms, rhs) = &inst.sums[k];
+            let pair = inst.sums.get(k + 1).filter(|(t2, r2)| {
+                eq && *r2 == -*rhs && t2.len() == terms.len() && t2.iter().zip(terms).all(|(a, b)| a.0 == -b.0 && a.1 == b.1)
+            });
+            let lin = |cmp| Linear::new(terms.iter().map(|&(c, i)| (c, x[i])), cmp, *rhs);
+            if pair.is_some() {
+                m.post(lin(Comparison::Equal)).unwrap();
+                k += 2;
+            } else {
+                m.post(lin(Comparison::LessOrEqual)).unwrap();
+                k += 1;
+            }
+        }
+        let mut solver = m.into_solver();
+        solver.set_learning(true);
+        match solver.solve() {
+            Outcome::Solved(s) => {
+                let values: Vec<Value> = x.iter().map(|&v| s[v]).collect();
+                prop_assert!(holds(&inst, &values));
+            }
+            Outcome::Unsatisfiable => prop_assert!(expected.is_empty(), "claimed no solution"),
+            other => prop_assert!(false, "no limit was set: {:?}", other),
+        }
+        prop_assert_eq!(clauses_hold(&solver.learned_clauses(), &x, &expected), Ok(()));
+    }
+
+    #[test]
+    fn learning_enumerates_exactly_the_brute_force_solutions(inst in instance()) {
+        let expected = brute_force(&inst);
+        let (m, x, _) = build(&inst, false);
+        let mut solver = m.into_solver();
+        solver.set_learning(true);
+        let mut found = BTreeSet::new();
+        let mut it = solver.solutions();
+        for s in it.by_ref() {
+            let values: Vec<Value> = x.iter().map(|&v| s[v]).collect();
+            prop_assert!(holds(&inst, &values), "not a solution: {:?}", values);
+            prop_assert!(found.insert(values), "solution returned twice");
+        }
+        prop_assert_eq!(it.end(), Some(SearchEnd::Exhausted));
+        drop(it);
+        prop_assert_eq!(&found, &expected);
+    }
+
+    #[test]
+    fn learning_decides_satisfiability_with_clauses_implied_by_the_model(inst in instance()) {
+        let expected = brute_force(&inst);
+        let (m, x, _) = build(&inst, false);
+        let mut solver = m.into_solver();
+        solver.set_learning(true);
+        match solver.solve() {
+            Outcome::Solved(s) => {
+                let values: Vec<Value> = x.iter().map(|&v| s[v]).collect();
+                prop_assert!(holds(&inst, &values));
+            }
+            Outcome::Unsatisfiable => prop_assert!(expected.is_empty(), "claimed no solution"),
+            other => prop_assert!(false, "no limit was set: {:?}", other),
+        }
+        let clauses = solver.learned_clauses();
+        prop_assert_eq!(clauses_hold(&clauses, &x, &expected), Ok(()));
+    }
+
+    #[test]
+    fn learning_proves_the_brute_force_optimum(inst in instance()) {
+        let solutions = brute_force(&inst);
+        let cost = |v: &[Value]| v.iter().zip(&inst.objective).map(|(a, c)| a * c).sum::<Value>();
+        let best = solutions.iter().map(|v| cost(v)).min();
+        let (m, x, z) = build(&inst, true);
+        let z = z.unwrap();
+        let mut solver = m.into_solver();
+        solver.set_learning(true);
+        match solver.minimize(z) {
+            Optimum::Optimal(s) => {
+                prop_assert_eq!(Some(s[z]), best);
+                let values: Vec<Value> = x.iter().map(|&v| s[v]).collect();
+                prop_assert!(holds(&inst, &values));
+            }
+            Optimum::Unsatisfiable => prop_assert_eq!(best, None),
+            other => prop_assert!(false, "no limit was set: {:?}", other),
+        }
+        // (Clauses learned under an objective bound hold only in the solutions better than
+        // it: the satisfiability test checks clauses against the model.)
+    }
+
+    #[test]
+    fn an_unsatisfiable_core_has_no_solution(inst in instance()) {
+        let (m, _, _) = build(&inst, false);
+        let mut solver = m.into_solver();
+        solver.set_learning(true);
+        solver.set_core_tracking(true);
+        if solver.solve() != Outcome::Unsatisfiable {
+            return Ok(());
+        }
+        let core: BTreeSet<usize> =
+            solver.unsat_core().expect("a core after an exhausted search").iter().map(|c| c.index()).collect();
+        // The core's constraints alone (constraints are posted in the order of the
+        // instance's lists) have no solution, by brute force.
+        let mut sub = inst.clone();
+        let (n1, n2) = (inst.not_equal.len(), inst.not_equal.len() + inst.relations.len());
+        sub.not_equal = inst.not_equal.iter().enumerate().filter(|(i, _)| core.contains(i)).map(|(_, c)| *c).collect();
+        sub.relations =
+            inst.relations.iter().enumerate().filter(|(i, _)| core.contains(&(n1 + i))).map(|(_, c)| *c).collect();
+        sub.sums = inst.sums.iter().enumerate().filter(|(i, _)| core.contains(&(n2 + i))).map(|(_, c)| c.clone()).collect();
+        prop_assert!(brute_force(&sub).is_empty(), "core {:?} has a solution", core);
+    }
+}
+
+/// The tests above really learn: a pigeonhole model (7 pigeons, 6 holes) learns clauses and
+/// proves unsatisfiability; a satisfiable model with conflicts on the way (6 queens as
+/// pairwise differences) learns clauses, each of which holds in every brute-force solution.
+#[test]
+fn learning_learns_clauses_implied_by_the_model() {
+    let mut m = Model::new();
+    let x = m.new_vars(7, 0..=5).unwrap();
+    for i in 0..7 {
+        for j in i + 1..7 {
+            m.post(NotEqual::new(x[i], x[j])).unwrap();
+        }
+    }
+    let mut solver = m.into_solver();
+    solver.set_learning(true);
+    assert_eq!(solver.solve(), Outcome::Unsatisfiable);
+    let stats = solver.stats().clone();
+    assert!(stats.learned > 10, "{stats}");
+    assert!(stats.literals > 0 && stats.explained_generic > 0, "{stats}");
+
+    let n = 6;
+    let mut not_equal = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            let d = (j - i) as Value;
+            not_equal.extend([(i, j, 0), (i, j, d), (i, j, -d)]);
+        }
+    }
+    let inst = Instance {
+        domains: vec![(0..n as Value).collect(); n],
+        not_equal,
+        relations: Vec::new(),
+        sums: Vec::new(),
+        objective: Vec::new(),
+    };
+    let solutions = brute_force(&inst);
+    assert_eq!(solutions.len(), 4, "6 queens");
+    let (m, x, _) = build(&inst, false);
+    let mut solver = m.into_solver();
+    solver.set_learning(true);
+    // (Clauses learned after a solution rest on the clause that blocks it: one solution.)
+    let Outcome::Solved(s) = solver.solve() else { panic!("6 queens has solutions") };
+    assert!(solutions.contains(&x.iter().map(|&v| s[v]).collect::<Vec<_>>()));
+    let clauses = solver.learned_clauses();
+    assert!(!clauses.is_empty(), "{}", solver.stats());
+    assert_eq!(clauses_hold(&clauses, &x, &solutions), Ok(()));
+}
+
+/// Linear constraints are explained precisely (by bounds) in a search that learns: their
+/// count shows in the statistics, and the clauses hold in every brute-force solution.
+#[test]
+fn linear_constraints_are_explained_by_bounds() {
+    // x0..x6 over 0..=4: consecutive pairs sum to at most 5, the total is 14, and alternate
+    // differences are bounded.
+    let n = 7;
+    let mut sums = Vec::new();
+    for i in 0..n - 1 {
+        sums.push((vec![(1, i), (1, i + 1)], 5));
+    }
+    let all: Vec<(Value, usize)> = (0..n).map(|i| (1, i)).collect();
+    sums.push((all.clone(), 14));
+    sums.push((all.iter().map(|&(c, i)| (-c, i)).collect(), -14));
+    for i in 0..n - 2 {
+        sums.push((vec![(2, i), (-1, i + 2)], 4));
+    }
+    let inst = Instance {
+        domains: vec![(0..=4).collect(); n],
+        not_equal: Vec::new(),
+        relations: Vec::new(),
+        sums,
+        objective: Vec::new(),
+    };
+    let solutions = brute_force(&inst);
+    let (m, x, _) = build(&inst, false);
+    let mut solver = m.into_solver();
+    solver.set_learning(true);
+    let outcome = solver.solve();
+    assert_eq!(outcome == Outcome::Unsatisfiable, solutions.is_empty());
+    let stats = solver.stats().clone();
+    assert!(stats.learned > 0 && stats.explained_precise > 0, "{stats}");
+    assert_eq!(clauses_hold(&solver.learned_clauses(), &x, &solutions), Ok(()));
+}
