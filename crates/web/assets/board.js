@@ -132,7 +132,7 @@ export function build(boardEl, svgEl, geo, onCell) {
   const defs = make("defs");
   for (const kind of ["strong", "weak", "implies"]) {
     const m = make("marker", { id: `arrow-${kind}`, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" });
-    m.append(make("path", { d: "M0,0 L10,5 L0,10 z", class: `arrowhead ${kind}`, style: `fill: var(--${kind})` }));
+    m.append(make("path", { d: "M0,0 L10,5 L0,10 z", class: `arrowhead ${kind}` }));
     defs.append(m);
   }
   svgEl.append(defs);

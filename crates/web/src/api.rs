@@ -73,7 +73,7 @@ type Answer = Result<Json<Value>, ApiError>;
 
 /// The router of the page, its assets and the API, with `config`'s limits.
 pub fn router(config: Config) -> Router {
-    let pool = Arc::new(Pool::new(config.workers, config.max_waiting, config.time_limit));
+    let pool = Arc::new(Pool::new(config.workers, config.max_waiting, config.max_wait, config.time_limit));
     Router::new()
         .route("/", get(assets::index))
         .route("/assets/{name}", get(assets::asset))

@@ -167,12 +167,12 @@ fn looks_killer(text: &str) -> bool {
     })
 }
 
-/// Whether the first line is a map of letters.
+/// Whether the first line is a map of labels: letters and digits, some letters, no empty cell.
 fn looks_jigsaw(text: &str) -> bool {
-    text.lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'))
-        .is_some_and(|l| l.chars().any(|c| c.is_ascii_lowercase()))
+    text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).is_some_and(|l| {
+        l.chars().all(|c| c.is_ascii_alphanumeric() || c.is_whitespace())
+            && l.chars().filter(|c| c.is_ascii_alphabetic()).count() > 1
+    })
 }
 
 /// A request for a new puzzle.

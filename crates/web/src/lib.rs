@@ -48,6 +48,8 @@ pub struct Config {
     pub workers: usize,
     /// Requests waiting for a thread, at most; past it, 503.
     pub max_waiting: usize,
+    /// The longest a request waits for a thread; past it, 503.
+    pub max_wait: Duration,
     /// Time allowed to one request's work (its searches stop at it).
     pub time_limit: Duration,
     /// Largest request body, in bytes.
@@ -55,11 +57,13 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// As many workers as cores, 256 waiting, 5 seconds, 256 KiB.
+    /// As many workers as cores, 256 waiting for at most 30 seconds, 5 seconds of work,
+    /// 256 KiB.
     fn default() -> Config {
         Config {
             workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
             max_waiting: 256,
+            max_wait: Duration::from_secs(30),
             time_limit: Duration::from_secs(5),
             max_body: 256 * 1024,
         }

@@ -16,13 +16,16 @@ pub struct Pool {
     permits: Arc<Semaphore>,
     waiting: AtomicUsize,
     max_waiting: usize,
+    max_wait: Duration,
     limit: Duration,
 }
 
 impl Pool {
-    /// A pool of `workers` threads, `max_waiting` waiting requests, `limit` per request.
-    pub fn new(workers: usize, max_waiting: usize, limit: Duration) -> Pool {
-        Pool { permits: Arc::new(Semaphore::new(workers.max(1))), waiting: AtomicUsize::new(0), max_waiting, limit }
+    /// A pool of `workers` threads, `max_waiting` waiting requests for at most `max_wait`,
+    /// `limit` of work per request.
+    pub fn new(workers: usize, max_waiting: usize, max_wait: Duration, limit: Duration) -> Pool {
+        let permits = Arc::new(Semaphore::new(workers.max(1)));
+        Pool { permits, waiting: AtomicUsize::new(0), max_waiting, max_wait, limit }
     }
 
     /// Runs `work` with the limits of one request (its searches stop at the time limit or when
@@ -36,14 +39,13 @@ impl Pool {
             self.waiting.fetch_sub(1, Ordering::SeqCst);
             return Err(ApiError::busy("the server is busy: too many requests wait; try again"));
         }
-        let start = tokio::time::Instant::now();
-        let permit = tokio::time::timeout(self.limit, self.permits.clone().acquire_owned()).await;
+        let permit = tokio::time::timeout(self.max_wait, self.permits.clone().acquire_owned()).await;
         self.waiting.fetch_sub(1, Ordering::SeqCst);
         let permit = match permit {
             Ok(Ok(p)) => p,
             _ => return Err(ApiError::busy("the server is busy: no worker was free in time; try again")),
         };
-        let left = self.limit.saturating_sub(start.elapsed()).max(Duration::from_millis(100));
+        let left = self.limit;
         let cancel = Arc::new(AtomicBool::new(false));
         let limits = Limits { max_nodes: None, timeout: Some(left), cancel: Some(cancel.clone()) };
         let task = tokio::task::spawn_blocking(move || {

@@ -1,0 +1,30 @@
+//! `--explain --format json`: one line per step, as `sudoku::json` writes the library's steps,
+//! then the outcome (the web board reads the same data, docs/web.md).
+
+use sudoku::{Grid, Solver};
+
+use super::{code, run, stderr, stdout};
+
+#[test]
+fn explain_as_json_is_the_librarys_steps_then_the_outcome() {
+    for line in ["...3..4114..3...", "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."] {
+        let o = run(&["--explain", "--format", "json", "--grade", "-"], line.as_bytes());
+        assert_eq!(code(&o), 0, "{}", stderr(&o));
+        let puzzle = Grid::from_line(line).unwrap();
+        let e = Solver::new(puzzle.shape()).explain(&puzzle);
+        let mut want: Vec<String> = e.steps().iter().map(sudoku::json::step).collect();
+        let solution = e.result().solution().unwrap().to_line();
+        let g = e.grade();
+        want.push(format!(
+            "{{\"kind\":\"result\",\"result\":\"unique\",\"solution\":\"{solution}\",\"grade\":{{\"score\":{:.1},\"band\":\"{}\",\"hardest\":\"{}\"}}}}",
+            g.score(),
+            g.band(),
+            g.hardest().unwrap()
+        ));
+        assert_eq!(stdout(&o).lines().collect::<Vec<_>>(), want);
+    }
+    // Only with --explain.
+    let o = run(&["--format", "json", "-"], b"...3..4114..3...");
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("--format json goes with --explain"), "{}", stderr(&o));
+}
