@@ -30,7 +30,11 @@ fn bad_input_gets_a_4xx_with_a_json_error() {
     let cases: Vec<(&str, Value, &str)> = vec![
         ("/api/solve", json!({ "text": "" }), "empty"),
         ("/api/solve", json!({ "text": "12" }), "found 2 cells"),
-        ("/api/solve", json!({ "text": "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x" }), "'x'"),
+        (
+            "/api/solve",
+            json!({ "text": "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x" }),
+            "'x'",
+        ),
         ("/api/hint", json!({ "text": EASY, "level": 7 }), "levels 1, 2 and 3"),
         ("/api/solve", json!({ "text": EASY, "variant": "sideways" }), "sideways"),
         ("/api/solve", json!({ "text": EASY, "grid": "...3..4114..3..." }), "the board is 4x4 but the puzzle is 9x9"),
@@ -59,7 +63,13 @@ fn bad_input_gets_a_4xx_with_a_json_error() {
     let (status, text) = request(addr, "POST", "/api/solve", Some(&big));
     assert_eq!(status, 413, "{text}");
     assert!(serde_json::from_str::<Value>(&text).unwrap()["error"].is_string(), "{text}");
-    for path in ["/etc/passwd", "/assets/../Cargo.toml", "/assets/%2e%2e%2fCargo.toml", "/assets/index.html/../../x", "/api/nothing"] {
+    for path in [
+        "/etc/passwd",
+        "/assets/../Cargo.toml",
+        "/assets/%2e%2e%2fCargo.toml",
+        "/assets/index.html/../../x",
+        "/api/nothing",
+    ] {
         let (status, _) = request(addr, "GET", path, None);
         assert_eq!(status, 404, "{path}");
     }
@@ -91,13 +101,14 @@ fn solve_answers_as_the_library() {
     let differ = a.cells().filter(|&(c, d)| b.get(c) != d).count();
     assert_eq!(answer["differ"].as_array().unwrap().len(), differ);
     // No solution: the minimal clashing givens the CLI names.
-    let unsolvable = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/9x9_no_solution_tdoku.txt"))
-        .unwrap()
-        .lines()
-        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .unwrap()
-        .trim()
-        .to_string();
+    let unsolvable =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/9x9_no_solution_tdoku.txt"))
+            .unwrap()
+            .lines()
+            .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .unwrap()
+            .trim()
+            .to_string();
     let grid = Grid::from_line(&unsolvable).unwrap();
     let set = sudoku::minimal_unsolvable_givens(&grid, sudoku::Limits::default()).unwrap();
     let (_, answer) = post(addr, "/api/solve", &json!({ "text": unsolvable }));
@@ -149,7 +160,8 @@ fn pencil_marks_and_variants_read_as_the_library_reads_them() {
     let marks = "4 12 2 3\n 2 23 4 1\n 1 4 23 2\n 3 2 12 24";
     let (_, answer) = post(addr, "/api/hint", &json!({ "text": marks, "level": 3 }));
     assert_eq!(answer["text"], "r1c2 = 1: full house in row 1", "{answer}");
-    let killer = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/variants/killer_9x9.txt")).unwrap();
+    let killer =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/variants/killer_9x9.txt")).unwrap();
     let puzzle = Puzzle::parse(Variant::Killer, &killer).unwrap();
     let (_, parsed) = post(addr, "/api/parse", &json!({ "text": killer }));
     assert_eq!(parsed["puzzle"], serde_json::from_str::<Value>(&sudoku::json::puzzle(&puzzle)).unwrap());

@@ -84,7 +84,8 @@ impl Browser {
         }}});
         let (status, text) = request(addr, "POST", "/session", Some(&caps.to_string()));
         let answer: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("{status}: {text}"));
-        let session = answer["value"]["sessionId"].as_str().unwrap_or_else(|| panic!("no session: {answer}")).to_string();
+        let session =
+            answer["value"]["sessionId"].as_str().unwrap_or_else(|| panic!("no session: {answer}")).to_string();
         Browser { driver, addr, session, _profile: TempDir(profile) }
     }
 
@@ -187,7 +188,10 @@ fn the_page_in_headless_chromium() {
     assert_eq!(&b.board()[..2], "81");
     b.wait("the conflict", "return document.querySelector(\"#board .cell[data-r='0'][data-c='1']\").classList.contains('conflict') === false");
     b.keys("#board .cell[data-r='0'][data-c='1']", "8");
-    b.wait("a conflict shown as typed", "return document.querySelector(\"#board .cell[data-r='0'][data-c='1']\").classList.contains('conflict')");
+    b.wait(
+        "a conflict shown as typed",
+        "return document.querySelector(\"#board .cell[data-r='0'][data-c='1']\").classList.contains('conflict')",
+    );
     b.click("#undo");
     b.click("#undo");
     assert_eq!(b.board(), HARD);
@@ -222,8 +226,10 @@ fn the_page_in_headless_chromium() {
         let text = b.js("return document.getElementById('step-text').textContent").as_str().unwrap().to_string();
         assert_eq!(text, step.to_string(), "step {}", k + 1);
         let json: Value = serde_json::from_str(&sudoku::json::step(step)).unwrap();
-        let elim: usize = json["eliminations"].as_array().unwrap().iter().map(|e| e["digits"].as_array().unwrap().len()).sum();
-        let drawn = b.js("return document.querySelectorAll('#board .marks span.elim').length").as_u64().unwrap() as usize;
+        let elim: usize =
+            json["eliminations"].as_array().unwrap().iter().map(|e| e["digits"].as_array().unwrap().len()).sum();
+        let drawn =
+            b.js("return document.querySelectorAll('#board .marks span.elim').length").as_u64().unwrap() as usize;
         assert_eq!(drawn, elim, "step {}: {text}", k + 1);
         let links = json["links"].as_array().unwrap().len();
         let arrows = b.js("return document.querySelectorAll('#overlay path.link').length").as_u64().unwrap() as usize;
@@ -233,14 +239,18 @@ fn the_page_in_headless_chromium() {
         }
         b.keys("#step-next", "\u{E014}");
         if k + 1 < shown.len() {
-            b.wait("the next step", &format!("return document.getElementById('step-index').textContent.startsWith('{} /')", k + 2));
+            b.wait(
+                "the next step",
+                &format!("return document.getElementById('step-index').textContent.startsWith('{} /')", k + 2),
+            );
         }
     }
     assert!(chains > 0, "some step draws links");
     b.click("#step-close");
 
     // A killer: the cage sums drawn.
-    let killer = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/variants/killer_9x9.txt")).unwrap();
+    let killer =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/variants/killer_9x9.txt")).unwrap();
     let puzzle = Puzzle::parse(Variant::Killer, &killer).unwrap();
     b.paste(&killer, "killer");
     let mut sums: Vec<u64> = b

@@ -12,7 +12,8 @@ use std::time::Duration;
 pub fn start(config: web::Config) -> SocketAddr {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("runtime");
+        let runtime =
+            tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("runtime");
         runtime.block_on(async move {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
             tx.send(listener.local_addr().expect("address")).expect("send");
@@ -33,13 +34,50 @@ pub fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -
     );
     stream.write_all(head.as_bytes()).expect("write");
     stream.write_all(body.as_bytes()).expect("write");
+    // Read the head, then as many bytes as it announces: a WebDriver server keeps the
+    // connection open whatever `Connection: close` says.
     let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).expect("read");
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let mut buf = [0u8; 16 * 1024];
+    let head_end = loop {
+        if let Some(k) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+            break k + 4;
+        }
+        let n = stream.read(&mut buf).expect("read");
+        assert!(n > 0, "the connection closed before the head: {}", String::from_utf8_lossy(&raw));
+        raw.extend_from_slice(&buf[..n]);
+    };
+    let head = String::from_utf8_lossy(&raw[..head_end]).into_owned();
+    let header = |name: &str| {
+        head.lines().find_map(|l| {
+            l.split_once(':').filter(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim().to_string())
+        })
+    };
     let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let chunked = head.lines().any(|l| l.to_ascii_lowercase().starts_with("transfer-encoding: chunked"));
-    (status, if chunked { dechunk(rest) } else { rest.to_string() })
+    let chunked = header("transfer-encoding").is_some_and(|v| v.eq_ignore_ascii_case("chunked"));
+    match header("content-length").and_then(|v| v.parse::<usize>().ok()) {
+        Some(len) => {
+            while raw.len() < head_end + len {
+                let n = stream.read(&mut buf).expect("read");
+                assert!(n > 0, "the connection closed in the body");
+                raw.extend_from_slice(&buf[..n]);
+            }
+            raw.truncate(head_end + len);
+        }
+        None if chunked => {
+            while !raw[head_end..].ends_with(b"0\r\n\r\n") {
+                let n = stream.read(&mut buf).expect("read");
+                if n == 0 {
+                    break;
+                }
+                raw.extend_from_slice(&buf[..n]);
+            }
+        }
+        None => {
+            stream.read_to_end(&mut raw).expect("read");
+        }
+    }
+    let body = String::from_utf8_lossy(&raw[head_end..]).into_owned();
+    (status, if chunked { dechunk(&body) } else { body })
 }
 
 fn dechunk(mut rest: &str) -> String {
