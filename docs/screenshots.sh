@@ -5,7 +5,7 @@
 #   bash docs/screenshots.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release -p web
+[[ -n "${NO_BUILD:-}" ]] || cargo build --release -p web
 out=docs/images
 mkdir -p "$out"
 log=$(mktemp)

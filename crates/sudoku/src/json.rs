@@ -77,6 +77,9 @@ fn push_string(out: &mut String, s: &str) {
     out.push('"');
 }
 
+/// A candidate: a cell and a digit.
+type Node = (Cell, u8);
+
 /// The parts of a step, gathered before writing.
 #[derive(Default)]
 struct Parts {
@@ -85,7 +88,8 @@ struct Parts {
     cells: Vec<Cell>,
     candidates: Vec<(Cell, u8)>,
     units: Vec<Unit>,
-    links: Vec<((Cell, u8), (Cell, u8), &'static str)>,
+    /// From, to, and the kind of link.
+    links: Vec<(Node, Node, &'static str)>,
 }
 
 impl Parts {

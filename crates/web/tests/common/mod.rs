@@ -9,7 +9,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 /// Starts the server with `config` on 127.0.0.1, port chosen by the OS, in a thread of its own.
-pub fn start(config: web::Config) -> SocketAddr {
+pub(crate) fn start(config: web::Config) -> SocketAddr {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let runtime =
@@ -24,7 +24,7 @@ pub fn start(config: web::Config) -> SocketAddr {
 }
 
 /// One request; the status and the body.
-pub fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+pub(crate) fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
     let mut stream = TcpStream::connect(addr).expect("connect");
     stream.set_read_timeout(Some(Duration::from_secs(120))).expect("timeout");
     let body = body.unwrap_or("");
@@ -94,7 +94,7 @@ fn dechunk(mut rest: &str) -> String {
 }
 
 /// POST `body` (JSON) to `path`; the status and the answer read as JSON.
-pub fn post(addr: SocketAddr, path: &str, body: &serde_json::Value) -> (u16, serde_json::Value) {
+pub(crate) fn post(addr: SocketAddr, path: &str, body: &serde_json::Value) -> (u16, serde_json::Value) {
     let (status, text) = request(addr, "POST", path, Some(&body.to_string()));
     let value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}"));
     (status, value)
