@@ -141,7 +141,8 @@ fn json_lines(explanation: &sudoku::Explanation, verdict: &Verdict, grade: bool,
     if grade && solution.is_some() {
         let g = explanation.grade();
         let hardest = g.hardest().map_or("null".to_string(), sudoku::json::string);
-        let _ = write!(text, ",\"grade\":{{\"score\":{:.1},\"band\":\"{}\",\"hardest\":{hardest}}}", g.score(), g.band());
+        let _ =
+            write!(text, ",\"grade\":{{\"score\":{:.1},\"band\":\"{}\",\"hardest\":{hardest}}}", g.score(), g.band());
     }
     text.push_str("}\n");
 }

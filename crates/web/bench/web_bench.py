@@ -5,7 +5,8 @@ Starts target/release/web on a free port of 127.0.0.1 (build it and the CLI firs
 `cargo build --release -p web && cargo build --release --example sudoku`) and measures,
 through HTTP:
 
-  latency   /api/hint (level 3) on ordinary puzzles, as given and half solved: median, p99
+  latency   /api/hint (level 3) on ordinary puzzles, as given and half solved, and
+            /api/explain (all steps at once, which the page then steps through): median, p99
   famous    /api/explain of data/9x9_famous_hardest.txt against the CLI's
             `sudoku --explain` on the same puzzle (medians of 3 runs, side by side)
   load      C concurrent clients for D seconds on 127.0.0.1: requests/s, p50, p99, errors
@@ -73,8 +74,11 @@ def ordinary_puzzles(n):
 
 def latency(host, port, n):
     c = Client(host, port)
-    given, half = [], []
+    given, half, whole = [], [], []
     for p in ordinary_puzzles(n):
+        status, body, t = c.post("/api/explain", {"text": p})
+        assert status == 200, body
+        whole.append(t)
         status, body, _ = c.post("/api/solve", {"text": p})
         solution = json.loads(body)["solution"]
         empty = [i for i, ch in enumerate(p) if ch == "."]
@@ -84,8 +88,8 @@ def latency(host, port, n):
             status, body, t = c.post("/api/hint", {"text": p, "grid": grid, "level": 3})
             assert status == 200, body
             out.append(t)
-    for name, xs in (("as given", given), ("half solved", half)):
-        print(f"hint, {name}: {len(xs)} puzzles, median {ms(statistics.median(xs))}, p99 {ms(pct(xs, 99))}, max {ms(max(xs))}")
+    for name, xs in (("hint, as given", given), ("hint, half solved", half), ("explain, every step", whole)):
+        print(f"{name}: {len(xs)} puzzles, median {ms(statistics.median(xs))}, p99 {ms(pct(xs, 99))}, max {ms(max(xs))}")
 
 
 def famous(host, port):

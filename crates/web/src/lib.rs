@@ -57,14 +57,14 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// As many workers as cores, 256 waiting for at most 30 seconds, 5 seconds of work,
-    /// 256 KiB.
+    /// As many workers as cores, 256 waiting for at most 30 seconds, 30 seconds of work (the
+    /// explanations of the hardest famous puzzles take up to 8 s here), 256 KiB.
     fn default() -> Config {
         Config {
             workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
             max_waiting: 256,
             max_wait: Duration::from_secs(30),
-            time_limit: Duration::from_secs(5),
+            time_limit: Duration::from_secs(30),
             max_body: 256 * 1024,
         }
     }

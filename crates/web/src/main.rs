@@ -16,7 +16,7 @@ Serves a Sudoku board (solve, hint, explain, grade, generate, watch the engine) 
 http://127.0.0.1:8080/ by default. Port 0 picks a free port; the address is printed.
   --bind ADDR:PORT       the address to listen on (default 127.0.0.1:8080)
   --workers N            puzzles worked on at once (default: the number of cores)
-  --time-limit SECONDS   the most one request may work (default 5)";
+  --time-limit SECONDS   the most one request may work (default 30)";
 
 fn parse_args() -> Result<(SocketAddr, web::Config), String> {
     let mut bind: SocketAddr = ([127, 0, 0, 1], 8080).into();
