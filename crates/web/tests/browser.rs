@@ -248,6 +248,51 @@ fn the_page_in_headless_chromium() {
     assert!(chains > 0, "some step draws links");
     b.click("#step-close");
 
+    // Check marks a wrong digit; Solve fills the answer, or says why it cannot.
+    let Some(solution) = solver.solve_unique(&grid).solution().cloned() else { panic!("unique") };
+    let right = solution.get(sudoku::Cell::new(0, 1)).unwrap();
+    let wrong = if right == 1 { 2 } else { 1 };
+    b.click("#board .cell[data-r='0'][data-c='1']");
+    b.keys("#board .cell[data-r='0'][data-c='1']", &wrong.to_string());
+    b.click("#check");
+    b.wait("the check", "return document.getElementById('message').textContent.includes('wrong')");
+    assert_eq!(b.message(), "1 wrong: r1c2");
+    assert_eq!(b.js("return document.querySelectorAll('#board .cell.wrong').length"), json!(1));
+    b.click("#undo");
+    b.click("#solve");
+    b.wait("the solution", "return document.getElementById('message').textContent.startsWith('Solved')");
+    assert_eq!(b.board(), solution.to_line());
+    b.paste(&".".repeat(16), "auto");
+    b.click("#solve");
+    b.wait("two solutions", "return document.getElementById('message').textContent.startsWith('Several')");
+    assert!(b.js("return document.querySelectorAll('#board .cell.differ').length").as_u64().unwrap() >= 4);
+    let unsolvable =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/9x9_no_solution_tdoku.txt"))
+            .unwrap()
+            .lines()
+            .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .unwrap()
+            .trim()
+            .to_string();
+    let set =
+        sudoku::minimal_unsolvable_givens(&Grid::from_line(&unsolvable).unwrap(), sudoku::Limits::default()).unwrap();
+    b.paste(&unsolvable, "auto");
+    b.click("#solve");
+    b.wait("no solution", "return document.getElementById('message').textContent.startsWith('No solution')");
+    assert!(b.message().contains(&sudoku::unsolvable_line(&set)), "{}", b.message());
+    assert_eq!(b.js("return document.querySelectorAll('#board .cell.marked').length"), json!(set.len()));
+
+    // The engine's replay: events step by step, counted.
+    b.paste(HARD, "auto");
+    b.click("#replay");
+    b.wait("the replay", "return !document.getElementById('replay-panel').hidden");
+    for _ in 0..30 {
+        b.click("#replay-step");
+    }
+    let counts = b.js("return document.getElementById('replay-counts').textContent").as_str().unwrap().to_string();
+    assert!(counts.starts_with("event 30 / "), "{counts}");
+    b.click("#replay-close");
+
     // A killer: the cage sums drawn.
     let killer =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/variants/killer_9x9.txt")).unwrap();
