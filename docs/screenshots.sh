@@ -34,7 +34,7 @@ jigsaw=$(enc < data/variants/jigsaw_9x9.txt)
 shot web-hint-light 1200 860 "$base/?theme=light&view=hint&level=3#v=plain&p=$easy"
 shot web-xchain-dark 1200 860 "$base/?theme=dark&view=explain&step=28#v=plain&p=$xchain"
 shot web-chain-light 1200 860 "$base/?theme=light&view=explain&step=3#v=plain&p=$inkala"
-shot web-killer-light 1200 860 "$base/?theme=light#v=killer&p=$killer"
+shot web-killer-light 1200 860 "$base/?theme=light&view=explain&step=3#v=killer&p=$killer"
 shot web-jigsaw-dark 1200 860 "$base/?theme=dark#v=jigsaw&p=$jigsaw"
 shot web-replay-dark 1200 860 "$base/?theme=dark&view=replay&events=400#v=plain&p=$inkala"
 shot web-phone-light 390 1100 "$base/?theme=light&view=hint&level=2#v=plain&p=$easy"

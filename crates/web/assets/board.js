@@ -48,7 +48,9 @@ export function geometry(puzzle) {
   const peers = Array.from({ length: n * n }, () => new Set());
   for (const a of areas) for (const i of a) for (const j of a) if (i !== j) peers[i].add(j);
   const sub = Math.ceil(Math.sqrt(n));
-  return { n, br, bc, sub, subRows: Math.ceil(n / sub), units, areas, peers, cages, jigsaw, regionOf, idx };
+  // A killer's cells keep their top for the cage sums: the pencil marks sit below.
+  const markTop = cages.length ? 0.22 : 0.04;
+  return { n, br, bc, sub, subRows: Math.ceil(n / sub), units, areas, peers, cages, jigsaw, regionOf, idx, markTop };
 }
 
 // The cells holding a digit twice in one area.
@@ -102,6 +104,7 @@ function regionColours(geo) {
 export function build(boardEl, svgEl, geo, onCell) {
   const { n, br, bc } = geo;
   boardEl.style.setProperty("--n", n);
+  boardEl.classList.toggle("killer", geo.cages.length > 0);
   boardEl.replaceChildren();
   const colours = geo.jigsaw ? regionColours(geo) : [];
   const cells = [];
@@ -179,9 +182,10 @@ function make(tag, attrs = {}) {
 
 // The centre of candidate `d` of cell `i`, in board units.
 function candidatePoint(geo, i, d) {
-  const { n, sub, subRows } = geo;
+  const { n, sub, subRows, markTop } = geo;
   const r = Math.floor(i / n), c = i % n, k = d - 1;
-  return [c + 0.04 + (0.92 * ((k % sub) + 0.5)) / sub, r + 0.04 + (0.92 * (Math.floor(k / sub) + 0.5)) / subRows];
+  const height = 0.96 - markTop;
+  return [c + 0.04 + (0.92 * ((k % sub) + 0.5)) / sub, r + markTop + (height * (Math.floor(k / sub) + 0.5)) / subRows];
 }
 
 // Draws a view: `values`, `given`, `marks` (masks; 0 shows nothing), classes by cell,

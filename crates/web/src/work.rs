@@ -1,4 +1,21 @@
 //! The work behind each endpoint, on a worker thread: the `sudoku` crate's answers as JSON.
+//!
+//! Each function takes the request and the limits of its searches; the routes run them on the
+//! pool. They can be called directly:
+//!
+//! ```
+//! use web::input::PuzzleRequest;
+//!
+//! let request = PuzzleRequest { text: "...3..4114..3...".into(), ..PuzzleRequest::default() };
+//! let answer = web::work::solve(&request, sudoku::Limits::default()).unwrap();
+//! assert_eq!(answer["result"], "unique");
+//! assert_eq!(answer["solution"], "4123234114323214");
+//!
+//! let hint = PuzzleRequest { level: Some(1), ..request };
+//! let answer = web::work::hint(&hint, sudoku::Limits::default()).unwrap();
+//! assert_eq!(answer["technique"], "full house");
+//! assert!(answer.get("cells").is_none(), "level 1 names the technique only");
+//! ```
 
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
