@@ -136,6 +136,9 @@ impl Parts {
         for to in nodes {
             self.links.push((from, to, "implies"));
             self.cells(&[to.0]);
+            if !self.candidates.contains(&to) {
+                self.candidates.push(to);
+            }
             from = to;
         }
     }
@@ -486,6 +489,39 @@ mod tests {
     #[test]
     fn strings_are_escaped() {
         assert_eq!(string("a\"b\\c\nd\u{1}"), r#""a\"b\\c\nd\u0001""#);
+    }
+
+    /// The links of every step of `line`'s explanation: each end is a candidate the step uses,
+    /// each link starts where the one before ended, and strong and weak links alternate.
+    fn links_are_chains(line: &str) -> usize {
+        let grid = Grid::from_line(line).unwrap();
+        let explanation = Solver::new(grid.shape()).explain(&grid);
+        let mut linked = 0;
+        for s in explanation.steps() {
+            let mut parts = Parts::default();
+            if let Some(t) = s.kind.technique() {
+                parts.technique(t);
+            }
+            for (k, &(from, to, kind)) in parts.links.iter().enumerate() {
+                assert!(parts.candidates.contains(&from) && parts.candidates.contains(&to), "{s}");
+                if k > 0 {
+                    let (_, end, before) = parts.links[k - 1];
+                    assert_eq!(end, from, "{s}");
+                    if kind != "implies" {
+                        assert_ne!(before, kind, "{s}");
+                    }
+                }
+            }
+            linked += usize::from(!parts.links.is_empty());
+        }
+        linked
+    }
+
+    #[test]
+    fn links_run_from_candidate_to_candidate_alternating() {
+        // An X-chain (rated 7.1 by Sudoku Explainer) and Arto Inkala's puzzle (dynamic chains).
+        assert!(links_are_chains(".5.642.3.2...5...8..1...6....9.7.5.....8.4....3.2.5.9.9...3...5.2.....7....4.8...") > 0);
+        assert!(links_are_chains("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..") > 0);
     }
 
     #[test]
