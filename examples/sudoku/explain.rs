@@ -121,7 +121,7 @@ pub(super) fn run_explain(args: &Args, config: &Config, detail: Detail) -> ExitC
 /// --explain --format json: one line per step, then the outcome:
 /// `{"kind":"result","result":"unique","solution":"...","grade":{"score":3.4,"band":"medium","hardest":"..."}}`
 /// (`result` one of unique, solved, multiple, unsolvable, invalid, limit).
-fn json_lines(explanation: &sudoku::Explanation, verdict: &Verdict, grade: bool, text: &mut String) {
+pub(super) fn json_lines(explanation: &sudoku::Explanation, verdict: &Verdict, grade: bool, text: &mut String) {
     for step in explanation.steps() {
         text.push_str(&sudoku::json::step(step));
         text.push('\n');

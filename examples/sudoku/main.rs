@@ -366,8 +366,8 @@ fn main() -> ExitCode {
     if let Some(n) = args.generate {
         return generate::run(&args, n);
     }
-    if args.format == Format::Json && (args.explain.is_none() || args.variant != variant::VariantArg::Plain) {
-        note!("error: --format json goes with --explain, on a plain puzzle");
+    if args.format == Format::Json && args.explain.is_none() {
+        note!("error: --format json goes with --explain");
         return ExitCode::from(2);
     }
     if args.variant != variant::VariantArg::Plain {

@@ -78,7 +78,7 @@ pub(crate) fn run(args: &Args, config: &Config) -> ExitCode {
             }
             finish_output(verdict_code(&verdict), |out| verdict.write_line(out))
         }
-        // --format json is refused with --variant (main).
+        // --format json is refused without --explain (main).
         Format::Grid | Format::Json => {
             let mut text = String::new();
             let code = pretty(&mut solver, &puzzle, &name, config.mode, &mut text);
@@ -189,7 +189,8 @@ fn explain(args: &Args, config: &Config, solver: &mut Solver, puzzle: &Puzzle, n
             let _ = verdict.write_line(&mut line);
             text.push_str(&String::from_utf8_lossy(&line));
         }
-        Format::Grid | Format::Json => {
+        Format::Json => json_lines(&explanation, &verdict, args.grade, &mut text),
+        Format::Grid => {
             heading(puzzle, name, &mut text);
             let _ = writeln!(text, "Explanation:\n{}", explanation.display(detail));
             let r = |g: &Grid| puzzle.render(g);

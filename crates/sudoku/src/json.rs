@@ -520,8 +520,12 @@ mod tests {
     #[test]
     fn links_run_from_candidate_to_candidate_alternating() {
         // An X-chain (rated 7.1 by Sudoku Explainer) and Arto Inkala's puzzle (dynamic chains).
-        assert!(links_are_chains(".5.642.3.2...5...8..1...6....9.7.5.....8.4....3.2.5.9.9...3...5.2.....7....4.8...") > 0);
-        assert!(links_are_chains("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..") > 0);
+        assert!(
+            links_are_chains(".5.642.3.2...5...8..1...6....9.7.5.....8.4....3.2.5.9.9...3...5.2.....7....4.8...") > 0
+        );
+        assert!(
+            links_are_chains("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..") > 0
+        );
     }
 
     #[test]

@@ -16,6 +16,10 @@
 //! | solution | `["s", depth]` |
 //!
 //! `reason` indexes `reasons`, the distinct reasons in words (`row3 value_taken`).
+//!
+//! The engine is the puzzle's model as posted (`sudoku::encode_puzzle`: one all-different per
+//! unit, so that every pruning names its unit, as `RUST_LOG=csp::prune=trace` does), searched
+//! in `sudoku::Solver`'s order.
 
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
@@ -87,6 +91,9 @@ pub fn replay(request: &PuzzleRequest, limits: Limits) -> Result<Value, ApiError
     let labels: Vec<String> =
         (0..model.num_constraints()).map(|k| model.constraint_label(csp::ConstraintId::from_index(k))).collect();
     let mut engine = model.into_solver();
+    // The search order of `sudoku::Solver`: fewest candidates, ties to the most empty peers.
+    engine.set_var_order(csp::VarOrder::Mrv(csp::TieBreak::MostUnfixedPeers));
+    engine.set_value_order(csp::ValueOrder::Ascending);
     let recording = Arc::new(Mutex::new(Recording::default()));
     // The request's cancel flag when the pool gives up; this one when the events fill up.
     let stop = limits.cancel.clone().unwrap_or_default();

@@ -25,6 +25,17 @@ fn explain_as_json_is_the_librarys_steps_then_the_outcome() {
         ));
         assert_eq!(stdout(&o).lines().collect::<Vec<_>>(), want);
     }
+    // A variant: its steps over cages.
+    let o = run(&["--variant", "killer", "--explain", "--format", "json", "data/variants/killer_4x4.txt"], b"");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/variants/killer_4x4.txt")).unwrap();
+    let puzzle = sudoku::Puzzle::parse(sudoku::Variant::Killer, &text).unwrap();
+    let e = Solver::new(puzzle.shape()).explain(&puzzle);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    let steps: Vec<String> = e.steps().iter().map(sudoku::json::step).collect();
+    assert_eq!(lines[..lines.len() - 1], steps);
+    assert!(lines[lines.len() - 1].starts_with(r#"{"kind":"result","result":"unique""#), "{out}");
     // Only with --explain.
     let o = run(&["--format", "json", "-"], b"...3..4114..3...");
     assert_eq!(code(&o), 2);
