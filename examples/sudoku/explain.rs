@@ -39,6 +39,10 @@ pub(super) fn run_explain(args: &Args, config: &Config, detail: Detail) -> ExitC
         Err((code::INVALID, why)) if args.format == Format::Line => {
             return finish_output(code::INVALID, |out| writeln!(out, "invalid: {why}"));
         }
+        Err((code::INVALID, why)) if args.format == Format::Json => {
+            let why = sudoku::json::string(&why);
+            return finish_output(code::INVALID, |out| writeln!(out, "{{\"kind\":\"invalid\",\"error\":{why}}}"));
+        }
         Err((code, why)) => {
             let name = display_name(args.input.as_deref());
             let what = if code == code::INVALID { format!("invalid puzzle in {name}") } else { "input".into() };
@@ -69,6 +73,7 @@ pub(super) fn run_explain(args: &Args, config: &Config, detail: Detail) -> ExitC
     .unwrap_or_default();
     let mut text = String::new();
     match args.format {
+        Format::Json => json_lines(&explanation, &verdict, args.grade, &mut text),
         Format::Line => {
             let _ = write!(text, "{why}{}", explanation.display(detail));
             // A grade only for a grid with one solution (with --first: a solution).
@@ -112,3 +117,32 @@ pub(super) fn run_explain(args: &Args, config: &Config, detail: Detail) -> ExitC
 }
 
 // After `note!`, which it uses (macros are in scope from their definition on).
+
+/// --explain --format json: one line per step, then the outcome:
+/// `{"kind":"result","result":"unique","solution":"...","grade":{"score":3.4,"band":"medium","hardest":"..."}}`
+/// (`result` one of unique, solved, multiple, unsolvable, invalid, limit).
+pub(super) fn json_lines(explanation: &sudoku::Explanation, verdict: &Verdict, grade: bool, text: &mut String) {
+    for step in explanation.steps() {
+        text.push_str(&sudoku::json::step(step));
+        text.push('\n');
+    }
+    let (result, solution) = match verdict {
+        Verdict::Unique(s) => ("unique", Some(s)),
+        Verdict::Solved(s) => ("solved", Some(s)),
+        Verdict::Multiple => ("multiple", None),
+        Verdict::Unsolvable => ("unsolvable", None),
+        Verdict::Invalid(_) => ("invalid", None),
+        _ => ("limit", None),
+    };
+    let _ = write!(text, "{{\"kind\":\"result\",\"result\":\"{result}\"");
+    if let Some(s) = solution {
+        let _ = write!(text, ",\"solution\":{}", sudoku::json::string(s));
+    }
+    if grade && solution.is_some() {
+        let g = explanation.grade();
+        let hardest = g.hardest().map_or("null".to_string(), sudoku::json::string);
+        let _ =
+            write!(text, ",\"grade\":{{\"score\":{:.1},\"band\":\"{}\",\"hardest\":{hardest}}}", g.score(), g.band());
+    }
+    text.push_str("}\n");
+}

@@ -274,6 +274,9 @@ enum Format {
     Grid,
     /// One line: the solution, or the status word of batch mode.
     Line,
+    /// With --explain: one JSON object per line for every step (refuted and implied ones
+    /// included, marked), then one for the outcome (`sudoku::json`, docs/web.md).
+    Json,
 }
 
 fn parse_seconds(s: &str) -> Result<Duration, String> {
@@ -362,6 +365,10 @@ fn main() -> ExitCode {
     let config = Config::from_args(&args);
     if let Some(n) = args.generate {
         return generate::run(&args, n);
+    }
+    if args.format == Format::Json && args.explain.is_none() {
+        note!("error: --format json goes with --explain");
+        return ExitCode::from(2);
     }
     if args.variant != variant::VariantArg::Plain {
         variant::run(&args, &config)

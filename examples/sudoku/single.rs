@@ -79,7 +79,8 @@ pub(super) fn run_single(args: &Args, config: &Config) -> ExitCode {
             }
             finish_output(code, |out| verdict.write_line(out))
         }
-        Format::Grid => {
+        // --format json is refused without --explain (main).
+        Format::Grid | Format::Json => {
             let mut text = String::new();
             let code = pretty(&mut solver, &grid, &name, config.mode, &mut text);
             match solver.grade() {

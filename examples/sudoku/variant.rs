@@ -78,7 +78,8 @@ pub(crate) fn run(args: &Args, config: &Config) -> ExitCode {
             }
             finish_output(verdict_code(&verdict), |out| verdict.write_line(out))
         }
-        Format::Grid => {
+        // --format json is refused without --explain (main).
+        Format::Grid | Format::Json => {
             let mut text = String::new();
             let code = pretty(&mut solver, &puzzle, &name, config.mode, &mut text);
             finish_output(code, |out| out.write_all(text.as_bytes()))
@@ -188,6 +189,7 @@ fn explain(args: &Args, config: &Config, solver: &mut Solver, puzzle: &Puzzle, n
             let _ = verdict.write_line(&mut line);
             text.push_str(&String::from_utf8_lossy(&line));
         }
+        Format::Json => json_lines(&explanation, &verdict, args.grade, &mut text),
         Format::Grid => {
             heading(puzzle, name, &mut text);
             let _ = writeln!(text, "Explanation:\n{}", explanation.display(detail));

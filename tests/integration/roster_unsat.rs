@@ -6,8 +6,8 @@
 
 use std::collections::BTreeSet;
 
-use csp::{sum, Limits, Model, Outcome, VarId};
 use csp::solve::Explanation;
+use csp::{sum, Limits, Model, Outcome, VarId};
 
 const NURSES: usize = 12;
 const SENIORS: usize = 3;

@@ -10,6 +10,7 @@ use checks::grid::{check_solution, data, data_path, puzzles};
 
 mod explain;
 mod generate;
+mod json;
 mod variants;
 
 /// The example binary that `cargo test` builds next to this test binary

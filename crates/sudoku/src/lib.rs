@@ -26,6 +26,8 @@
 //!   a positioned [`VariantError`]; [`encode_puzzle`] builds its model (diagonals and regions as
 //!   `AllDifferent`, cages as `DistinctSum`); the [`Solver`] solves it as it solves a grid.
 //!   The formats are in `docs/variants.md`.
+//! * [`json`]: steps and puzzles as JSON, for programs (the web board, `--explain --format
+//!   json`).
 //! * [`generate`]: a [`Generator`] of unique, minimal puzzles of a chosen difficulty
 //!   ([`Target`], plain puzzles graded by [`grade`]), size, [`Symmetry`] and variant (plain, X,
 //!   jigsaw with random regions), deterministic by seed. How it works and what it costs:
@@ -95,6 +97,7 @@ pub mod generate;
 pub mod grade;
 mod grid;
 mod hint;
+pub mod json;
 pub mod killer;
 pub mod killer_reasoning;
 mod outcome;
