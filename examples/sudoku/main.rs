@@ -24,8 +24,8 @@ use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku::batch;
 use sudoku::{
-    CountStatus, Detail, Grade, Grid, Limits, Outcome, ParseError, Shape, Solvable, Solver, Stats, Strength, TieBreak,
-    Uniqueness, ValueOrder, VarOrder,
+    CountStatus, Detail, Grade, Grid, Limits, Outcome, ParseError, PencilMarks, Shape, Solvable, Solver, Stats,
+    Strength, TieBreak, Uniqueness, ValueOrder, VarOrder,
 };
 
 /// Arto Inkala's 2012 puzzle: it needs real search, so the statistics say something.

@@ -5,9 +5,6 @@ use crate::grid::{symbol_digit, Cell, Clash, Grid, Shape};
 use crate::step::{Contradiction, DeadEnd, Digits, Step, StepKind};
 use crate::technique::Ladder;
 
-/// Solutions enumerated, at most, to check pencil marks against a grid with several.
-pub(crate) const MARKS_CHECKED_SOLUTIONS: usize = 64;
-
 /// The easiest next step for a grid, with the pencil marks it was found from; built by
 /// [`Solver::hint`](crate::Solver::hint).
 ///
@@ -30,6 +27,9 @@ pub struct Hint {
     pub(crate) marks: Vec<Digits>,
     /// By cell index: whether the cell was filled in the grid.
     pub(crate) given: Vec<bool>,
+    /// Two solutions that differ, when the grid (with its marks) has several: then there is
+    /// no hint to give.
+    several: Option<Box<(Grid, Grid)>>,
 }
 
 impl Hint {
@@ -38,6 +38,33 @@ impl Hint {
     /// clashing digits). `None` for a complete grid.
     pub fn step(&self) -> Option<&Step> {
         self.step.as_ref()
+    }
+
+    /// Two solutions that differ, when the grid has several (or its pencil marks allow
+    /// several): the grid is not a puzzle to take hints on, and [`step`](Hint::step) is
+    /// `None`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku::{Grid, Solver};
+    ///
+    /// let grid = Grid::from_line(".2.4.4.221434321")?; // 1 and 3 swap in two columns
+    /// let hint = Solver::new(grid.shape()).hint(&grid);
+    /// let (a, b) = hint.solutions().expect("two solutions");
+    /// assert!(a != b && a.is_solution_of(&grid) && b.is_solution_of(&grid));
+    /// assert!(hint.step().is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solutions(&self) -> Option<(&Grid, &Grid)> {
+        self.several.as_deref().map(|(a, b)| (a, b))
+    }
+
+    /// This hint for a grid with the two solutions `two`: no step.
+    pub(crate) fn with_solutions(mut self, two: (Grid, Grid)) -> Hint {
+        self.step = None;
+        self.several = Some(Box::new(two));
+        self
     }
 
     /// The candidates of `cell` when the hint was found: the digits no filled cell of its
@@ -73,7 +100,7 @@ impl Hint {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PencilMarks {
-    grid: Grid,
+    pub(crate) grid: Grid,
     /// By cell index: the candidates (a filled cell: its digit).
     pub(crate) marks: Vec<Digits>,
 }
@@ -199,7 +226,7 @@ fn is_border(line: &str) -> bool {
 /// The Sukaku line in `text` and its grid's size: one line (comments and blank lines aside)
 /// of `size` cubed characters, cell by cell, each cell's `size` characters holding digit `k`
 /// at position `k` or `.`/`0` (the common 729-character form for 9x9 grids).
-fn sukaku_line(text: &str) -> Option<(&str, usize)> {
+pub(crate) fn sukaku_line(text: &str) -> Option<(&str, usize)> {
     let mut lines = text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty());
     let line = lines.next()?;
     if lines.next().is_some() {
@@ -236,7 +263,7 @@ pub(crate) fn from_ladder(
                 refuted: false,
                 kind: StepKind::Contradiction(Contradiction::Clash(c)),
             });
-            return Hint { shape, step, marks: filled(grid), given };
+            return Hint { shape, step, marks: filled(grid), given, several: None };
         }
     };
     if let Some(kept) = crossed {
@@ -269,7 +296,7 @@ pub(crate) fn from_ladder(
             Step { depth: 0, refuted: false, kind: StepKind::Guess { cell, digit, candidates } }
         })
     };
-    Hint { shape, step, marks, given }
+    Hint { shape, step, marks, given, several: None }
 }
 
 #[cfg(test)]

@@ -147,7 +147,7 @@ impl Rung {
             Rung::BugSubset => 58,
             Rung::SueDeCoq => super::SUE_DE_COQ_RATING,
             Rung::StrongLinks => super::STRONG_LINKS_RATING,
-            Rung::EmptyRectangle => super::STRONG_LINKS_RATING,
+            Rung::EmptyRectangle => super::EMPTY_RECTANGLE_RATING,
             Rung::WWing => super::W_WING_RATING,
             Rung::Finned(k) => super::FINNED_RATINGS[k.clamp(2, 4) - 2],
             Rung::Colouring => super::COLOURING_RATING,
@@ -422,7 +422,9 @@ impl Ladder {
         if let Some(f) = self.sum_step(cages::Stage::Hard) {
             return Some(f);
         }
-        // Subsets, fish, wings and uniqueness patterns, by rating.
+        // Subsets, fish, wings and uniqueness patterns, by rating. The first pattern rated
+        // at or above the lowest chain rating is kept aside: a chain rated lower wins over it.
+        let mut pattern: Option<Found> = None;
         for &rung in rungs() {
             let c = &self.cands;
             let found = match rung {
@@ -450,7 +452,7 @@ impl Ladder {
                 Rung::WWing => links::w_wing_first(c).map(|w| self.w_wing(w)),
                 Rung::Finned(k) => finned::find_first(c, self.rows, self.cols, k)
                     .or_else(|| finned::find_first(c, self.cols, self.rows, k))
-                    .map(|f| self.finned(f)),
+                    .map(|f| self.finned_or_links(f)),
                 Rung::Colouring => colouring::simple(c).map(|f| self.colouring(f)),
                 Rung::RemotePairs => colouring::remote_pairs(c).map(|f| self.colouring(f)),
                 Rung::CageBlocking => self.cage_blocking(),
@@ -464,23 +466,32 @@ impl Ladder {
                 | Rung::BugSubset => None,
             };
             if let Some(f) = found {
-                return Some(f);
+                if rung.rating() < CHAIN_FLOOR {
+                    return Some(f);
+                }
+                pattern = Some(f);
+                break;
             }
         }
         if !chains || self.trials > self.trial_budget() {
-            return None;
+            return pattern;
         }
-        // Nothing else applies: the puzzle needs a chain or a guess, which rate at least this.
-        self.floor = self.floor.max(CHAIN_FLOOR);
-        if self.floor >= self.stop_at {
-            return None;
-        }
-        // Static chains, or an ALS-XZ or ALS-XY-wing where none rates lower.
-        let chain = self.chains_of(&[ChainKind::Digit, ChainKind::Cells, ChainKind::Singles]);
         let rating = |f: &Option<Found>| match f {
             Some(Found::Eliminate { technique, .. } | Found::Place { technique, .. }) => technique.rating(),
             None => u32::MAX,
         };
+        if pattern.is_none() {
+            // Nothing else applies: the puzzle needs a chain or a guess, which rate at least this.
+            self.floor = self.floor.max(CHAIN_FLOOR);
+            if self.floor >= self.stop_at {
+                return None;
+            }
+        }
+        // Static chains rated below the pattern (a pattern wins a tie: it is the simpler
+        // name), or an ALS-XZ or ALS-XY-wing where nothing rates lower.
+        let within = rating(&pattern).saturating_sub(1);
+        let chain = self.chains_of(&[ChainKind::Digit, ChainKind::Cells, ChainKind::Singles], within);
+        let chain = if chain.is_some() { chain } else { pattern };
         if rating(&chain) > super::ALS_XZ_RATING {
             let als = self.als_chain();
             if rating(&als) < rating(&chain) {
@@ -488,10 +499,10 @@ impl Ladder {
             }
         }
         chain
-            .or_else(|| self.chains_of(&[ChainKind::Net]))
+            .or_else(|| self.chains_of(&[ChainKind::Net], u32::MAX))
             // A killer's sum chains (singles and cage combinations), rated as forcing nets.
             .or_else(|| self.sum_chain())
-            .or_else(|| self.chains_of(&[ChainKind::Dynamic]))
+            .or_else(|| self.chains_of(&[ChainKind::Dynamic], u32::MAX))
             .or_else(|| self.nested_chain())
     }
 
@@ -516,6 +527,21 @@ impl Ladder {
             sashimi: f.sashimi,
         };
         Found::Eliminate { removals: f.removals.iter().map(|&l| (l, 1 << f.bit)).collect(), technique }
+    }
+
+    /// A finned fish, or, for a sashimi X-wing that is two strong links joined by a weak
+    /// link (a skyscraper, 2-string kite or turbot fish removing at least as much), those
+    /// links: the simplest name of the same deduction, at the same rating.
+    fn finned_or_links(&self, f: finned::FinnedFish) -> Found {
+        if f.sashimi && f.bases.len() == 2 {
+            let same = links::two_links(&self.cands)
+                .into_iter()
+                .find(|t| t.bit == f.bit && f.removals.iter().all(|r| t.removals.contains(r)));
+            if let Some(t) = same {
+                return self.strong_links(t);
+            }
+        }
+        self.finned(f)
     }
 
     /// A simple colouring (one value) or remote pairs (two).

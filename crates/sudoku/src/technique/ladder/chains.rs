@@ -78,17 +78,23 @@ impl Ladder {
         }
     }
 
-    /// The chain of `kinds` of the smallest rating, as an elimination: the first in the order
-    /// of a scan of the candidates (by cell, digit, then kind in the order of `kinds`).
-    pub(super) fn chains_of(&mut self, kinds: &[ChainKind]) -> Option<Found> {
+    /// The chain of `kinds` of the smallest rating, if it rates `within` or less, as an
+    /// elimination: the first in the order of a scan of the candidates (by cell, digit, then
+    /// kind in the order of `kinds`).
+    pub(super) fn chains_of(&mut self, kinds: &[ChainKind], within: u32) -> Option<Found> {
         let cells = self.cands.num_vars() as u64;
         let cost = |kind: ChainKind| if kind == ChainKind::Dynamic { DEEP_COST * cells } else { cells };
         let open = |ladder: &Ladder, l: u32| !ladder.placed[l as usize] && ladder.cands.mask(l).count_ones() >= 2;
         // The best so far: (cell, digit bit, kind index), rating, chain.
         let mut best: Option<((u32, u32, usize), u32, Found)> = None;
-        let rating_of = |best: &Option<((u32, u32, usize), u32, Found)>| best.as_ref().map_or(u32::MAX, |b| b.1);
+        let rating_of = |best: &Option<((u32, u32, usize), u32, Found)>| best.as_ref().map_or(within, |b| b.1);
         // No chain rates below the lowest base of `kinds`: one found there ends the scan.
         let floor = kinds.iter().map(|&k| chain_base(k)).min().unwrap_or(u32::MAX);
+        if within < floor {
+            return None;
+        }
+        // The scan ends once a chain rated at the floor is found.
+        let done = |best: &Option<((u32, u32, usize), u32, Found)>| best.as_ref().is_some_and(|b| b.1 <= floor);
         let per_candidate: u64 = kinds.iter().map(|&k| cost(k)).sum();
         let scan: u64 = (0..cells as u32)
             .filter(|&l| open(self, l))
@@ -104,7 +110,7 @@ impl Ladder {
             order.sort_by_key(|&i| chain_base(kinds[i]));
             for i in order {
                 for l in 0..cells as u32 {
-                    if rating_of(&best) <= floor {
+                    if done(&best) {
                         break;
                     }
                     if !open(self, l) || chain_base(kinds[i]) > rating_of(&best) {
@@ -114,7 +120,7 @@ impl Ladder {
                         let current = rating_of(&best);
                         if let Some((rating, f)) = self.chain_at(l, bit, kinds[i], current) {
                             let key = (l, bit, i);
-                            if rating < current || best.as_ref().is_some_and(|b| key < b.0) {
+                            if best.as_ref().is_none_or(|b| rating < current || key < b.0) {
                                 best = Some((key, rating, f));
                             }
                         }
@@ -129,12 +135,12 @@ impl Ladder {
                 let mask = self.cands.mask(l);
                 for (bit, (i, &kind)) in bits(mask).flat_map(|b| kinds.iter().enumerate().map(move |k| (b, k))) {
                     self.trials += cost(kind);
-                    if self.trials > self.trial_budget() || rating_of(&best) <= floor {
+                    if self.trials > self.trial_budget() || done(&best) {
                         break 'scan;
                     }
                     let current = rating_of(&best);
                     if let Some((rating, f)) = self.chain_at(l, bit, kind, current) {
-                        if rating < current {
+                        if best.is_none() || rating < current {
                             best = Some(((l, bit, i), rating, f));
                         }
                     }
