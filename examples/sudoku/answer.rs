@@ -154,6 +154,8 @@ impl Worker {
 pub(super) fn graded(verdict: Verdict, solver: &Solver) -> Verdict {
     let solved = matches!(verdict, Verdict::Unique(_) | Verdict::Solved(_) | Verdict::Count { n: 1, exact: true });
     match solver.grade() {
+        // A grading stopped by the time limit: the answer is the limit's.
+        Some(g) if g.timed_out() => Verdict::Graded(Box::new(Verdict::Limit), None),
         Some(g) => Verdict::Graded(Box::new(verdict), solved.then_some(g)),
         None => verdict,
     }

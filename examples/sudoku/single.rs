@@ -79,8 +79,12 @@ fn run_single_marks(args: &Args, config: &Config, marks: &PencilMarks, name: &st
                 grid.shape(),
                 grid.num_filled()
             );
-            let code = report(&mut solver, marks, config.mode, Grid::to_string, &mut text);
+            let mut code = report(&mut solver, marks, config.mode, Grid::to_string, &mut text);
             match solver.grade() {
+                Some(g) if g.timed_out() => {
+                    text.push_str("Grade: none (the time limit (--timeout) stopped the grading)\n");
+                    code = code::LIMIT;
+                }
                 Some(g) if code == code::SOLVED => grade_lines(&g, args.stats, &mut text),
                 Some(_) => text.push_str("Grade: none (the grid does not have exactly one solution)\n"),
                 None => {}
@@ -138,8 +142,12 @@ pub(super) fn run_single(args: &Args, config: &Config) -> ExitCode {
         }
         Format::Grid => {
             let mut text = String::new();
-            let code = pretty(&mut solver, &grid, &name, config.mode, &mut text);
+            let mut code = pretty(&mut solver, &grid, &name, config.mode, &mut text);
             match solver.grade() {
+                Some(g) if g.timed_out() => {
+                    text.push_str("Grade: none (the time limit (--timeout) stopped the grading)\n");
+                    code = code::LIMIT;
+                }
                 // Only a puzzle with exactly one solution (or a solution, under --first) has a
                 // grade: the report above says why another has none.
                 Some(g) if code == code::SOLVED => grade_lines(&g, args.stats, &mut text),

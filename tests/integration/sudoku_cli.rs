@@ -10,6 +10,7 @@ use crate::checker::{check_solution, data, data_path, puzzles};
 
 mod explain;
 mod generate;
+mod inputs;
 mod variants;
 
 /// The example binary that `cargo test` builds next to this test binary

@@ -501,18 +501,18 @@ impl Solver {
     /// rules are all-different groups, which the swap arguments need) and never for a killer
     /// (a swap can break a cage's sum).
     pub(crate) fn run_ladder<P: Solvable + ?Sized>(&mut self, puzzle: &P, detailed: bool) -> Run {
+        // The time limit bounds the uniqueness proof and the ladder together.
+        let deadline = self.deadline();
         let rules = puzzle.rules();
-        if !matches!(rules, Rules::Plain) {
+        if !matches!(rules, Rules::Plain) || puzzle.marks().is_some() {
             let unique = !matches!(rules, Rules::Killer(_)) && self.proven_unique(puzzle);
-            let ladder = variant_ladder(puzzle.givens(), rules, detailed);
+            let ladder = self.ladder(puzzle, detailed).map(|mut l| {
+                l.deadline = deadline;
+                l
+            });
             return technique::run_from(ladder, unique, u32::MAX).unwrap_or_else(|_| Run::default());
         }
         let grid = puzzle.givens();
-        if puzzle.marks().is_some() {
-            let unique = self.proven_unique(puzzle);
-            let ladder = self.ladder(puzzle, detailed);
-            return technique::run_from(ladder, unique, u32::MAX).unwrap_or_else(|_| Run::default());
-        }
         let unique = self.proven_unique(grid);
         // Ratings are far below `u32::MAX`: the run always ends.
         self.run_ladder_until(grid, detailed, unique, u32::MAX).unwrap_or_else(|_| Run::default())
@@ -529,8 +529,18 @@ impl Solver {
         unique: bool,
         stop_at: u32,
     ) -> Result<Run, u32> {
+        let deadline = self.deadline();
         self.prepare(grid.shape(), &Rules::Plain);
-        technique::run_until(&mut self.engine, grid, detailed, unique, stop_at)
+        let ladder = technique::start(&mut self.engine, grid, detailed).map(|mut l| {
+            l.deadline = deadline;
+            l
+        });
+        technique::run_from(ladder, unique, stop_at)
+    }
+
+    /// When a ladder started now must stop: the time limit ([`Limits::timeout`]) from now.
+    fn deadline(&self) -> Option<std::time::Instant> {
+        self.options.limits.timeout.map(|t| std::time::Instant::now() + t)
     }
 
     /// Explains how to solve `grid`, step by step, the way a person would (see the
@@ -561,7 +571,13 @@ impl Solver {
         let run = self.run_ladder(puzzle, true);
         let grade = Grade::of_run(&run);
         let clash = run.steps.iter().any(|s| matches!(s.kind, StepKind::Contradiction(Contradiction::Clash(_))));
-        let result = if clash { Uniqueness::Unsatisfiable } else { self.solve_unique(puzzle) };
+        let result = if clash {
+            Uniqueness::Unsatisfiable
+        } else if run.timed_out {
+            Uniqueness::LimitReached(csp::Limit::Time)
+        } else {
+            self.solve_unique(puzzle)
+        };
         Explanation::new(puzzle.givens().clone(), result, run, grade)
     }
 }

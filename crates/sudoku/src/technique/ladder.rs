@@ -184,6 +184,8 @@ pub(crate) enum End {
     Stopped,
     /// The grade is known to be at least [`Ladder::stop_at`] ([`Ladder::floor`]).
     Reached,
+    /// The time limit ran out ([`Ladder::deadline`]).
+    TimedOut,
 }
 
 /// A solve in progress: the candidates, the steps so far and the scratch of trials.
@@ -231,6 +233,8 @@ pub(crate) struct Ladder {
     /// The last `(base, best)` of a chain trial and the longest chain rated `best` or less
     /// from `base` ([`longest_within`]).
     longest: ((u32, u32), u32),
+    /// When the run stops ([`End::TimedOut`]): the time limit of the caller, if any.
+    pub(crate) deadline: Option<std::time::Instant>,
 }
 
 impl Ladder {
@@ -282,7 +286,13 @@ impl Ladder {
             floor: 0,
             stop_at: u32::MAX,
             longest: ((0, u32::MAX), u32::MAX),
+            deadline: None,
         })
+    }
+
+    /// Whether the deadline has passed.
+    pub(crate) fn timed_out(&self) -> bool {
+        self.deadline.is_some_and(|d| std::time::Instant::now() >= d)
     }
 
     fn cell(&self, var: u32) -> Cell {
@@ -681,6 +691,9 @@ impl Ladder {
     /// [`chains`](Ladder::chains) is set, and a guess (depth first) when nothing applies.
     pub(crate) fn run(&mut self, depth: u32) -> End {
         loop {
+            if self.timed_out() {
+                return End::TimedOut;
+            }
             self.settle(depth);
             if let Some(end) = self.contradiction() {
                 self.push(depth, StepKind::Contradiction(Contradiction::DeadEnd(end)));
@@ -706,6 +719,10 @@ impl Ladder {
             }
             if self.floor >= self.stop_at {
                 return End::Reached;
+            }
+            if self.timed_out() {
+                // The chains may have stopped early: no guess in their place.
+                return End::TimedOut;
             }
             if self.guesses >= GUESS_BUDGET {
                 return End::Stopped;
@@ -756,6 +773,8 @@ pub(crate) struct Run {
     pub(crate) steps: Vec<Step>,
     pub(crate) refutations: Vec<(u32, u32)>,
     pub(crate) guesses: u32,
+    /// Whether the time limit stopped the run before its end ([`StepKind::TimedOut`]).
+    pub(crate) timed_out: bool,
 }
 
 /// A ladder on `grid`'s givens, assigned (not propagated) on `engine`, a model of the grid's
@@ -781,21 +800,10 @@ pub(crate) fn start_unchecked(engine: &mut csp::Solver, grid: &Grid, detailed: b
     Ladder::new(grid.shape(), engine, detailed).ok_or_else(Vec::new)
 }
 
-/// Runs the ladder on `grid` (givens assigned on `engine`, as for [`start`]) to the end, for a
-/// grid whose uniqueness is known (`unique`: exactly one solution, proven), stopped as soon as
-/// the grade is known to be at least `stop_at` tenths: `Err` with the lower bound of the grade
-/// known then (at least `stop_at`). The steps of an invalid grid are its clashes.
-pub(crate) fn run_until(
-    engine: &mut csp::Solver,
-    grid: &Grid,
-    detailed: bool,
-    unique: bool,
-    stop_at: u32,
-) -> Result<Run, u32> {
-    run_from(start(engine, grid, detailed), unique, stop_at)
-}
-
-/// [`run_until`] from a ladder already started (or the clashes of its grid).
+/// Runs a ladder already started (or the clashes of its grid) to the end, for a grid whose
+/// uniqueness is known (`unique`: exactly one solution, proven), stopped as soon as the grade
+/// is known to be at least `stop_at` tenths: `Err` with the lower bound of the grade known
+/// then (at least `stop_at`). The steps of an invalid grid are its clashes.
 pub(crate) fn run_from(ladder: Result<Ladder, Vec<Clash>>, unique: bool, stop_at: u32) -> Result<Run, u32> {
     match ladder {
         Err(clashes) => Ok(Run {
@@ -805,6 +813,7 @@ pub(crate) fn run_from(ladder: Result<Ladder, Vec<Clash>>, unique: bool, stop_at
                 .collect(),
             refutations: Vec::new(),
             guesses: 0,
+            timed_out: false,
         }),
         Ok(mut ladder) => {
             ladder.stop_at = stop_at;
@@ -817,8 +826,23 @@ pub(crate) fn run_from(ladder: Result<Ladder, Vec<Clash>>, unique: bool, stop_at
                 let guesses = ladder.guesses;
                 ladder.steps.push(Step { depth: 0, refuted: false, kind: StepKind::Stopped { guesses } });
             }
+            let timed_out = end == End::TimedOut;
+            if timed_out {
+                // A guess under way is left out: its steps are neither refuted nor standing.
+                let refuted = &ladder.refutations;
+                let pending = ladder.steps.iter().enumerate().position(|(i, s)| {
+                    s.depth == 0
+                        && matches!(s.kind, StepKind::Guess { .. })
+                        && !refuted.iter().any(|&(g, _)| g as usize == i)
+                });
+                if let Some(i) = pending {
+                    ladder.steps.truncate(i);
+                    ladder.refutations.retain(|&(_, b)| (b as usize) < i);
+                }
+                ladder.steps.push(Step { depth: 0, refuted: false, kind: StepKind::TimedOut });
+            }
             ladder.refutations.sort_unstable();
-            Ok(Run { steps: ladder.steps, refutations: ladder.refutations, guesses: ladder.guesses })
+            Ok(Run { steps: ladder.steps, refutations: ladder.refutations, guesses: ladder.guesses, timed_out })
         }
     }
 }

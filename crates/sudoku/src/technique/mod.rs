@@ -13,7 +13,7 @@ use crate::grid::Unit;
 
 mod ladder;
 
-pub(crate) use ladder::{run_from, run_until, start, start_unchecked, Ladder, Run};
+pub(crate) use ladder::{run_from, start, start_unchecked, Ladder, Run};
 
 /// The rating of a guess, in tenths: above every deduction.
 pub(crate) const GUESS_RATING: u32 = 100;

@@ -25,6 +25,9 @@ impl Ladder {
                 if self.placed[l as usize] || self.cands.mask(l).count_ones() < 2 {
                     continue;
                 }
+                if self.timed_out() {
+                    return None;
+                }
                 for bit in bits(self.cands.mask(l)) {
                     if let Some(chain) = nesting.refute(&self.cands, l, bit, u32::from(level)) {
                         let rating = chain_rating(base, LINK_WEIGHT * chain.length());
@@ -110,7 +113,7 @@ impl Ladder {
             order.sort_by_key(|&i| chain_base(kinds[i]));
             for i in order {
                 for l in 0..cells as u32 {
-                    if done(&best) {
+                    if done(&best) || self.timed_out() {
                         break;
                     }
                     if !open(self, l) || chain_base(kinds[i]) > rating_of(&best) {
@@ -131,6 +134,9 @@ impl Ladder {
             'scan: for l in 0..cells as u32 {
                 if !open(self, l) {
                     continue;
+                }
+                if self.timed_out() {
+                    break 'scan;
                 }
                 let mask = self.cands.mask(l);
                 for (bit, (i, &kind)) in bits(mask).flat_map(|b| kinds.iter().enumerate().map(move |k| (b, k))) {
