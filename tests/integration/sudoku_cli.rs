@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 
 use crate::checker::{check_solution, data, data_path, puzzles};
 
+mod docs;
 mod explain;
 mod generate;
 mod inputs;

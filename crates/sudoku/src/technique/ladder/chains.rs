@@ -201,7 +201,8 @@ impl Ladder {
 
     /// The chain refuting `var = bit` as an alternating inference chain, if it is one line:
     /// each implication rests on the one before through a static binary link (a cell with two
-    /// candidates, or a digit with two places in a unit). Empty otherwise.
+    /// candidates, or a digit with two places in a unit), and no candidate comes twice. Empty
+    /// otherwise.
     fn aic(&self, var: u32, bit: u32, chain: &Chain) -> Vec<(Cell, u8)> {
         let c = &self.cands;
         let mut nodes = vec![(self.cell(var), self.digit(bit))];
@@ -232,6 +233,14 @@ impl Ladder {
             nodes.push((self.cell(weak.0), self.digit(weak.1)));
             nodes.push((self.cell(strong.0), self.digit(strong.1)));
             prev = strong;
+        }
+        // An alternating chain never visits a candidate twice: a chain that would is a net
+        // written in chain symbols, and is left in its placements' notation.
+        let mut seen = nodes.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        if seen.len() < nodes.len() {
+            return Vec::new();
         }
         nodes
     }
