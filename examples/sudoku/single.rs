@@ -3,8 +3,18 @@
 
 use super::*;
 
-/// Reads a single-puzzle input, at most [`MAX_INPUT`] bytes.
+/// Reads a single-puzzle input, at most [`MAX_INPUT`] bytes. Standard input is read once and
+/// kept: a second call (after looking for pencil marks) gets the same bytes.
 pub(super) fn read_single(path: Option<&Path>) -> Result<Vec<u8>, (u8, String)> {
+    if path.is_none_or(|p| p == Path::new("-")) {
+        static STDIN: std::sync::OnceLock<Result<Vec<u8>, (u8, String)>> = std::sync::OnceLock::new();
+        return STDIN.get_or_init(|| read_once(path)).clone();
+    }
+    read_once(path)
+}
+
+/// [`read_single`] without keeping standard input.
+fn read_once(path: Option<&Path>) -> Result<Vec<u8>, (u8, String)> {
     let name = display_name(path);
     let (input, _) = open_input(path).map_err(|e| (code::IO, format!("cannot open {name}: {e}")))?;
     let mut bytes = Vec::new();
