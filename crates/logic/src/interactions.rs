@@ -3,7 +3,7 @@
 //!
 //! # Background
 //!
-//! A tight group holds each of its values once. The sums ([`sums`](super::sums): variables,
+//! A tight group holds each of its values once. The sums ([`sums`]: variables,
 //! pairwise different, with a total) cut it into *parts*: the group's variables of one sum,
 //! and each of its variables in no sum alone. A part of a sum takes a set of values that a
 //! combination of the sum holds, the rest of the combination going to the sum's variables

@@ -14,7 +14,7 @@
 //! rule of 45 over areas of the grid, [`sums::split`]) whose variables changed; until a dead
 //! end (a variable without values, a value without a place in a tight group, a sum or an
 //! equation that nothing meets) or nothing more follows. A [`deep`](SumTrial::deep) trial
-//! also applies locked values ([`fish`](super::fish) of size 1 between two families) when
+//! also applies locked values ([`fish`] of size 1 between two families) when
 //! the equations draw nothing.
 //!
 //! The chain is every placement drawn, in order, with its reason, and the number of sum
