@@ -63,6 +63,7 @@ pub(crate) fn run(args: &Args, solver: &mut Solver, what: HintArg) -> ExitCode {
     let exit = match hint.step().map(|s| &s.kind) {
         Some(StepKind::Contradiction(sudoku::Contradiction::Clash(_))) => code::INVALID,
         Some(StepKind::Contradiction(_)) => code::NO_SOLUTION,
+        Some(StepKind::TimedOut) => code::LIMIT,
         _ => code::SOLVED,
     };
     finish_output(exit, |out| {

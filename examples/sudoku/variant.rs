@@ -154,6 +154,7 @@ fn hint(solver: &mut Solver, puzzle: &Puzzle, what: hint::HintArg) -> ExitCode {
     let exit = match hint.step().map(|s| &s.kind) {
         Some(sudoku::StepKind::Contradiction(sudoku::Contradiction::Clash(_))) => code::INVALID,
         Some(sudoku::StepKind::Contradiction(_)) => code::NO_SOLUTION,
+        Some(sudoku::StepKind::TimedOut) => code::LIMIT,
         _ => code::SOLVED,
     };
     finish_output(exit, |out| {

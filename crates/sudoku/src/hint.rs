@@ -35,7 +35,8 @@ pub struct Hint {
 impl Hint {
     /// The step: a placement or an elimination by the easiest technique that applies; a
     /// guess to try if none does; the contradiction if the grid has one (a wrong digit, or
-    /// clashing digits). `None` for a complete grid.
+    /// clashing digits); [`StepKind::TimedOut`] if the time limit ran out before a step was
+    /// found. `None` for a complete grid.
     pub fn step(&self) -> Option<&Step> {
         self.step.as_ref()
     }
@@ -288,6 +289,9 @@ pub(crate) fn from_ladder(
     } else if let Some(found) = ladder.next(true) {
         ladder.apply(0, found);
         ladder.steps.pop()
+    } else if ladder.timed_out() {
+        // The chains stopped at the time limit: no step found, and no guess in its place.
+        Some(Step { depth: 0, refuted: false, kind: StepKind::TimedOut })
     } else {
         // Nothing applies: the cell with the fewest candidates is the one to try.
         shape.cells().filter(|&c| grid.get(c).is_none()).min_by_key(|&c| ladder.candidates(c).len()).map(|cell| {

@@ -750,8 +750,12 @@ impl Solver {
             Rules::Plain => grid.clashes(),
             rules => variant_clashes(grid, rules),
         };
+        let deadline = self.deadline();
         let fault = if clashes.is_empty() { self.hint_fault(puzzle, crossed) } else { Fault::None };
-        let ladder = self.ladder(puzzle, false);
+        let ladder = self.ladder(puzzle, false).map(|mut l| {
+            l.deadline = deadline;
+            l
+        });
         match fault {
             Fault::None => hint::from_ladder(grid, ladder, crossed, None),
             Fault::Step(step) => hint::from_ladder(grid, ladder, crossed, Some(step)),
