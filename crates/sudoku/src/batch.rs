@@ -93,7 +93,8 @@ impl Line {
         // The whole line first: a line of one field (most) is read in one pass.
         Grid::from_line(text)
             .or_else(|e| match first_field(text) {
-                field if field.len() < text.trim_end().len() => Grid::from_line(field),
+                // Neither reads: the whole line's error says most (an inner space, ...).
+                field if field.len() < text.trim_end().len() => Grid::from_line(field).map_err(|_| e),
                 _ => Err(e),
             })
             .map_err(|e| LineError::Parse { line: number, error: e.at_line(number) })
