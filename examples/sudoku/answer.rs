@@ -124,8 +124,20 @@ impl Worker {
     pub(super) fn verdict(&mut self, item: &batch::Line) -> Verdict {
         let grid = match item.parse() {
             Ok(grid) => grid,
-            Err(why) if self.config.grade => return Verdict::Graded(Box::new(Verdict::Invalid(why.to_string())), None),
-            Err(why) => return Verdict::Invalid(why.to_string()),
+            Err(why) => {
+                // A Sukaku line (each cell's candidates) is a puzzle too.
+                if let Ok(Some(marks)) = item.parse_marks() {
+                    let i = self.solver_index(marks.grid().shape());
+                    let solver = &mut self.solvers[i];
+                    let verdict = answer(solver, &marks, self.config.mode);
+                    add_stats(&mut self.stats, solver.stats());
+                    return graded(verdict, solver);
+                }
+                if self.config.grade {
+                    return Verdict::Graded(Box::new(Verdict::Invalid(why.to_string())), None);
+                }
+                return Verdict::Invalid(why.to_string());
+            }
         };
         let mode = self.config.mode;
         let i = self.solver_index(grid.shape());
@@ -142,6 +154,8 @@ impl Worker {
 pub(super) fn graded(verdict: Verdict, solver: &Solver) -> Verdict {
     let solved = matches!(verdict, Verdict::Unique(_) | Verdict::Solved(_) | Verdict::Count { n: 1, exact: true });
     match solver.grade() {
+        // A grading stopped by the time limit: the answer is the limit's.
+        Some(g) if g.timed_out() => Verdict::Graded(Box::new(Verdict::Limit), None),
         Some(g) => Verdict::Graded(Box::new(verdict), solved.then_some(g)),
         None => verdict,
     }

@@ -79,14 +79,31 @@ pub(super) fn display_name(path: Option<&Path>) -> String {
     match path {
         None => "standard input".into(),
         Some(p) if p == Path::new("-") => "standard input".into(),
+        Some(p) if puzzle_argument(p).is_some() => "the argument".into(),
         Some(p) => p.display().to_string(),
     }
+}
+
+/// The puzzle written as the argument instead of a file name: a line of cells (or a Sukaku
+/// line of candidates) that names no file.
+pub(super) fn puzzle_argument(path: &Path) -> Option<&str> {
+    let text = path.to_str()?.trim();
+    if path.exists() || text.contains(['/', '\\']) || text.lines().count() != 1 {
+        return None;
+    }
+    let cells = Grid::parse_keeping_clashes(text).is_ok() && Shape::from_num_cells(text.chars().count()).is_some();
+    (cells || PencilMarks::looks_like(text)).then_some(text)
 }
 
 pub(super) fn open_input(path: Option<&Path>) -> io::Result<(Box<dyn Read>, Option<u64>)> {
     match path {
         None => Ok((Box::new(io::stdin().lock()), None)),
         Some(p) if p == Path::new("-") => Ok((Box::new(io::stdin().lock()), None)),
+        Some(p) if puzzle_argument(p).is_some() => {
+            let text = puzzle_argument(p).unwrap_or_default().as_bytes().to_vec();
+            let len = text.len() as u64;
+            Ok((Box::new(io::Cursor::new(text)), Some(len)))
+        }
         Some(p) => {
             let file = File::open(p)?;
             let len = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());

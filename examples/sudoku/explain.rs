@@ -34,7 +34,22 @@ pub(super) fn grid_of(bytes: &[u8]) -> Result<Grid, String> {
 
 /// --explain: the puzzle, the steps, the outcome; the exit code as without it.
 pub(super) fn run_explain(args: &Args, config: &Config, detail: Detail) -> ExitCode {
-    let (grid, name) = match read_explained(args.input.as_deref()) {
+    let marks = match read_marks(args.input.as_deref()) {
+        Some(Ok((marks, _))) => Some(marks),
+        Some(Err((code::INVALID, why))) if args.format == Format::Line => {
+            return finish_output(code::INVALID, |out| writeln!(out, "invalid: {why}"));
+        }
+        Some(Err((code, why))) => {
+            note!("error: {why}");
+            return ExitCode::from(code);
+        }
+        None => None,
+    };
+    let read = match &marks {
+        Some(m) => Ok((m.grid().clone(), display_name(args.input.as_deref()))),
+        None => read_explained(args.input.as_deref()),
+    };
+    let (grid, name) = match read {
         Ok(x) => x,
         Err((code::INVALID, why)) if args.format == Format::Line => {
             return finish_output(code::INVALID, |out| writeln!(out, "invalid: {why}"));
@@ -51,7 +66,10 @@ pub(super) fn run_explain(args: &Args, config: &Config, detail: Detail) -> ExitC
         }
     };
     let mut solver = config.solver(grid.shape());
-    let explanation = solver.explain(&grid);
+    let explanation = match &marks {
+        Some(m) => solver.explain(m),
+        None => solver.explain(&grid),
+    };
     let first = matches!(config.mode, Mode::First);
     let clash = explanation.clashes().next().copied();
     let verdict = match (clash, explanation.result()) {
@@ -66,7 +84,7 @@ pub(super) fn run_explain(args: &Args, config: &Config, detail: Detail) -> ExitC
     let code = verdict_code(&verdict);
     // On a puzzle without solution, first the givens that cannot stand together.
     let why = match verdict {
-        Verdict::Unsolvable => sudoku::minimal_unsolvable_givens(&grid, config.limits.clone())
+        Verdict::Unsolvable if marks.is_none() => sudoku::minimal_unsolvable_givens(&grid, config.limits.clone())
             .map(|set| format!("{}\n", sudoku::unsolvable_line(&set))),
         _ => None,
     }
@@ -88,7 +106,8 @@ pub(super) fn run_explain(args: &Args, config: &Config, detail: Detail) -> ExitC
             text.push_str(&String::from_utf8_lossy(&line));
         }
         Format::Grid => {
-            let _ = writeln!(text, "Puzzle ({name}: {}, {} givens):\n{grid}", grid.shape(), grid.num_filled());
+            let with = if marks.is_some() { ", with pencil marks" } else { "" };
+            let _ = writeln!(text, "Puzzle ({name}: {}, {} givens{with}):\n{grid}", grid.shape(), grid.num_filled());
             let _ = writeln!(text, "Explanation:\n{why}{}", explanation.display(detail));
             let _ = match explanation.result() {
                 _ if clash.is_some() => writeln!(text, "The puzzle is invalid: its givens clash."),

@@ -16,8 +16,8 @@ use sudoku::{Band, GenerateStats, Generated, Generation, Generator, Settings, Sy
 #[derive(clap::Args, Debug)]
 pub(crate) struct GenerateArgs {
     /// Difficulty of generated puzzles: any, a band (easy, medium, hard, fiendish, extreme), a
-    /// band range (medium..fiendish) or a grade range (4.5..6, lower end included). Plain
-    /// puzzles only: x and jigsaw puzzles are not graded yet (any only).
+    /// band range (medium..fiendish) or a grade range (4.5..6, lower end included); every
+    /// variant (x, jigsaw and killer puzzles are graded over their own rules).
     #[arg(long, value_name = "DIFFICULTY", default_value = "any", requires = "generate")]
     band: Target,
     /// Symmetry of the givens of generated puzzles.

@@ -20,7 +20,8 @@ pub(crate) enum HintArg {
 /// --hint[=marks]: the easiest next step, one line (two for an elimination whose cells lose
 /// different digits); `solved` for a complete grid. The input is a puzzle, or a grid of pencil
 /// marks (one token of candidates per cell, as `--hint=marks` prints them). Exit code 0, 1
-/// when the grid shows a contradiction (no solution from here), 4 for invalid input.
+/// when the grid shows a contradiction (no solution from here), 3 when it has several solutions
+/// (two of them are printed instead of a step), 4 for invalid input.
 pub(crate) fn run(args: &Args, solver: &mut Solver, what: HintArg) -> ExitCode {
     let fail = |c: u8, why: String| {
         note!("error: {why}");
@@ -56,9 +57,13 @@ pub(crate) fn run(args: &Args, solver: &mut Solver, what: HintArg) -> ExitCode {
             Err((c, why)) => return fail(c, why),
         },
     };
+    if let Some((a, b)) = hint.solutions() {
+        return several(a, b);
+    }
     let exit = match hint.step().map(|s| &s.kind) {
         Some(StepKind::Contradiction(sudoku::Contradiction::Clash(_))) => code::INVALID,
         Some(StepKind::Contradiction(_)) => code::NO_SOLUTION,
+        Some(StepKind::TimedOut) => code::LIMIT,
         _ => code::SOLVED,
     };
     finish_output(exit, |out| {
@@ -69,5 +74,14 @@ pub(crate) fn run(args: &Args, solver: &mut Solver, what: HintArg) -> ExitCode {
             Some(step) => writeln!(out, "{step}"),
             None => writeln!(out, "solved: the grid is complete"),
         }
+    })
+}
+
+/// The answer to a hint on a grid with several solutions: two that differ, and the reason
+/// there is no hint (exit code 3, as --grade).
+pub(crate) fn several(a: &sudoku::Grid, b: &sudoku::Grid) -> ExitCode {
+    note!("error: the grid has more than one solution: no step follows from it");
+    finish_output(code::MULTIPLE, |out| {
+        writeln!(out, "Solution 1:\n{a}\nSolution 2:\n{b}\nThe puzzle has more than one solution: no hint.")
     })
 }

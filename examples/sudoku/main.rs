@@ -24,8 +24,8 @@ use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku::batch;
 use sudoku::{
-    CountStatus, Detail, Grade, Grid, Limits, Outcome, ParseError, Shape, Solvable, Solver, Stats, Strength, TieBreak,
-    Uniqueness, ValueOrder, VarOrder,
+    CountStatus, Detail, Grade, Grid, Limits, Outcome, ParseError, PencilMarks, Shape, Solvable, Solver, Stats,
+    Strength, TieBreak, Uniqueness, ValueOrder, VarOrder,
 };
 
 /// Arto Inkala's 2012 puzzle: it needs real search, so the statistics say something.
@@ -58,8 +58,12 @@ mod code {
 const AFTER_HELP: &str = "\
 Input:
   A puzzle is a line of N*N cells (4x4, 6x6, 9x9, 12x12, 16x16 or 25x25) or a grid over several
-  lines (spaces, '|', '+' and '-' separator lines, blank lines and '#' comments are ignored).
-  Digits are 1-9 then A-P; an empty cell is '.', '0', '_', '*' or '-'.
+  lines (spaces, '|', '+' and '-' separator lines, the frames HoDoKu and Simple Sudoku draw
+  (.---. :---+ '---' *---*), blank lines and '#' comments are ignored), in a file or written as the
+  argument. Digits are 1-9 then A-P; an empty cell is '.', '0', '_', '*' or '-'. Pencil marks
+  are read in every mode: a token of candidates per cell (HoDoKu's candidate grid, or as
+  --hint=marks prints them) or Sukaku's line (729 characters for 9x9: digit k at position k of
+  each cell's 9, else '.' or '0'); the candidates they cross out are out.
 
 Variants (--variant x|killer|jigsaw): one puzzle per file, in the formats of docs/variants.md:
   x: a grid as above; killer: a cage map, one 'LABEL SUM' line per cage, then optional givens;
@@ -69,7 +73,8 @@ Variants (--variant x|killer|jigsaw): one puzzle per file, in the formats of doc
   puzzles, one block each (x: one line each), blocks separated by a blank line, as
   --generate writes them; one answer line per block.
 
-Batch mode (--batch): every non-empty line not starting with '#' is one puzzle in line form.
+Batch mode (--batch): every non-empty line not starting with '#' is one puzzle in line form (or
+  a Sukaku line): its first field, fields after a tab or space and '#' comments ignored.
   Stdout gets exactly one line per puzzle, in input order:
     <solution>         the unique solution, in line form (with --first: the first found)
     multiple           two or more solutions
@@ -96,6 +101,11 @@ Explanations (--explain[=brief|normal|full], one puzzle only): the solve as a pe
 Hints (--hint[=marks], one puzzle): the single easiest next step for the grid as it stands;
   with =marks, the pencil marks (each cell's candidates) it was found from, first. The input
   may be pencil marks in that form (a token of candidates per cell; one symbol: a filled cell).
+  A grid with no solution under its rules gets that answer (exit 1); one with several, two of
+  them and no step (exit 3).
+
+Time limit (--timeout): bounds every mode; --explain then ends with 'stopped: the time limit
+  ran out', --grade gives no grade, batch lines say 'limit', and the exit code is 5.
 
 Grades (--grade): a difficulty number on a scale like Sudoku Explainer's (the hardest step of
   the explanation: 1.0-1.5 singles, 2.6-5.4 locked candidates, subsets and fish, 6.5 and up
@@ -250,7 +260,8 @@ enum Values {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum ExplainDetail {
-    /// Only the steps the solution rests on, without eliminations that follow from a placement.
+    /// As normal, but a failed guess shows as its guess and backtrack only (the same as normal
+    /// when there is no guess).
     Brief,
     /// Every step on the way to the solution; failed guesses summarised.
     Normal,

@@ -3,8 +3,18 @@
 
 use super::*;
 
-/// Reads a single-puzzle input, at most [`MAX_INPUT`] bytes.
+/// Reads a single-puzzle input, at most [`MAX_INPUT`] bytes. Standard input is read once and
+/// kept: a second call (after looking for pencil marks) gets the same bytes.
 pub(super) fn read_single(path: Option<&Path>) -> Result<Vec<u8>, (u8, String)> {
+    if path.is_none_or(|p| p == Path::new("-")) {
+        static STDIN: std::sync::OnceLock<Result<Vec<u8>, (u8, String)>> = std::sync::OnceLock::new();
+        return STDIN.get_or_init(|| read_once(path)).clone();
+    }
+    read_once(path)
+}
+
+/// [`read_single`] without keeping standard input.
+fn read_once(path: Option<&Path>) -> Result<Vec<u8>, (u8, String)> {
     let name = display_name(path);
     let (input, _) = open_input(path).map_err(|e| (code::IO, format!("cannot open {name}: {e}")))?;
     let mut bytes = Vec::new();
@@ -44,7 +54,68 @@ pub(super) fn parse_single(bytes: &[u8]) -> Result<Grid, String> {
     })
 }
 
+/// The pencil marks in a single-puzzle input (a HoDoKu candidate grid, a Sukaku line, a
+/// token of candidates per cell), if it holds marks rather than givens.
+pub(super) fn marks_of(bytes: &[u8]) -> Option<Result<PencilMarks, String>> {
+    let text = decode(bytes).ok()?;
+    PencilMarks::looks_like(text).then(|| PencilMarks::parse(text).map_err(|e| format!("invalid pencil marks: {e}")))
+}
+
+/// Reads the single input's pencil marks, if it holds marks: `None` for a puzzle of givens
+/// (or no input).
+pub(super) fn read_marks(path: Option<&Path>) -> Option<Result<(PencilMarks, String), (u8, String)>> {
+    let bytes = match read_single(Some(path?)) {
+        Ok(b) => b,
+        Err(e) => return Some(Err(e)),
+    };
+    let name = display_name(path);
+    marks_of(&bytes).map(|m| m.map(|m| (m, name)).map_err(|why| (code::INVALID, why)))
+}
+
+/// [`run_single`] for pencil marks: the candidates they cross out are out.
+fn run_single_marks(args: &Args, config: &Config, marks: &PencilMarks, name: &str) -> ExitCode {
+    let grid = marks.grid();
+    let mut solver = config.solver(grid.shape());
+    match args.format {
+        Format::Line => {
+            let verdict = graded(answer(&mut solver, marks, config.mode), &solver);
+            finish_output(verdict_code(&verdict), |out| verdict.write_line(out))
+        }
+        Format::Grid | Format::Json => {
+            let mut text = String::new();
+            let _ = writeln!(
+                text,
+                "Puzzle ({name}: {}, {} givens, with pencil marks):\n{grid}",
+                grid.shape(),
+                grid.num_filled()
+            );
+            let mut code = report(&mut solver, marks, config.mode, Grid::to_string, &mut text);
+            match solver.grade() {
+                Some(g) if g.timed_out() => {
+                    text.push_str("Grade: none (the time limit (--timeout) stopped the grading)\n");
+                    code = code::LIMIT;
+                }
+                Some(g) if code == code::SOLVED => grade_lines(&g, args.stats, &mut text),
+                Some(_) => text.push_str("Grade: none (the grid does not have exactly one solution)\n"),
+                None => {}
+            }
+            finish_output(code, |out| out.write_all(text.as_bytes()))
+        }
+    }
+}
+
 pub(super) fn run_single(args: &Args, config: &Config) -> ExitCode {
+    match read_marks(args.input.as_deref()) {
+        Some(Ok((marks, name))) => return run_single_marks(args, config, &marks, &name),
+        Some(Err((code::INVALID, why))) if args.format == Format::Line => {
+            return finish_output(code::INVALID, |out| writeln!(out, "invalid: {why}"));
+        }
+        Some(Err((code, why))) => {
+            note!("error: {why}");
+            return ExitCode::from(code);
+        }
+        None => {}
+    }
     let (grid, name) = match &args.input {
         None => match Grid::from_line(EMBEDDED) {
             Ok(g) => (g, "the embedded puzzle".to_string()),
@@ -82,8 +153,12 @@ pub(super) fn run_single(args: &Args, config: &Config) -> ExitCode {
         // --format json is refused without --explain (main).
         Format::Grid | Format::Json => {
             let mut text = String::new();
-            let code = pretty(&mut solver, &grid, &name, config.mode, &mut text);
+            let mut code = pretty(&mut solver, &grid, &name, config.mode, &mut text);
             match solver.grade() {
+                Some(g) if g.timed_out() => {
+                    text.push_str("Grade: none (the time limit (--timeout) stopped the grading)\n");
+                    code = code::LIMIT;
+                }
                 // Only a puzzle with exactly one solution (or a solution, under --first) has a
                 // grade: the report above says why another has none.
                 Some(g) if code == code::SOLVED => grade_lines(&g, args.stats, &mut text),

@@ -149,9 +149,13 @@ fn heading(puzzle: &Puzzle, name: &str, out: &mut String) {
 /// variant's groups and a killer's cage sums.
 fn hint(solver: &mut Solver, puzzle: &Puzzle, what: hint::HintArg) -> ExitCode {
     let hint = solver.hint(puzzle);
+    if let Some((a, b)) = hint.solutions() {
+        return hint::several(a, b);
+    }
     let exit = match hint.step().map(|s| &s.kind) {
         Some(sudoku::StepKind::Contradiction(sudoku::Contradiction::Clash(_))) => code::INVALID,
         Some(sudoku::StepKind::Contradiction(_)) => code::NO_SOLUTION,
+        Some(sudoku::StepKind::TimedOut) => code::LIMIT,
         _ => code::SOLVED,
     };
     finish_output(exit, |out| {

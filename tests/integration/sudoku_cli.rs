@@ -8,8 +8,10 @@ use std::sync::OnceLock;
 
 use checks::grid::{check_solution, data, data_path, puzzles};
 
+mod docs;
 mod explain;
 mod generate;
+mod inputs;
 mod json;
 mod variants;
 

@@ -44,7 +44,7 @@ const EXTRA_COVERS: usize = 2;
 
 /// The first finned fish of size `k` (2 to 4; none for other sizes) with bases from family
 /// `base_family` and covers from family `cover_family` that removes something: by value, then
-/// set of bases (in the order of `subsets::combinations`), then set of covers. A fish without fins is
+/// set of bases (in lexicographic order of their indices), then set of covers. A fish without fins is
 /// not one ([`fish::find_first`](super::fish::find_first) finds those). Cover families of more
 /// than 63 groups, or not in increasing order, are not searched.
 ///

@@ -32,6 +32,7 @@ use std::io::{self, BufRead};
 
 use crate::error::ParseError;
 use crate::grid::{Grid, Shape};
+use crate::hint::PencilMarks;
 
 /// The longest line a [`Reader`] keeps by default, in bytes: far above any valid line (625
 /// cells and some whitespace), and a bound on memory whatever the input.
@@ -67,13 +68,53 @@ impl Line {
         }
     }
 
-    /// Reads the puzzle in the strict line form, as [`Grid::from_line`].
+    /// Reads the puzzle in the strict line form, as [`Grid::from_line`]: the line's first
+    /// field. Fields after it (separated by a tab or spaces, as the SE rating of a rated
+    /// `.tsv`) and a comment from `#` are ignored.
     ///
     /// # Errors
     ///
     /// A [`LineError`]: the line was too long, is not UTF-8, or is not a valid puzzle. Every
     /// error carries the line number, and a column where there is one.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku::batch::Reader;
+    ///
+    /// let input = "1.3.3.1..1.3..2.\t7.2\n1.3.3.1..1.3..2. # a comment\n";
+    /// for line in Reader::new(input.as_bytes()) {
+    ///     assert_eq!(line?.parse()?.to_line(), "1.3.3.1..1.3..2.");
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse(&self) -> Result<Grid, LineError> {
+        let (number, text) = self.text()?;
+        // The whole line first: a line of one field (most) is read in one pass.
+        Grid::from_line(text)
+            .or_else(|e| match first_field(text) {
+                // Neither reads: the whole line's error says most (an inner space, ...).
+                field if field.len() < text.trim_end().len() => Grid::from_line(field).map_err(|_| e),
+                _ => Err(e),
+            })
+            .map_err(|e| LineError::Parse { line: number, error: e.at_line(number) })
+    }
+
+    /// Reads the puzzle as pencil marks, if the line's first field is a Sukaku line (each
+    /// cell's candidates, `size` characters per cell: 729 for a 9x9 grid; see
+    /// [`PencilMarks`]). `Ok(None)` for any other line.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Line::parse), for a line too long or not UTF-8.
+    pub fn parse_marks(&self) -> Result<Option<PencilMarks>, LineError> {
+        let (_, text) = self.text()?;
+        let field = first_field(text);
+        Ok(crate::hint::sukaku_line(field).and_then(|_| PencilMarks::parse(field).ok()))
+    }
+
+    /// The line number and the line as text.
+    fn text(&self) -> Result<(usize, &str), LineError> {
         match self {
             &Line::TooLong { number, max } => Err(LineError::TooLong { line: number, max }),
             Line::Puzzle { number, bytes } => {
@@ -82,10 +123,19 @@ impl Line {
                     let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).map_or(0, |s| s.chars().count());
                     LineError::InvalidUtf8 { line: *number, column: valid + 1 }
                 })?;
-                Grid::from_line(text).map_err(|e| LineError::Parse { line: *number, error: e.at_line(*number) })
+                Ok((*number, text))
             }
         }
     }
+}
+
+/// The first field of a batch line: what comes before a comment (`#`) and before the first
+/// tab or space after the leading whitespace (the line form has no inner whitespace).
+fn first_field(text: &str) -> &str {
+    // One pass over the bytes (a batch reads millions of lines).
+    let lead = text.len() - text.trim_start().len();
+    let end = text.as_bytes()[lead..].iter().position(|&b| matches!(b, b'#' | b' ' | b'\t'));
+    end.map_or(text, |i| &text[..lead + i])
 }
 
 /// Why a batch line is not a puzzle. The message starts with the line number.

@@ -88,6 +88,8 @@ pub struct Grade {
     band: Band,
     hardest: Option<&'static str>,
     guesses: u32,
+    /// Whether the time limit stopped the grading: the grade is then a lower bound.
+    timed_out: bool,
 }
 
 impl Grade {
@@ -110,13 +112,19 @@ impl Grade {
             tenths = tenths.max(GUESS_RATING) + (5.0 * f64::from(run.guesses).log2()).round() as u32;
             hardest = Some("guess");
         }
-        Grade { tenths, band: Band::of(f64::from(tenths) / 10.0), hardest, guesses: run.guesses }
+        Grade {
+            tenths,
+            band: Band::of(f64::from(tenths) / 10.0),
+            hardest,
+            guesses: run.guesses,
+            timed_out: run.timed_out,
+        }
     }
 
     /// A grade of `tenths` tenths, with no technique named (a bound, or for tests of code that
     /// reads grades).
     pub(crate) fn of_tenths(tenths: u32) -> Grade {
-        Grade { tenths, band: Band::of(f64::from(tenths) / 10.0), hardest: None, guesses: 0 }
+        Grade { tenths, band: Band::of(f64::from(tenths) / 10.0), hardest: None, guesses: 0, timed_out: false }
     }
 
     /// The difficulty: 0 for a complete grid, 1.0 to 9.x for puzzles solved by deduction,
@@ -138,6 +146,14 @@ impl Grade {
     /// The guesses the ladder made.
     pub fn guesses(&self) -> u32 {
         self.guesses
+    }
+}
+
+impl Grade {
+    /// Whether the time limit ([`Limits::timeout`](csp::Limits::timeout)) stopped the grading
+    /// before its end: the grade is then only a lower bound (that of the steps found so far).
+    pub fn timed_out(&self) -> bool {
+        self.timed_out
     }
 }
 

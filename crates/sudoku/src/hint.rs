@@ -5,9 +5,6 @@ use crate::grid::{symbol_digit, Cell, Clash, Grid, Shape};
 use crate::step::{Contradiction, DeadEnd, Digits, Step, StepKind};
 use crate::technique::Ladder;
 
-/// Solutions enumerated, at most, to check pencil marks against a grid with several.
-pub(crate) const MARKS_CHECKED_SOLUTIONS: usize = 64;
-
 /// The easiest next step for a grid, with the pencil marks it was found from; built by
 /// [`Solver::hint`](crate::Solver::hint).
 ///
@@ -30,14 +27,45 @@ pub struct Hint {
     pub(crate) marks: Vec<Digits>,
     /// By cell index: whether the cell was filled in the grid.
     pub(crate) given: Vec<bool>,
+    /// Two solutions that differ, when the grid (with its marks) has several: then there is
+    /// no hint to give.
+    several: Option<Box<(Grid, Grid)>>,
 }
 
 impl Hint {
     /// The step: a placement or an elimination by the easiest technique that applies; a
     /// guess to try if none does; the contradiction if the grid has one (a wrong digit, or
-    /// clashing digits). `None` for a complete grid.
+    /// clashing digits); [`StepKind::TimedOut`] if the time limit ran out before a step was
+    /// found. `None` for a complete grid.
     pub fn step(&self) -> Option<&Step> {
         self.step.as_ref()
+    }
+
+    /// Two solutions that differ, when the grid has several (or its pencil marks allow
+    /// several): the grid is not a puzzle to take hints on, and [`step`](Hint::step) is
+    /// `None`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku::{Grid, Solver};
+    ///
+    /// let grid = Grid::from_line(".2.4.4.221434321")?; // 1 and 3 swap in two columns
+    /// let hint = Solver::new(grid.shape()).hint(&grid);
+    /// let (a, b) = hint.solutions().expect("two solutions");
+    /// assert!(a != b && a.is_solution_of(&grid) && b.is_solution_of(&grid));
+    /// assert!(hint.step().is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solutions(&self) -> Option<(&Grid, &Grid)> {
+        self.several.as_deref().map(|(a, b)| (a, b))
+    }
+
+    /// This hint for a grid with the two solutions `two`: no step.
+    pub(crate) fn with_solutions(mut self, two: (Grid, Grid)) -> Hint {
+        self.step = None;
+        self.several = Some(Box::new(two));
+        self
     }
 
     /// The candidates of `cell` when the hint was found: the digits no filled cell of its
@@ -73,7 +101,7 @@ impl Hint {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PencilMarks {
-    grid: Grid,
+    pub(crate) grid: Grid,
     /// By cell index: the candidates (a filled cell: its digit).
     pub(crate) marks: Vec<Digits>,
 }
@@ -199,7 +227,7 @@ fn is_border(line: &str) -> bool {
 /// The Sukaku line in `text` and its grid's size: one line (comments and blank lines aside)
 /// of `size` cubed characters, cell by cell, each cell's `size` characters holding digit `k`
 /// at position `k` or `.`/`0` (the common 729-character form for 9x9 grids).
-fn sukaku_line(text: &str) -> Option<(&str, usize)> {
+pub(crate) fn sukaku_line(text: &str) -> Option<(&str, usize)> {
     let mut lines = text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty());
     let line = lines.next()?;
     if lines.next().is_some() {
@@ -236,7 +264,7 @@ pub(crate) fn from_ladder(
                 refuted: false,
                 kind: StepKind::Contradiction(Contradiction::Clash(c)),
             });
-            return Hint { shape, step, marks: filled(grid), given };
+            return Hint { shape, step, marks: filled(grid), given, several: None };
         }
     };
     if let Some(kept) = crossed {
@@ -261,6 +289,9 @@ pub(crate) fn from_ladder(
     } else if let Some(found) = ladder.next(true) {
         ladder.apply(0, found);
         ladder.steps.pop()
+    } else if ladder.timed_out() {
+        // The chains stopped at the time limit: no step found, and no guess in its place.
+        Some(Step { depth: 0, refuted: false, kind: StepKind::TimedOut })
     } else {
         // Nothing applies: the cell with the fewest candidates is the one to try.
         shape.cells().filter(|&c| grid.get(c).is_none()).min_by_key(|&c| ladder.candidates(c).len()).map(|cell| {
@@ -269,7 +300,7 @@ pub(crate) fn from_ladder(
             Step { depth: 0, refuted: false, kind: StepKind::Guess { cell, digit, candidates } }
         })
     };
-    Hint { shape, step, marks, given }
+    Hint { shape, step, marks, given, several: None }
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@
 //! ```text
 //! {"text": "r1c4, r1c8 != 3, 7: naked pair {3, 7} in r1c2, r1c5 (row 1)",
 //!  "kind": "eliminate",            place, eliminate, implied, guess, backtrack,
-//!                                  contradiction, summary or stopped
+//!                                  contradiction, summary, stopped or timed_out
 //!  "depth": 0, "refuted": false,
 //!  "technique": "naked pair", "rating": 3.0,      null for steps without a technique
 //!  "placements": [{"cell": [r, c], "digit": d}],
@@ -366,6 +366,7 @@ pub fn step(step: &Step) -> String {
         }
         StepKind::Summary { .. } => ("summary", None),
         StepKind::Stopped { .. } => ("stopped", None),
+        StepKind::TimedOut => ("timed_out", None),
     };
     if let Some(t) = technique {
         parts.technique(t);

@@ -16,8 +16,10 @@
 //! blank lines and comments (from `#` to the end of the line). A line made only of `-`, `+`,
 //! `|` and spaces is a separator, with one exception that keeps `-` usable as an empty cell:
 //! a line of `-`, `|` and spaces without `+` counts as cells when that is the only way to
-//! reach a valid cell count (a row of empty cells written `- - - | - - - | - - -`). Every
-//! boxed grid printed by [`Grid`]'s `Display` reads back, and so does the line form.
+//! reach a valid cell count (a row of empty cells written `- - - | - - - | - - -`). The frames
+//! HoDoKu and Simple Sudoku draw (`.-------.-------.`, `:-------+-------:`, `'-------'`,
+//! `*-----------*`) are separators too. Every boxed grid printed by [`Grid`]'s `Display`
+//! reads back, and so does the line form.
 //!
 //! The size is inferred from the number of cells (16, 36, 81, 144, 256 or 625).
 //!
@@ -79,8 +81,25 @@ fn strip_comment(line: &str) -> &str {
     line.split_once('#').map_or(line, |(before, _)| before)
 }
 
+/// Whether `line` is the frame of a drawn grid: HoDoKu's (`.-------.-------.`, `:-------+`,
+/// `'-------'`) or Simple Sudoku's (`*-----------*`): only `-`, `=`, `+`, `|`, the corners
+/// `.`, `:`, `'`, `*` and spaces, with a run of two dashes (so that `.` and `*` in it are
+/// corners, not empty cells) and a corner at each end.
+fn is_frame(line: &str) -> bool {
+    let body = line.trim();
+    let corner = |c: Option<char>| c.is_some_and(|c| ".:'*+|".contains(c));
+    (body.contains("--") || body.contains("=="))
+        && body.chars().all(|c| "-=+|.:'*".contains(c) || c.is_whitespace())
+        && body.chars().any(|c| ".:'*".contains(c))
+        && corner(body.chars().next())
+        && corner(body.chars().last())
+}
+
 /// Classifies one line, or finds its first invalid character.
 fn classify(line: &str, number: usize) -> Result<Class, ParseError> {
+    if is_frame(strip_comment(line)) {
+        return Ok(Class::Rule);
+    }
     let (mut cells, mut dashes, mut plus) = (0usize, 0usize, false);
     for (i, ch) in strip_comment(line).chars().enumerate() {
         match kind(ch) {
@@ -421,6 +440,36 @@ mod tests {
         // Dash separators alone are separators.
         let text = "12|34\n34|12\n-----\n21|43\n43|21\n";
         assert_eq!(Grid::parse(text).unwrap().to_line(), "1234341221434321");
+    }
+
+    #[test]
+    fn hodoku_and_simple_sudoku_frames_read_as_separators() {
+        // HoDoKu's givens grid: cells spaced, `.`, `:` and `'` corners.
+        let spaced = |r: &str| r.chars().map(|c| format!("{c} ")).collect::<String>();
+        let mut hodoku = String::from(".-------.-------.-------.\n");
+        for (i, row) in LEETCODE.as_bytes().chunks(9).enumerate() {
+            if i == 3 || i == 6 {
+                hodoku.push_str(":-------+-------+-------:\n");
+            }
+            let r = std::str::from_utf8(row).unwrap();
+            hodoku.push_str(&format!("| {}| {}| {}|\n", spaced(&r[..3]), spaced(&r[3..6]), spaced(&r[6..])));
+        }
+        hodoku.push_str("'-------'-------'-------'\n");
+        assert_eq!(Grid::parse(&hodoku).unwrap().to_line(), LEETCODE, "{hodoku}");
+        // Simple Sudoku's: `*-----------*` frame, `|---+---+---|` between bands.
+        let mut simple = String::from("*-----------*\n");
+        for (i, row) in LEETCODE.as_bytes().chunks(9).enumerate() {
+            if i == 3 || i == 6 {
+                simple.push_str("|---+---+---|\n");
+            }
+            let r = std::str::from_utf8(row).unwrap();
+            simple.push_str(&format!("|{}|{}|{}|\n", &r[..3], &r[3..6], &r[6..]));
+        }
+        simple.push_str("*-----------*\n");
+        assert_eq!(Grid::parse(&simple).unwrap().to_line(), LEETCODE, "{simple}");
+        // A row of empty cells in dashes still reads as cells.
+        assert!(!is_frame("- - - | - - - | - - -"));
+        assert!(!is_frame("..-..-..."));
     }
 
     #[test]

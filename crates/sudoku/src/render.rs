@@ -150,6 +150,7 @@ impl fmt::Display for Step {
                 write_counts(f, *placements, *eliminations, *guesses)
             }
             StepKind::Stopped { guesses } => write!(f, "stopped: {guesses} guesses without a solution"),
+            StepKind::TimedOut => write!(f, "stopped: the time limit ran out"),
         }
     }
 }

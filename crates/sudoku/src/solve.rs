@@ -20,21 +20,26 @@ use crate::grade::{Bounded, Grade};
 use crate::grid::{Clash, Grid, Shape};
 use crate::hint::{self, Hint, PencilMarks};
 use crate::outcome::{Outcome, Solutions, Uniqueness};
-use crate::step::{Contradiction, Digits, Fault, Step, StepKind};
+use crate::step::{self, Contradiction, Digits, Step, StepKind};
 use crate::technique::{self, Ladder, Run};
 use crate::variant::{encode_rules, Puzzle, Rules};
 
 /// What a [`Solver`] solves: a [`Grid`], a classic puzzle (a variant with no rules beyond rows,
-/// columns and boxes), or a [`Puzzle`] of any [`Variant`](crate::Variant).
+/// columns and boxes), a [`Puzzle`] of any [`Variant`](crate::Variant), or a classic grid with
+/// a person's [`PencilMarks`] (the candidates they crossed out are out, in every search,
+/// explanation, grade and hint).
 ///
-/// Implemented for these two types only: the trait is sealed.
+/// Implemented for these three types only: the trait is sealed.
 pub trait Solvable: sealed::Sealed {}
 
 impl Solvable for Grid {}
 impl Solvable for Puzzle {}
+impl Solvable for PencilMarks {}
 
 mod sealed {
     use crate::grid::Grid;
+    use crate::hint::PencilMarks;
+    use crate::step::Digits;
     use crate::variant::{Puzzle, Rules};
 
     /// The rules of a plain grid.
@@ -46,6 +51,25 @@ mod sealed {
         fn givens(&self) -> &Grid;
         /// The rules beyond rows and columns.
         fn rules(&self) -> &Rules;
+        /// By cell index, the candidates a person kept (pencil marks), if any.
+        fn marks(&self) -> Option<&[Digits]> {
+            None
+        }
+    }
+
+    impl Sealed for PencilMarks {
+        #[inline]
+        fn givens(&self) -> &Grid {
+            self.grid()
+        }
+        #[inline]
+        fn rules(&self) -> &Rules {
+            &PLAIN
+        }
+        #[inline]
+        fn marks(&self) -> Option<&[Digits]> {
+            Some(&self.marks)
+        }
     }
 
     impl Sealed for Grid {
@@ -343,7 +367,7 @@ impl Solver {
         let (grid, rules) = (puzzle.givens(), puzzle.rules());
         self.prepare(grid.shape(), rules);
         if self.grading.is_some() {
-            if matches!(rules, Rules::Plain) {
+            if matches!(rules, Rules::Plain) && puzzle.marks().is_none() {
                 self.grade_if_on(grid);
             } else {
                 self.grading = Some(Some(self.grade_puzzle(puzzle)));
@@ -351,7 +375,7 @@ impl Solver {
                 self.prepare(grid.shape(), rules);
             }
         }
-        load_givens(&mut self.engine, grid)
+        load_givens(&mut self.engine, grid) && load_marks(&mut self.engine, grid, puzzle.marks())
     }
 
     /// Finds one solution of `puzzle` (the first in search order), without checking that it
@@ -437,7 +461,15 @@ impl Solver {
             return variant_ladder(grid, rules, detailed);
         }
         self.prepare(grid.shape(), &Rules::Plain);
-        technique::start(&mut self.engine, grid, detailed)
+        let mut ladder = technique::start(&mut self.engine, grid, detailed)?;
+        if let Some(kept) = puzzle.marks() {
+            for (cell, &d) in grid.shape().cells().zip(kept) {
+                if grid.get(cell).is_none() {
+                    ladder.restrict(cell, d);
+                }
+            }
+        }
+        Ok(ladder)
     }
 
     /// Whether a search proves that `puzzle` has exactly one solution (without grading it:
@@ -458,6 +490,7 @@ impl Solver {
         }
         self.prepare(grid.shape(), &Rules::Plain);
         load_givens(&mut self.engine, grid)
+            && load_marks(&mut self.engine, grid, puzzle.marks())
             && matches!(unique_solution(&mut self.engine, self.shape), Uniqueness::Unique(_))
     }
 
@@ -471,10 +504,15 @@ impl Solver {
     /// rules are all-different groups, which the swap arguments need) and never for a killer
     /// (a swap can break a cage's sum).
     pub(crate) fn run_ladder<P: Solvable + ?Sized>(&mut self, puzzle: &P, detailed: bool) -> Run {
+        // The time limit bounds the uniqueness proof and the ladder together.
+        let deadline = self.deadline();
         let rules = puzzle.rules();
-        if !matches!(rules, Rules::Plain) {
+        if !matches!(rules, Rules::Plain) || puzzle.marks().is_some() {
             let unique = !matches!(rules, Rules::Killer(_)) && self.proven_unique(puzzle);
-            let ladder = variant_ladder(puzzle.givens(), rules, detailed);
+            let ladder = self.ladder(puzzle, detailed).map(|mut l| {
+                l.deadline = deadline;
+                l
+            });
             return technique::run_from(ladder, unique, u32::MAX).unwrap_or_else(|_| Run::default());
         }
         let grid = puzzle.givens();
@@ -494,8 +532,18 @@ impl Solver {
         unique: bool,
         stop_at: u32,
     ) -> Result<Run, u32> {
+        let deadline = self.deadline();
         self.prepare(grid.shape(), &Rules::Plain);
-        technique::run_until(&mut self.engine, grid, detailed, unique, stop_at)
+        let ladder = technique::start(&mut self.engine, grid, detailed).map(|mut l| {
+            l.deadline = deadline;
+            l
+        });
+        technique::run_from(ladder, unique, stop_at)
+    }
+
+    /// When a ladder started now must stop: the time limit ([`Limits::timeout`]) from now.
+    fn deadline(&self) -> Option<std::time::Instant> {
+        self.options.limits.timeout.map(|t| std::time::Instant::now() + t)
     }
 
     /// Explains how to solve `grid`, step by step, the way a person would (see the
@@ -526,7 +574,13 @@ impl Solver {
         let run = self.run_ladder(puzzle, true);
         let grade = Grade::of_run(&run);
         let clash = run.steps.iter().any(|s| matches!(s.kind, StepKind::Contradiction(Contradiction::Clash(_))));
-        let result = if clash { Uniqueness::Unsatisfiable } else { self.solve_unique(puzzle) };
+        let result = if clash {
+            Uniqueness::Unsatisfiable
+        } else if run.timed_out {
+            Uniqueness::LimitReached(csp::solve::Limit::Time)
+        } else {
+            self.solve_unique(puzzle)
+        };
         Explanation::new(puzzle.givens().clone(), result, run, grade)
     }
 }
@@ -617,7 +671,7 @@ impl Solver {
     /// marks cross out are out (whether or not the solver would have crossed them out), and
     /// the step is the easiest one from there.
     pub fn hint_with_marks(&mut self, marks: &PencilMarks) -> Hint {
-        self.hint_from(marks.grid(), Some(&marks.marks))
+        self.hint_from(marks, None)
     }
 
     /// The single easiest next step for `grid` as it stands, the way a person asks a helper
@@ -636,16 +690,21 @@ impl Solver {
         self.hint_from(puzzle, None)
     }
 
-    /// The check a hint makes first: `Some` contradiction step if `grid` (valid, no clashes)
-    /// has no solution, or none that its pencil marks (`crossed`, by cell index: the candidates
-    /// kept) allow, with the cell at fault when one is found: a filled digit without which the
-    /// grid has a solution, or a cell whose marks cross out its digit of the solution.
-    fn hint_fault(&mut self, grid: &Grid, crossed: Option<&[Digits]>) -> Option<Step> {
+    /// The check a hint makes first: the contradiction step if `puzzle` (valid, no clashes)
+    /// has no solution under its rules, or none that its pencil marks (`crossed`, by cell
+    /// index: the candidates kept) allow, with the cell at fault when one is found (a filled
+    /// digit without which a plain grid has a solution, or a cell whose marks cross out its
+    /// digit of the solution); or two solutions that differ, if it has several.
+    fn hint_fault<P: Solvable + ?Sized>(&mut self, puzzle: &P, crossed: Option<&[Digits]>) -> Fault {
         let step =
             |fault| Step { depth: 0, refuted: false, kind: StepKind::Contradiction(Contradiction::NoSolution(fault)) };
+        let grid = puzzle.givens();
         let shape = grid.shape();
-        match self.solve_unique(grid) {
-            Uniqueness::Unsatisfiable => {
+        let plain = matches!(puzzle.rules(), Rules::Plain);
+        // The rules and givens alone first (marks aside): a fault of the digits comes first.
+        let rules_only = if plain { self.solve_unique(grid) } else { self.solve_unique(puzzle) };
+        match rules_only {
+            Uniqueness::Unsatisfiable if plain => {
                 // The filled digit at fault: the only one without which the grid has a solution
                 // (when several are, the hint cannot tell which is wrong).
                 let mut wrong = shape.cells().filter_map(|cell| {
@@ -653,51 +712,69 @@ impl Solver {
                     let mut without = grid.clone();
                     without.set(cell, None);
                     let solvable = !matches!(self.solve_unique(&without), Uniqueness::Unsatisfiable);
-                    solvable.then_some(Fault::WrongDigit { cell, digit })
+                    solvable.then_some(step::Fault::WrongDigit { cell, digit })
                 });
                 let only = match (wrong.next(), wrong.next()) {
                     (Some(f), None) => Some(f),
                     _ => None,
                 };
-                Some(step(only))
+                Fault::Step(step(only))
             }
+            Uniqueness::Unsatisfiable => Fault::Step(step(None)),
             Uniqueness::Unique(solution) => {
-                let kept = crossed?;
+                let Some(kept) = crossed else { return Fault::None };
                 let crossed_out = shape.cells().zip(kept).find_map(|(cell, &d)| {
                     let digit = solution.get(cell)?;
-                    (grid.get(cell).is_none() && !d.contains(digit)).then_some(Fault::CrossedOut { cell, digit })
+                    (grid.get(cell).is_none() && !d.contains(digit)).then_some(step::Fault::CrossedOut { cell, digit })
                 });
-                crossed_out.map(|f| step(Some(f)))
+                crossed_out.map_or(Fault::None, |f| Fault::Step(step(Some(f))))
             }
-            Uniqueness::Multiple(..) => {
-                let kept = crossed?;
-                let found = self.solutions_up_to(grid, hint::MARKS_CHECKED_SOLUTIONS);
-                if found.status != CountStatus::Complete {
-                    return None;
+            Uniqueness::Multiple(a, b) => {
+                let Some(kept) = crossed else { return Fault::Several(Box::new((a, b))) };
+                // The marks may leave one of the solutions, none, or several.
+                let marked = PencilMarks { grid: grid.clone(), marks: kept.to_vec() };
+                match self.solve_unique(&marked) {
+                    Uniqueness::Unsatisfiable => Fault::Step(step(None)),
+                    Uniqueness::Multiple(a, b) => Fault::Several(Box::new((a, b))),
+                    _ => Fault::None,
                 }
-                let allowed = |s: &Grid| {
-                    shape
-                        .cells()
-                        .zip(kept)
-                        .all(|(cell, &d)| grid.get(cell).is_some() || s.get(cell).is_some_and(|x| d.contains(x)))
-                };
-                (!found.grids.iter().any(allowed)).then(|| step(None))
             }
-            Uniqueness::LimitReached(_) => None,
+            Uniqueness::LimitReached(_) => Fault::None,
         }
     }
 
     fn hint_from<P: Solvable + ?Sized>(&mut self, puzzle: &P, crossed: Option<&[Digits]>) -> Hint {
-        // A grid with no solution (or none its marks allow) gets that answer, not a step. The
-        // check is on the grid's own rules, which X and killer only add to: a fault found
-        // there is a fault of the variant too. A jigsaw's regions replace the boxes, so its
-        // givens need not fit the boxes: not checked so.
+        let crossed = crossed.or(puzzle.marks());
+        // A grid with no solution (or none its marks allow) gets that answer, not a step; a
+        // grid with several gets two of them. A jigsaw's regions replace the boxes, so its
+        // givens are checked against its own rules only.
         let grid = puzzle.givens();
-        let boxes = !matches!(puzzle.rules(), crate::variant::Rules::Jigsaw(_));
-        let fault = if boxes && grid.clashes().is_empty() { self.hint_fault(grid, crossed) } else { None };
-        let ladder = self.ladder(puzzle, false);
-        hint::from_ladder(puzzle.givens(), ladder, crossed, fault)
+        let clashes = match puzzle.rules() {
+            Rules::Plain => grid.clashes(),
+            rules => variant_clashes(grid, rules),
+        };
+        let deadline = self.deadline();
+        let fault = if clashes.is_empty() { self.hint_fault(puzzle, crossed) } else { Fault::None };
+        let ladder = self.ladder(puzzle, false).map(|mut l| {
+            l.deadline = deadline;
+            l
+        });
+        match fault {
+            Fault::None => hint::from_ladder(grid, ladder, crossed, None),
+            Fault::Step(step) => hint::from_ladder(grid, ladder, crossed, Some(step)),
+            Fault::Several(two) => hint::from_ladder(grid, ladder, crossed, None).with_solutions(*two),
+        }
     }
+}
+
+/// What the check before a hint found ([`Solver::hint_fault`]).
+enum Fault {
+    /// Nothing: the grid has one solution (or a limit stopped the check).
+    None,
+    /// No solution: the contradiction step.
+    Step(Step),
+    /// Two solutions that differ.
+    Several(Box<(Grid, Grid)>),
 }
 
 /// A ladder for a variant's `grid` under `rules` (not [`Rules::Plain`]): on an engine of the
@@ -780,6 +857,25 @@ fn load_givens(engine: &mut csp::Solver, grid: &Grid) -> bool {
             false
         }
     }
+}
+
+/// Removes from the engine the candidates that pencil marks (`marks`, by cell index: the
+/// candidates kept) cross out in the empty cells of `grid`. Returns `false` on a conflict (no
+/// solution then).
+fn load_marks(engine: &mut csp::Solver, grid: &Grid, marks: Option<&[Digits]>) -> bool {
+    let Some(kept) = marks else { return true };
+    let shape = grid.shape();
+    for (i, (cell, &d)) in shape.cells().zip(kept).enumerate() {
+        if grid.get(cell).is_some() {
+            continue;
+        }
+        for digit in (1..=shape.size() as u8).filter(|&x| !d.contains(x)) {
+            if engine.remove_value(VarId::from_index(i), i32::from(digit)).is_err() {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// The first solution from the engine's current state.

@@ -96,6 +96,10 @@ pub enum StepKind {
         /// Guesses made.
         guesses: u32,
     },
+    /// The time limit ([`Limits::timeout`](csp::Limits::timeout)) ran out before the ladder
+    /// finished: the steps so far stand, the rest is not explained (`stopped: the time limit
+    /// ran out`).
+    TimedOut,
 }
 
 impl StepKind {

@@ -24,9 +24,12 @@ fn is_grid_line(line: &str) -> bool {
 }
 
 impl Puzzle {
-    /// Reads every puzzle of a file of `variant` puzzles (see the variant file format in
-    /// docs): each with the number of its first line (from 1) and the puzzle or the error of
-    /// its block. Error positions count the lines of the whole text.
+    /// Reads every puzzle of a file of `variant` puzzles, as `--generate` writes them: one
+    /// block per puzzle in the variant's format, blocks separated by a blank line (a new
+    /// puzzle starts at a paragraph whose first line is a map line; X puzzles: one per
+    /// paragraph, or one per line of a paragraph of whole grid lines). Each comes with the
+    /// number of its first line (from 1) and the puzzle or the error of its block. Error
+    /// positions count the lines of the whole text.
     ///
     /// # Example
     ///

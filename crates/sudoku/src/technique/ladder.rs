@@ -147,7 +147,7 @@ impl Rung {
             Rung::BugSubset => 58,
             Rung::SueDeCoq => super::SUE_DE_COQ_RATING,
             Rung::StrongLinks => super::STRONG_LINKS_RATING,
-            Rung::EmptyRectangle => super::STRONG_LINKS_RATING,
+            Rung::EmptyRectangle => super::EMPTY_RECTANGLE_RATING,
             Rung::WWing => super::W_WING_RATING,
             Rung::Finned(k) => super::FINNED_RATINGS[k.clamp(2, 4) - 2],
             Rung::Colouring => super::COLOURING_RATING,
@@ -184,6 +184,8 @@ pub(crate) enum End {
     Stopped,
     /// The grade is known to be at least [`Ladder::stop_at`] ([`Ladder::floor`]).
     Reached,
+    /// The time limit ran out ([`Ladder::deadline`]).
+    TimedOut,
 }
 
 /// A solve in progress: the candidates, the steps so far and the scratch of trials.
@@ -231,6 +233,8 @@ pub(crate) struct Ladder {
     /// The last `(base, best)` of a chain trial and the longest chain rated `best` or less
     /// from `base` ([`longest_within`]).
     longest: ((u32, u32), u32),
+    /// When the run stops ([`End::TimedOut`]): the time limit of the caller, if any.
+    pub(crate) deadline: Option<std::time::Instant>,
 }
 
 impl Ladder {
@@ -282,7 +286,13 @@ impl Ladder {
             floor: 0,
             stop_at: u32::MAX,
             longest: ((0, u32::MAX), u32::MAX),
+            deadline: None,
         })
+    }
+
+    /// Whether the deadline has passed.
+    pub(crate) fn timed_out(&self) -> bool {
+        self.deadline.is_some_and(|d| std::time::Instant::now() >= d)
     }
 
     fn cell(&self, var: u32) -> Cell {
@@ -422,7 +432,9 @@ impl Ladder {
         if let Some(f) = self.sum_step(cages::Stage::Hard) {
             return Some(f);
         }
-        // Subsets, fish, wings and uniqueness patterns, by rating.
+        // Subsets, fish, wings and uniqueness patterns, by rating. The first pattern rated
+        // at or above the lowest chain rating is kept aside: a chain rated lower wins over it.
+        let mut pattern: Option<Found> = None;
         for &rung in rungs() {
             let c = &self.cands;
             let found = match rung {
@@ -450,7 +462,7 @@ impl Ladder {
                 Rung::WWing => links::w_wing_first(c).map(|w| self.w_wing(w)),
                 Rung::Finned(k) => finned::find_first(c, self.rows, self.cols, k)
                     .or_else(|| finned::find_first(c, self.cols, self.rows, k))
-                    .map(|f| self.finned(f)),
+                    .map(|f| self.finned_or_links(f)),
                 Rung::Colouring => colouring::simple(c).map(|f| self.colouring(f)),
                 Rung::RemotePairs => colouring::remote_pairs(c).map(|f| self.colouring(f)),
                 Rung::CageBlocking => self.cage_blocking(),
@@ -464,23 +476,32 @@ impl Ladder {
                 | Rung::BugSubset => None,
             };
             if let Some(f) = found {
-                return Some(f);
+                if rung.rating() < CHAIN_FLOOR {
+                    return Some(f);
+                }
+                pattern = Some(f);
+                break;
             }
         }
         if !chains || self.trials > self.trial_budget() {
-            return None;
+            return pattern;
         }
-        // Nothing else applies: the puzzle needs a chain or a guess, which rate at least this.
-        self.floor = self.floor.max(CHAIN_FLOOR);
-        if self.floor >= self.stop_at {
-            return None;
-        }
-        // Static chains, or an ALS-XZ or ALS-XY-wing where none rates lower.
-        let chain = self.chains_of(&[ChainKind::Digit, ChainKind::Cells, ChainKind::Singles]);
         let rating = |f: &Option<Found>| match f {
             Some(Found::Eliminate { technique, .. } | Found::Place { technique, .. }) => technique.rating(),
             None => u32::MAX,
         };
+        if pattern.is_none() {
+            // Nothing else applies: the puzzle needs a chain or a guess, which rate at least this.
+            self.floor = self.floor.max(CHAIN_FLOOR);
+            if self.floor >= self.stop_at {
+                return None;
+            }
+        }
+        // Static chains rated below the pattern (a pattern wins a tie: it is the simpler
+        // name), or an ALS-XZ or ALS-XY-wing where nothing rates lower.
+        let within = rating(&pattern).saturating_sub(1);
+        let chain = self.chains_of(&[ChainKind::Digit, ChainKind::Cells, ChainKind::Singles], within);
+        let chain = if chain.is_some() { chain } else { pattern };
         if rating(&chain) > super::ALS_XZ_RATING {
             let als = self.als_chain();
             if rating(&als) < rating(&chain) {
@@ -488,10 +509,10 @@ impl Ladder {
             }
         }
         chain
-            .or_else(|| self.chains_of(&[ChainKind::Net]))
+            .or_else(|| self.chains_of(&[ChainKind::Net], u32::MAX))
             // A killer's sum chains (singles and cage combinations), rated as forcing nets.
             .or_else(|| self.sum_chain())
-            .or_else(|| self.chains_of(&[ChainKind::Dynamic]))
+            .or_else(|| self.chains_of(&[ChainKind::Dynamic], u32::MAX))
             .or_else(|| self.nested_chain())
     }
 
@@ -516,6 +537,21 @@ impl Ladder {
             sashimi: f.sashimi,
         };
         Found::Eliminate { removals: f.removals.iter().map(|&l| (l, 1 << f.bit)).collect(), technique }
+    }
+
+    /// A finned fish, or, for a sashimi X-wing that is two strong links joined by a weak
+    /// link (a skyscraper, 2-string kite or turbot fish removing at least as much), those
+    /// links: the simplest name of the same deduction, at the same rating.
+    fn finned_or_links(&self, f: finned::FinnedFish) -> Found {
+        if f.sashimi && f.bases.len() == 2 {
+            let same = links::two_links(&self.cands)
+                .into_iter()
+                .find(|t| t.bit == f.bit && f.removals.iter().all(|r| t.removals.contains(r)));
+            if let Some(t) = same {
+                return self.strong_links(t);
+            }
+        }
+        self.finned(f)
     }
 
     /// A simple colouring (one value) or remote pairs (two).
@@ -655,6 +691,9 @@ impl Ladder {
     /// [`chains`](Ladder::chains) is set, and a guess (depth first) when nothing applies.
     pub(crate) fn run(&mut self, depth: u32) -> End {
         loop {
+            if self.timed_out() {
+                return End::TimedOut;
+            }
             self.settle(depth);
             if let Some(end) = self.contradiction() {
                 self.push(depth, StepKind::Contradiction(Contradiction::DeadEnd(end)));
@@ -680,6 +719,10 @@ impl Ladder {
             }
             if self.floor >= self.stop_at {
                 return End::Reached;
+            }
+            if self.timed_out() {
+                // The chains may have stopped early: no guess in their place.
+                return End::TimedOut;
             }
             if self.guesses >= GUESS_BUDGET {
                 return End::Stopped;
@@ -730,6 +773,8 @@ pub(crate) struct Run {
     pub(crate) steps: Vec<Step>,
     pub(crate) refutations: Vec<(u32, u32)>,
     pub(crate) guesses: u32,
+    /// Whether the time limit stopped the run before its end ([`StepKind::TimedOut`]).
+    pub(crate) timed_out: bool,
 }
 
 /// A ladder on `grid`'s givens, assigned (not propagated) on `engine`, a model of the grid's
@@ -755,21 +800,10 @@ pub(crate) fn start_unchecked(engine: &mut csp::Solver, grid: &Grid, detailed: b
     Ladder::new(grid.shape(), engine, detailed).ok_or_else(Vec::new)
 }
 
-/// Runs the ladder on `grid` (givens assigned on `engine`, as for [`start`]) to the end, for a
-/// grid whose uniqueness is known (`unique`: exactly one solution, proven), stopped as soon as
-/// the grade is known to be at least `stop_at` tenths: `Err` with the lower bound of the grade
-/// known then (at least `stop_at`). The steps of an invalid grid are its clashes.
-pub(crate) fn run_until(
-    engine: &mut csp::Solver,
-    grid: &Grid,
-    detailed: bool,
-    unique: bool,
-    stop_at: u32,
-) -> Result<Run, u32> {
-    run_from(start(engine, grid, detailed), unique, stop_at)
-}
-
-/// [`run_until`] from a ladder already started (or the clashes of its grid).
+/// Runs a ladder already started (or the clashes of its grid) to the end, for a grid whose
+/// uniqueness is known (`unique`: exactly one solution, proven), stopped as soon as the grade
+/// is known to be at least `stop_at` tenths: `Err` with the lower bound of the grade known
+/// then (at least `stop_at`). The steps of an invalid grid are its clashes.
 pub(crate) fn run_from(ladder: Result<Ladder, Vec<Clash>>, unique: bool, stop_at: u32) -> Result<Run, u32> {
     match ladder {
         Err(clashes) => Ok(Run {
@@ -779,6 +813,7 @@ pub(crate) fn run_from(ladder: Result<Ladder, Vec<Clash>>, unique: bool, stop_at
                 .collect(),
             refutations: Vec::new(),
             guesses: 0,
+            timed_out: false,
         }),
         Ok(mut ladder) => {
             ladder.stop_at = stop_at;
@@ -791,8 +826,23 @@ pub(crate) fn run_from(ladder: Result<Ladder, Vec<Clash>>, unique: bool, stop_at
                 let guesses = ladder.guesses;
                 ladder.steps.push(Step { depth: 0, refuted: false, kind: StepKind::Stopped { guesses } });
             }
+            let timed_out = end == End::TimedOut;
+            if timed_out {
+                // A guess under way is left out: its steps are neither refuted nor standing.
+                let refuted = &ladder.refutations;
+                let pending = ladder.steps.iter().enumerate().position(|(i, s)| {
+                    s.depth == 0
+                        && matches!(s.kind, StepKind::Guess { .. })
+                        && !refuted.iter().any(|&(g, _)| g as usize == i)
+                });
+                if let Some(i) = pending {
+                    ladder.steps.truncate(i);
+                    ladder.refutations.retain(|&(_, b)| (b as usize) < i);
+                }
+                ladder.steps.push(Step { depth: 0, refuted: false, kind: StepKind::TimedOut });
+            }
             ladder.refutations.sort_unstable();
-            Ok(Run { steps: ladder.steps, refutations: ladder.refutations, guesses: ladder.guesses })
+            Ok(Run { steps: ladder.steps, refutations: ladder.refutations, guesses: ladder.guesses, timed_out })
         }
     }
 }

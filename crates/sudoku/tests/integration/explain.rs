@@ -10,7 +10,7 @@ use sudoku::{
     Cell, ChainKind, Contradiction, DeadEnd, Detail, Explanation, Grid, Solver, Step, StepKind, Technique, Uniqueness,
 };
 
-use crate::step_check::{check_against, check_file};
+use crate::step_check::{check_against, check_file, DYNAMIC_LINKS, UNSTATED};
 use checks::grid::{data, puzzles};
 
 #[test]
@@ -29,6 +29,10 @@ fn every_step_of_the_rated_sample_and_the_hardest_is_true_of_the_solution() {
     let text = data("9x9_sudokuexchange_rated_puzzles.txt");
     assert!(check_file(puzzles(&text), 40) > 0);
     assert!(check_file(puzzles(&data("9x9_famous_hardest.txt")), 1) > 0);
+    // Every link of every static chain and net was a single as the grid stood (checked in
+    // `check_against`); dynamic chains' links resting on an unstated deduction are counted.
+    let (unstated, links) = (UNSTATED.with(|n| n.get()), DYNAMIC_LINKS.with(|n| n.get()));
+    eprintln!("dynamic chain links not a single as the grid stands: {unstated} of {links}");
 }
 
 #[test]

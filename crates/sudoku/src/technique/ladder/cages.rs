@@ -382,7 +382,7 @@ impl Ladder {
             }
             for bit in bits(self.cands.mask(l)) {
                 self.trials += cells;
-                if self.trials > self.trial_budget() {
+                if self.trials > self.trial_budget() || self.timed_out() {
                     return None;
                 }
                 let limit = best.as_ref().map_or(SUM_CHAIN_LIMIT, |b| b.length() - 1);

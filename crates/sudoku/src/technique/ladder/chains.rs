@@ -25,6 +25,9 @@ impl Ladder {
                 if self.placed[l as usize] || self.cands.mask(l).count_ones() < 2 {
                     continue;
                 }
+                if self.timed_out() {
+                    return None;
+                }
                 for bit in bits(self.cands.mask(l)) {
                     if let Some(chain) = nesting.refute(&self.cands, l, bit, u32::from(level)) {
                         let rating = chain_rating(base, LINK_WEIGHT * chain.length());
@@ -78,17 +81,23 @@ impl Ladder {
         }
     }
 
-    /// The chain of `kinds` of the smallest rating, as an elimination: the first in the order
-    /// of a scan of the candidates (by cell, digit, then kind in the order of `kinds`).
-    pub(super) fn chains_of(&mut self, kinds: &[ChainKind]) -> Option<Found> {
+    /// The chain of `kinds` of the smallest rating, if it rates `within` or less, as an
+    /// elimination: the first in the order of a scan of the candidates (by cell, digit, then
+    /// kind in the order of `kinds`).
+    pub(super) fn chains_of(&mut self, kinds: &[ChainKind], within: u32) -> Option<Found> {
         let cells = self.cands.num_vars() as u64;
         let cost = |kind: ChainKind| if kind == ChainKind::Dynamic { DEEP_COST * cells } else { cells };
         let open = |ladder: &Ladder, l: u32| !ladder.placed[l as usize] && ladder.cands.mask(l).count_ones() >= 2;
         // The best so far: (cell, digit bit, kind index), rating, chain.
         let mut best: Option<((u32, u32, usize), u32, Found)> = None;
-        let rating_of = |best: &Option<((u32, u32, usize), u32, Found)>| best.as_ref().map_or(u32::MAX, |b| b.1);
+        let rating_of = |best: &Option<((u32, u32, usize), u32, Found)>| best.as_ref().map_or(within, |b| b.1);
         // No chain rates below the lowest base of `kinds`: one found there ends the scan.
         let floor = kinds.iter().map(|&k| chain_base(k)).min().unwrap_or(u32::MAX);
+        if within < floor {
+            return None;
+        }
+        // The scan ends once a chain rated at the floor is found.
+        let done = |best: &Option<((u32, u32, usize), u32, Found)>| best.as_ref().is_some_and(|b| b.1 <= floor);
         let per_candidate: u64 = kinds.iter().map(|&k| cost(k)).sum();
         let scan: u64 = (0..cells as u32)
             .filter(|&l| open(self, l))
@@ -104,7 +113,7 @@ impl Ladder {
             order.sort_by_key(|&i| chain_base(kinds[i]));
             for i in order {
                 for l in 0..cells as u32 {
-                    if rating_of(&best) <= floor {
+                    if done(&best) || self.timed_out() {
                         break;
                     }
                     if !open(self, l) || chain_base(kinds[i]) > rating_of(&best) {
@@ -114,7 +123,7 @@ impl Ladder {
                         let current = rating_of(&best);
                         if let Some((rating, f)) = self.chain_at(l, bit, kinds[i], current) {
                             let key = (l, bit, i);
-                            if rating < current || best.as_ref().is_some_and(|b| key < b.0) {
+                            if best.as_ref().is_none_or(|b| rating < current || key < b.0) {
                                 best = Some((key, rating, f));
                             }
                         }
@@ -126,15 +135,18 @@ impl Ladder {
                 if !open(self, l) {
                     continue;
                 }
+                if self.timed_out() {
+                    break 'scan;
+                }
                 let mask = self.cands.mask(l);
                 for (bit, (i, &kind)) in bits(mask).flat_map(|b| kinds.iter().enumerate().map(move |k| (b, k))) {
                     self.trials += cost(kind);
-                    if self.trials > self.trial_budget() || rating_of(&best) <= floor {
+                    if self.trials > self.trial_budget() || done(&best) {
                         break 'scan;
                     }
                     let current = rating_of(&best);
                     if let Some((rating, f)) = self.chain_at(l, bit, kind, current) {
-                        if rating < current {
+                        if best.is_none() || rating < current {
                             best = Some(((l, bit, i), rating, f));
                         }
                     }
@@ -189,7 +201,8 @@ impl Ladder {
 
     /// The chain refuting `var = bit` as an alternating inference chain, if it is one line:
     /// each implication rests on the one before through a static binary link (a cell with two
-    /// candidates, or a digit with two places in a unit). Empty otherwise.
+    /// candidates, or a digit with two places in a unit), and no candidate comes twice. Empty
+    /// otherwise.
     fn aic(&self, var: u32, bit: u32, chain: &Chain) -> Vec<(Cell, u8)> {
         let c = &self.cands;
         let mut nodes = vec![(self.cell(var), self.digit(bit))];
@@ -220,6 +233,14 @@ impl Ladder {
             nodes.push((self.cell(weak.0), self.digit(weak.1)));
             nodes.push((self.cell(strong.0), self.digit(strong.1)));
             prev = strong;
+        }
+        // An alternating chain never visits a candidate twice: a chain that would is a net
+        // written in chain symbols, and is left in its placements' notation.
+        let mut seen = nodes.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        if seen.len() < nodes.len() {
+            return Vec::new();
         }
         nodes
     }
