@@ -361,24 +361,6 @@ impl Unit {
             Unit::Cage(i) => format!("cage{}", i + 1),
         }
     }
-
-    /// The unit named `name` by [`constraint_name`](Unit::constraint_name), if it is one
-    /// (any index from 1); without building a name.
-    pub(crate) fn from_constraint_name(name: &str) -> Option<Unit> {
-        let (kind, number): (fn(usize) -> Unit, &str) = if let Some(n) = name.strip_prefix("row") {
-            (Unit::Row, n)
-        } else if let Some(n) = name.strip_prefix("col") {
-            (Unit::Column, n)
-        } else {
-            (Unit::Box, name.strip_prefix("box")?)
-        };
-        // Digits only, no sign or leading zero: exactly what `constraint_name` writes.
-        if number.is_empty() || number.starts_with('0') || !number.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let i: usize = number.parse().ok()?;
-        Some(kind(i - 1))
-    }
 }
 
 impl fmt::Display for Unit {
@@ -693,18 +675,6 @@ impl std::error::Error for Clash {}
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_unit_is_read_back_from_its_constraint_name_and_nothing_else_is() {
-        for shape in [Shape::SIZE_4, Shape::SIZE_9, Shape::SIZE_16] {
-            for unit in shape.units() {
-                assert_eq!(Unit::from_constraint_name(&unit.constraint_name()), Some(unit));
-            }
-        }
-        for name in ["row", "row0", "row01", "col+1", "box1x", "cell1", "Row1", ""] {
-            assert_eq!(Unit::from_constraint_name(name), None, "{name}");
-        }
-    }
 
     #[test]
     fn symbols_and_digits_are_inverse() {

@@ -22,7 +22,7 @@ use crate::hint::{self, Hint, PencilMarks};
 use crate::outcome::{Outcome, Solutions, Uniqueness};
 use crate::step::{self, Contradiction, Digits, Step, StepKind};
 use crate::technique::{self, Ladder, Run};
-use crate::variant::{encode_rules, Puzzle, Rules};
+use crate::variant::{encode_rules, rule_units, Puzzle, Rules};
 
 /// What a [`Solver`] solves: a [`Grid`], a classic puzzle (a variant with no rules beyond rows,
 /// columns and boxes), a [`Puzzle`] of any [`Variant`](crate::Variant), or a classic grid with
@@ -461,7 +461,8 @@ impl Solver {
             return variant_ladder(grid, rules, detailed);
         }
         self.prepare(grid.shape(), &Rules::Plain);
-        let mut ladder = technique::start(&mut self.engine, grid, detailed)?;
+        let units = rule_units(grid.shape(), &Rules::Plain);
+        let mut ladder = technique::start(&mut self.engine, grid, &units, detailed)?;
         if let Some(kept) = puzzle.marks() {
             for (cell, &d) in grid.shape().cells().zip(kept) {
                 if grid.get(cell).is_none() {
@@ -534,7 +535,8 @@ impl Solver {
     ) -> Result<Run, u32> {
         let deadline = self.deadline();
         self.prepare(grid.shape(), &Rules::Plain);
-        let ladder = technique::start(&mut self.engine, grid, detailed).map(|mut l| {
+        let units = rule_units(grid.shape(), &Rules::Plain);
+        let ladder = technique::start(&mut self.engine, grid, &units, detailed).map(|mut l| {
             l.deadline = deadline;
             l
         });
@@ -803,7 +805,9 @@ fn variant_ladder(grid: &Grid, rules: &Rules, detailed: bool) -> Result<Ladder, 
         }
     }
     let mut engine = model.into_solver();
-    let mut ladder = technique::start_unchecked(&mut engine, grid, detailed)?;
+    // The groups' engine posts `groups`' constraints, then a killer's cages: the same units
+    // as the killer's own rules.
+    let mut ladder = technique::start_unchecked(&mut engine, grid, &rule_units(shape, rules), detailed)?;
     ladder.set_cage_sums(&sums);
     Ok(ladder)
 }

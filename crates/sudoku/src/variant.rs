@@ -621,6 +621,23 @@ pub fn encode_puzzle(puzzle: &Puzzle, strength: Strength) -> Result<Model, Model
     encode_rules(puzzle.shape(), &puzzle.rules, strength)
 }
 
+/// The unit of each constraint [`encode_rules`] posts for `shape` and `rules`, by constraint
+/// index: the typed map from the model's constraints to the grid's units (rows, columns, boxes,
+/// diagonals, regions and cages in label order), so that nothing reads a unit back from a
+/// constraint's name.
+pub(crate) fn rule_units(shape: Shape, rules: &Rules) -> Vec<Unit> {
+    match rules {
+        Rules::Plain => shape.units().collect(),
+        Rules::X => shape.units().chain([Unit::Diagonal(0), Unit::Diagonal(1)]).collect(),
+        Rules::Killer(cages) => shape.units().chain((0..cages.len()).map(Unit::Cage)).collect(),
+        Rules::Jigsaw(regions) => shape
+            .units()
+            .filter(|u| !matches!(u, Unit::Box(_)))
+            .chain((0..regions.labels().len()).map(Unit::Region))
+            .collect(),
+    }
+}
+
 /// [`encode_puzzle`] for a puzzle of `shape` under `rules` (a classic grid: [`Rules::Plain`]).
 pub(crate) fn encode_rules(shape: Shape, rules: &Rules, strength: Strength) -> Result<Model, ModelError> {
     let vars = |cells: &[Cell]| -> Vec<VarId> { cells.iter().map(|&c| cell_var(shape, c)).collect() };
@@ -670,6 +687,39 @@ mod tests {
     use crate::error::MapKind;
 
     const JIGSAW_4: &str = "aaab\ncabb\nccdb\ncddd\n\n....\n2...\n....\n43..\n";
+
+    #[test]
+    fn the_unit_map_has_one_unit_per_constraint_of_the_encoder_and_names_agree() {
+        let killer = "aabb\ncadb\ncedf\ngedf\na 7\nb 9\nc 5\nd 7\ne 4\nf 4\ng 4\n\n1...\n....\n....\n...1\n";
+        let cases =
+            [(Variant::Plain, "1.3.3.1..1.3..2."), (Variant::X, "1...\n..1.\n....\n.1.."), (Variant::Killer, killer)];
+        for (v, text) in cases.into_iter().chain([(Variant::Jigsaw, JIGSAW_4)]) {
+            let p = Puzzle::parse(v, text).unwrap();
+            let model = encode_puzzle(&p, Strength::ForwardChecking).unwrap();
+            let units = rule_units(p.shape(), &p.rules);
+            assert_eq!(units.len(), model.num_constraints(), "{v}");
+            for (k, unit) in units.iter().enumerate() {
+                let id = csp::constraint::ConstraintId::from_index(k);
+                let cells: Vec<usize> = model.constraint(id).scope().iter().map(|x| x.index()).collect();
+                let expected: Vec<usize> = match unit {
+                    Unit::Diagonal(0) => (0..4).map(|i| i * 4 + i).collect(),
+                    Unit::Diagonal(_) => (0..4).map(|i| i * 4 + 3 - i).collect(),
+                    Unit::Cage(c) => match &p.rules {
+                        Rules::Killer(cages) => {
+                            cages.iter().nth(*c).unwrap().cells().iter().map(|c| c.row() * 4 + c.col()).collect()
+                        }
+                        _ => unreachable!(),
+                    },
+                    Unit::Region(r) => match &p.rules {
+                        Rules::Jigsaw(regions) => regions.cells(*r).iter().map(|c| c.row() * 4 + c.col()).collect(),
+                        _ => unreachable!(),
+                    },
+                    u => p.shape().unit_cells(*u).map(|c| c.row() * 4 + c.col()).collect(),
+                };
+                assert_eq!(cells, expected, "{v}: constraint {k} is {unit:?}");
+            }
+        }
+    }
 
     #[test]
     fn variant_names_round_trip() {

@@ -5,7 +5,7 @@ use serde::Deserialize;
 use serde_json::json;
 use sudoku::{Band, Grid, PencilMarks, Puzzle, Rules, Settings, Shape, Target, Variant};
 
-use crate::api::ApiError;
+use crate::error::ApiError;
 
 /// The most characters of a puzzle's text (a 25x25 variant file with comments fits).
 const MAX_TEXT: usize = 64 * 1024;

@@ -34,6 +34,7 @@
 
 pub mod api;
 mod assets;
+mod error;
 pub mod input;
 pub mod pool;
 pub mod replay;

@@ -8,7 +8,7 @@ use std::time::Duration;
 use sudoku::Limits;
 use tokio::sync::Semaphore;
 
-use crate::api::ApiError;
+use crate::error::ApiError;
 
 /// Runs blocking work on a bounded number of threads.
 #[derive(Debug)]

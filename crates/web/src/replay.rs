@@ -30,7 +30,7 @@ use csp::VarId;
 use serde_json::{json, Value};
 use sudoku::{Limits, Strength};
 
-use crate::api::ApiError;
+use crate::error::ApiError;
 use crate::input::PuzzleRequest;
 
 /// The most events recorded by default, and at most.

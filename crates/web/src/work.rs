@@ -21,7 +21,7 @@ use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use sudoku::{Cell, Generation, Limits, Puzzle, Rules, Settings, Solver, StepKind, Uniqueness};
 
-use crate::api::ApiError;
+use crate::error::ApiError;
 use crate::input::PuzzleRequest;
 
 /// JSON text written by `sudoku::json`, embedded as it is.

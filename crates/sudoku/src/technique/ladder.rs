@@ -239,18 +239,14 @@ pub(crate) struct Ladder {
 
 impl Ladder {
     /// A ladder on the state of `engine`, a model built by [`encode`](crate::encode) with the
-    /// givens of a puzzle assigned (not propagated). `None` if the state is failed.
-    pub(crate) fn new(shape: Shape, engine: &csp::Solver, detailed: bool) -> Option<Ladder> {
+    /// givens of a puzzle assigned (not propagated); `units` is the unit of each of the
+    /// encoder's constraints, by constraint index ([`rule_units`](crate::variant::rule_units)).
+    /// `None` if the state is failed or a group is not one of those constraints.
+    pub(crate) fn new(shape: Shape, engine: &csp::Solver, units: &[Unit], detailed: bool) -> Option<Ladder> {
         let cands = Candidates::from_solver(engine).ok()?;
-        let model = engine.model();
-        // Each group's unit, from its constraint's name (a unit of the shape).
-        // (A variant's regions and cages are numbered in model order, which is label order.)
-        let mut numbered = [0, 0];
-        let mut unit_of: Vec<Unit> = Vec::with_capacity(cands.groups().len());
-        for g in cands.groups() {
-            let name = model.constraint_name(g.constraint)?;
-            unit_of.push(cages::unit_named(name, shape, &mut numbered)?);
-        }
+        // Each group's unit, from the encoder's map of its constraints.
+        let unit_of: Vec<Unit> =
+            cands.groups().iter().map(|g| units.get(g.constraint.index()).copied()).collect::<Option<_>>()?;
         let family = |pick: fn(Unit) -> bool| {
             cands.families().iter().position(|f| f.first().is_some_and(|&g| pick(unit_of[g as usize])))
         };
@@ -778,18 +774,28 @@ pub(crate) struct Run {
 }
 
 /// A ladder on `grid`'s givens, assigned (not propagated) on `engine`, a model of the grid's
-/// shape built by [`encode`](crate::encode) (cell `i` is variable `i`); or the clashes that
-/// make `grid` invalid.
-pub(crate) fn start(engine: &mut csp::Solver, grid: &Grid, detailed: bool) -> Result<Ladder, Vec<Clash>> {
+/// shape built by [`encode`](crate::encode) (cell `i` is variable `i`) whose constraints have
+/// the units `units` (by constraint index); or the clashes that make `grid` invalid.
+pub(crate) fn start(
+    engine: &mut csp::Solver,
+    grid: &Grid,
+    units: &[Unit],
+    detailed: bool,
+) -> Result<Ladder, Vec<Clash>> {
     let clashes = grid.clashes();
     if !clashes.is_empty() {
         return Err(clashes);
     }
-    start_unchecked(engine, grid, detailed)
+    start_unchecked(engine, grid, units, detailed)
 }
 
 /// [`start`] for givens already checked (a variant's, under its own rules).
-pub(crate) fn start_unchecked(engine: &mut csp::Solver, grid: &Grid, detailed: bool) -> Result<Ladder, Vec<Clash>> {
+pub(crate) fn start_unchecked(
+    engine: &mut csp::Solver,
+    grid: &Grid,
+    units: &[Unit],
+    detailed: bool,
+) -> Result<Ladder, Vec<Clash>> {
     engine.reset();
     for (i, &d) in grid.digits().iter().enumerate() {
         if d != 0 {
@@ -797,7 +803,7 @@ pub(crate) fn start_unchecked(engine: &mut csp::Solver, grid: &Grid, detailed: b
             let _ = engine.assign(csp::VarId::from_index(i), i32::from(d));
         }
     }
-    Ladder::new(grid.shape(), engine, detailed).ok_or_else(Vec::new)
+    Ladder::new(grid.shape(), engine, units, detailed).ok_or_else(Vec::new)
 }
 
 /// Runs a ladder already started (or the clashes of its grid) to the end, for a grid whose

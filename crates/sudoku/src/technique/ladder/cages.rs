@@ -7,7 +7,7 @@ use logic::{bits, interactions, sums};
 
 use super::super::{chain_rating, LINK_WEIGHT};
 use super::{Found, Ladder, TRIAL_BUDGET};
-use crate::grid::{Shape, Unit};
+use crate::grid::Unit;
 use crate::killer_reasoning::{SumChainEnd, SumReason, SumTechnique, SUM_CHAIN_BASE};
 use crate::step::{Digits, Technique};
 
@@ -48,23 +48,6 @@ const SUM_CHAIN_LIMIT: u32 = 200;
 /// where a plain puzzle needs a few chains (the last held-out killer that needed a guess
 /// spent the plain budget after 74 sum chains and needs about 180).
 const KILLER_BUDGET: u64 = 4;
-
-/// The unit of the group posted as constraint `name` by [`encode_rules`](crate::variant)
-/// (`row3`, `diag1`, `region_a`, `cage_b`); `numbered` counts the regions and cages met so
-/// far, which are numbered in model order.
-pub(super) fn unit_named(name: &str, shape: Shape, numbered: &mut [usize; 2]) -> Option<Unit> {
-    let next = |k: &mut usize| {
-        *k += 1;
-        *k - 1
-    };
-    match name {
-        "diag1" => Some(Unit::Diagonal(0)),
-        "diag2" => Some(Unit::Diagonal(1)),
-        _ if name.starts_with("region_") => Some(Unit::Region(next(&mut numbered[0]))),
-        _ if name.starts_with("cage_") => Some(Unit::Cage(next(&mut numbered[1]))),
-        _ => Unit::from_constraint_name(name).filter(|u| u.index() < shape.size()),
-    }
-}
 
 impl Ladder {
     /// The trial work after which the ladder stops looking for chains and guesses instead:
