@@ -73,6 +73,7 @@ pub(crate) struct Lcg {
     core_mark: Vec<bool>,
     core_list: Vec<u32>,
     core_seen: Vec<bool>,
+    core_visited: Vec<u32>,
     core_stack: Vec<u32>,
     core: Option<Vec<u32>>,
     /// Per constraint: changes explained by the generic explanation.
@@ -96,9 +97,6 @@ fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, p: usize, o
                             rest &= !m;
                         }
                     }
-                }
-                if e.level == 0 {
-                    break;
                 }
                 k = e.prev;
             }
@@ -174,10 +172,6 @@ fn state_before(trail: &Trail, vars: &[VarInfo], y: u32, p: usize, out: &mut Vec
             } else {
                 out.push(k);
             }
-        }
-        if e.level == 0 && (k as usize) < p && !interval {
-            // Earlier entries are at the root too.
-            break;
         }
         k = e.prev;
     }
@@ -259,9 +253,6 @@ fn bound_entries(trail: &Trail, vars: &[VarInfo], blocks: &[Block], y: u32, p: u
                 if beyond {
                     out.push(k);
                 }
-            }
-            if e.level == 0 {
-                break;
             }
         }
         k = e.prev;
@@ -468,6 +459,7 @@ impl Lcg {
                 continue;
             }
             self.core_seen[k as usize] = true;
+            self.core_visited.push(k);
             match trail.entries[k as usize].cause {
                 Cause::Constraint(c) => self.core_add(c),
                 Cause::Clause(id) => self.core_add_clause(id),
@@ -484,6 +476,11 @@ impl Lcg {
         for &c in &self.core_list {
             self.core_mark[c as usize] = false;
         }
+        // Entry positions are reused after a backjump, and each core needs its own walk.
+        for &k in &self.core_visited {
+            self.core_seen[k as usize] = false;
+        }
+        self.core_visited.clear();
         self.core_list.sort_unstable();
         let out: Box<[u32]> = self.core_list.as_slice().into();
         self.core_list.clear();
