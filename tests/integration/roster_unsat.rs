@@ -22,11 +22,11 @@ fn roster(keep: &dyn Fn(&str) -> bool) -> Model {
         }
     };
     for d in 0..DAYS {
-        add(&mut m, format!("cover day {d}"), sum((0..NURSES).map(|n| work[n][d])).ge(4));
+        add(&mut m, format!("cover day {d}"), sum((0..NURSES).map(|n| work[n][d])).ge(6));
         add(&mut m, format!("seniors day {d}"), sum((0..SENIORS).map(|n| work[n][d])).ge(2));
     }
     for (n, days) in work.iter().enumerate() {
-        add(&mut m, format!("at most 10 days nurse {n}"), sum(days.iter().copied()).le(10));
+        add(&mut m, format!("at most 8 days nurse {n}"), sum(days.iter().copied()).le(8));
         add(&mut m, format!("at least 4 days nurse {n}"), sum(days.iter().copied()).ge(4));
         for d in 0..=DAYS - 6 {
             add(&mut m, format!("rest nurse {n} days {d}-{}", d + 5), sum(days[d..d + 6].iter().copied()).le(5));
@@ -48,6 +48,8 @@ fn roster(keep: &dyn Fn(&str) -> bool) -> Model {
 
 #[test]
 fn the_infeasible_roster_has_a_minimal_conflict_of_eight() {
+    // (Another minimal conflict, of 16, is the seniors' cover against their days: QuickXplain
+    // found that one; deletion over cores finds this one.)
     let model = roster(&|_| true);
     assert_eq!((model.num_vars(), model.num_constraints()), (168, 192));
     let Explanation::Minimal(conflict) = model.explain_unsat(Limits::default()) else { panic!("infeasible") };
