@@ -18,6 +18,7 @@ const SENIORS: usize = 3;
 const DAYS: usize = 14;
 
 /// The roster: `work[n][d]` is 1 when nurse `n` works on day `d`.
+#[allow(clippy::needless_range_loop, reason = "a day indexes every nurse's row")]
 fn roster() -> Result<(Model, Vec<Vec<VarId>>), csp::ModelError> {
     let mut m = Model::new();
     let work: Vec<Vec<VarId>> = (0..NURSES).map(|_| m.new_vars(DAYS, 0..=1)).collect::<Result<_, _>>()?;
@@ -41,8 +42,8 @@ fn roster() -> Result<(Model, Vec<Vec<VarId>>), csp::ModelError> {
         }
     }
     m.add_named("request nurse 0 off day 5", work[0][5].eq(0))?;
-    for d in 0..5 {
-        m.add_named(format!("request nurse 2 on day {d}"), work[2][d].eq(1))?;
+    for (d, &x) in work[2].iter().enumerate().take(5) {
+        m.add_named(format!("request nurse 2 on day {d}"), x.eq(1))?;
     }
     Ok((m, work))
 }
@@ -52,7 +53,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("{} variables, {} constraints", model.num_vars(), model.num_constraints());
     let start = Instant::now();
     let outcome = model.clone().into_solver().solve();
-    println!("plain solve: {} in {:.3} ms", if outcome == Outcome::Unsatisfiable { "no solution" } else { "solved" }, start.elapsed().as_secs_f64() * 1e3);
+    println!(
+        "plain solve: {} in {:.3} ms",
+        if outcome == Outcome::Unsatisfiable { "no solution" } else { "solved" },
+        start.elapsed().as_secs_f64() * 1e3
+    );
     let start = Instant::now();
     let explanation = model.explain_unsat(Limits::default());
     let elapsed = start.elapsed();

@@ -13,10 +13,11 @@ const SENIORS: usize = 3;
 const DAYS: usize = 14;
 
 /// The roster of the example, with only the constraints whose name `keep` accepts.
+#[allow(clippy::needless_range_loop, reason = "a day indexes every nurse's row")]
 fn roster(keep: &dyn Fn(&str) -> bool) -> Model {
     let mut m = Model::new();
     let work: Vec<Vec<VarId>> = (0..NURSES).map(|_| m.new_vars(DAYS, 0..=1).unwrap()).collect();
-    let mut add = |m: &mut Model, name: String, r: csp::Relation| {
+    let add = |m: &mut Model, name: String, r: csp::Relation| {
         if keep(&name) {
             m.add_named(name, r).unwrap();
         }
@@ -40,8 +41,8 @@ fn roster(keep: &dyn Fn(&str) -> bool) -> Model {
         }
     }
     add(&mut m, "request nurse 0 off day 5".to_string(), work[0][5].eq(0));
-    for d in 0..5 {
-        add(&mut m, format!("request nurse 2 on day {d}"), work[2][d].eq(1));
+    for (d, &x) in work[2].iter().enumerate().take(5) {
+        add(&mut m, format!("request nurse 2 on day {d}"), x.eq(1));
     }
     m
 }

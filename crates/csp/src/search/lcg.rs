@@ -936,9 +936,8 @@ impl Solver {
                         // A write that emptied a domain: its own explanation and the rest of
                         // that domain; else the failure's.
                         let wiped = p < trail.len();
-                        let precise = downcast_ref::<Linear>(con).is_some_and(|lin| {
-                            linear_reason(lin, trail, vars, blocks, p, wiped, &mut l.reasons)
-                        });
+                        let precise = downcast_ref::<Linear>(con)
+                            .is_some_and(|lin| linear_reason(lin, trail, vars, blocks, p, wiped, &mut l.reasons));
                         if precise && wiped {
                             state_before(trail, vars, trail.entries[p].var, p, &mut l.reasons);
                         }
