@@ -547,8 +547,22 @@ impl Solver {
         self.core.trail = Some(t);
     }
 
-    /// Removes the literal trail at the end of a learning search.
+    /// Removes the literal trail at the end of a learning search, logging (`csp::learn` at
+    /// `info`) the kinds of constraint explained by the generic explanation, most first.
     pub(super) fn remove_trail(&mut self) {
+        if let (true, Some(l)) = (log::log_enabled!(target: "csp::learn", log::Level::Info), self.lcg.as_ref()) {
+            let mut kinds: Vec<(&'static str, u64)> = Vec::new();
+            for (c, &n) in l.generic.iter().enumerate().filter(|&(_, &n)| n > 0) {
+                let kind = self.model.constraints[c].kind();
+                match kinds.iter_mut().find(|(k, _)| *k == kind) {
+                    Some((_, total)) => *total += n,
+                    None => kinds.push((kind, n)),
+                }
+            }
+            kinds.sort_by_key(|&(k, n)| (std::cmp::Reverse(n), k));
+            let st = &self.core.stats;
+            log::info!(target: "csp::learn", "learning end learned={} mean_lbd={:.2} literals={} explained_generic={} explained_precise={} generic_by_kind={kinds:?}", st.learned, st.mean_lbd(), st.literals, st.explained_generic, st.explained_precise);
+        }
         if let Some(t) = self.core.trail.take() {
             if let Some(l) = self.lcg.as_mut() {
                 l.spare = Some(t);
