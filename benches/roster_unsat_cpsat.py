@@ -20,10 +20,10 @@ def constraints():
     """(name, kind, terms, rhs): kind 'ge', 'le' or 'eq' over work[n][d] terms."""
     out = []
     for d in range(DAYS):
-        out.append((f"cover day {d}", "ge", [(n, d) for n in range(NURSES)], 4))
+        out.append((f"cover day {d}", "ge", [(n, d) for n in range(NURSES)], 6))
         out.append((f"seniors day {d}", "ge", [(n, d) for n in range(SENIORS)], 2))
     for n in range(NURSES):
-        out.append((f"at most 10 days nurse {n}", "le", [(n, d) for d in range(DAYS)], 10))
+        out.append((f"at most 8 days nurse {n}", "le", [(n, d) for d in range(DAYS)], 8))
         out.append((f"at least 4 days nurse {n}", "ge", [(n, d) for d in range(DAYS)], 4))
         for d in range(DAYS - 5):
             out.append((f"rest nurse {n} days {d}-{d + 5}", "le", [(n, e) for e in range(d, d + 6)], 5))

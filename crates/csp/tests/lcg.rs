@@ -347,3 +347,21 @@ fn linear_constraints_are_explained_by_bounds() {
     assert!(stats.learned > 0 && stats.explained_precise > 0, "{stats}");
     assert_eq!(clauses_hold(&solver.learned_clauses(), &x, &solutions), Ok(()));
 }
+
+/// A core through root propagation: `x1 = 2` (constraint 0) with `x0 + 2 x1 = 0`
+/// (constraint 2) over non-negative domains fails at the root; `x0 = 0` (constraint 1) is not
+/// needed, and the core walks back through the root entries to constraint 0.
+#[test]
+fn a_root_conflict_core_follows_root_prunings() {
+    let mut m = Model::new();
+    let x = m.new_vars(4, 0..=3).unwrap();
+    m.post(Linear::new([(-1, x[1])], Comparison::Equal, -2)).unwrap();
+    m.post(Linear::new([(-1, x[0])], Comparison::Equal, 0)).unwrap();
+    m.post(Linear::new([(1, x[0]), (2, x[1])], Comparison::Equal, 0)).unwrap();
+    let mut solver = m.into_solver();
+    solver.set_learning(true);
+    solver.set_core_tracking(true);
+    assert_eq!(solver.solve(), Outcome::Unsatisfiable);
+    let core: Vec<usize> = solver.unsat_core().unwrap().iter().map(|c| c.index()).collect();
+    assert_eq!(core, [0, 2]);
+}

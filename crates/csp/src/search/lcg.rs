@@ -73,6 +73,7 @@ pub(crate) struct Lcg {
     core_mark: Vec<bool>,
     core_list: Vec<u32>,
     core_seen: Vec<bool>,
+    core_visited: Vec<u32>,
     core_stack: Vec<u32>,
     core: Option<Vec<u32>>,
     /// Per constraint: changes explained by the generic explanation.
@@ -96,9 +97,6 @@ fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, p: usize, o
                             rest &= !m;
                         }
                     }
-                }
-                if e.level == 0 {
-                    break;
                 }
                 k = e.prev;
             }
@@ -174,10 +172,6 @@ fn state_before(trail: &Trail, vars: &[VarInfo], y: u32, p: usize, out: &mut Vec
             } else {
                 out.push(k);
             }
-        }
-        if e.level == 0 && (k as usize) < p && !interval {
-            // Earlier entries are at the root too.
-            break;
         }
         k = e.prev;
     }
@@ -259,9 +253,6 @@ fn bound_entries(trail: &Trail, vars: &[VarInfo], blocks: &[Block], y: u32, p: u
                 if beyond {
                     out.push(k);
                 }
-            }
-            if e.level == 0 {
-                break;
             }
         }
         k = e.prev;
@@ -468,6 +459,7 @@ impl Lcg {
                 continue;
             }
             self.core_seen[k as usize] = true;
+            self.core_visited.push(k);
             match trail.entries[k as usize].cause {
                 Cause::Constraint(c) => self.core_add(c),
                 Cause::Clause(id) => self.core_add_clause(id),
@@ -484,6 +476,11 @@ impl Lcg {
         for &c in &self.core_list {
             self.core_mark[c as usize] = false;
         }
+        // Entry positions are reused after a backjump, and each core needs its own walk.
+        for &k in &self.core_visited {
+            self.core_seen[k as usize] = false;
+        }
+        self.core_visited.clear();
         self.core_list.sort_unstable();
         let out: Box<[u32]> = self.core_list.as_slice().into();
         self.core_list.clear();
@@ -551,8 +548,22 @@ impl Solver {
         self.core.trail = Some(t);
     }
 
-    /// Removes the literal trail at the end of a learning search.
+    /// Removes the literal trail at the end of a learning search, logging (`csp::learn` at
+    /// `info`) the kinds of constraint explained by the generic explanation, most first.
     pub(super) fn remove_trail(&mut self) {
+        if let (true, Some(l)) = (log::log_enabled!(target: "csp::learn", log::Level::Info), self.lcg.as_ref()) {
+            let mut kinds: Vec<(&'static str, u64)> = Vec::new();
+            for (c, &n) in l.generic.iter().enumerate().filter(|&(_, &n)| n > 0) {
+                let kind = self.model.constraints[c].kind();
+                match kinds.iter_mut().find(|(k, _)| *k == kind) {
+                    Some((_, total)) => *total += n,
+                    None => kinds.push((kind, n)),
+                }
+            }
+            kinds.sort_by_key(|&(k, n)| (std::cmp::Reverse(n), k));
+            let st = &self.core.stats;
+            log::info!(target: "csp::learn", "learning end learned={} mean_lbd={:.2} literals={} explained_generic={} explained_precise={} generic_by_kind={kinds:?}", st.learned, st.mean_lbd(), st.literals, st.explained_generic, st.explained_precise);
+        }
         if let Some(t) = self.core.trail.take() {
             if let Some(l) = self.lcg.as_mut() {
                 l.spare = Some(t);
