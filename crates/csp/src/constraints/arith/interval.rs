@@ -165,8 +165,9 @@ pub(crate) fn square(x: Range, z: Range) -> Option<[Range; 2]> {
     pow_const(x, 2, z)
 }
 
-/// MiniZinc's `pow(a, n)`: `a ^ n` for `n >= 0` (`None` beyond 64 bits); for `n < 0`,
-/// `1 div a ^ -n`: `1` for `a = 1`, `±1` for `a = -1`, `0` for `|a| >= 2`, undefined for `a = 0`.
+/// MiniZinc's `pow(a, n)`: `a ^ n` for `n >= 0` (`None` beyond 64 bits); for `n < 0`, `1`
+/// for `a = 1`, undefined for `a = 0` and `0` otherwise (`-1` included: MiniZinc 2.6.4 evaluates
+/// `pow(-1, -1)` and `pow(-1, -2)` to `0`).
 pub(crate) fn pow_eval(a: i64, n: i64) -> Option<i64> {
     if n >= 0 {
         return u32::try_from(n).ok().and_then(|e| a.checked_pow(e));
@@ -174,7 +175,6 @@ pub(crate) fn pow_eval(a: i64, n: i64) -> Option<i64> {
     match a {
         0 => None,
         1 => Some(1),
-        -1 => Some(if n % 2 == 0 { 1 } else { -1 }),
         _ => Some(0),
     }
 }
@@ -191,9 +191,9 @@ pub(crate) fn pow(x: Range, y: Range, z: Range) -> Option<[Range; 3]> {
             let [x, z] = pow_const(x, exponent(n), z)?;
             return Some([x, y, z]);
         }
-        // A negative exponent: results in -1..=1; a non-zero result needs |x| = 1.
-        let z = meet(z, (-1, 1))?;
-        let x = if z.0 > 0 || z.1 < 0 { meet(x, (-1, 1))? } else { x };
+        // A negative exponent: 1 for x = 1, 0 otherwise.
+        let z = meet(z, (0, 1))?;
+        let x = if z.0 > 0 { meet(x, (1, 1))? } else { x };
         return Some([x, y, z]);
     }
     // Both vary: the hull of the candidates where each extreme lies (see the module's notes).
