@@ -220,7 +220,8 @@ impl Model {
 
     /// A variable equal to `array[index]` (from 0), posted as one [`Element`]: `array` holds
     /// constants (a lookup table) or variables. The index expression gets a variable of its own
-    /// if it is not one.
+    /// if it is not one. The index comes first, as in [`Element::new`] and CP-SAT's
+    /// `AddElement(index, array, target)`.
     ///
     /// # Errors
     ///
@@ -234,15 +235,15 @@ impl Model {
     ///
     /// let mut model = Model::new();
     /// let item = model.new_var(0..=3)?;
-    /// let cost = model.element([30, 10, 20, 10], item)?;
-    /// let weight = model.element(vec![4, 9, 2, 7], item)?;
+    /// let cost = model.element(item, [30, 10, 20, 10])?;
+    /// let weight = model.element(item, vec![4, 9, 2, 7])?;
     /// model.add(weight.le(5))?;
     /// model.minimize(cost)?;
     /// let Optimum::Optimal(s) = model.into_solver().solve_optimal() else { panic!() };
     /// assert_eq!((s[item], s[cost]), (2, 20));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn element(&mut self, array: impl ElementArray, index: impl Into<LinExpr>) -> Result<VarId, ModelError> {
+    pub fn element(&mut self, index: impl Into<LinExpr>, array: impl ElementArray) -> Result<VarId, ModelError> {
         let Some((lo, hi)) = array.entry_bounds(self) else {
             return Err(ModelError::InvalidConstraint { kind: "element", message: "the array is empty".to_string() });
         };

@@ -234,8 +234,8 @@ proptest! {
             0 => model.abs(v[0] - v[n - 1]).unwrap(),
             1 => model.min(v.iter().copied()).unwrap(),
             2 => model.max(v.iter().map(|&x| 2 * x - 1)).unwrap(),
-            3 => model.element(table.clone(), v[0] + 1).unwrap(),
-            _ => model.element(v.clone(), v[n - 1]).unwrap(),
+            3 => model.element(v[0] + 1, table.clone()).unwrap(),
+            _ => model.element(v[n - 1], v.clone()).unwrap(),
         };
         model.add(r.ge(target)).unwrap();
         let value = |vs: &[Value]| -> Option<Value> {
