@@ -1,8 +1,8 @@
 //! Misuse of the modelling API is an error with a message, never a panic or a silent change
 //! (issue 35): vectors of different lengths in the scheduling and packing constructors, a
-//! second objective, an empty table.
+//! second objective.
 
-use csp::{BinPacking, Cumulative, Diffn, Disjunctive, Model, ModelError, Table};
+use csp::{BinPacking, Cumulative, Diffn, Disjunctive, Model, ModelError};
 
 fn model_with(n: usize) -> (Model, Vec<csp::VarId>) {
     let mut model = Model::new();
@@ -54,15 +54,6 @@ fn bin_packing_with_vectors_of_different_lengths_is_an_error() {
     let (mut model, v) = model_with(4);
     let e = message(model.post(BinPacking::new(v[..2].to_vec(), v[2..].to_vec(), vec![3])));
     assert_eq!(e, "invalid bin_packing constraint: 2 items and 1 weights (one weight per item)");
-}
-
-#[test]
-fn an_empty_table_is_an_error() {
-    let (mut model, v) = model_with(2);
-    let e = message(model.post(Table::allowed(v.clone(), Vec::<Vec<i32>>::new())));
-    assert_eq!(e, "invalid table constraint: no tuples: an empty table allows nothing");
-    // Forbidding nothing is fine.
-    assert!(model.post(Table::forbidden(v, Vec::<Vec<i32>>::new())).is_ok());
 }
 
 #[test]

@@ -90,11 +90,6 @@ impl Translator {
             .into_iter()
             .filter(|r| r.iter().zip(&vars).all(|(&v, &x)| self.model.initial_domain(x).contains(v)))
             .collect();
-        if rows.is_empty() {
-            // No tuple left (or none given): the constraint allows nothing, which csp's Table
-            // refuses as a likely mistake; FlatZinc means it.
-            return self.post_c(pos, Predicate::new(vars, |_| false));
-        }
         // Compact-table with its state saved by the solver (incremental across calls).
         let table = Table::allowed(vars, rows).with_state(&mut self.model);
         self.post_c(pos, table)

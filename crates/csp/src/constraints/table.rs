@@ -146,9 +146,7 @@ pub struct Table {
 impl Table {
     /// The variables take one of `tuples` (in the order of `vars`).
     ///
-    /// Tuples of the wrong length, and no tuple at all (a table that allows nothing, most
-    /// likely a mistake: post a constraint that fails if that is meant), are reported by
-    /// [`Model::post`].
+    /// Tuples of the wrong length are reported by [`Model::post`].
     pub fn allowed<T: AsRef<[Value]>>(vars: impl Into<Vec<VarId>>, tuples: impl IntoIterator<Item = T>) -> Table {
         Table::build(Mode::Allowed, vars.into(), tuples)
     }
@@ -175,9 +173,7 @@ impl Table {
         let n = vars.len();
         let mut error = None;
         let mut projected: Vec<(Vec<Value>, usize)> = Vec::new();
-        let mut given = 0;
         'tuples: for (k, t) in tuples.into_iter().enumerate() {
-            given += 1;
             let t = t.as_ref();
             if t.len() != scope.len() {
                 if error.is_none() {
@@ -193,9 +189,6 @@ impl Table {
                 }
             }
             projected.push((row.into_iter().map(|v| v.unwrap_or_default()).collect(), k));
-        }
-        if given == 0 && mode == Mode::Allowed && error.is_none() {
-            error = Some("no tuples: an empty table allows nothing".to_string());
         }
         projected.sort();
         projected.dedup_by(|later, first| later.0 == first.0);
