@@ -386,8 +386,7 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
                 return Ok(());
             }
             // The consistency annotations: `domain` asks for GAC (Régin), `value` for forward
-            // checking; `bounds` and none keep the default (hidden singles), which is at least as
-            // strong as bounds consistency on the instances we measured (docs/flatzinc.md).
+            // checking; `bounds` and none keep the default (hidden singles).
             let strength = c.annotations.iter().find_map(|an| match an {
                 Expr::Ident(n) if n == "domain" => Some(Strength::Gac),
                 Expr::Ident(n) if n == "value" => Some(Strength::ForwardChecking),
