@@ -133,6 +133,29 @@ impl Arithmetic {
         Arithmetic::new(ArithOp::Abs, x, x, z)
     }
 
+    /// The bounds of `op(x, y)` over operands within `x` and `y` (results clamped to `limit`),
+    /// or `None` when no pair of values gives a result within `limit` (for instance division
+    /// by zero only).
+    pub(crate) fn result_bounds(
+        op: ArithOp,
+        x: (i64, i64),
+        y: (i64, i64),
+        same: bool,
+        limit: (i64, i64),
+    ) -> Option<(i64, i64)> {
+        let r = match op {
+            ArithOp::Times if same => interval::square(x, limit).map(|[_, z]| z),
+            ArithOp::Times => interval::times(x, y, limit).map(|[_, _, z]| z),
+            ArithOp::Div => interval::div(x, y, limit).map(|[_, _, z]| z),
+            ArithOp::Mod => interval::rem(x, y, limit).map(|[_, _, z]| z),
+            ArithOp::Pow => interval::pow(x, y, limit).map(|[_, _, z]| z),
+            ArithOp::Min => interval::min(x, y, limit).map(|[_, _, z]| z),
+            ArithOp::Max => interval::max(x, y, limit).map(|[_, _, z]| z),
+            ArithOp::Abs => interval::abs(x, limit).map(|[_, z]| z),
+        };
+        r.map(|(lo, hi)| (lo.max(limit.0), hi.min(limit.1))).filter(|(lo, hi)| lo <= hi)
+    }
+
     fn x(&self) -> VarId {
         self.vars[0]
     }
