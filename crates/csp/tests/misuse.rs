@@ -71,3 +71,20 @@ fn a_second_objective_is_an_error_until_the_first_is_cleared() {
     model.clear_objective();
     assert!(model.maximize(v[1]).is_ok());
 }
+
+#[test]
+fn all_different_gcc_and_lex_with_lists_of_different_lengths_are_errors() {
+    let (mut model, v) = model_with(4);
+    let e = message(model.post(csp::AllDifferent::with_offsets(v.clone(), vec![0, 1])));
+    assert_eq!(e, "invalid all_different constraint: 4 variables but 2 offsets");
+    let e = message(model.post(csp::GlobalCardinality::new(v[..2].to_vec(), vec![1, 2, 3], v[2..].to_vec())));
+    assert_eq!(e, "invalid global_cardinality constraint: 3 values and 2 count variables (one count per value)");
+    let e = message(model.post(csp::GlobalCardinality::with_bounds(v.clone(), vec![1, 2], vec![0], vec![1, 1])));
+    assert_eq!(
+        e,
+        "invalid global_cardinality constraint: 2 values, 1 lower and 2 upper bounds (one of each per value)"
+    );
+    let e = message(model.post(csp::LexLess::strict(v[..3].to_vec(), v[3..].to_vec())));
+    assert_eq!(e, "invalid lex_less constraint: vectors of lengths 3 and 1");
+    assert_eq!(model.num_constraints(), 0);
+}
