@@ -237,12 +237,12 @@ impl Tsp {
         let succ = model.new_vars(n, 0..n as Value)?;
         model.post(Circuit::new(succ.clone()))?;
         let leg: Vec<VarId> =
-            self.dist.iter().zip(&succ).map(|(row, &s)| model.element(row, s)).collect::<Result<_, _>>()?;
+            self.dist.iter().zip(&succ).map(|(row, &s)| model.element(s, row)).collect::<Result<_, _>>()?;
         let length = model.minimize(sum(&leg))?;
         let pred = model.new_vars(n, 0..n as Value)?;
         model.post(Inverse::new(succ.clone(), pred.clone()))?;
         let column = |j: usize| self.dist.iter().map(|row| row[j]).collect::<Vec<Value>>();
-        let arrive: Vec<VarId> = (0..n).map(|j| model.element(column(j), pred[j])).collect::<Result<_, _>>()?;
+        let arrive: Vec<VarId> = (0..n).map(|j| model.element(pred[j], column(j))).collect::<Result<_, _>>()?;
         model.add(sum(&arrive).eq(length))?;
         // model:end
         Ok((model, Tour { succ, leg, length }))

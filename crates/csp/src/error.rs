@@ -41,6 +41,13 @@ pub enum ModelError {
         /// The value.
         value: Value,
     },
+    /// [`Model::minimize`](crate::model::Model::minimize) or `maximize` was called on a model
+    /// that already has an objective (lexicographic objectives are not supported; call
+    /// [`Model::clear_objective`](crate::model::Model::clear_objective) first to replace it).
+    SecondObjective {
+        /// The objective variable already recorded.
+        first: VarId,
+    },
     /// A constraint's own arguments are inconsistent (wrong arity, empty table, ...).
     InvalidConstraint {
         /// The constraint kind (`"table"`).
@@ -73,6 +80,12 @@ impl fmt::Display for ModelError {
                 write!(f, "value {value} is not in the initial domain of {var}")
             }
             ModelError::InvalidConstraint { kind, message } => write!(f, "invalid {kind} constraint: {message}"),
+            ModelError::SecondObjective { first } => write!(
+                f,
+                "the model already has an objective (variable {}): one objective per model; \
+                 clear_objective() replaces it (lexicographic objectives are not supported)",
+                first.index()
+            ),
         }
     }
 }

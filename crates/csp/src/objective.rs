@@ -16,12 +16,12 @@ use crate::search::{Outcome, Solver};
 
 impl Model {
     /// Records `expr` as the objective to minimise and returns its variable (the expression's
-    /// own when it is one variable; see [`Model::expr_var`]). A later call replaces the
-    /// objective.
+    /// own when it is one variable; see [`Model::expr_var`]).
     ///
     /// # Errors
     ///
-    /// As [`Model::expr_var`].
+    /// [`ModelError::SecondObjective`] if the model already has an objective (replace it with
+    /// [`Model::clear_objective`] first); otherwise as [`Model::expr_var`].
     ///
     /// # Example
     ///
@@ -40,6 +40,7 @@ impl Model {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn minimize(&mut self, expr: impl Into<LinExpr>) -> Result<VarId, ModelError> {
+        self.no_objective_yet()?;
         let z = self.expr_var(expr)?;
         self.objective = Some(Goal::Minimize(z));
         Ok(z)
@@ -49,8 +50,9 @@ impl Model {
     ///
     /// # Errors
     ///
-    /// As [`Model::expr_var`].
+    /// As [`Model::minimize`].
     pub fn maximize(&mut self, expr: impl Into<LinExpr>) -> Result<VarId, ModelError> {
+        self.no_objective_yet()?;
         let z = self.expr_var(expr)?;
         self.objective = Some(Goal::Maximize(z));
         Ok(z)
@@ -64,6 +66,13 @@ impl Model {
     /// Forgets the objective: the model is a satisfaction problem again.
     pub fn clear_objective(&mut self) {
         self.objective = None;
+    }
+
+    fn no_objective_yet(&self) -> Result<(), ModelError> {
+        match self.objective {
+            Some(goal) => Err(ModelError::SecondObjective { first: goal.var() }),
+            None => Ok(()),
+        }
     }
 }
 

@@ -76,6 +76,9 @@ fn eval(op: ArithOp, x: i128, y: i128) -> Option<i128> {
         ArithOp::Times => Some(x * y),
         ArithOp::Div => (y != 0).then(|| x / y),
         ArithOp::Mod => (y != 0).then(|| x % y),
+        // A negative exponent as MiniZinc 2.6.4 evaluates it: 1 for x = 1, undefined for 0,
+        // 0 otherwise.
+        ArithOp::Pow if y < 0 => (x != 0).then_some(i128::from(x == 1)),
         ArithOp::Pow => u32::try_from(y).ok().and_then(|e| x.checked_pow(e)),
         ArithOp::Min => Some(x.min(y)),
         ArithOp::Max => Some(x.max(y)),

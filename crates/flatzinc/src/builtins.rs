@@ -28,7 +28,7 @@
 
 use csp::constraints::{
     AllDifferent, ArithOp, Arithmetic, Binary, Clause, Comparison, Element, Equal, Linear, NotEqual, Predicate,
-    ReifiedLinear, Table,
+    ReifiedLinear, Strength, Table,
 };
 use csp::constraints::{
     AllDifferentExcept, Among, Circuit, CountEq, GlobalCardinality, Increasing, Inverse, LexLess, NValue, Regular,
@@ -37,7 +37,7 @@ use csp::constraints::{
 use csp::constraints::{BinPacking, Cumulative, Diffn, Disjunctive};
 use csp::VarId;
 
-use crate::ast::ConstraintItem;
+use crate::ast::{ConstraintItem, Expr};
 use crate::error::{Error, Pos};
 use crate::translate::{invalid, Translator, Val};
 
@@ -386,7 +386,17 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
                 }
                 return Ok(());
             }
-            t.post_c(pos, AllDifferent::new(xs))
+            // The consistency annotations: `domain` asks for GAC (Régin), `value` for forward
+            // checking; `bounds` and none keep the default (hidden singles).
+            let strength = c.annotations.iter().find_map(|an| match an {
+                Expr::Ident(n) if n == "domain" => Some(Strength::Gac),
+                Expr::Ident(n) if n == "value" => Some(Strength::ForwardChecking),
+                _ => None,
+            });
+            match strength {
+                Some(s) => t.post_c(pos, AllDifferent::new(xs).with_strength(s)),
+                None => t.post_c(pos, AllDifferent::new(xs)),
+            }
         }
         "csp_table_int" | "csp_table_bool" => {
             arity(2)?;

@@ -92,7 +92,13 @@ fn holds(env: &Env<'_>, name: &str, a: &[Expr]) -> Result<bool, String> {
         "int_times" => i(0)?.checked_mul(i(1)?) == Some(i(2)?),
         "int_div" => i(1)? != 0 && i(0)? / i(1)? == i(2)?,
         "int_mod" => i(1)? != 0 && i(0)? % i(1)? == i(2)?,
-        "int_pow" => u32::try_from(i(1)?).ok().and_then(|e| i(0).ok()?.checked_pow(e)) == Some(i(2)?),
+        // A negative exponent as MiniZinc 2.6.4 evaluates it: 1 for a base of 1, 0 for any other
+        // base but 0 (undefined).
+        "int_pow" => match (i(0)?, i(1)?) {
+            (0, e) if e < 0 => false,
+            (b, e) if e < 0 => i(2)? == i64::from(b == 1),
+            (b, e) => u32::try_from(e).ok().and_then(|e| b.checked_pow(e)) == Some(i(2)?),
+        },
         "int_min" => i(0)?.min(i(1)?) == i(2)?,
         "int_max" => i(0)?.max(i(1)?) == i(2)?,
         "int_abs" => i(0)?.abs() == i(1)?,

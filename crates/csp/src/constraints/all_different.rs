@@ -150,22 +150,11 @@ impl AllDifferent {
         }
     }
 
-    /// All of `vars[i] + offsets[i]` different (N-queens diagonals: `q[i] + i`).
-    ///
-    /// # Panics
-    ///
-    /// Panics if the two vectors differ in length.
+    /// All of `vars[i] + offsets[i]` different (N-queens diagonals: `q[i] + i`). Vectors of
+    /// different lengths are a [`ModelError::InvalidConstraint`] when posted.
     pub fn with_offsets(vars: impl Into<Vec<VarId>>, offsets: impl Into<Vec<Value>>) -> AllDifferent {
         let mut c = AllDifferent::new(vars);
-        let offsets = offsets.into();
-        assert_eq!(
-            c.vars.len(),
-            offsets.len(),
-            "AllDifferent::with_offsets: {} variables but {} offsets",
-            c.vars.len(),
-            offsets.len()
-        );
-        c.offsets = offsets;
+        c.offsets = offsets.into();
         c
     }
 

@@ -1,6 +1,8 @@
 //! `Arithmetic`: `z = x * y`, `x / y`, `x mod y`, `x ^ y`, `min(x, y)`, `max(x, y)`, `|x|`.
 
-use crate::constraints::linear::{ceil_div, floor_div, tighten};
+mod interval;
+
+use crate::constraints::linear::tighten;
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
@@ -18,7 +20,8 @@ pub enum ArithOp {
     Div,
     /// `z = x mod y`, the remainder of [`Div`](ArithOp::Div) (the sign of `x`); `y != 0`.
     Mod,
-    /// `z = x ^ y`, `y >= 0`.
+    /// `z = x ^ y`; for `y < 0`, as MiniZinc evaluates it: `1` for `x = 1`, undefined for
+    /// `x = 0`, `0` otherwise.
     Pow,
     /// `z = min(x, y)`.
     Min,
@@ -29,14 +32,26 @@ pub enum ArithOp {
 }
 
 impl ArithOp {
-    /// `op(x, y)`, or `None` where it is undefined (division by zero, negative exponent) or
-    /// beyond 64 bits.
+    /// `op(x, y)` with MiniZinc's semantics, or `None` where it is undefined (division by zero,
+    /// `0` to a negative power) or beyond 64 bits.
+    ///
+    /// ```
+    /// use csp::constraints::ArithOp;
+    ///
+    /// assert_eq!(ArithOp::Div.eval(-7, 2), Some(-3)); // rounded towards zero
+    /// assert_eq!(ArithOp::Mod.eval(-7, 2), Some(-1)); // the sign of the dividend
+    /// assert_eq!(ArithOp::Mod.eval(7, -2), Some(1));
+    /// assert_eq!(ArithOp::Pow.eval(2, -1), Some(0)); // 1 div 2
+    /// assert_eq!(ArithOp::Pow.eval(-1, -3), Some(0)); // as MiniZinc 2.6.4 evaluates it
+    /// assert_eq!(ArithOp::Pow.eval(0, -1), None);
+    /// assert_eq!(ArithOp::Div.eval(1, 0), None);
+    /// ```
     pub fn eval(self, x: i64, y: i64) -> Option<i64> {
         match self {
             ArithOp::Times => x.checked_mul(y),
             ArithOp::Div => x.checked_div(y),
             ArithOp::Mod => x.checked_rem(y),
-            ArithOp::Pow => u32::try_from(y).ok().and_then(|e| x.checked_pow(e)),
+            ArithOp::Pow => interval::pow_eval(x, y),
             ArithOp::Min => Some(x.min(y)),
             ArithOp::Max => Some(x.max(y)),
             ArithOp::Abs => x.checked_abs(),
@@ -66,9 +81,13 @@ const SUPPORT_LIMIT: usize = 4096;
 ///
 /// * while `|D(x)| * |D(y)|` is at most 4096: *domain consistency*: every pair is evaluated and
 ///   each value of `x`, `y` and `z` without a supporting triple is removed;
-/// * on larger domains: the bounds of `z` are narrowed to those of `op` over the bounds of `x`
-///   and `y` (and, for `times`, `min`, `max` and `abs`, those of `x` and `y` from `z`'s), and
-///   once every variable but one is fixed, the last one keeps only its consistent values.
+/// * on larger domains: *bounds consistency* on all three variables, each operand split by
+///   sign as Gecode's propagators do: over the integers for `div`, `abs`, `min` and `max`, over
+///   the reals for `times` (`x * x` as a square, with both signs of its root); for `mod`, the
+///   result from the signs and sizes of the operands and, with a fixed modulus, `x`'s bounds
+///   moved to the nearest values with a supported remainder; for `pow`, exact bounds with a
+///   fixed exponent and the hull of the extreme cases otherwise. Once every variable but one
+///   is fixed, the last one keeps only its consistent values.
 ///
 /// Undefined results (division by zero, a negative exponent) and results beyond 64 bits have no
 /// support: such pairs are never solutions.
@@ -113,6 +132,29 @@ impl Arithmetic {
     /// `z = |x|`.
     pub fn abs(x: VarId, z: VarId) -> Arithmetic {
         Arithmetic::new(ArithOp::Abs, x, x, z)
+    }
+
+    /// The bounds of `op(x, y)` over operands within `x` and `y` (results clamped to `limit`),
+    /// or `None` when no pair of values gives a result within `limit` (for instance division
+    /// by zero only).
+    pub(crate) fn result_bounds(
+        op: ArithOp,
+        x: (i64, i64),
+        y: (i64, i64),
+        same: bool,
+        limit: (i64, i64),
+    ) -> Option<(i64, i64)> {
+        let r = match op {
+            ArithOp::Times if same => interval::square(x, limit).map(|[_, z]| z),
+            ArithOp::Times => interval::times(x, y, limit).map(|[_, _, z]| z),
+            ArithOp::Div => interval::div(x, y, limit).map(|[_, _, z]| z),
+            ArithOp::Mod => interval::rem(x, y, limit).map(|[_, _, z]| z),
+            ArithOp::Pow => interval::pow(x, y, limit).map(|[_, _, z]| z),
+            ArithOp::Min => interval::min(x, y, limit).map(|[_, _, z]| z),
+            ArithOp::Max => interval::max(x, y, limit).map(|[_, _, z]| z),
+            ArithOp::Abs => interval::abs(x, limit).map(|[_, z]| z),
+        };
+        r.map(|(lo, hi)| (lo.max(limit.0), hi.min(limit.1))).filter(|(lo, hi)| lo <= hi)
     }
 
     fn x(&self) -> VarId {
@@ -164,17 +206,29 @@ impl Arithmetic {
         }
         self.z_ok.sort_unstable();
         self.z_ok.dedup();
-        for (i, &a) in self.xs.iter().enumerate() {
-            if !self.x_ok[i] {
-                ctx.remove_value(x, a, Rule::NoSupport)?;
-            }
-        }
-        if self.op != ArithOp::Abs {
-            for (j, &b) in self.ys.iter().enumerate() {
-                if !self.y_ok[j] {
-                    ctx.remove_value(y, b, Rule::NoSupport)?;
-                }
-            }
+        // One pass per operand (values in increasing order, as `xs` and `ys` were read).
+        let x_ok = &self.x_ok;
+        let mut i = 0;
+        ctx.retain(
+            x,
+            |_| {
+                i += 1;
+                x_ok[i - 1]
+            },
+            Rule::NoSupport,
+        )?;
+        // `y` is `x` again for `abs` and for `x * x`: `x_ok` already holds its supports.
+        if self.op != ArithOp::Abs && y != x {
+            let y_ok = &self.y_ok;
+            let mut j = 0;
+            ctx.retain(
+                y,
+                |_| {
+                    j += 1;
+                    y_ok[j - 1]
+                },
+                Rule::NoSupport,
+            )?;
         }
         let z_ok = &self.z_ok;
         if ctx.domain(z).is_interval() {
@@ -189,77 +243,27 @@ impl Arithmetic {
         Ok(())
     }
 
-    /// Bounds reasoning for large domains.
+    /// Bounds reasoning for large domains ([`interval`]).
     fn bounds(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let (x, y, z) = (self.x(), self.y(), self.z());
         let b = |v: VarId| (i64::from(ctx.min(v)), i64::from(ctx.max(v)));
-        let ((xl, xh), (yl, yh)) = (b(x), b(y));
-        match self.op {
-            ArithOp::Times => {
-                let c = [xl * yl, xl * yh, xh * yl, xh * yh];
-                tighten(ctx, z, *c.iter().min().unwrap_or(&0), *c.iter().max().unwrap_or(&0))?;
-                // x from z / y when y has one sign (and symmetrically).
-                for (a, (bl, bh)) in [(x, (yl, yh)), (y, (xl, xh))] {
-                    if bl > 0 || bh < 0 {
-                        let (zl, zh) = (i64::from(ctx.min(z)), i64::from(ctx.max(z)));
-                        let q = [(zl, bl), (zl, bh), (zh, bl), (zh, bh)];
-                        // Rounded outwards: sound, if not always tight.
-                        let lo = q.iter().map(|&(n, d)| floor_div(n, d)).min().unwrap_or(0);
-                        let hi = q.iter().map(|&(n, d)| ceil_div(n, d)).max().unwrap_or(0);
-                        tighten(ctx, a, lo, hi)?;
-                    }
-                }
-            }
-            ArithOp::Div => {
-                let mut lo = i64::MAX;
-                let mut hi = i64::MIN;
-                for (bl, bh) in [(yl, yh.min(-1)), (yl.max(1), yh)] {
-                    if bl > bh {
-                        continue;
-                    }
-                    for (n, d) in [(xl, bl), (xl, bh), (xh, bl), (xh, bh)] {
-                        let q = n / d;
-                        lo = lo.min(q);
-                        hi = hi.max(q);
-                    }
-                }
-                if lo > hi {
-                    return Err(ctx.fail(Rule::Bounds));
-                }
-                tighten(ctx, z, lo, hi)?;
-            }
-            ArithOp::Mod => {
-                let m = yl.abs().max(yh.abs()) - 1;
-                let lo = if xl >= 0 { 0 } else { -m.min(-xl) };
-                let hi = if xh <= 0 { 0 } else { m.min(xh) };
-                tighten(ctx, z, lo, hi)?;
-            }
-            ArithOp::Min => {
-                tighten(ctx, z, xl.min(yl), xh.min(yh))?;
-                let zl = i64::from(ctx.min(z));
-                tighten(ctx, x, zl, i64::MAX)?;
-                tighten(ctx, y, zl, i64::MAX)?;
-            }
-            ArithOp::Max => {
-                tighten(ctx, z, xl.max(yl), xh.max(yh))?;
-                let zh = i64::from(ctx.max(z));
-                tighten(ctx, x, i64::MIN, zh)?;
-                tighten(ctx, y, i64::MIN, zh)?;
-            }
-            ArithOp::Abs => {
-                let lo = if xl >= 0 {
-                    xl
-                } else if xh <= 0 {
-                    -xh
-                } else {
-                    0
-                };
-                tighten(ctx, z, lo, xl.abs().max(xh.abs()))?;
-                let zh = i64::from(ctx.max(z));
-                tighten(ctx, x, -zh, zh)?;
-            }
-            ArithOp::Pow => {}
+        let (xr, yr, zr) = (b(x), b(y), b(z));
+        let narrowed = match self.op {
+            ArithOp::Times if x == y => interval::square(xr, zr).map(|[a, c]| [a, a, c]),
+            ArithOp::Times => interval::times(xr, yr, zr),
+            ArithOp::Div => interval::div(xr, yr, zr),
+            ArithOp::Mod => interval::rem(xr, yr, zr),
+            ArithOp::Pow => interval::pow(xr, yr, zr),
+            ArithOp::Min => interval::min(xr, yr, zr),
+            ArithOp::Max => interval::max(xr, yr, zr),
+            ArithOp::Abs => interval::abs(xr, zr).map(|[a, c]| [a, a, c]),
+        };
+        let Some([nx, ny, nz]) = narrowed else { return Err(ctx.fail(Rule::Bounds)) };
+        tighten(ctx, x, nx.0, nx.1)?;
+        if self.op != ArithOp::Abs {
+            tighten(ctx, y, ny.0, ny.1)?;
         }
+        tighten(ctx, z, nz.0, nz.1)?;
         self.last_free(ctx)
     }
 
@@ -301,11 +305,20 @@ impl Constraint for Arithmetic {
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let ny = if self.op == ArithOp::Abs { 1 } else { ctx.size(self.y()) };
-        if ctx.size(self.x()).saturating_mul(ny) <= SUPPORT_LIMIT {
-            self.supports(ctx)
-        } else {
-            self.bounds(ctx)
+        if ctx.size(self.x()).saturating_mul(ny) > SUPPORT_LIMIT {
+            return self.bounds(ctx);
         }
+        // Division, min and max over domains without holes: their bounds consistency is domain
+        // consistency (each variable's supported values form a range), at no enumeration.
+        let whole = |v: VarId| ctx.size(v) as i64 == i64::from(ctx.max(v)) - i64::from(ctx.min(v)) + 1;
+        if matches!(self.op, ArithOp::Div | ArithOp::Min | ArithOp::Max)
+            && whole(self.x())
+            && whole(self.y())
+            && whole(self.z())
+        {
+            return self.bounds(ctx);
+        }
+        self.supports(ctx)
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
@@ -349,6 +362,19 @@ mod tests {
         }
     }
 
+    proptest! {
+        /// `op(x, x) = z` (MiniZinc writes `x * x` so), in both modes.
+        #[test]
+        fn aliased_operands_equal_brute_force(domains in small_domains(2, -6, 6), wide in any::<bool>(), op in op_strategy()) {
+            prop_assume!(domains.len() == 2 && op != ArithOp::Abs);
+            let domains = if wide { vec![(-80..=80).collect(), domains[1].clone()] } else { domains };
+            let expected = brute_force(&domains, |v| op.eval(i64::from(v[0]), i64::from(v[0])) == Some(i64::from(v[1])));
+            let (mut model, v) = model_with(&domains);
+            model.post(Arithmetic::new(op, v[0], v[0], v[1])).unwrap();
+            prop_assert_eq!(solve_all(model, &v), expected);
+        }
+    }
+
     #[test]
     fn large_domains_use_bounds_and_stay_correct() {
         for op in [ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Min, ArithOp::Max, ArithOp::Abs, ArithOp::Pow] {
@@ -360,6 +386,64 @@ mod tests {
                 if op == ArithOp::Abs { Arithmetic::abs(v[0], v[2]) } else { Arithmetic::new(op, v[0], v[1], v[2]) };
             model.post(c).unwrap();
             assert_eq!(solve_all(model, &v), expected, "{op:?}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod wide_tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::domain::MAX_INTERVAL_VALUE;
+    use crate::model::Model;
+    use crate::testing::solve_all;
+
+    /// Where an operand's interval lies: around zero, near ±2^31, near 46341 (whose square is
+    /// beyond 32 bits).
+    fn interval() -> impl Strategy<Value = (Value, Value)> {
+        let m = MAX_INTERVAL_VALUE;
+        let base = prop_oneof![Just(0), Just(m - 80), Just(-m), Just(46_300), Just(-46_400), -100..100];
+        (base, 65..=80, -10..10).prop_map(move |(b, w, off): (Value, Value, Value)| {
+            let lo = (i64::from(b) + i64::from(off)).clamp(i64::from(-m), i64::from(m - w)) as Value;
+            (lo, lo + w)
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(160))]
+
+        /// Operands of more than 4096 pairs: bounds reasoning, every solution against brute force.
+        #[test]
+        fn bounds_mode_solutions_equal_brute_force(
+            x in interval(),
+            y in prop_oneof![interval(), (-5..5).prop_map(|v: Value| (v, v + 70))],
+            z in prop_oneof![Just((-MAX_INTERVAL_VALUE, MAX_INTERVAL_VALUE)), (-200..200).prop_map(|v: Value| (v, v + 300))],
+            op in prop_oneof![Just(ArithOp::Times), Just(ArithOp::Div), Just(ArithOp::Mod), Just(ArithOp::Pow), Just(ArithOp::Min), Just(ArithOp::Max), Just(ArithOp::Abs)],
+        ) {
+            let mut expected = Vec::new();
+            for a in x.0..=x.1 {
+                for b in if op == ArithOp::Abs { 0..=0 } else { y.0..=y.1 } {
+                    if let Some(r) = op.eval(i64::from(a), i64::from(b)).and_then(|r| Value::try_from(r).ok()) {
+                        if (z.0..=z.1).contains(&r) {
+                            expected.push(if op == ArithOp::Abs { vec![a, r] } else { vec![a, b, r] });
+                        }
+                    }
+                }
+            }
+            expected.sort();
+            let mut model = Model::new();
+            let vx = model.new_var(x.0..=x.1).unwrap();
+            let vy = if op == ArithOp::Abs { model.new_var(0..=0) } else { model.new_var(y.0..=y.1) }.unwrap();
+            let vz = model.new_var(z.0..=z.1).unwrap();
+            let (c, vars) = if op == ArithOp::Abs {
+                (Arithmetic::abs(vx, vz), vec![vx, vz])
+            } else {
+                (Arithmetic::new(op, vx, vy, vz), vec![vx, vy, vz])
+            };
+            model.post(c).unwrap();
+            let found = solve_all(model, &vars);
+            prop_assert!(found == expected, "{} solutions found, {} expected", found.len(), expected.len());
         }
     }
 }

@@ -64,6 +64,9 @@ use crate::model::Model;
 ///   Wiley, 1990 (the lower bounds Shaw adds, not implemented here).
 #[derive(Clone, Debug)]
 pub struct BinPacking {
+    /// An argument error found by the constructor (vectors of different lengths), reported by
+    /// [`Model::post`](crate::model::Model::post) as a [`ModelError`].
+    misuse: Option<String>,
     /// The item bins (local `0..n`), then the loads (local `n..n + m`).
     scope: Vec<VarId>,
     n: usize,
@@ -81,20 +84,21 @@ pub struct BinPacking {
 
 impl BinPacking {
     /// Items of weights `weights` in bins `bins`; `loads[b]` is the load of bin `b` (from 0).
-    ///
-    /// # Panics
-    ///
-    /// Panics if `bins` and `weights` differ in length.
+    /// `bins` and `weights` of different lengths are a [`ModelError::InvalidConstraint`] when
+    /// posted.
     pub fn new(loads: Vec<VarId>, bins: Vec<VarId>, weights: Vec<Value>) -> BinPacking {
-        assert_eq!(bins.len(), weights.len(), "bin packing: as many weights as items");
+        let misuse = (bins.len() != weights.len())
+            .then(|| format!("{} items and {} weights (one weight per item)", bins.len(), weights.len()));
         let n = bins.len();
-        let weights: Vec<i64> = weights.into_iter().map(i64::from).collect();
+        let mut weights: Vec<i64> = weights.into_iter().map(i64::from).collect();
+        weights.resize(n, 0);
         let mut order: Vec<usize> = (0..n).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(weights[i]));
         let total = weights.iter().sum();
         let mut scope = bins;
         scope.extend(loads);
         BinPacking {
+            misuse,
             scope,
             n,
             first: 0,
@@ -265,6 +269,9 @@ impl Constraint for BinPacking {
     }
 
     fn on_post(&mut self, _model: &Model) -> Result<(), ModelError> {
+        if let Some(message) = self.misuse.clone() {
+            return Err(ModelError::InvalidConstraint { kind: "bin_packing", message });
+        }
         if self.weights.iter().any(|&w| w < 0) {
             return Err(ModelError::InvalidConstraint {
                 kind: "bin_packing",

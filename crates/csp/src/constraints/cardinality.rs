@@ -4,8 +4,9 @@ use super::scc::Scc;
 use crate::constraint::{Constraint, Priority, Rule};
 use crate::constraints::narrow::keep_members;
 use crate::context::Context;
-use crate::error::Conflict;
+use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
+use crate::model::Model;
 
 const NONE: u32 = u32::MAX;
 
@@ -67,6 +68,9 @@ const NONE: u32 = u32::MAX;
 /// ```
 #[derive(Clone, Debug)]
 pub struct GlobalCardinality {
+    /// An argument error found by the constructor (lists of different lengths), reported by
+    /// [`Model::post`](crate::model::Model::post) as a [`ModelError`].
+    misuse: Option<String>,
     /// `vars` followed by the count variables.
     scope: Vec<VarId>,
     n: usize,
@@ -102,19 +106,19 @@ pub struct GlobalCardinality {
 
 impl GlobalCardinality {
     /// `values[j]` is taken by exactly `counts[j]` of `vars`; other values are free.
-    ///
-    /// # Panics
-    ///
-    /// If `values` and `counts` differ in length.
+    /// `values` and `counts` of different lengths are a [`ModelError::InvalidConstraint`] when
+    /// posted.
     pub fn new(
         vars: impl Into<Vec<VarId>>,
         values: impl Into<Vec<Value>>,
         counts: impl Into<Vec<VarId>>,
     ) -> GlobalCardinality {
         let (values, counts) = (values.into(), counts.into());
-        assert_eq!(values.len(), counts.len(), "{} values for {} counts", values.len(), counts.len());
+        let misuse = (values.len() != counts.len())
+            .then(|| format!("{} values and {} count variables (one count per value)", values.len(), counts.len()));
         let mut g = GlobalCardinality::build(vars.into(), values);
-        for (j, c) in counts.into_iter().enumerate() {
+        g.misuse = misuse;
+        for (j, c) in counts.into_iter().enumerate().take(g.values.len()) {
             g.count_at[j] = g.scope.len() as u32;
             g.scope.push(c);
         }
@@ -122,10 +126,7 @@ impl GlobalCardinality {
     }
 
     /// `values[j]` is taken by between `low[j]` and `up[j]` of `vars`; other values are free.
-    ///
-    /// # Panics
-    ///
-    /// If the three lists differ in length.
+    /// Lists of different lengths are a [`ModelError::InvalidConstraint`] when posted.
     pub fn with_bounds(
         vars: impl Into<Vec<VarId>>,
         values: impl Into<Vec<Value>>,
@@ -133,10 +134,20 @@ impl GlobalCardinality {
         up: impl Into<Vec<i64>>,
     ) -> GlobalCardinality {
         let (values, low, up) = (values.into(), low.into(), up.into());
-        assert!(values.len() == low.len() && low.len() == up.len(), "lists of different lengths");
+        let misuse = (values.len() != low.len() || low.len() != up.len()).then(|| {
+            format!(
+                "{} values, {} lower and {} upper bounds (one of each per value)",
+                values.len(),
+                low.len(),
+                up.len()
+            )
+        });
         let mut g = GlobalCardinality::build(vars.into(), values);
-        g.low = low;
-        g.up = up;
+        if misuse.is_none() {
+            g.low = low;
+            g.up = up;
+        }
+        g.misuse = misuse;
         g
     }
 
@@ -153,6 +164,7 @@ impl GlobalCardinality {
         sorted.sort_unstable();
         sorted.dedup();
         GlobalCardinality {
+            misuse: None,
             scope: vars,
             n,
             distinct: sorted.len() == k,
@@ -494,6 +506,13 @@ impl GlobalCardinality {
 impl Constraint for GlobalCardinality {
     fn kind(&self) -> &'static str {
         "global_cardinality"
+    }
+
+    fn on_post(&mut self, _model: &Model) -> Result<(), ModelError> {
+        match self.misuse.clone() {
+            Some(message) => Err(ModelError::InvalidConstraint { kind: "global_cardinality", message }),
+            None => Ok(()),
+        }
     }
 
     fn scope(&self) -> &[VarId] {

@@ -358,6 +358,9 @@ impl TimeTable {
 ///   for the cumulative resource constraint", CPAIOR 2013.
 #[derive(Clone, Debug)]
 pub struct Cumulative {
+    /// An argument error found by the constructor (vectors of different lengths), reported by
+    /// [`Model::post`](crate::model::Model::post) as a [`ModelError`].
+    misuse: Option<String>,
     /// Starts first (local `0..n`), then the variable durations, usages and capacity.
     scope: Vec<VarId>,
     n: usize,
@@ -374,22 +377,20 @@ pub struct Cumulative {
     unary: Work,
 }
 
+/// The message for task vectors of different lengths, if they differ.
+fn lengths(starts: usize, durations: usize, usages: usize) -> Option<String> {
+    (starts != durations || starts != usages)
+        .then(|| format!("{starts} starts, {durations} durations and {usages} usages (one of each per task)"))
+}
+
 impl Cumulative {
-    /// Tasks with constant durations and usages on a resource of constant capacity.
-    ///
-    /// # Panics
-    ///
-    /// Panics if the three vectors differ in length.
+    /// Tasks with constant durations and usages on a resource of constant capacity. Vectors
+    /// of different lengths are a [`ModelError::InvalidConstraint`] when posted.
     pub fn new(starts: Vec<VarId>, durations: Vec<Value>, usages: Vec<Value>, capacity: Value) -> Cumulative {
-        assert!(
-            starts.len() == durations.len() && starts.len() == usages.len(),
-            "cumulative: {} starts, {} durations and {} usages",
-            starts.len(),
-            durations.len(),
-            usages.len()
-        );
+        let misuse = lengths(starts.len(), durations.len(), usages.len());
         let n = starts.len();
         Cumulative {
+            misuse,
             scope: starts,
             n,
             durations: durations.into_iter().map(|d| Operand::Const(i64::from(d))).collect(),
@@ -404,19 +405,10 @@ impl Cumulative {
     }
 
     /// Tasks whose durations, usages and capacity are variables (fix a variable's domain to
-    /// one value for a constant).
-    ///
-    /// # Panics
-    ///
-    /// Panics if the three vectors differ in length.
+    /// one value for a constant). Vectors of different lengths are a
+    /// [`ModelError::InvalidConstraint`] when posted.
     pub fn with_vars(starts: Vec<VarId>, durations: Vec<VarId>, usages: Vec<VarId>, capacity: VarId) -> Cumulative {
-        assert!(
-            starts.len() == durations.len() && starts.len() == usages.len(),
-            "cumulative: {} starts, {} durations and {} usages",
-            starts.len(),
-            durations.len(),
-            usages.len()
-        );
+        let misuse = lengths(starts.len(), durations.len(), usages.len());
         let n = starts.len();
         let mut scope = starts;
         let durations = durations
@@ -436,6 +428,7 @@ impl Cumulative {
         scope.push(capacity);
         let capacity = Operand::Var(scope.len() - 1);
         Cumulative {
+            misuse,
             scope,
             n,
             durations,
@@ -453,12 +446,11 @@ impl Cumulative {
     /// `presence[i]` is 1 (MiniZinc's `cumulative` over `var opt int` starts); an absent
     /// task's start, duration and usage are free. A task that cannot fit anywhere on the
     /// profile of the present tasks is made absent; the other rules see present tasks only.
-    ///
-    /// # Panics
-    ///
-    /// Panics if there is not one presence variable per task.
+    /// Not one presence variable per task is a [`ModelError::InvalidConstraint`] when posted.
     pub fn with_optional(mut self, presence: Vec<VarId>) -> Cumulative {
-        assert_eq!(presence.len(), self.n, "cumulative: one presence variable per task");
+        if presence.len() != self.n && self.misuse.is_none() {
+            self.misuse = Some(format!("{} presence variables for {} tasks", presence.len(), self.n));
+        }
         self.presence = presence
             .into_iter()
             .map(|p| {
@@ -599,6 +591,9 @@ impl Constraint for Cumulative {
     }
 
     fn on_post(&mut self, _model: &Model) -> Result<(), ModelError> {
+        if let Some(message) = self.misuse.clone() {
+            return Err(ModelError::InvalidConstraint { kind: "cumulative", message });
+        }
         let negative = self.durations.iter().chain(&self.usages).any(|o| matches!(o, Operand::Const(c) if *c < 0));
         if negative {
             return Err(ModelError::InvalidConstraint {

@@ -64,6 +64,9 @@ use crate::model::Model;
 ///   cumulative projections as implied constraints).
 #[derive(Clone, Debug)]
 pub struct Diffn {
+    /// An argument error found by the constructor (vectors of different lengths), reported by
+    /// [`Model::post`](crate::model::Model::post) as a [`ModelError`].
+    misuse: Option<String>,
     /// `x` origins (local `0..n`), then `y` origins (local `n..2n`).
     scope: Vec<VarId>,
     n: usize,
@@ -74,21 +77,28 @@ pub struct Diffn {
     table: TimeTable,
 }
 
+/// The message for rectangle vectors of different lengths, if they differ.
+fn lengths([x, y, dx, dy]: [usize; 4]) -> Option<String> {
+    (y != x || dx != x || dy != x)
+        .then(|| format!("{x} x, {y} y, {dx} widths and {dy} heights (one of each per rectangle)"))
+}
+
 impl Diffn {
+    fn misused(mut self, misuse: Option<String>) -> Diffn {
+        self.misuse = misuse;
+        self
+    }
+
     /// MiniZinc's `diffn`: zero-size rectangles count.
     ///
-    /// # Panics
-    ///
-    /// Panics if the four vectors differ in length.
+    /// Vectors of different lengths are a [`ModelError::InvalidConstraint`] when posted.
     pub fn new(x: Vec<VarId>, y: Vec<VarId>, dx: Vec<Value>, dy: Vec<Value>) -> Diffn {
         Diffn::build(x, y, dx, dy, true)
     }
 
     /// MiniZinc's `diffn_nonstrict`: a rectangle with a zero side may overlap anything.
     ///
-    /// # Panics
-    ///
-    /// Panics if the four vectors differ in length.
+    /// Vectors of different lengths are a [`ModelError::InvalidConstraint`] when posted.
     pub fn non_strict(x: Vec<VarId>, y: Vec<VarId>, dx: Vec<Value>, dy: Vec<Value>) -> Diffn {
         Diffn::build(x, y, dx, dy, false)
     }
@@ -97,27 +107,29 @@ impl Diffn {
     /// uses their smallest values (a relaxation) and checks them once fixed. Sizes are pruned
     /// to `>= 0`.
     ///
-    /// # Panics
-    ///
-    /// Panics if the four vectors differ in length.
+    /// Vectors of different lengths are a [`ModelError::InvalidConstraint`] when posted.
     pub fn with_vars(x: Vec<VarId>, y: Vec<VarId>, dx: Vec<VarId>, dy: Vec<VarId>, strict: bool) -> Diffn {
         let n = x.len();
-        assert!(y.len() == n && dx.len() == n && dy.len() == n, "diffn: the four arrays differ in length");
+        let misuse = lengths([n, y.len(), dx.len(), dy.len()]);
+        if misuse.is_some() {
+            return Diffn::build(x, y, Vec::new(), Vec::new(), strict).misused(misuse);
+        }
         let mut scope = x;
         scope.extend(y);
         let dx_ops = (0..n).map(|i| Operand::Var(2 * n + i)).collect();
         let dy_ops = (0..n).map(|i| Operand::Var(3 * n + i)).collect();
         scope.extend(dx);
         scope.extend(dy);
-        Diffn { scope, n, dx: dx_ops, dy: dy_ops, strict, table: TimeTable::default() }
+        Diffn { misuse: None, scope, n, dx: dx_ops, dy: dy_ops, strict, table: TimeTable::default() }
     }
 
     fn build(x: Vec<VarId>, y: Vec<VarId>, dx: Vec<Value>, dy: Vec<Value>, strict: bool) -> Diffn {
         let n = x.len();
-        assert!(y.len() == n && dx.len() == n && dy.len() == n, "diffn: the four arrays differ in length");
+        let misuse = lengths([n, y.len(), dx.len(), dy.len()]);
         let mut scope = x;
         scope.extend(y);
         Diffn {
+            misuse,
             scope,
             n,
             dx: dx.into_iter().map(|v| Operand::Const(i64::from(v))).collect(),
@@ -251,6 +263,9 @@ impl Constraint for Diffn {
     }
 
     fn on_post(&mut self, _model: &Model) -> Result<(), ModelError> {
+        if let Some(message) = self.misuse.clone() {
+            return Err(ModelError::InvalidConstraint { kind: self.kind(), message });
+        }
         if self.dx.iter().chain(&self.dy).any(|o| matches!(o, Operand::Const(c) if *c < 0)) {
             return Err(ModelError::InvalidConstraint {
                 kind: self.kind(),

@@ -73,6 +73,9 @@ use crate::model::Model;
 /// * P. Baptiste, C. Le Pape and W. Nuijten, "Constraint-based scheduling", Kluwer, 2001.
 #[derive(Clone, Debug)]
 pub struct Disjunctive {
+    /// An argument error found by the constructor (vectors of different lengths), reported by
+    /// [`Model::post`](crate::model::Model::post) as a [`ModelError`].
+    misuse: Option<String>,
     starts: Vec<VarId>,
     durations: Vec<i64>,
     strict: bool,
@@ -259,9 +262,7 @@ impl Disjunctive {
     /// MiniZinc's `disjunctive`: tasks of positive duration do not overlap; zero-duration tasks
     /// are free.
     ///
-    /// # Panics
-    ///
-    /// Panics if the two vectors differ in length.
+    /// Vectors of different lengths are a [`ModelError::InvalidConstraint`] when posted.
     pub fn new(starts: Vec<VarId>, durations: Vec<Value>) -> Disjunctive {
         Disjunctive::build(starts, durations, false)
     }
@@ -269,20 +270,32 @@ impl Disjunctive {
     /// MiniZinc's `disjunctive_strict`: `s_i + d_i <= s_j` or `s_j + d_j <= s_i` for every two
     /// tasks, zero-duration tasks included (they may touch, not cut, another task).
     ///
-    /// # Panics
-    ///
-    /// Panics if the two vectors differ in length.
+    /// Vectors of different lengths are a [`ModelError::InvalidConstraint`] when posted.
     pub fn strict(starts: Vec<VarId>, durations: Vec<Value>) -> Disjunctive {
         Disjunctive::build(starts, durations, true)
     }
 
     fn build(starts: Vec<VarId>, durations: Vec<Value>, strict: bool) -> Disjunctive {
-        assert_eq!(starts.len(), durations.len(), "disjunctive: as many durations as starts");
+        let misuse = (starts.len() != durations.len())
+            .then(|| format!("{} starts and {} durations (one per task)", starts.len(), durations.len()));
+        if misuse.is_some() {
+            // Never posted (on_post reports the misuse): no task to build.
+            return Disjunctive {
+                misuse,
+                starts,
+                durations: Vec::new(),
+                strict,
+                positive: Vec::new(),
+                tasks: Vec::new(),
+                zero: Vec::new(),
+                work: Work::default(),
+            };
+        }
         let durations: Vec<i64> = durations.into_iter().map(i64::from).collect();
         let positive: Vec<usize> = (0..starts.len()).filter(|&i| durations[i] > 0).collect();
         let zero = if strict { (0..starts.len()).filter(|&i| durations[i] == 0).collect() } else { Vec::new() };
         let tasks = positive.iter().map(|&i: &usize| (starts[i], durations[i])).collect();
-        Disjunctive { starts, durations, strict, positive, tasks, zero, work: Work::default() }
+        Disjunctive { misuse, starts, durations, strict, positive, tasks, zero, work: Work::default() }
     }
 
     /// Whether zero-duration tasks count ([`Disjunctive::strict`]).
@@ -349,6 +362,9 @@ impl Constraint for Disjunctive {
     }
 
     fn on_post(&mut self, _model: &Model) -> Result<(), ModelError> {
+        if let Some(message) = self.misuse.clone() {
+            return Err(ModelError::InvalidConstraint { kind: self.kind(), message });
+        }
         if self.durations.iter().any(|&d| d < 0) {
             return Err(ModelError::InvalidConstraint {
                 kind: self.kind(),

@@ -2,8 +2,9 @@
 
 use crate::constraint::{Constraint, Priority, Rule};
 use crate::context::Context;
-use crate::error::Conflict;
+use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
+use crate::model::Model;
 
 /// `x <lex y` ([`LexLess::strict`], MiniZinc's `lex_less`) or `x <=lex y`
 /// ([`LexLess::or_equal`], `lex_lesseq`), for two vectors of the same length: the first
@@ -49,34 +50,30 @@ use crate::id::{Value, VarId};
 /// ```
 #[derive(Clone, Debug)]
 pub struct LexLess {
+    /// An argument error found by the constructor (vectors of different lengths), reported by
+    /// [`Model::post`](crate::model::Model::post) as a [`ModelError`].
+    misuse: Option<String>,
     /// `x` then `y`.
     scope: Vec<VarId>,
     strict: bool,
 }
 
 impl LexLess {
-    /// `x <lex y`.
-    ///
-    /// # Panics
-    ///
-    /// If `x` and `y` differ in length.
+    /// `x <lex y`. Vectors of different lengths are a [`ModelError::InvalidConstraint`] when
+    /// posted.
     pub fn strict(x: impl Into<Vec<VarId>>, y: impl Into<Vec<VarId>>) -> LexLess {
         LexLess::build(x.into(), y.into(), true)
     }
 
-    /// `x <=lex y`.
-    ///
-    /// # Panics
-    ///
-    /// If `x` and `y` differ in length.
+    /// `x <=lex y`; as [`LexLess::strict`].
     pub fn or_equal(x: impl Into<Vec<VarId>>, y: impl Into<Vec<VarId>>) -> LexLess {
         LexLess::build(x.into(), y.into(), false)
     }
 
     fn build(mut x: Vec<VarId>, y: Vec<VarId>, strict: bool) -> LexLess {
-        assert_eq!(x.len(), y.len(), "vectors of lengths {} and {}", x.len(), y.len());
+        let misuse = (x.len() != y.len()).then(|| format!("vectors of lengths {} and {}", x.len(), y.len()));
         x.extend(y);
-        LexLess { scope: x, strict }
+        LexLess { misuse, scope: x, strict }
     }
 
     /// Whether the order is strict.
@@ -128,6 +125,13 @@ impl Constraint for LexLess {
 
     fn scope(&self) -> &[VarId] {
         &self.scope
+    }
+
+    fn on_post(&mut self, _model: &Model) -> Result<(), ModelError> {
+        match self.misuse.clone() {
+            Some(message) => Err(ModelError::InvalidConstraint { kind: self.kind(), message }),
+            None => Ok(()),
+        }
     }
 
     fn priority(&self) -> Priority {

@@ -2,8 +2,10 @@
 
 use super::{to_value, LinExpr};
 use crate::constraints::{ArithOp, Arithmetic, Element};
+use crate::domain::{MAX_INTERVAL_VALUE, MIN_INTERVAL_VALUE};
 use crate::error::ModelError;
 use crate::id::{Value, VarId};
+use crate::model::constraint::Constraint;
 use crate::model::Model;
 
 /// An array that [`Model::element`] indexes: constants (`[Value]`, `Vec<Value>`) or variables
@@ -150,6 +152,130 @@ impl Model {
         Ok(z)
     }
 
+    /// A variable equal to `a * b`, posted as one [`Arithmetic`] (`x * x` when both are the
+    /// same variable: a square). Its bounds are those of the product over the operands' bounds,
+    /// within `MIN_INTERVAL_VALUE..=MAX_INTERVAL_VALUE` (a product beyond has no solution).
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::InvalidConstraint`] (kind `"times"`) when no product is within the limits;
+    /// as [`Model::expr_var`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::Model;
+    ///
+    /// let mut model = Model::new();
+    /// let w = model.new_var(1..=9)?;
+    /// let h = model.new_var(1..=9)?;
+    /// let area = model.product(w, h + 1)?; // area = w * (h + 1)
+    /// model.add(area.eq(12))?;
+    /// assert_eq!(model.into_solver().count_solutions(100).count, 4); // 2*6, 3*4, 4*3, 6*2
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn product(&mut self, a: impl Into<LinExpr>, b: impl Into<LinExpr>) -> Result<VarId, ModelError> {
+        self.arith_var(ArithOp::Times, a, b)
+    }
+
+    /// A variable equal to `a / b` rounded towards zero (MiniZinc's `div`), posted as one
+    /// [`Arithmetic`]; `b = 0` has no solution.
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::InvalidConstraint`] (kind `"div"`) when `b` can only be 0; as
+    /// [`Model::expr_var`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::Model;
+    ///
+    /// let mut model = Model::new();
+    /// let seconds = model.new_var(0..=86_399)?;
+    /// let hour = model.quotient(seconds, 3600)?;
+    /// model.add(hour.eq(7))?;
+    /// let mut solver = model.into_solver();
+    /// solver.propagate()?;
+    /// let d = solver.domain(seconds);
+    /// assert_eq!((d.min(), d.max()), (Some(25_200), Some(28_799)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn quotient(&mut self, a: impl Into<LinExpr>, b: impl Into<LinExpr>) -> Result<VarId, ModelError> {
+        self.arith_var(ArithOp::Div, a, b)
+    }
+
+    /// A variable equal to `a mod b`, the remainder of [`Model::quotient`] (the sign of `a`),
+    /// posted as one [`Arithmetic`]; `b = 0` has no solution.
+    ///
+    /// # Errors
+    ///
+    /// As [`Model::quotient`] (kind `"mod"`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::Model;
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_var(-20..=20)?;
+    /// let r = model.remainder(x, 7)?;
+    /// model.add(r.eq(-3))?;
+    /// let mut solver = model.into_solver();
+    /// solver.propagate()?;
+    /// assert_eq!(solver.domain(x).to_vec(), vec![-17, -10, -3]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn remainder(&mut self, a: impl Into<LinExpr>, b: impl Into<LinExpr>) -> Result<VarId, ModelError> {
+        self.arith_var(ArithOp::Mod, a, b)
+    }
+
+    /// A variable equal to `a ^ b` ([`ArithOp::Pow`]: MiniZinc's semantics for negative
+    /// exponents), posted as one [`Arithmetic`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Model::product`] (kind `"pow"`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::Model;
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_var(-10..=10)?;
+    /// let cube = model.power(x, 3)?;
+    /// model.add(cube.ge(100))?;
+    /// let mut solver = model.into_solver();
+    /// solver.propagate()?;
+    /// assert_eq!(solver.domain(x).to_vec(), vec![5, 6, 7, 8, 9, 10]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn power(&mut self, a: impl Into<LinExpr>, b: impl Into<LinExpr>) -> Result<VarId, ModelError> {
+        self.arith_var(ArithOp::Pow, a, b)
+    }
+
+    /// `op(a, b)` as a new variable over the bounds of the result.
+    fn arith_var(&mut self, op: ArithOp, a: impl Into<LinExpr>, b: impl Into<LinExpr>) -> Result<VarId, ModelError> {
+        let x = self.expr_var(a)?;
+        let y = self.expr_var(b)?;
+        let bounds = |m: &Model, v: VarId| {
+            let d = m.initial_domain(v);
+            (i64::from(d.min().unwrap_or(0)), i64::from(d.max().unwrap_or(0)))
+        };
+        let limit = (i64::from(MIN_INTERVAL_VALUE), i64::from(MAX_INTERVAL_VALUE));
+        let kind = Arithmetic::new(op, x, y, x).kind();
+        let Some((lo, hi)) = Arithmetic::result_bounds(op, bounds(self, x), bounds(self, y), x == y, limit) else {
+            return Err(ModelError::InvalidConstraint {
+                kind,
+                message: "no values of the operands give a defined result within the limits".to_string(),
+            });
+        };
+        let z = self.bounded_var(lo, hi, kind)?;
+        self.post(Arithmetic::new(op, x, y, z))?;
+        Ok(z)
+    }
+
     /// A variable equal to the smallest of `exprs`, posted as a chain of [`Arithmetic`]
     /// `min` constraints (one per expression after the first).
     ///
@@ -221,7 +347,8 @@ impl Model {
 
     /// A variable equal to `array[index]` (from 0), posted as one [`Element`]: `array` holds
     /// constants (a lookup table) or variables. The index expression gets a variable of its own
-    /// if it is not one.
+    /// if it is not one. The index comes first, as in [`Element::new`] and CP-SAT's
+    /// `AddElement(index, array, target)`.
     ///
     /// # Errors
     ///
@@ -236,15 +363,15 @@ impl Model {
     ///
     /// let mut model = Model::new();
     /// let item = model.new_var(0..=3)?;
-    /// let cost = model.element([30, 10, 20, 10], item)?;
-    /// let weight = model.element(vec![4, 9, 2, 7], item)?;
+    /// let cost = model.element(item, [30, 10, 20, 10])?;
+    /// let weight = model.element(item, vec![4, 9, 2, 7])?;
     /// model.add(weight.le(5))?;
     /// model.minimize(cost)?;
     /// let Optimum::Optimal(s) = model.into_solver().solve_optimal() else { panic!() };
     /// assert_eq!((s[item], s[cost]), (2, 20));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn element(&mut self, array: impl ElementArray, index: impl Into<LinExpr>) -> Result<VarId, ModelError> {
+    pub fn element(&mut self, index: impl Into<LinExpr>, array: impl ElementArray) -> Result<VarId, ModelError> {
         let Some((lo, hi)) = array.entry_bounds(self) else {
             return Err(ModelError::InvalidConstraint { kind: "element", message: "the array is empty".to_string() });
         };

@@ -236,8 +236,8 @@ proptest! {
             0 => model.abs(v[0] - v[n - 1]).unwrap(),
             1 => model.min(v.iter().copied()).unwrap(),
             2 => model.max(v.iter().map(|&x| 2 * x - 1)).unwrap(),
-            3 => model.element(table.clone(), v[0] + 1).unwrap(),
-            _ => model.element(v.clone(), v[n - 1]).unwrap(),
+            3 => model.element(v[0] + 1, table.clone()).unwrap(),
+            _ => model.element(v[n - 1], v.clone()).unwrap(),
         };
         model.add(r.ge(target)).unwrap();
         let value = |vs: &[Value]| -> Option<Value> {
@@ -376,4 +376,40 @@ fn an_equality_of_two_variables_is_the_equal_constraint_written_by_hand() {
     let (mut a, mut b) = (m.into_solver(), hand.into_solver());
     assert_eq!(a.count_solutions(100).count, b.count_solutions(100).count);
     assert_eq!(counters(a.stats()), counters(b.stats()));
+}
+
+proptest! {
+    /// `product`, `quotient`, `remainder` and `power` over expressions (`a + 1`, `b - 2`): the
+    /// solutions of `r = op(a + 1, b - 2), r <= a + b` are those of brute force.
+    #[test]
+    fn non_linear_expression_variables_equal_brute_force(domains in small_domains(2, -4, 4), op in 0..4usize) {
+        prop_assume!(domains.len() == 2);
+        let f = |a: i64, b: i64| -> Option<i64> {
+            match op {
+                0 => Some(a * b),
+                1 => (b != 0).then(|| a / b),
+                2 => (b != 0).then(|| a % b),
+                _ => crate::constraints::ArithOp::Pow.eval(a, b),
+            }
+        };
+        let expected = brute_force(&domains, |v| {
+            let (a, b) = (i64::from(v[0]), i64::from(v[1]));
+            f(a + 1, b - 2).is_some_and(|r| r <= a + b)
+        });
+        let (mut model, v) = model_with(&domains);
+        let (a, b) = (v[0] + 1, v[1] - 2);
+        let made = match op {
+            0 => model.product(a, b),
+            1 => model.quotient(a, b),
+            2 => model.remainder(a, b),
+            _ => model.power(a, b),
+        };
+        let Ok(r) = made else {
+            // Refused only when no pair has a defined result.
+            prop_assert!(expected.is_empty());
+            return Ok(());
+        };
+        model.add(r.le(v[0] + v[1])).unwrap();
+        prop_assert_eq!(solve_all(model, &v), expected);
+    }
 }

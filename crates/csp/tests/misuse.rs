@@ -1,0 +1,97 @@
+//! Misuse of the modelling API is an error with a message, never a panic or a silent change
+//! (issue 35): vectors of different lengths in the scheduling and packing constructors, a
+//! second objective.
+
+use csp::constraints::{BinPacking, Cumulative, Diffn, Disjunctive};
+use csp::{Model, ModelError};
+
+fn model_with(n: usize) -> (Model, Vec<csp::VarId>) {
+    let mut model = Model::new();
+    let vars = (0..n).map(|_| model.new_var(0..=9).unwrap()).collect();
+    (model, vars)
+}
+
+fn message(r: Result<csp::constraint::ConstraintId, ModelError>) -> String {
+    r.expect_err("misuse must be an error").to_string()
+}
+
+#[test]
+fn cumulative_with_vectors_of_different_lengths_is_an_error() {
+    let (mut model, v) = model_with(3);
+    let e = message(model.post(Cumulative::new(v.clone(), vec![1, 2], vec![1, 1, 1], 2)));
+    assert_eq!(e, "invalid cumulative constraint: 3 starts, 2 durations and 3 usages (one of each per task)");
+    let e = message(model.post(Cumulative::with_vars(v[..2].to_vec(), v.clone(), v[..2].to_vec(), v[0])));
+    assert_eq!(e, "invalid cumulative constraint: 2 starts, 3 durations and 2 usages (one of each per task)");
+    let e = message(model.post(Cumulative::new(v.clone(), vec![1; 3], vec![1; 3], 2).with_optional(v[..1].to_vec())));
+    assert_eq!(e, "invalid cumulative constraint: 1 presence variables for 3 tasks");
+    assert_eq!(model.num_constraints(), 0);
+}
+
+#[test]
+fn disjunctive_with_vectors_of_different_lengths_is_an_error() {
+    let (mut model, v) = model_with(3);
+    let e = message(model.post(Disjunctive::new(v.clone(), vec![1, 2])));
+    assert_eq!(e, "invalid disjunctive constraint: 3 starts and 2 durations (one per task)");
+    assert!(message(model.post(Disjunctive::strict(v[..1].to_vec(), vec![1, 2]))).contains("1 starts and 2 durations"));
+}
+
+#[test]
+fn diffn_with_vectors_of_different_lengths_is_an_error() {
+    let (mut model, v) = model_with(4);
+    let e = message(model.post(Diffn::new(v[..2].to_vec(), v[2..].to_vec(), vec![1, 1], vec![1])));
+    assert_eq!(e, "invalid diffn constraint: 2 x, 2 y, 2 widths and 1 heights (one of each per rectangle)");
+    let e = message(model.post(Diffn::with_vars(
+        v[..2].to_vec(),
+        v[2..3].to_vec(),
+        v[..2].to_vec(),
+        v[..2].to_vec(),
+        true,
+    )));
+    assert_eq!(e, "invalid diffn constraint: 2 x, 1 y, 2 widths and 2 heights (one of each per rectangle)");
+}
+
+#[test]
+fn bin_packing_with_vectors_of_different_lengths_is_an_error() {
+    let (mut model, v) = model_with(4);
+    let e = message(model.post(BinPacking::new(v[..2].to_vec(), v[2..].to_vec(), vec![3])));
+    assert_eq!(e, "invalid bin_packing constraint: 2 items and 1 weights (one weight per item)");
+}
+
+#[test]
+fn a_second_objective_is_an_error_until_the_first_is_cleared() {
+    let (mut model, v) = model_with(2);
+    model.minimize(v[0]).unwrap();
+    let e = model.maximize(v[1]).expect_err("a second objective").to_string();
+    assert_eq!(
+        e,
+        "the model already has an objective (variable 0): one objective per model; clear_objective() replaces it \
+         (lexicographic objectives are not supported)"
+    );
+    assert!(model.minimize(v[1]).is_err());
+    assert_eq!(model.objective().map(|g| g.var()), Some(v[0]), "the first objective stays");
+    model.clear_objective();
+    assert!(model.maximize(v[1]).is_ok());
+}
+
+#[test]
+fn all_different_gcc_and_lex_with_lists_of_different_lengths_are_errors() {
+    let (mut model, v) = model_with(4);
+    let e = message(model.post(csp::constraints::AllDifferent::with_offsets(v.clone(), vec![0, 1])));
+    assert_eq!(e, "invalid all_different constraint: 4 variables but 2 offsets");
+    let e =
+        message(model.post(csp::constraints::GlobalCardinality::new(v[..2].to_vec(), vec![1, 2, 3], v[2..].to_vec())));
+    assert_eq!(e, "invalid global_cardinality constraint: 3 values and 2 count variables (one count per value)");
+    let e = message(model.post(csp::constraints::GlobalCardinality::with_bounds(
+        v.clone(),
+        vec![1, 2],
+        vec![0],
+        vec![1, 1],
+    )));
+    assert_eq!(
+        e,
+        "invalid global_cardinality constraint: 2 values, 1 lower and 2 upper bounds (one of each per value)"
+    );
+    let e = message(model.post(csp::constraints::LexLess::strict(v[..3].to_vec(), v[3..].to_vec())));
+    assert_eq!(e, "invalid lex_less constraint: vectors of lengths 3 and 1");
+    assert_eq!(model.num_constraints(), 0);
+}
