@@ -1,0 +1,116 @@
+//! The solver's settings: snapshot mode, orders, branching variables, seed, limits, the
+//! observer, and what it was built from.
+
+use super::outcome::Limits;
+use super::Solver;
+use crate::event::Observer;
+use crate::id::VarId;
+use crate::model::Model;
+use crate::select::{Rng, TieBreak, ValueOrder, VarOrder};
+use crate::stats::Stats;
+use crate::store::{SnapshotMode, Store};
+
+impl Solver {
+    /// The model being solved.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// Gives the model back.
+    pub fn into_model(self) -> Model {
+        self.model
+    }
+
+    /// Chooses how checkpoints save the state. Resets the solver.
+    pub fn set_snapshot_mode(&mut self, mode: SnapshotMode) {
+        self.core.store = Store::new(self.model.initial.clone(), mode);
+        self.root = None;
+        self.reset();
+    }
+
+    /// Whether checkpoints trail changes (rather than copy all domains).
+    pub fn is_trailing(&self) -> bool {
+        self.core.store.is_trailing()
+    }
+
+    /// Whether the engine was built by the explaining lowering
+    /// ([`Lowering::explaining`](crate::lower::Lowering::explaining)): every pruning is made by
+    /// the constraint as posted, never by a network standing in for it.
+    pub fn is_explaining(&self) -> bool {
+        self.core.explaining
+    }
+
+    /// Whether stand-ins (a network) are in force now.
+    #[cfg(test)]
+    pub(crate) fn is_standing_in(&self) -> bool {
+        self.core.standing_in
+    }
+
+    /// Chooses the explaining lowering or the fast one (see [`crate::lower`]).
+    pub(crate) fn set_explaining(&mut self, on: bool) {
+        self.core.explaining = on;
+        self.core.refresh_observing();
+    }
+
+    /// Sets the variable order (default: MRV, first on ties).
+    pub fn set_var_order(&mut self, order: VarOrder) {
+        self.auto_strategy = false;
+        self.var_order = order;
+        if order == VarOrder::Mrv(TieBreak::MostUnfixedPeers) && self.peers.is_none() {
+            self.peers = Some(self.model.peers());
+        }
+    }
+
+    /// Sets the value order (default: ascending).
+    pub fn set_value_order(&mut self, order: ValueOrder) {
+        self.auto_strategy = false;
+        self.value_order = order;
+    }
+
+    /// Branches on `vars` first, in the [`VarOrder`] among them (MRV ties go to the first in
+    /// `vars`), and on the other variables only once these are all fixed: the variables of a
+    /// search annotation, say. An empty list (the default) branches on every variable alike.
+    ///
+    /// # Panics
+    ///
+    /// Panics if a variable is not in the model.
+    pub fn set_branching_vars(&mut self, vars: impl Into<Vec<VarId>>) {
+        let vars: Vec<VarId> = vars.into();
+        for &v in &vars {
+            self.model.var_info(v);
+        }
+        self.priority = vars.into();
+    }
+
+    /// Seeds the random tie-breaks and value choices. Same seed, same search.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+        self.rng = Rng::new(seed);
+    }
+
+    /// Sets the limits of the following searches.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// The current limits.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> &Stats {
+        &self.core.stats
+    }
+
+    /// Zeroes the statistics.
+    pub fn reset_stats(&mut self) {
+        self.core.stats = Stats::default();
+    }
+
+    /// Installs (or removes, with `None`) an observer that receives every [`Event`](crate::event::Event).
+    pub fn set_observer(&mut self, observer: Option<Observer>) {
+        self.core.observer = observer;
+        self.core.refresh_observing();
+    }
+}
