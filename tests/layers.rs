@@ -191,6 +191,11 @@ fn use_paths(s: &str) -> Vec<Vec<String>> {
                 rest = &rest[n..];
             }
         }
+        if t.starts_with('*') {
+            // A glob names the module itself.
+            out.push(prefix.clone());
+            return skipped + 1;
+        }
         let (name, rest) = ident(t);
         if name.is_empty() {
             return 0;
@@ -546,13 +551,14 @@ fn a_cycle_through_groups_super_and_reexports_is_found() {
 fn a_cycle_between_submodules_is_found_through_a_parent_reexport() {
     let files = fixture(&[
         ("lib.rs", "mod s;\n"),
-        ("s/mod.rs", "mod dfs;\nmod board;\npub use board::Board;\npub struct Frame;\n"),
-        ("s/dfs.rs", "use super::{Board, Frame};\n"),
+        ("s/mod.rs", "mod dfs;\nmod board;\nmod fork;\npub use board::Board;\npub struct Frame;\n"),
+        ("s/dfs.rs", "use super::{Board, Frame};\nuse super::fork::*;\n"),
+        ("s/fork.rs", "pub struct Fork;\n"),
         ("s/board.rs", "pub struct Board(crate::s::dfs::Step);\n"),
     ]);
     let graphs = module_graphs(&files);
     let graph = &graphs[&vec!["s".to_string()]];
-    assert_eq!(graph["dfs"], BTreeSet::from(["board".to_string()]));
+    assert_eq!(graph["dfs"], BTreeSet::from(["board".to_string(), "fork".to_string()]));
     assert_eq!(graph["board"], BTreeSet::from(["dfs".to_string()]));
     assert_eq!(one_cycle(graph, &cycles(graph)[0]), "board -> dfs -> board");
     assert!(graphs[&Vec::new()]["s"].is_empty());

@@ -2,12 +2,14 @@
 
 use std::time::Duration;
 
-use csp::solve::Limit;
+use csp::solve::{Count, CountStatus, Limit};
 
 use super::*;
 use crate::error::ParseError;
+use crate::explain::Explanation;
 use crate::grid::Cell;
-use crate::step::{Detail, Technique};
+use crate::outcome::{Outcome, Uniqueness};
+use crate::step::{Detail, StepKind, Technique};
 use crate::variant::Variant;
 
 const LEETCODE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
