@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The table of docs/flatzinc.md "MiniZinc's standard library, global by global": every global of
+# The table of docs/flatzinc-globals.md: every global of
 # MiniZinc's standard library (its std/fzn_*.mzn files, reified and half-reified forms left out)
 # and how fzn-csp takes it:
 #   native      crates/flatzinc/mznlib has its fzn_*.mzn: a csp_* built-in of the engine;
