@@ -11,13 +11,12 @@
 //! ([`Solver::unsat_core`]).
 
 use super::learn::luby;
-use super::{Frame, Phase, SearchEnd, Solver, Step};
+use super::{Frame, SearchEnd, Solver, Step};
 use fixedbitset::Block;
 
 use crate::constraints::{Comparison, Linear};
 use crate::domain::{ValueMap, BITS};
 use crate::error::Conflict;
-use crate::event::Event;
 use crate::id::{ConstraintId, VarId};
 use crate::layout::VarInfo;
 use crate::learning::clauses::{Clauses, Lit, LitKind, Truth};
@@ -1126,15 +1125,7 @@ impl Solver {
 
     /// Every variable is fixed: a solution. Saves it as the phases.
     fn lcg_solution(&mut self) -> Step {
-        self.core.stats.solutions += 1;
-        self.phase = Phase::Running(true);
-        let depth = self.core.depth();
-        log::debug!(target: "csp::search", "solution depth={depth} nodes={}", self.core.stats.nodes);
-        if self.core.observer.is_some() {
-            self.core.emit(&Event::Solution { depth });
-        }
-        #[cfg(debug_assertions)]
-        self.debug_check_solution();
+        self.note_solution(self.core.depth());
         let n = self.model.num_vars();
         for i in 0..n {
             let bit = self.domain(VarId::from_index(i)).min_bit();

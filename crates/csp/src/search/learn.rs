@@ -45,12 +45,11 @@
 
 use crate::domain::{Domain, BITS};
 use crate::error::Conflict;
-use crate::event::Event;
 use crate::id::VarId;
 use crate::rule::Rule;
 use crate::select::{ValueOrder, VarOrder};
 
-use super::{Frame, Phase, SearchEnd, Solver, Step};
+use super::{Frame, SearchEnd, Solver, Step};
 
 /// When the learning search starts again from the root.
 ///
@@ -818,15 +817,7 @@ impl Solver {
 
     /// Every variable is fixed: a solution. Saves it as phases and incumbent.
     fn learn_solution(&mut self) -> Step {
-        self.core.stats.solutions += 1;
-        self.phase = Phase::Running(true);
-        let depth = self.core.depth();
-        log::debug!(target: "csp::search", "solution depth={depth} nodes={}", self.core.stats.nodes);
-        if self.core.observer.is_some() {
-            self.core.emit(&Event::Solution { depth });
-        }
-        #[cfg(debug_assertions)]
-        self.debug_check_solution();
+        self.note_solution(self.core.depth());
         let n = self.model.num_vars();
         if let Some(mut l) = self.learning.take() {
             l.incumbent.clear();

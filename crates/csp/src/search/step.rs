@@ -54,6 +54,13 @@ impl Solver {
     /// Every variable is fixed: counts, reports and (in debug builds) checks the solution.
     fn solution_found<S: Strategy>(&mut self, strategy: S) -> Step {
         let depth = strategy.read_solution(self);
+        self.note_solution(depth);
+        Step::Solution
+    }
+
+    /// A solution at `depth` (every variable fixed, readable in the store): counts, logs,
+    /// reports and (in debug builds) checks it, for every backend.
+    pub(super) fn note_solution(&mut self, depth: u32) {
         self.core.stats.solutions += 1;
         self.phase = Phase::Running(true);
         log::debug!(target: "csp::search", "solution depth={depth} nodes={}", self.core.stats.nodes);
@@ -62,6 +69,5 @@ impl Solver {
         }
         #[cfg(debug_assertions)]
         self.debug_check_solution();
-        Step::Solution
     }
 }
