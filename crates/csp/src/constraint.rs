@@ -81,6 +81,7 @@ pub use crate::context::Context;
 pub use crate::error::Conflict;
 pub use crate::id::ConstraintId;
 pub use crate::model::constraint::{CloneConstraint, Constraint};
+pub use crate::model::kernel::{KernelMove, SearchKernel, SolutionWriter};
 pub use crate::rule::Rule;
 pub use crate::store::StateSlot;
 pub use crate::subscription::{Events, Priority};

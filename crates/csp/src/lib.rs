@@ -106,6 +106,7 @@ pub mod constraint;
 pub mod constraints;
 mod context;
 pub mod domain;
+mod engine;
 mod error;
 mod event;
 mod explain_unsat;

@@ -16,15 +16,17 @@
 //!   still those of the model as posted).
 //!
 //! Solutions, counts and optima are the same under every lowering; nodes and speed differ.
-//! [`Model::into_solver`] is the plain lowering ([`Lowering::default`]). The Sudoku front end
+//! [`Model::into_engine`] and [`Model::into_solver`] are the plain lowering
+//! ([`Lowering::default`]); a [`Solver`](crate::Solver) searches over a lowered engine
+//! ([`Solver::over`](crate::Solver::over)). The Sudoku front end
 //! lowers with the network, the FlatZinc front end with the default.
 //!
 //! [`AllDifferentNetwork`]: crate::constraints::AllDifferentNetwork
 
 use crate::constraints::NetworkLevel;
+use crate::engine::Engine;
 use crate::error::ModelError;
 use crate::model::Model;
-use crate::search::Solver;
 
 /// The passes that build an engine from a model ([`Model::lower`]).
 ///
@@ -33,7 +35,7 @@ use crate::search::Solver;
 /// ```
 /// use csp::constraints::{AllDifferent, NetworkLevel};
 /// use csp::lower::Lowering;
-/// use csp::Model;
+/// use csp::{Model, Solver};
 ///
 /// // A Latin square of order 4: rows and columns all different.
 /// let mut model = Model::new();
@@ -45,7 +47,7 @@ use crate::search::Solver;
 /// let fast = model.clone().lower(&Lowering::new().network(NetworkLevel::HiddenSingles))?;
 /// let explaining = model.lower(&Lowering::new().network(NetworkLevel::HiddenSingles).explaining())?;
 /// assert!(!fast.is_explaining() && explaining.is_explaining());
-/// let (mut fast, mut explaining) = (fast, explaining);
+/// let (mut fast, mut explaining) = (Solver::over(fast), Solver::over(explaining));
 /// assert_eq!(fast.count_solutions(1000).count, 576);
 /// assert_eq!(explaining.count_solutions(1000).count, 576);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -110,16 +112,16 @@ impl Model {
     /// # Errors
     ///
     /// As [`Model::post`]: a pass whose constraint cannot be posted.
-    pub fn lower(mut self, lowering: &Lowering) -> Result<Solver, ModelError> {
+    pub fn lower(mut self, lowering: &Lowering) -> Result<Engine, ModelError> {
         if lowering.intersections {
             self.post_intersections()?;
         }
         if let Some(level) = lowering.network {
             self.compile_all_different(level)?;
         }
-        let mut solver = Solver::new(self);
-        solver.set_explaining(lowering.explaining);
-        Ok(solver)
+        let mut engine = Engine::new(self);
+        engine.set_explaining(lowering.explaining);
+        Ok(engine)
     }
 }
 
@@ -127,6 +129,7 @@ impl Model {
 mod tests {
     use super::*;
     use crate::constraints::AllDifferent;
+    use crate::search::Solver;
 
     /// Two overlapping rows of a 3-value all-different model.
     fn model() -> Model {
@@ -140,9 +143,9 @@ mod tests {
     #[test]
     fn the_network_stands_in_only_under_the_fast_lowering() {
         let lowering = Lowering::new().network(NetworkLevel::HiddenSingles);
-        let fast = model().lower(&lowering).unwrap();
+        let fast = Solver::over(model().lower(&lowering).unwrap());
         assert!(fast.is_standing_in() && !fast.is_explaining());
-        let explaining = model().lower(&lowering.clone().explaining()).unwrap();
+        let explaining = Solver::over(model().lower(&lowering.clone().explaining()).unwrap());
         assert!(!explaining.is_standing_in() && explaining.is_explaining());
         // A worker of a parallel search keeps the lowering.
         assert!(!explaining.fork().is_standing_in());
@@ -159,7 +162,7 @@ mod tests {
             Lowering::new().network(NetworkLevel::LockedValues).explaining(),
         ];
         for l in &lowerings {
-            let mut s = model().lower(l).unwrap();
+            let mut s = Solver::over(model().lower(l).unwrap());
             // x2 is shared: 3 choices, then 2 orders on each side.
             assert_eq!(s.count_solutions(100).count, 12, "{l:?}");
         }

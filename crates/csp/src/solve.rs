@@ -11,11 +11,10 @@
 //!
 //! These are re-exports: each item is defined in the engine's module for its concept.
 
+pub use crate::engine::{Checkpoint, Engine};
 pub use crate::error::Conflict;
 pub use crate::explain_unsat::{ConflictMember, Explanation};
 pub use crate::optimize::{Goal, Improvements, Optimum};
-pub use crate::search::{
-    Checkpoint, Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution, Solutions, Solver,
-};
+pub use crate::search::{Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution, Solutions, Solver};
 pub use crate::stats::Stats;
 pub use crate::store::SnapshotMode;

@@ -103,9 +103,11 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
     // The plain lowering (`csp::lower`): every constraint as translated. It posts nothing, so
     // it cannot fail.
     let lowering = csp::lower::Lowering::new();
-    let mut solver = std::mem::take(&mut t.model)
-        .lower(&lowering)
-        .unwrap_or_else(|e| unreachable!("the plain lowering posts no constraint: {e}"));
+    let mut solver = csp::Solver::over(
+        std::mem::take(&mut t.model)
+            .lower(&lowering)
+            .unwrap_or_else(|e| unreachable!("the plain lowering posts no constraint: {e}")),
+    );
     if t.annotated && !opts.free {
         solver.set_var_order(t.var_order);
         solver.set_value_order(t.value_order);

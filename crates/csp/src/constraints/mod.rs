@@ -92,7 +92,6 @@ pub use intersection::Intersection;
 pub use inverse::Inverse;
 pub use lex::LexLess;
 pub use linear::{Comparison, Linear};
-pub(crate) use network::BoardMove;
 pub use network::{AllDifferentNetwork, NetworkLevel, NETWORK_MAX_VALUES};
 pub use not_equal::NotEqual;
 pub use nvalue::NValue;

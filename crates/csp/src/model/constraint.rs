@@ -4,6 +4,7 @@
 use std::any::Any;
 use std::fmt;
 
+use super::kernel::SearchKernel;
 use super::Model;
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
@@ -77,6 +78,12 @@ pub trait Constraint: Any + fmt::Debug + Send + CloneConstraint {
     /// between overlapping all-different groups ([`Model::post_intersections`](crate::model::Model::post_intersections)).
     /// Default: `None`.
     fn implied_all_different(&self) -> Option<&[VarId]> {
+        None
+    }
+
+    /// The constraint's own search, if it can carry a whole search on its own state
+    /// ([`SearchKernel`]). Default: `None`.
+    fn kernel(&mut self) -> Option<&mut dyn SearchKernel> {
         None
     }
 

@@ -14,6 +14,7 @@ use crate::layout::{VarInfo, VarLabel};
 use crate::store::StateSlot;
 
 pub(crate) mod constraint;
+pub(crate) mod kernel;
 
 use self::constraint::Constraint;
 

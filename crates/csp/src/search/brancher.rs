@@ -50,7 +50,7 @@ impl SearchView<'_> {
 
     /// The number of decisions in force.
     pub fn depth(&self) -> u32 {
-        self.solver.core.depth()
+        self.solver.engine.core.depth()
     }
 
     /// The solver's seeded generator ([`Solver::set_seed`]): the same seed gives the same
@@ -258,7 +258,7 @@ impl Solver {
     #[cold]
     #[inline(never)]
     pub(super) fn custom_stop(&mut self) -> bool {
-        let stats = &self.core.stats;
+        let stats = &self.engine.core.stats;
         self.custom.termination.as_mut().is_some_and(|t| t.should_stop(stats))
     }
 }

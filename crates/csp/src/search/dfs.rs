@@ -28,22 +28,22 @@ impl Strategy for StoreSearch {
 
     #[inline]
     fn decide(self, s: &mut Solver, (var, bit): (VarId, usize)) -> bool {
-        let level = s.core.store.level();
-        let _ = s.push_checkpoint();
+        let level = s.engine.core.store.level();
+        let _ = s.engine.push_checkpoint();
         s.stack.push(Frame { var: var.index() as u32, bit: bit as u32, level });
-        s.core.stats.nodes += 1;
+        s.engine.core.stats.nodes += 1;
         let depth = s.stack.len() as u32;
-        s.core.stats.max_depth = s.core.stats.max_depth.max(depth);
-        if s.core.observing || s.logging_search {
+        s.engine.core.stats.max_depth = s.engine.core.stats.max_depth.max(depth);
+        if s.engine.core.observing || s.logging_search {
             s.report_decision(var, bit, depth);
         }
-        s.core.set_outside_rule(Rule::Decision);
-        let vars = &s.model.vars;
-        let r = s.core.assign_bit(vars, var, bit, Rule::Decision).map(|_| ());
+        s.engine.core.set_outside_rule(Rule::Decision);
+        let vars = &s.engine.model.vars;
+        let r = s.engine.core.assign_bit(vars, var, bit, Rule::Decision).map(|_| ());
         let r = match r {
-            Ok(()) => s.core.propagate(vars, &mut s.model.constraints),
+            Ok(()) => s.engine.core.propagate(vars, &mut s.engine.model.constraints),
             Err(c) => {
-                s.core.fail(c);
+                s.engine.core.fail(c);
                 Err(c)
             }
         };
@@ -53,9 +53,9 @@ impl Strategy for StoreSearch {
     #[inline]
     fn undo(self, s: &mut Solver) -> Option<Frame> {
         let f = s.stack.pop()?;
-        s.restore_level(f.level);
-        s.core.stats.backtracks += 1;
-        if s.core.observing || s.logging_search {
+        s.engine.restore_level(f.level);
+        s.engine.core.stats.backtracks += 1;
+        if s.engine.core.observing || s.logging_search {
             s.report_refutation(VarId::from_index(f.var as usize), f.bit as usize, s.stack.len() as u32);
         }
         Some(f)
@@ -63,18 +63,18 @@ impl Strategy for StoreSearch {
 
     #[inline]
     fn refute(self, s: &mut Solver, f: Frame) -> bool {
-        s.core.set_outside_rule(Rule::Refutation);
+        s.engine.core.set_outside_rule(Rule::Refutation);
         let var = VarId::from_index(f.var as usize);
-        let vars = &s.model.vars;
+        let vars = &s.engine.model.vars;
         let bit = f.bit as usize;
-        let mut r = s.core.retain_block(vars, var, bit / BITS, !(1 << (bit % BITS)), Rule::Refutation);
+        let mut r = s.engine.core.retain_block(vars, var, bit / BITS, !(1 << (bit % BITS)), Rule::Refutation);
         if let (Some(bound), true) = (s.objective, r.is_ok()) {
-            r = bound.apply(&mut s.core, vars);
+            r = bound.apply(&mut s.engine.core, vars);
         }
         let r = match r {
-            Ok(_) => s.core.propagate(vars, &mut s.model.constraints),
+            Ok(_) => s.engine.core.propagate(vars, &mut s.engine.model.constraints),
             Err(c) => {
-                s.core.fail(c);
+                s.engine.core.fail(c);
                 Err(c)
             }
         };
@@ -84,7 +84,7 @@ impl Strategy for StoreSearch {
     #[inline]
     fn read_solution(self, s: &mut Solver) -> u32 {
         // The domains are the store's: nothing to write.
-        s.core.depth()
+        s.engine.core.depth()
     }
 }
 
@@ -92,20 +92,20 @@ impl Solver {
     #[cold]
     #[inline(never)]
     pub(super) fn report_decision(&mut self, var: VarId, bit: usize, depth: u32) {
-        let info = self.model.var_info(var);
+        let info = self.engine.model.var_info(var);
         let value = info.map.value(bit);
         log::debug!(target: "csp::search", "decide depth={depth} var={} value={value} size={}", VarLabel(info, var), self.domain(var).len());
-        self.core.emit(&Event::Decision { depth, var, value });
+        self.engine.core.emit(&Event::Decision { depth, var, value });
     }
 
     #[cold]
     #[inline(never)]
     pub(super) fn report_refutation(&mut self, var: VarId, bit: usize, depth: u32) {
-        let info = self.model.var_info(var);
+        let info = self.engine.model.var_info(var);
         let value = info.map.value(bit);
         log::debug!(target: "csp::search", "backtrack depth={depth} refute var={} value={value}", VarLabel(info, var));
-        self.core.emit(&Event::Backtrack { depth });
-        self.core.emit(&Event::Refutation { depth, var, value });
+        self.engine.core.emit(&Event::Backtrack { depth });
+        self.engine.core.emit(&Event::Refutation { depth, var, value });
     }
     /// The unfixed variable to branch on, or `None` when every variable is fixed.
     pub(super) fn select_var(&mut self) -> Option<VarId> {
@@ -125,10 +125,12 @@ impl Solver {
     /// The unfixed variable `order` branches on, or `None` when every variable is fixed.
     pub(super) fn select_var_by(&mut self, order: VarOrder) -> Option<VarId> {
         match order {
-            VarOrder::Input => (0..self.model.num_vars()).map(VarId::from_index).find(|&v| self.domain(v).len() > 1),
+            VarOrder::Input => {
+                (0..self.engine.model.num_vars()).map(VarId::from_index).find(|&v| self.domain(v).len() > 1)
+            }
             VarOrder::Mrv(TieBreak::First) if self.flat => {
                 // The variables' blocks; constraints' state blocks follow them.
-                let blocks = &self.core.store.blocks()[..self.model.num_vars()];
+                let blocks = &self.engine.core.store.blocks()[..self.engine.model.num_vars()];
                 let mut best = u32::MAX;
                 let mut best_i = usize::MAX;
                 for (i, &b) in blocks.iter().enumerate() {
@@ -153,13 +155,13 @@ impl Solver {
             VarOrder::DomWdeg => self.select_dom_wdeg(),
             VarOrder::Chs => self.select_chs(),
             VarOrder::Mrv(TieBreak::MostUnfixedPeers) => {
-                self.mrv_by_peers((0..self.model.num_vars()).map(VarId::from_index))
+                self.mrv_by_peers((0..self.engine.model.num_vars()).map(VarId::from_index))
             }
             VarOrder::Mrv(tie) => {
                 let mut best = usize::MAX;
                 let mut best_var = None;
                 let mut ties = 0u64;
-                for i in 0..self.model.num_vars() {
+                for i in 0..self.engine.model.num_vars() {
                     let v = VarId::from_index(i);
                     let size = self.domain(v).len();
                     if size <= 1 || size > best {

@@ -14,8 +14,8 @@ impl Solver {
     /// the same orders, restarts, branching variables, limits, seed and lowering; no observer. The two
     /// share nothing.
     pub(crate) fn fork(&self) -> Solver {
-        let store = Store::new(self.core.store.bits.clone(), SnapshotMode::Auto);
-        let mut s = Solver::with_store(self.model.clone(), store);
+        let store = Store::new(self.engine.core.store.bits.clone(), SnapshotMode::Auto);
+        let mut s = Solver::with_store(self.engine.model.clone(), store);
         s.var_order = self.var_order;
         s.value_order = self.value_order;
         s.auto_strategy = self.auto_strategy;
@@ -25,7 +25,7 @@ impl Solver {
         s.learning.clone_from(&self.learning);
         s.learning_on = self.learning_on;
         s.set_seed(self.seed);
-        s.set_explaining(self.core.explaining);
+        s.set_explaining(self.engine.core.explaining);
         s
     }
 
@@ -37,7 +37,7 @@ impl Solver {
     /// Lets the learning search read, at each restart, the best objective value any worker
     /// found (as an `i64`), and tighten its own bound to it.
     pub(crate) fn share_objective(&mut self, best: Arc<AtomicI64>) {
-        let n = self.model.num_vars();
+        let n = self.engine.model.num_vars();
         let l = self.learning.get_or_insert_with(|| Box::new(Learning::new(n, &self.degree)));
         l.shared_best = Some(best);
     }
@@ -45,7 +45,7 @@ impl Solver {
     /// Adds a worker's counters to this solver's, and keeps them as the last parallel
     /// search's per-worker figures ([`Solver::worker_stats`]).
     pub(crate) fn absorb_worker_stats(&mut self, workers: Vec<Stats>) {
-        let total = &mut self.core.stats;
+        let total = &mut self.engine.core.stats;
         for w in &workers {
             total.nodes += w.nodes;
             total.failures += w.failures;
@@ -68,7 +68,7 @@ impl Solver {
 
     /// Adds `elapsed` to the time in [`stats`](Solver::stats).
     pub(crate) fn add_time(&mut self, elapsed: std::time::Duration) {
-        self.core.stats.time += elapsed;
+        self.engine.core.stats.time += elapsed;
     }
 
     /// Each worker's statistics in the last parallel search ([`Solver::solve_parallel`],

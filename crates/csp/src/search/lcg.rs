@@ -526,7 +526,7 @@ impl Solver {
     /// [`unsat_core`](Solver::unsat_core). Off by default (it costs memory per clause and
     /// keeps every clause).
     pub fn set_core_tracking(&mut self, on: bool) {
-        let (n, m) = (self.model.num_vars(), self.model.num_constraints());
+        let (n, m) = (self.engine.model.num_vars(), self.engine.model.num_constraints());
         self.lcg.get_or_insert_with(|| Box::new(Lcg::new(n, m))).track_core = on;
     }
 
@@ -540,11 +540,11 @@ impl Solver {
 
     /// Installs the literal trail before a learning search's root propagation.
     pub(super) fn install_trail(&mut self) {
-        let (n, m) = (self.model.num_vars(), self.model.num_constraints());
+        let (n, m) = (self.engine.model.num_vars(), self.engine.model.num_constraints());
         let l = self.lcg.get_or_insert_with(|| Box::new(Lcg::new(n, m)));
         let mut t = l.spare.take().unwrap_or_else(|| Box::new(Trail::new(n, 0)));
-        *t = Trail::new(n, self.core.store.level());
-        self.core.trail = Some(t);
+        *t = Trail::new(n, self.engine.core.store.level());
+        self.engine.core.trail = Some(t);
     }
 
     /// Removes the literal trail at the end of a learning search, logging (`csp::learn` at
@@ -553,27 +553,27 @@ impl Solver {
         if let (true, Some(l)) = (log::log_enabled!(target: "csp::learn", log::Level::Info), self.lcg.as_ref()) {
             let mut kinds: Vec<(&'static str, u64)> = Vec::new();
             for (c, &n) in l.generic.iter().enumerate().filter(|&(_, &n)| n > 0) {
-                let kind = self.model.constraints[c].kind();
+                let kind = self.engine.model.constraints[c].kind();
                 match kinds.iter_mut().find(|(k, _)| *k == kind) {
                     Some((_, total)) => *total += n,
                     None => kinds.push((kind, n)),
                 }
             }
             kinds.sort_by_key(|&(k, n)| (std::cmp::Reverse(n), k));
-            let st = &self.core.stats;
+            let st = &self.engine.core.stats;
             log::info!(target: "csp::learn", "learning end learned={} mean_lbd={:.2} literals={} explained_generic={} explained_precise={} generic_by_kind={kinds:?}", st.learned, st.mean_lbd(), st.literals, st.explained_generic, st.explained_precise);
         }
-        if let Some(t) = self.core.trail.take() {
+        if let Some(t) = self.engine.core.trail.take() {
             if let Some(l) = self.lcg.as_mut() {
                 l.spare = Some(t);
             }
-            self.core.refresh_observing();
+            self.engine.core.refresh_observing();
         }
     }
 
     /// Sets up a learning search after its root propagation (`root`: its outcome).
     pub(super) fn begin_lcg(&mut self, root: Result<(), Conflict>) {
-        let (n, m) = (self.model.num_vars(), self.model.num_constraints());
+        let (n, m) = (self.engine.model.num_vars(), self.engine.model.num_constraints());
         let mut l = self.lcg.take().unwrap_or_else(|| Box::new(Lcg::new(n, m)));
         let track = l.track_core;
         let spare = l.spare.take();
@@ -662,29 +662,29 @@ impl Solver {
                 (Atom::Fixed(bit as u32), bit)
             }
         };
-        let level = self.core.store.level();
-        let _ = self.push_checkpoint();
+        let level = self.engine.core.store.level();
+        let _ = self.engine.push_checkpoint();
         self.stack.push(Frame { var: var.index() as u32, bit: bit as u32, level });
-        self.core.stats.nodes += 1;
+        self.engine.core.stats.nodes += 1;
         let depth = self.stack.len() as u32;
-        self.core.stats.max_depth = self.core.stats.max_depth.max(depth);
-        if self.core.reporting || self.logging_search {
+        self.engine.core.stats.max_depth = self.engine.core.stats.max_depth.max(depth);
+        if self.engine.core.reporting || self.logging_search {
             self.report_decision(var, bit, depth);
         }
-        let trail = self.core.trail.as_mut().expect("learning search trail");
+        let trail = self.engine.core.trail.as_mut().expect("learning search trail");
         let at = trail.record_decision(var.index() as u32, atom, depth);
         trail.cause = Cause::Decided(at);
         let l = self.lcg.as_mut().expect("learning search");
         l.decisions.push(at);
         l.phases[var.index()] = bit as u32;
-        self.core.set_outside_rule(Rule::Decision);
-        let vars = &self.model.vars;
+        self.engine.core.set_outside_rule(Rule::Decision);
+        let vars = &self.engine.model.vars;
         let r = match atom {
-            Atom::Ge(b) => self.core.narrow_interval(vars, var, b as usize, usize::MAX, Rule::Decision),
-            Atom::Le(b) => self.core.narrow_interval(vars, var, 0, b as usize, Rule::Decision),
-            _ => self.core.assign_bit(vars, var, bit, Rule::Decision),
+            Atom::Ge(b) => self.engine.core.narrow_interval(vars, var, b as usize, usize::MAX, Rule::Decision),
+            Atom::Le(b) => self.engine.core.narrow_interval(vars, var, 0, b as usize, Rule::Decision),
+            _ => self.engine.core.assign_bit(vars, var, bit, Rule::Decision),
         };
-        self.core.trail.as_mut().expect("learning search trail").cause = Cause::Fact;
+        self.engine.core.trail.as_mut().expect("learning search trail").cause = Cause::Fact;
         match r {
             Ok(_) => self.lcg_propagate(),
             Err(c) => Err(Clash::Engine(c)),
@@ -694,7 +694,7 @@ impl Solver {
     /// Propagates the constraints and the clauses together to a fixed point.
     fn lcg_propagate(&mut self) -> Result<(), Clash> {
         loop {
-            if let Err(c) = self.core.propagate(&self.model.vars, &mut self.model.constraints) {
+            if let Err(c) = self.engine.core.propagate(&self.engine.model.vars, &mut self.engine.model.constraints) {
                 return Err(Clash::Engine(c));
             }
             if !self.propagate_clauses()? {
@@ -706,9 +706,9 @@ impl Solver {
     /// Makes `lit` true, each write caused by `cause`.
     fn enforce(&mut self, lit: Lit, cause: Cause) -> Result<(), Conflict> {
         let var = VarId::from_index(lit.var as usize);
-        self.core.trail.as_mut().expect("learning search trail").cause = cause;
-        self.core.set_outside_rule(Rule::Nogood);
-        let vars = &self.model.vars;
+        self.engine.core.trail.as_mut().expect("learning search trail").cause = cause;
+        self.engine.core.set_outside_rule(Rule::Nogood);
+        let vars = &self.engine.model.vars;
         let words = vars[lit.var as usize].words as usize;
         let interval = matches!(vars[lit.var as usize].map, ValueMap::Interval { .. });
         let r = (|| {
@@ -716,33 +716,33 @@ impl Solver {
                 LitKind::In { wi, mask } => {
                     if interval {
                         let (lo, hi) = (wi as usize * BITS, wi as usize * BITS + BITS - 1);
-                        self.core.narrow_interval(vars, var, lo, hi, Rule::Nogood)?;
+                        self.engine.core.narrow_interval(vars, var, lo, hi, Rule::Nogood)?;
                         return Ok(());
                     }
                     for w in (0..words).filter(|&w| w != wi as usize) {
-                        self.core.retain_block(vars, var, w, 0, Rule::Nogood)?;
+                        self.engine.core.retain_block(vars, var, w, 0, Rule::Nogood)?;
                     }
-                    self.core.retain_block(vars, var, wi as usize, mask, Rule::Nogood)?;
+                    self.engine.core.retain_block(vars, var, wi as usize, mask, Rule::Nogood)?;
                 }
                 LitKind::Ne(b) => {
                     let b = b as usize;
-                    self.core.retain_block(vars, var, b / BITS, !(1 << (b % BITS)), Rule::Nogood)?;
+                    self.engine.core.retain_block(vars, var, b / BITS, !(1 << (b % BITS)), Rule::Nogood)?;
                 }
                 LitKind::Ge(b) => {
                     let b = b as usize;
                     if interval {
-                        self.core.narrow_interval(vars, var, b, usize::MAX, Rule::Nogood)?;
+                        self.engine.core.narrow_interval(vars, var, b, usize::MAX, Rule::Nogood)?;
                     } else {
                         for w in 0..words.min(b.div_ceil(BITS)) {
                             let keep = if (w + 1) * BITS <= b { 0 } else { !0 << (b - w * BITS) };
-                            self.core.retain_block(vars, var, w, keep, Rule::Nogood)?;
+                            self.engine.core.retain_block(vars, var, w, keep, Rule::Nogood)?;
                         }
                     }
                 }
                 LitKind::Le(b) => {
                     let b = b as usize;
                     if interval {
-                        self.core.narrow_interval(vars, var, 0, b, Rule::Nogood)?;
+                        self.engine.core.narrow_interval(vars, var, 0, b, Rule::Nogood)?;
                     } else {
                         for w in b / BITS..words {
                             let keep = if w * BITS > b {
@@ -752,14 +752,14 @@ impl Solver {
                             } else {
                                 (1 << (b - w * BITS + 1)) - 1
                             };
-                            self.core.retain_block(vars, var, w, keep, Rule::Nogood)?;
+                            self.engine.core.retain_block(vars, var, w, keep, Rule::Nogood)?;
                         }
                     }
                 }
             }
             Ok(())
         })();
-        self.core.trail.as_mut().expect("learning search trail").cause = Cause::Fact;
+        self.engine.core.trail.as_mut().expect("learning search trail").cause = Cause::Fact;
         r
     }
 
@@ -775,7 +775,7 @@ impl Solver {
     fn propagate_clauses_with(&mut self, l: &mut Lcg) -> Result<bool, Clash> {
         let mut changed = false;
         loop {
-            let trail = self.core.trail.as_ref().expect("learning search trail");
+            let trail = self.engine.core.trail.as_ref().expect("learning search trail");
             if l.qhead >= trail.len() {
                 return Ok(changed);
             }
@@ -790,7 +790,7 @@ impl Solver {
                 let id = l.clauses.watches[x][k];
                 let info = l.clauses.info[id as usize];
                 let s = info.start as usize;
-                let (vars, blocks) = (&self.model.vars[..], self.core.store.blocks());
+                let (vars, blocks) = (&self.engine.model.vars[..], self.engine.core.store.blocks());
                 let lits = &mut l.clauses.lits[s..s + info.len as usize];
                 // The false watch on x goes second.
                 let w0 = lits[0].var as usize == x && lits[0].truth(vars, blocks) == Truth::False;
@@ -850,7 +850,7 @@ impl Solver {
     /// is over (no solution left, or a limit).
     fn lcg_conflict(&mut self, mut clash: Clash) -> Result<(), SearchEnd> {
         loop {
-            self.core.stats.backtracks += 1;
+            self.engine.core.stats.backtracks += 1;
             let Some((bj, lbd)) = self.analyze(clash) else {
                 return Err(SearchEnd::Exhausted);
             };
@@ -867,8 +867,8 @@ impl Solver {
             l.inc /= VAR_DECAY;
             l.lits = lits;
             let first = l.lits[0];
-            self.core.stats.learned += 1;
-            self.core.stats.lbd_sum += u64::from(lbd);
+            self.engine.core.stats.learned += 1;
+            self.engine.core.stats.lbd_sum += u64::from(lbd);
             self.lcg = Some(l);
             let r = self.apply_bound().and_then(|()| self.enforce(first, Cause::Clause(id)));
             let r = match r {
@@ -885,8 +885,8 @@ impl Solver {
     /// Imposes the objective bound again (after a backjump), as a fact.
     fn apply_bound(&mut self) -> Result<(), Conflict> {
         if let Some(bound) = self.objective {
-            self.core.trail.as_mut().expect("learning search trail").cause = Cause::Fact;
-            bound.apply(&mut self.core, &self.model.vars)?;
+            self.engine.core.trail.as_mut().expect("learning search trail").cause = Cause::Fact;
+            bound.apply(&mut self.engine.core, &self.engine.model.vars)?;
         }
         Ok(())
     }
@@ -899,10 +899,10 @@ impl Solver {
         }
         let to = self.stack[level].level;
         self.stack.truncate(level);
-        self.restore_level(to);
+        self.engine.restore_level(to);
         let l = self.lcg.as_mut().expect("learning search");
         l.decisions.truncate(level);
-        let len = self.core.trail.as_ref().map_or(0, |t| t.len());
+        let len = self.engine.core.trail.as_ref().map_or(0, |t| t.len());
         l.qhead = l.qhead.min(len);
     }
 
@@ -919,8 +919,8 @@ impl Solver {
     /// The entries the conflict rests on, into `l.reasons`.
     fn conflict_entries(&self, l: &mut Lcg, clash: Clash) -> u64 {
         let mut generic = 0;
-        let trail = self.core.trail.as_ref().expect("learning search trail");
-        let vars = &self.model.vars[..];
+        let trail = self.engine.core.trail.as_ref().expect("learning search trail");
+        let vars = &self.engine.model.vars[..];
         l.reasons.clear();
         match clash {
             Clash::Clause(id) => {
@@ -943,10 +943,10 @@ impl Solver {
                         p -= 1;
                     }
                 }
-                let blocks = self.core.store.blocks();
+                let blocks = self.engine.core.store.blocks();
                 match (c.by, c.var) {
                     (Some(by), _) => {
-                        let con = &*self.model.constraints[by.index()];
+                        let con = &*self.engine.model.constraints[by.index()];
                         // A write that emptied a domain: its own explanation and the rest of
                         // that domain; else the failure's.
                         let wiped = p < trail.len();
@@ -981,11 +981,11 @@ impl Solver {
 
     fn analyze_with(&mut self, l: &mut Lcg, clash: Clash) -> Option<(u32, u32)> {
         let generic_conflict = self.conflict_entries(l, clash);
-        self.core.stats.explained_generic += generic_conflict;
-        let trail = self.core.trail.as_ref().expect("learning search trail");
-        let vars = &self.model.vars[..];
-        let blocks = self.core.store.blocks();
-        let constraints = &self.model.constraints[..];
+        self.engine.core.stats.explained_generic += generic_conflict;
+        let trail = self.engine.core.trail.as_ref().expect("learning search trail");
+        let vars = &self.engine.model.vars[..];
+        let blocks = self.engine.core.store.blocks();
+        let constraints = &self.engine.model.constraints[..];
         let cur = l
             .reasons
             .iter()
@@ -1069,8 +1069,8 @@ impl Solver {
         for &k in &l.marked {
             l.seen[k as usize] = false;
         }
-        self.core.stats.explained_generic += generic;
-        self.core.stats.explained_precise += precise;
+        self.engine.core.stats.explained_generic += generic;
+        self.engine.core.stats.explained_precise += precise;
         // The atoms: the UIP's and the lower ones, merged per variable and block.
         l.atoms.clear();
         let u = &trail.entries[uip];
@@ -1125,8 +1125,8 @@ impl Solver {
 
     /// Every variable is fixed: a solution. Saves it as the phases.
     fn lcg_solution(&mut self) -> Step {
-        self.note_solution(self.core.depth());
-        let n = self.model.num_vars();
+        self.note_solution(self.engine.core.depth());
+        let n = self.engine.model.num_vars();
         for i in 0..n {
             let bit = self.domain(VarId::from_index(i)).min_bit();
             if let (Some(b), Some(l)) = (bit, self.lcg.as_mut()) {
@@ -1146,7 +1146,7 @@ impl Solver {
         if l.decisions.is_empty() {
             return Err(SearchEnd::Exhausted);
         }
-        let trail = self.core.trail.as_ref().expect("learning search trail");
+        let trail = self.engine.core.trail.as_ref().expect("learning search trail");
         l.lits.clear();
         for &d in l.decisions.iter().rev() {
             let e = &trail.entries[d as usize];
@@ -1173,7 +1173,7 @@ impl Solver {
     /// Starts again from the root, keeping the clauses (the worst half of the learned ones
     /// dropped when there are too many), activities and phases.
     fn lcg_restart(&mut self) -> Result<(), SearchEnd> {
-        self.core.stats.restarts += 1;
+        self.engine.core.stats.restarts += 1;
         self.backjump(0);
         let mut l = self.lcg.take().expect("learning search");
         l.runs += 1;
@@ -1188,7 +1188,7 @@ impl Solver {
             l.learned = l.clauses.info.iter().filter(|c| c.learned).count();
             l.max_learned += REDUCE_STEP;
         }
-        log::debug!(target: "csp::learn", "restart runs={} conflicts={} learned={} clauses={} mean_lbd={:.2}", l.runs, self.core.stats.failures, self.core.stats.learned, l.clauses.len(), self.core.stats.mean_lbd());
+        log::debug!(target: "csp::learn", "restart runs={} conflicts={} learned={} clauses={} mean_lbd={:.2}", l.runs, self.engine.core.stats.failures, self.engine.core.stats.learned, l.clauses.len(), self.engine.core.stats.mean_lbd());
         self.lcg = Some(l);
         let r = match self.apply_bound() {
             Ok(()) => self.lcg_propagate(),
@@ -1203,12 +1203,18 @@ impl Solver {
     /// A conflict at the root: with cores tracked, the constraints behind it.
     fn final_core(&mut self, clash: Clash) {
         let Some(mut l) = self.lcg.take() else { return };
-        if l.track_core && self.core.trail.is_some() {
+        if l.track_core && self.engine.core.trail.is_some() {
             self.conflict_entries(&mut l, clash);
             let reasons = std::mem::take(&mut l.reasons);
-            if let Some(trail) = self.core.trail.as_ref() {
+            if let Some(trail) = self.engine.core.trail.as_ref() {
                 for &k in &reasons {
-                    l.core_walk(trail, &self.model.constraints, &self.model.vars, self.core.store.blocks(), k);
+                    l.core_walk(
+                        trail,
+                        &self.engine.model.constraints,
+                        &self.engine.model.vars,
+                        self.engine.core.store.blocks(),
+                        k,
+                    );
                 }
             }
             l.reasons = reasons;
@@ -1232,7 +1238,7 @@ impl Solver {
                     .clause(id)
                     .iter()
                     .map(|lit| {
-                        let info = &self.model.vars[lit.var as usize];
+                        let info = &self.engine.model.vars[lit.var as usize];
                         let values = (0..info.len as usize)
                             .filter(|&b| match lit.kind {
                                 LitKind::In { wi, mask } => b / BITS == wi as usize && mask >> (b % BITS) & 1 == 1,

@@ -301,7 +301,7 @@ impl Solver {
 
     /// Sets up a learning run at the start of a search (root propagation done).
     pub(super) fn begin_learning(&mut self) {
-        let n = self.model.num_vars();
+        let n = self.engine.model.num_vars();
         let l = self.learning.get_or_insert_with(|| Box::new(Learning::new(n, &self.degree)));
         l.forget(&self.degree);
         l.runs = 0;
@@ -343,25 +343,25 @@ impl Solver {
 
     /// Takes the decision `var = bit`; on failure, backtracks. Err: the search is over.
     fn decide(&mut self, var: VarId, bit: usize) -> Result<(), SearchEnd> {
-        let level = self.core.store.level();
-        let _ = self.push_checkpoint();
+        let level = self.engine.core.store.level();
+        let _ = self.engine.push_checkpoint();
         self.stack.push(Frame { var: var.index() as u32, bit: bit as u32, level });
-        self.core.stats.nodes += 1;
+        self.engine.core.stats.nodes += 1;
         let depth = self.stack.len() as u32;
-        self.core.stats.max_depth = self.core.stats.max_depth.max(depth);
-        if self.core.observing || self.logging_search {
+        self.engine.core.stats.max_depth = self.engine.core.stats.max_depth.max(depth);
+        if self.engine.core.observing || self.logging_search {
             self.report_decision(var, bit, depth);
         }
         let l = self.learning.as_mut().expect("learning search");
         if l.phases.len() > var.index() {
             l.phases[var.index()] = bit as u32;
         }
-        self.core.set_outside_rule(Rule::Decision);
-        let r = self.core.assign_bit(&self.model.vars, var, bit, Rule::Decision).map(|_| ());
+        self.engine.core.set_outside_rule(Rule::Decision);
+        let r = self.engine.core.assign_bit(&self.engine.model.vars, var, bit, Rule::Decision).map(|_| ());
         let r = match r {
             Ok(()) => self.propagate_with_nogoods(),
             Err(c) => {
-                self.core.fail(c);
+                self.engine.core.fail(c);
                 Err(c)
             }
         };
@@ -384,7 +384,7 @@ impl Solver {
     /// Propagation to a fixed point of the constraints and the nogoods together.
     fn propagate_with_nogoods(&mut self) -> Result<(), Conflict> {
         loop {
-            self.core.propagate(&self.model.vars, &mut self.model.constraints)?;
+            self.engine.core.propagate(&self.engine.model.vars, &mut self.engine.model.constraints)?;
             if !self.propagate_nogoods()? {
                 return Ok(());
             }
@@ -403,7 +403,7 @@ impl Solver {
         while wi < l.nogoods.watched.len() {
             let x = l.nogoods.watched[wi] as usize;
             wi += 1;
-            let d = domain_of(&self.model.vars, &self.core.store, x);
+            let d = domain_of(&self.engine.model.vars, &self.engine.core.store, x);
             let Some(value_bit) = fixed_bit(&d) else { continue };
             let mut k = 0;
             while k < l.nogoods.watches[x].len() {
@@ -422,7 +422,7 @@ impl Solver {
                 let mut moved = false;
                 for j in s + 2..e {
                     let (y, b) = l.nogoods.lits[j];
-                    if truth(&self.model.vars, &self.core.store, y, b) != Truth::True {
+                    if truth(&self.engine.model.vars, &self.engine.core.store, y, b) != Truth::True {
                         l.nogoods.lits.swap(s, j);
                         l.nogoods.watches[x].swap_remove(k);
                         l.nogoods.watch(y, id as u32);
@@ -435,22 +435,27 @@ impl Solver {
                 }
                 k += 1;
                 let (y, b) = l.nogoods.lits[s + 1];
-                match truth(&self.model.vars, &self.core.store, y, b) {
+                match truth(&self.engine.model.vars, &self.engine.core.store, y, b) {
                     Truth::False => {}
                     Truth::True => {
                         let c = Conflict { by: None, var: Some(VarId::from_index(y as usize)) };
-                        self.core.fail(c);
+                        self.engine.core.fail(c);
                         return Err(c);
                     }
                     Truth::Open => {
                         let var = VarId::from_index(y as usize);
                         let b = b as usize;
-                        self.core.set_outside_rule(Rule::Nogood);
-                        match self.core.retain_block(&self.model.vars, var, b / BITS, !(1 << (b % BITS)), Rule::Nogood)
-                        {
+                        self.engine.core.set_outside_rule(Rule::Nogood);
+                        match self.engine.core.retain_block(
+                            &self.engine.model.vars,
+                            var,
+                            b / BITS,
+                            !(1 << (b % BITS)),
+                            Rule::Nogood,
+                        ) {
                             Ok(c) => changed |= c,
                             Err(c) => {
-                                self.core.fail(c);
+                                self.engine.core.fail(c);
                                 return Err(c);
                             }
                         }
@@ -468,7 +473,7 @@ impl Solver {
         l.run_failures += 1;
         l.conflicts += 1;
         let scope: &[VarId] = match (c.by, c.var.as_ref()) {
-            (Some(by), _) => self.model.constraints[by.index()].scope(),
+            (Some(by), _) => self.engine.model.constraints[by.index()].scope(),
             (None, Some(x)) => std::slice::from_ref(x),
             (None, None) => &[],
         };
@@ -494,10 +499,10 @@ impl Solver {
                 return self.restart();
             }
             let Some(f) = self.stack.pop() else { return Err(SearchEnd::Exhausted) };
-            self.restore_level(f.level);
-            self.core.stats.backtracks += 1;
+            self.engine.restore_level(f.level);
+            self.engine.core.stats.backtracks += 1;
             let var = VarId::from_index(f.var as usize);
-            if self.core.observing || self.logging_search {
+            if self.engine.core.observing || self.logging_search {
                 self.report_refutation(var, f.bit as usize, self.stack.len() as u32);
             }
             if let Some(limit) = self.limit_hit() {
@@ -509,17 +514,22 @@ impl Solver {
                 l.refuted.pop();
             }
             l.refuted.push(Refuted { depth, var: f.var, bit: f.bit });
-            self.core.set_outside_rule(Rule::Refutation);
+            self.engine.core.set_outside_rule(Rule::Refutation);
             let bit = f.bit as usize;
-            let mut r =
-                self.core.retain_block(&self.model.vars, var, bit / BITS, !(1 << (bit % BITS)), Rule::Refutation);
+            let mut r = self.engine.core.retain_block(
+                &self.engine.model.vars,
+                var,
+                bit / BITS,
+                !(1 << (bit % BITS)),
+                Rule::Refutation,
+            );
             if let (Some(bound), true) = (self.objective, r.is_ok()) {
-                r = bound.apply(&mut self.core, &self.model.vars);
+                r = bound.apply(&mut self.engine.core, &self.engine.model.vars);
             }
             let r = match r {
                 Ok(_) => self.propagate_with_nogoods(),
                 Err(c) => {
-                    self.core.fail(c);
+                    self.engine.core.fail(c);
                     Err(c)
                 }
             };
@@ -542,7 +552,7 @@ impl Solver {
     /// Starts a new run from the root: records the branch's nogoods, restores the root state,
     /// propagates the nogoods there, and, in optimisation, may fix part of the incumbent (LNS).
     fn restart(&mut self) -> Result<(), SearchEnd> {
-        let n = self.model.num_vars();
+        let n = self.engine.model.num_vars();
         let Some(mut l) = self.learning.take() else { return Err(SearchEnd::Exhausted) };
         // Reduced nld-nogoods: each refutation with the decisions above it.
         for r in &l.refuted {
@@ -553,7 +563,7 @@ impl Solver {
             l.nogoods.add(&lits, n);
             l.scratch = lits;
         }
-        self.core.stats.nogoods = l.nogoods.len() as u64;
+        self.engine.core.stats.nogoods = l.nogoods.len() as u64;
         l.refuted.clear();
         l.last_conflict = None;
         let was_lns = l.lns_prefix > 0;
@@ -561,7 +571,7 @@ impl Solver {
         if !was_lns {
             l.runs += 1;
         }
-        self.core.stats.restarts += 1;
+        self.engine.core.stats.restarts += 1;
         // CHS at a restart: the step size starts again, and scores decay with their age.
         l.alpha = CHS_ALPHA;
         for (q, &at) in l.chs.iter_mut().zip(&l.chs_at) {
@@ -570,18 +580,19 @@ impl Solver {
         let root = self.stack.first().map(|f| f.level);
         self.stack.clear();
         if let Some(level) = root {
-            self.restore_level(level);
+            self.engine.restore_level(level);
         }
-        log::debug!(target: "csp::search", "restart runs={} nogoods={} failures={}", l.runs, l.nogoods.len(), self.core.stats.failures);
+        log::debug!(target: "csp::search", "restart runs={} nogoods={} failures={}", l.runs, l.nogoods.len(), self.engine.core.stats.failures);
         // Root: the unit nogoods and the objective bound, then everything to a fixed point.
-        self.core.set_outside_rule(Rule::Nogood);
+        self.engine.core.set_outside_rule(Rule::Nogood);
         let mut r = Ok(());
         for &(x, b) in &l.nogoods.units {
             let b = b as usize;
             r = self
+                .engine
                 .core
                 .retain_block(
-                    &self.model.vars,
+                    &self.engine.model.vars,
                     VarId::from_index(x as usize),
                     b / BITS,
                     !(1 << (b % BITS)),
@@ -596,14 +607,14 @@ impl Solver {
             bound.tighten(shared.load(std::sync::atomic::Ordering::Relaxed));
         }
         if let (Some(bound), true) = (self.objective, r.is_ok()) {
-            r = bound.apply(&mut self.core, &self.model.vars).map(|_| ());
+            r = bound.apply(&mut self.engine.core, &self.engine.model.vars).map(|_| ());
         }
         let lns_now = l.lns && self.objective.is_some() && !l.incumbent.is_empty() && !was_lns;
         self.learning = Some(l);
         let r = match r {
             Ok(()) => self.propagate_with_nogoods(),
             Err(c) => {
-                self.core.fail(c);
+                self.engine.core.fail(c);
                 Err(c)
             }
         };
@@ -614,7 +625,7 @@ impl Solver {
         l.run_failures = 0;
         if lns_now {
             l.cutoff = LNS_FAILURES;
-            self.core.stats.lns_runs += 1;
+            self.engine.core.stats.lns_runs += 1;
             return self.fix_neighbourhood();
         }
         l.cutoff = l.next_cutoff();
@@ -625,7 +636,7 @@ impl Solver {
     /// decisions (so that a failure among them only refutes the neighbourhood).
     fn fix_neighbourhood(&mut self) -> Result<(), SearchEnd> {
         let Some(mut l) = self.learning.take() else { return Ok(()) };
-        let n = self.model.num_vars();
+        let n = self.engine.model.num_vars();
         l.order.clear();
         l.order.extend(0..n as u32);
         let rng = &mut self.rng;
@@ -678,8 +689,8 @@ impl Solver {
     pub(super) fn select_dom_wdeg(&self) -> Option<VarId> {
         match self.learning.as_deref() {
             Some(l) if !l.open.is_empty() => self.dom_wdeg_among(l.open.iter().map(|&i| i as usize), &l.weights),
-            Some(l) => self.dom_wdeg_among(0..self.model.num_vars(), &l.weights),
-            None => self.dom_wdeg_among(0..self.model.num_vars(), &[]),
+            Some(l) => self.dom_wdeg_among(0..self.engine.model.num_vars(), &l.weights),
+            None => self.dom_wdeg_among(0..self.engine.model.num_vars(), &[]),
         }
     }
 
@@ -712,7 +723,7 @@ impl Solver {
     pub(super) fn select_chs(&self) -> Option<VarId> {
         let scores = self.learning.as_ref().map(|l| &l.chs[..]);
         let mut best: Option<(VarId, f64)> = None;
-        for i in 0..self.model.num_vars() {
+        for i in 0..self.engine.model.num_vars() {
             let v = VarId::from_index(i);
             let size = self.domain(v).len();
             if size <= 1 {
@@ -755,7 +766,7 @@ impl Solver {
     /// ```
     pub fn set_restarts(&mut self, restarts: Restarts) {
         self.auto_strategy = false;
-        let n = self.model.num_vars();
+        let n = self.engine.model.num_vars();
         let l = self.learning.get_or_insert_with(|| Box::new(Learning::new(n, &self.degree)));
         l.restarts = restarts;
     }
@@ -763,7 +774,7 @@ impl Solver {
     /// Whether optimisation with restarts alternates large-neighbourhood runs (part of the
     /// incumbent fixed, a small failure budget) with complete runs. Default: on.
     pub fn set_lns(&mut self, on: bool) {
-        let n = self.model.num_vars();
+        let n = self.engine.model.num_vars();
         let l = self.learning.get_or_insert_with(|| Box::new(Learning::new(n, &self.degree)));
         l.lns = on;
     }
@@ -782,12 +793,12 @@ impl Solver {
     pub(super) fn choose_strategy(&mut self) {
         use crate::constraints::{AllDifferent, AllDifferentNetwork, Intersection};
         use crate::model::constraint::downcast_ref;
-        let pure = self.model.constraints.iter().all(|c| {
+        let pure = self.engine.model.constraints.iter().all(|c| {
             downcast_ref::<AllDifferent>(&**c).is_some()
                 || downcast_ref::<AllDifferentNetwork>(&**c).is_some()
                 || downcast_ref::<Intersection>(&**c).is_some()
         });
-        let n = self.model.num_vars();
+        let n = self.engine.model.num_vars();
         if pure || n == 0 {
             self.var_order = VarOrder::Mrv(crate::select::TieBreak::First);
             self.value_order = ValueOrder::Ascending;
@@ -817,8 +828,8 @@ impl Solver {
 
     /// Every variable is fixed: a solution. Saves it as phases and incumbent.
     fn learn_solution(&mut self) -> Step {
-        self.note_solution(self.core.depth());
-        let n = self.model.num_vars();
+        self.note_solution(self.engine.core.depth());
+        let n = self.engine.model.num_vars();
         if let Some(mut l) = self.learning.take() {
             l.incumbent.clear();
             for i in 0..n {

@@ -5,9 +5,10 @@
 //! checkpoint; backtracking restores it. Every search starts from the solver's current state
 //! and leaves it as it found it.
 //!
-//! The [`Solver`] and its construction are here; the rest goes by concept: its settings
-//! (`settings.rs`), the current state and the caller's changes (`state.rs`), checkpoints
-//! (`checkpoint.rs`), a search's run with its limits and clock (`run.rs`), the searches a user
+//! The search drives an [`Engine`] (`crate::engine`: the model, the domains, propagation and
+//! checkpoints), which knows nothing of it. The [`Solver`] and its construction are here; the
+//! rest goes by concept: its settings (`settings.rs`), the caller's changes, which end a
+//! running search before they reach the engine (`state.rs`), a search's run with its limits and clock (`run.rs`), the searches a user
 //! calls (`solutions.rs`), the loop (`step.rs`) over the backends (`strategy.rs`: `dfs.rs`,
 //! `board.rs`; `learn.rs`, `lcg.rs`), the open search (`brancher.rs`), outcomes
 //! (`outcome.rs`), workers (`fork.rs`) and the branch-and-bound hook (`objective.rs`).
@@ -15,9 +16,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use fixedbitset::FixedBitSet;
-
-use crate::context::core::Core;
+use crate::engine::Engine;
 use crate::id::{Value, VarId};
 use crate::model::{Model, Peers};
 use crate::select::{Rng, TieBreak, ValueOrder, VarOrder};
@@ -28,7 +27,6 @@ use strategy::Backend;
 
 mod board;
 mod brancher;
-mod checkpoint;
 mod dfs;
 mod fork;
 mod lcg;
@@ -45,8 +43,6 @@ mod strategy;
 pub(crate) use objective::{ObjectiveBound, Side};
 
 pub use brancher::{SearchView, Termination, ValueSelector, VariableSelector};
-pub use checkpoint::Checkpoint;
-use checkpoint::Saved;
 pub use learn::Restarts;
 pub use outcome::{Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution};
 pub use solutions::Solutions;
@@ -72,10 +68,12 @@ pub(crate) enum Step {
     End(SearchEnd),
 }
 
-/// Solves a [`Model`]: propagation, checkpoints and depth-first search.
+/// Solves a [`Model`]: a search (decisions, limits, restarts, learning) over an [`Engine`]
+/// (propagation and checkpoints).
 ///
-/// The solver owns the model, the current domains and all scratch space; build it once and
-/// reuse it: [`reset`](Solver::reset) returns to the model's root state without allocating.
+/// The solver owns the engine, which owns the model and the current domains, and all scratch
+/// space; build it once and reuse it: [`reset`](Solver::reset) returns to the model's root
+/// state without allocating.
 ///
 /// # Example
 ///
@@ -100,13 +98,8 @@ pub(crate) enum Step {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Solver {
-    model: Model,
-    core: Core,
-    /// The root fixed point of the model alone, once known, and whether stand-ins were in
-    /// force when it was reached: `reset` restores it.
-    root: Option<(FixedBitSet, bool)>,
-    /// Whether the state is the model's initial state plus pending root propagation.
-    pristine: bool,
+    /// The model, the domains and propagation: what the search drives.
+    pub(crate) engine: Engine,
     var_order: VarOrder,
     value_order: ValueOrder,
     seed: u64,
@@ -118,11 +111,6 @@ pub struct Solver {
     peers: Option<Peers>,
     /// Whether every domain is one block at offset == index (enables a tight MRV loop).
     flat: bool,
-    // Checkpoints: per live level, whether work was pending when it was taken, the conflict if
-    // the state was failed, and its generation (to catch stale checkpoints).
-    dirty: Vec<Saved>,
-    generations: Vec<u64>,
-    next_generation: u64,
     // Search.
     stack: Vec<Frame>,
     phase: Phase,
@@ -142,8 +130,9 @@ pub struct Solver {
     pub(crate) objective: Option<ObjectiveBound>,
     /// Variables branched on before all others (search annotations); empty for none.
     priority: Box<[VarId]>,
-    /// The backend of the running search, chosen when it begins: the network's own state
-    /// when it alone constrains every variable (see [`board_network`](Solver::board_network)).
+    /// The backend of the running search, chosen when it begins: a constraint's
+    /// [`SearchKernel`](crate::constraint::SearchKernel) (an all-different network's own state)
+    /// when it alone constrains every variable (see [`board_kernel`](Solver::board_kernel)).
     backend: Backend,
     /// Whether decisions and refutations are logged (`csp::search` at `debug`), read when a
     /// search begins.
@@ -170,11 +159,10 @@ pub struct Solver {
 impl fmt::Debug for Solver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Solver")
-            .field("model", &self.model)
-            .field("core", &self.core)
+            .field("engine", &self.engine)
             .field("var_order", &self.var_order)
             .field("value_order", &self.value_order)
-            .field("stats", &self.core.stats)
+            .field("stats", &self.engine.core.stats)
             .finish_non_exhaustive()
     }
 }
@@ -191,23 +179,16 @@ impl Solver {
     /// search.
     pub fn new(model: Model) -> Solver {
         let store = Store::new(model.initial.clone(), SnapshotMode::Auto);
-        Solver::with_store(model, store)
+        Solver::over(Engine::with_store(model, store))
     }
 
     fn with_store(model: Model, store: Store) -> Solver {
-        let labels: Box<[Box<str>]> = (0..model.num_constraints())
-            .map(|i| model.constraint_label(crate::id::ConstraintId::from_index(i)).into_boxed_str())
-            .collect();
-        let stand_ins = model
-            .stand_ins
-            .iter()
-            .map(|(by, absorbed)| crate::context::core::StandIn {
-                by: by.index() as u32,
-                absorbed: absorbed.iter().map(|c| c.index() as u32).collect(),
-            })
-            .collect();
-        let mut core = Core::new(store, &model.vars, &model.constraints, labels, stand_ins);
-        core.schedule_all();
+        Solver::over(Engine::with_store(model, store))
+    }
+
+    /// The search over `engine`, from its current state.
+    pub fn over(engine: Engine) -> Solver {
+        let model = &engine.model;
         let mut degree = vec![0u32; model.num_vars()];
         for c in &model.constraints {
             let mut scope: Vec<VarId> = c.scope().to_vec();
@@ -220,9 +201,6 @@ impl Solver {
         let flat = model.vars.iter().enumerate().all(|(i, v)| v.words == 1 && v.offset as usize == i);
         let n = model.num_vars();
         Solver {
-            core,
-            root: None,
-            pristine: true,
             var_order: VarOrder::Mrv(TieBreak::First),
             value_order: ValueOrder::Ascending,
             seed: 0,
@@ -231,9 +209,6 @@ impl Solver {
             degree: degree.into(),
             peers: None,
             flat,
-            dirty: Vec::new(),
-            generations: Vec::new(),
-            next_generation: 1,
             stack: Vec::with_capacity(n),
             phase: Phase::Idle,
             base_level: 0,
@@ -257,7 +232,7 @@ impl Solver {
             time_before: Duration::ZERO,
             #[cfg(debug_assertions)]
             check_buf: Vec::new(),
-            model,
+            engine,
         }
     }
 }

@@ -21,29 +21,29 @@ impl Solver {
             // Learning hook: the trail records from the root propagation on.
             self.install_trail();
         }
-        self.core.refresh_observing();
+        self.engine.core.refresh_observing();
         self.logging_search = log::log_enabled!(target: "csp::search", log::Level::Debug);
         self.started = Some(Instant::now());
-        self.time_before = self.core.stats.time;
+        self.time_before = self.engine.core.stats.time;
         // A timeout too far in the future to represent (`Instant + Duration` would panic) is
         // no deadline at all.
         self.deadline = self.limits.timeout.and_then(|t| Instant::now().checked_add(t));
-        self.nodes_at_start = self.core.stats.nodes;
+        self.nodes_at_start = self.engine.core.stats.nodes;
         self.ticks = 0;
         self.stride = 1;
         self.last_clock = self.started;
         self.stack.clear();
-        let pristine = self.pristine && self.core.store.level() == 0 && self.core.failed.is_none();
-        self.base_level = self.core.store.level();
-        let _ = self.push_checkpoint();
-        self.core.depth_base = self.base_level + 1;
-        self.core.set_outside_rule(Rule::External);
-        let r = self.core.propagate(&self.model.vars, &mut self.model.constraints);
+        let pristine = self.engine.pristine && self.engine.core.store.level() == 0 && self.engine.core.failed.is_none();
+        self.base_level = self.engine.core.store.level();
+        let _ = self.engine.push_checkpoint();
+        self.engine.core.depth_base = self.base_level + 1;
+        self.engine.core.set_outside_rule(Rule::External);
+        let r = self.engine.core.propagate(&self.engine.model.vars, &mut self.engine.model.constraints);
         if pristine {
             // The root fixed point of the model alone: `reset` returns to it from now on.
-            self.pristine = false;
+            self.engine.pristine = false;
             if r.is_ok() {
-                self.root = Some((self.core.store.bits.clone(), self.core.standing_in));
+                self.engine.root = Some((self.engine.core.store.bits.clone(), self.engine.core.standing_in));
             }
         }
         self.phase = match r {
@@ -82,7 +82,7 @@ impl Solver {
     /// iterator over solutions or improvements).
     pub(crate) fn update_time(&mut self) {
         if let Some(t) = self.started {
-            self.core.stats.time = self.time_before + t.elapsed();
+            self.engine.core.stats.time = self.time_before + t.elapsed();
         }
     }
 
@@ -94,11 +94,11 @@ impl Solver {
             return;
         }
         if let Some(t) = self.started.take() {
-            self.core.stats.time = self.time_before + t.elapsed();
+            self.engine.core.stats.time = self.time_before + t.elapsed();
         }
         self.stack.clear();
-        self.restore_level(self.base_level);
-        self.core.depth_base = 0;
+        self.engine.restore_level(self.base_level);
+        self.engine.core.depth_base = 0;
         self.remove_trail();
         if log::log_enabled!(target: "csp::search", log::Level::Info) {
             let end = match self.phase {
@@ -106,7 +106,7 @@ impl Solver {
                 Phase::Done(SearchEnd::LimitReached(_)) => "limit",
                 _ => "enough_solutions",
             };
-            log::info!(target: "csp::search", "search end={end} vars={} constraints={} {}", self.model.num_vars(), self.model.num_constraints(), self.core.stats);
+            log::info!(target: "csp::search", "search end={end} vars={} constraints={} {}", self.engine.model.num_vars(), self.engine.model.num_constraints(), self.engine.core.stats);
         }
         self.phase = Phase::Idle;
     }
@@ -116,7 +116,7 @@ impl Solver {
             return Some(Limit::Stopped);
         }
         if let Some(max) = self.limits.max_nodes {
-            if self.core.stats.nodes - self.nodes_at_start >= max {
+            if self.engine.core.stats.nodes - self.nodes_at_start >= max {
                 return Some(Limit::Nodes);
             }
         }

@@ -8,48 +8,47 @@ use crate::id::VarId;
 use crate::model::Model;
 use crate::select::{Rng, TieBreak, ValueOrder, VarOrder};
 use crate::stats::Stats;
-use crate::store::{SnapshotMode, Store};
+use crate::store::SnapshotMode;
 
 impl Solver {
     /// The model being solved.
     pub fn model(&self) -> &Model {
-        &self.model
+        &self.engine.model
     }
 
     /// Gives the model back.
     pub fn into_model(self) -> Model {
-        self.model
+        self.engine.model
     }
 
     /// Chooses how checkpoints save the state. Resets the solver.
     pub fn set_snapshot_mode(&mut self, mode: SnapshotMode) {
-        self.core.store = Store::new(self.model.initial.clone(), mode);
-        self.root = None;
-        self.reset();
+        self.finish_search();
+        self.engine.set_snapshot_mode(mode);
+        self.rng = Rng::new(self.seed);
     }
 
     /// Whether checkpoints trail changes (rather than copy all domains).
     pub fn is_trailing(&self) -> bool {
-        self.core.store.is_trailing()
+        self.engine.is_trailing()
     }
 
     /// Whether the engine was built by the explaining lowering
     /// ([`Lowering::explaining`](crate::lower::Lowering::explaining)): every pruning is made by
     /// the constraint as posted, never by a network standing in for it.
     pub fn is_explaining(&self) -> bool {
-        self.core.explaining
+        self.engine.is_explaining()
     }
 
     /// Whether stand-ins (a network) are in force now.
     #[cfg(test)]
     pub(crate) fn is_standing_in(&self) -> bool {
-        self.core.standing_in
+        self.engine.core.standing_in
     }
 
     /// Chooses the explaining lowering or the fast one (see [`crate::lower`]).
     pub(crate) fn set_explaining(&mut self, on: bool) {
-        self.core.explaining = on;
-        self.core.refresh_observing();
+        self.engine.set_explaining(on);
     }
 
     /// Sets the variable order (default: MRV, first on ties).
@@ -57,7 +56,7 @@ impl Solver {
         self.auto_strategy = false;
         self.var_order = order;
         if order == VarOrder::Mrv(TieBreak::MostUnfixedPeers) && self.peers.is_none() {
-            self.peers = Some(self.model.peers());
+            self.peers = Some(self.engine.model.peers());
         }
     }
 
@@ -77,7 +76,7 @@ impl Solver {
     pub fn set_branching_vars(&mut self, vars: impl Into<Vec<VarId>>) {
         let vars: Vec<VarId> = vars.into();
         for &v in &vars {
-            self.model.var_info(v);
+            self.engine.model.var_info(v);
         }
         self.priority = vars.into();
     }
@@ -100,17 +99,16 @@ impl Solver {
 
     /// The statistics so far.
     pub fn stats(&self) -> &Stats {
-        &self.core.stats
+        self.engine.stats()
     }
 
     /// Zeroes the statistics.
     pub fn reset_stats(&mut self) {
-        self.core.stats = Stats::default();
+        self.engine.reset_stats();
     }
 
     /// Installs (or removes, with `None`) an observer that receives every [`Event`](crate::event::Event).
     pub fn set_observer(&mut self, observer: Option<Observer>) {
-        self.core.observer = observer;
-        self.core.refresh_observing();
+        self.engine.set_observer(observer);
     }
 }

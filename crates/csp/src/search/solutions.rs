@@ -59,13 +59,13 @@ impl Solver {
         self.values.clear();
         if self.flat {
             // One block per variable, in order: the value of each fixed domain's only bit.
-            let blocks = &self.core.store.blocks()[..self.model.num_vars()];
-            self.values.extend(self.model.vars.iter().zip(blocks).map(|(info, &b)| {
+            let blocks = &self.engine.core.store.blocks()[..self.engine.model.num_vars()];
+            self.values.extend(self.engine.model.vars.iter().zip(blocks).map(|(info, &b)| {
                 debug_assert!(b.count_ones() == 1, "solution domains are fixed");
                 info.map.value(b.trailing_zeros() as usize)
             }));
         } else {
-            for i in 0..self.model.num_vars() {
+            for i in 0..self.engine.model.num_vars() {
                 let v = VarId::from_index(i);
                 let d = self.domain(v);
                 self.values.push(d.min().expect("solution domains are not empty"));
@@ -79,7 +79,7 @@ impl Solver {
     pub(super) fn debug_check_solution(&mut self) {
         self.fill_values();
         let mut buf = std::mem::take(&mut self.check_buf);
-        if let Err(c) = self.model.check_with(&self.values, &mut buf) {
+        if let Err(c) = self.engine.model.check_with(&self.values, &mut buf) {
             panic!("engine bug: solution {:?} violates constraint {c:?}", self.values);
         }
         self.check_buf = buf;

@@ -61,11 +61,11 @@ impl Solver {
     /// A solution at `depth` (every variable fixed, readable in the store): counts, logs,
     /// reports and (in debug builds) checks it, for every backend.
     pub(super) fn note_solution(&mut self, depth: u32) {
-        self.core.stats.solutions += 1;
+        self.engine.core.stats.solutions += 1;
         self.phase = Phase::Running(true);
-        log::debug!(target: "csp::search", "solution depth={depth} nodes={}", self.core.stats.nodes);
-        if self.core.observer.is_some() {
-            self.core.emit(&Event::Solution { depth });
+        log::debug!(target: "csp::search", "solution depth={depth} nodes={}", self.engine.core.stats.nodes);
+        if self.engine.core.observer.is_some() {
+            self.engine.core.emit(&Event::Solution { depth });
         }
         #[cfg(debug_assertions)]
         self.debug_check_solution();

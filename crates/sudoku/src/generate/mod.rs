@@ -511,7 +511,7 @@ impl Generator {
                 // The units as the engine's all-different network (one word-parallel pass over
                 // the grid), as the solvers do. Never fails: the units are plain all-differents.
                 let lowering = crate::encode::lowering(Strength::HiddenSingles, false);
-                let mut engine = model.lower(&lowering).ok()?;
+                let mut engine = csp::Solver::over(model.lower(&lowering).ok()?);
                 // The root state of the rules, cached for `reset`.
                 engine.propagate().ok()?;
                 engine.set_limits(Limits { max_nodes: Some(CHECK_NODES), ..Limits::default() });

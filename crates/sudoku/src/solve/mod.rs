@@ -373,7 +373,7 @@ fn build_engine(shape: Shape, rules: &Rules, options: &Options) -> csp::Solver {
     // Never fails for these models: every unit, diagonal or region is a plain all-different
     // over range domains, and the groups are units of distinct cells over 1..=size.
     let mut engine = match model.lower(&lowering(strength, locked)) {
-        Ok(engine) => engine,
+        Ok(engine) => csp::Solver::over(engine),
         Err(e) => unreachable!("the engine of a {shape} {} puzzle: {e}", rules.variant()),
     };
     // Propagating the empty grid once fills the engine's root cache, so that `reset` restores

@@ -21,7 +21,7 @@
 use fixedbitset::Block;
 
 use super::AllDifferentNetwork;
-use crate::store::Store;
+use crate::model::kernel::{KernelMove, SearchKernel, SolutionWriter};
 
 /// The states of a search on the network's own state.
 #[derive(Clone, Debug, Default)]
@@ -44,20 +44,10 @@ pub(super) struct Board {
     root_in_store: bool,
 }
 
-/// A decision or a refutation made on the board.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct BoardMove {
-    /// Values removed, counted as the engine counts them: those of the move itself, and those
-    /// of its propagation if it did not fail.
-    pub(crate) removed: u64,
-    /// Whether propagation reached a fixed point (else the state failed).
-    pub(crate) ok: bool,
-}
-
-impl AllDifferentNetwork {
+impl SearchKernel for AllDifferentNetwork {
     /// Starts a search on the network's own state, from the network's state in `store`
     /// (at a fixed point of the network, as after a propagation).
-    pub(crate) fn board_begin(&mut self, store: &Store) {
+    fn begin(&mut self, blocks: &[Block]) {
         let t = &self.tables;
         let b = &mut self.board;
         if b.order.len() != t.vars.len() {
@@ -69,18 +59,18 @@ impl AllDifferentNetwork {
         b.frames.clear();
         b.unfixed.reserve(t.words);
         b.states.clear();
-        b.states.extend_from_slice(&store.blocks()[l.start.offset()..l.start.offset() + l.len]);
+        b.states.extend_from_slice(&blocks[l.start.offset()..l.start.offset() + l.len]);
         b.root_in_store = true;
     }
 
     /// Whether a search on the network's own state pays: its state is small enough to copy at
     /// each decision, as the store copies rather than trails a state of that size.
-    pub(crate) fn board_fits(&self) -> bool {
+    fn fits(&self) -> bool {
         self.tables.layout.len <= crate::store::SnapshotMode::COPY_LIMIT_BLOCKS
     }
 
     /// The number of decisions in force.
-    pub(crate) fn board_depth(&self) -> usize {
+    fn depth(&self) -> usize {
         self.board.frames.len()
     }
 
@@ -88,7 +78,7 @@ impl AllDifferentNetwork {
     /// is fixed. Among equals: with `by_peers`, the one with the most unfixed peers
     /// ([`TieBreak::MostUnfixedPeers`](crate::select::TieBreak::MostUnfixedPeers): the network's
     /// peers are the variables sharing a group with it), then the first in variable order.
-    pub(crate) fn board_select(&mut self, by_peers: bool) -> Option<u32> {
+    fn select(&mut self, by_peers: bool) -> Option<u32> {
         let t = &self.tables;
         let n = t.vars.len();
         let w = t.words;
@@ -181,7 +171,7 @@ impl AllDifferentNetwork {
     }
 
     /// Decides the smallest value of local `i` (unfixed) one level up, and propagates.
-    pub(crate) fn board_decide(&mut self, i: u32) -> BoardMove {
+    fn decide(&mut self, i: u32) -> KernelMove {
         let len = self.tables.layout.len;
         let b = &mut self.board;
         let depth = b.frames.len();
@@ -199,7 +189,7 @@ impl AllDifferentNetwork {
 
     /// Takes back the deepest decision and refutes it (its value leaves its variable in the
     /// state before it), and propagates; `None` when no decision is left.
-    pub(crate) fn board_refute(&mut self) -> Option<BoardMove> {
+    fn refute(&mut self) -> Option<KernelMove> {
         let (i, v) = self.board.frames.pop()?;
         let depth = self.board.frames.len();
         let at = depth * self.tables.layout.len + i as usize;
@@ -207,27 +197,10 @@ impl AllDifferentNetwork {
         Some(self.board_run(depth, i, d, 1))
     }
 
-    /// Restricts local `i` to `d` (a non-empty subset of its domain, in the value space) in the
-    /// state at `depth`, and propagates there; `removed` values went with the restriction.
-    fn board_run(&mut self, depth: usize, i: u32, d: Block, removed: u64) -> BoardMove {
-        let t = &self.tables;
-        let s = &mut self.scratch;
-        let len = t.layout.len;
-        s.diffs.clear();
-        s.diffs.push((i, d));
-        self.board.root_in_store &= depth != 0;
-        let st = &mut self.board.states[depth * len..(depth + 1) * len];
-        // Only the changed variable to take in, and nothing to write back.
-        match t.run_state(st, s, false, false) {
-            Ok(()) => BoardMove { removed: removed + s.removed, ok: true },
-            Err(_) => BoardMove { removed, ok: false },
-        }
-    }
-
     /// Writes the domains of the current state into `store`. Nothing to write when that state
-    /// is still the one [`board_begin`](Self::board_begin) read: the network, sole watcher of
+    /// is still the one [`begin`](SearchKernel::begin) read: the network, sole watcher of
     /// its variables, wrote its domains when it reached it.
-    pub(crate) fn board_write(&self, store: &mut Store) {
+    fn write_solution(&self, store: &mut SolutionWriter<'_>) {
         let t = &self.tables;
         let at = self.board.frames.len() * t.layout.len;
         let domains = &self.board.states[at..at + t.vars.len()];
@@ -239,5 +212,24 @@ impl AllDifferentNetwork {
             return;
         }
         store.set_blocks(domains.iter().zip(&t.offs).zip(&t.shifts).map(|((&d, &off), &s)| (off as usize, d >> s)));
+    }
+}
+
+impl AllDifferentNetwork {
+    /// Restricts local `i` to `d` (a non-empty subset of its domain, in the value space) in the
+    /// state at `depth`, and propagates there; `removed` values went with the restriction.
+    fn board_run(&mut self, depth: usize, i: u32, d: Block, removed: u64) -> KernelMove {
+        let t = &self.tables;
+        let s = &mut self.scratch;
+        let len = t.layout.len;
+        s.diffs.clear();
+        s.diffs.push((i, d));
+        self.board.root_in_store &= depth != 0;
+        let st = &mut self.board.states[depth * len..(depth + 1) * len];
+        // Only the changed variable to take in, and nothing to write back.
+        match t.run_state(st, s, false, false) {
+            Ok(()) => KernelMove { removed: removed + s.removed, ok: true },
+            Err(_) => KernelMove { removed, ok: false },
+        }
     }
 }

@@ -58,6 +58,7 @@ use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{ConstraintId, Value, VarId};
 use crate::model::constraint::Constraint;
+use crate::model::kernel::SearchKernel;
 use crate::model::Model;
 use crate::rule::Rule;
 use crate::store::StateSlot;
@@ -70,7 +71,6 @@ mod compile;
 mod run;
 
 use board::Board;
-pub(crate) use board::BoardMove;
 
 use run::{Run, FC, HIDDEN, LOCKED, LOCKED_LATER};
 
@@ -538,6 +538,10 @@ impl Constraint for AllDifferentNetwork {
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         self.tables.run(ctx, &mut self.scratch)
+    }
+
+    fn kernel(&mut self) -> Option<&mut dyn SearchKernel> {
+        Some(self)
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

@@ -1,9 +1,9 @@
 //! Checkpoints: saving the state and going back to it (copy or trail, see `store.rs`).
 
-use super::Solver;
+use super::Engine;
 use crate::error::Conflict;
 
-/// A saved search state, to go back to with [`Solver::restore_to`].
+/// A saved search state, to go back to with [`Engine::restore_to`].
 ///
 /// Opaque: the implementation may copy the domains or trail changes (see [`SnapshotMode`](crate::store::SnapshotMode)).
 #[derive(Debug, PartialEq, Eq)]
@@ -15,25 +15,24 @@ pub struct Checkpoint {
 
 /// What a checkpoint records beside the store.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Saved {
+pub(crate) struct Saved {
     /// Whether propagation work was pending.
-    pub(super) pending: bool,
+    pub(crate) pending: bool,
     /// The conflict, if the state was failed.
-    pub(super) failed: Option<Conflict>,
+    pub(crate) failed: Option<Conflict>,
     /// Whether stand-ins were in force ([`Model::compile_all_different`]).
-    pub(super) standing_in: bool,
+    pub(crate) standing_in: bool,
 }
 
-impl Solver {
+impl Engine {
     /// Saves the current state. Take checkpoints at a fixed point; work pending at that moment
     /// is redone (by scheduling every constraint) if the checkpoint is restored.
     pub fn new_checkpoint(&mut self) -> Checkpoint {
-        self.finish_search();
         self.pristine = false;
         self.push_checkpoint()
     }
 
-    pub(super) fn push_checkpoint(&mut self) -> Checkpoint {
+    pub(crate) fn push_checkpoint(&mut self) -> Checkpoint {
         let level = self.core.store.level();
         self.dirty.push(Saved {
             pending: self.core.has_pending(),
@@ -57,7 +56,6 @@ impl Solver {
     ///
     /// Panics if the checkpoint was already dropped (restored, or older than a restored one).
     pub fn restore_to(&mut self, checkpoint: Checkpoint) {
-        self.finish_search();
         let Checkpoint { level, generation } = checkpoint;
         assert!(
             self.generations.get(level as usize) == Some(&generation),
@@ -67,7 +65,7 @@ impl Solver {
         self.restore_level(level);
     }
 
-    pub(super) fn restore_level(&mut self, level: u32) {
+    pub(crate) fn restore_level(&mut self, level: u32) {
         self.core.store.restore_to(level);
         if let Some(t) = self.core.trail.as_deref_mut() {
             t.undo_to(level);
