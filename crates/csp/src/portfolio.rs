@@ -11,8 +11,16 @@
 //!
 //! * worker 0 runs the solver's own settings and seed, so it behaves as the sequential
 //!   search would;
+//! * when that is lazy clause generation ([`Solver::set_learning`]), worker 1 runs the
+//!   solver's own search without it (the orders set on the solver, or its automatic choice),
+//!   so that a search annotation and learning complement each other;
 //! * the others run the learning search ([`Restarts`]) with different seeds, restart scales
 //!   and value orders.
+//!
+//! Workers run on a core each, or take turns on fewer cores
+//! ([`Solver::set_portfolio_cores`]): with one core, two workers alternate in slices of
+//! 20 ms, each keeping its state (learned clauses, weights, incumbent) between turns, so that
+//! two complementary searches are interleaved on one core.
 //!
 //! In satisfaction the first answer ends the search: a solution, or a proof that there is
 //! none (any worker's exhausted search is a proof). In optimisation the workers share the best
@@ -33,12 +41,15 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::optimize::{Goal, Optimum};
-use crate::search::{Limit, Outcome, Restarts, SearchEnd, Solution, Solver};
+use crate::search::{Limit, Outcome, Restarts, SearchEnd, Solution, Solver, Turn, Turns};
 use crate::select::{TieBreak, ValueOrder, VarOrder};
 use crate::stats::Stats;
 
 /// How often the waiting thread looks at the caller's cancel flag.
 const POLL: Duration = Duration::from_millis(5);
+/// How long a worker runs before handing on its core, when workers take turns
+/// ([`Solver::set_portfolio_cores`]).
+const SLICE: Duration = Duration::from_millis(20);
 
 /// What a worker tells the waiting thread.
 enum Message {
@@ -48,16 +59,22 @@ enum Message {
     Done(Option<SearchEnd>, Stats),
 }
 
-/// Worker `i`'s configuration, over the solver's own (worker 0 keeps it as it is).
+/// Worker `i`'s configuration, over the solver's own (worker 0 keeps it as it is). When the
+/// solver learns clauses, worker 0 alone learns and worker 1 runs the solver's own search
+/// without learning (its annotation's order, or the robust search), so that the two
+/// complement each other; the others vary the search.
 fn configure(worker: &mut Solver, i: usize, seed: u64) {
     if i == 0 {
         return;
     }
+    let learning_lead = worker.is_learning();
+    worker.set_learning(false);
+    if learning_lead && i == 1 {
+        return;
+    }
     let seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15u64.wrapping_mul(i as u64));
     worker.set_seed(seed);
-    // Learning hook: worker 0 alone runs lazy clause generation (if it is on); the others
-    // keep their diverse searches.
-    worker.set_learning(false);
+    let i = if learning_lead { i - 1 } else { i };
     let scale = [100, 30, 300, 60, 200, 20, 500, 150][(i - 1) % 8];
     match i % 3 {
         1 => {
@@ -85,8 +102,15 @@ fn collect(
     workers: usize,
     user_cancel: Option<&AtomicBool>,
     stop: &AtomicBool,
+    turns: Option<&Turns>,
     mut on: impl FnMut(usize, Message) -> bool,
 ) {
+    let stop_all = || {
+        stop.store(true, Ordering::Relaxed);
+        if let Some(t) = turns {
+            t.stop();
+        }
+    };
     let mut done = 0;
     while done < workers {
         match rx.recv_timeout(POLL) {
@@ -95,31 +119,50 @@ fn collect(
                     done += 1;
                 }
                 if on(i, m) {
-                    stop.store(true, Ordering::Relaxed);
+                    stop_all();
                 }
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         }
         if user_cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-            stop.store(true, Ordering::Relaxed);
+            stop_all();
         }
     }
 }
 
+/// Runs worker `i`'s `search` in its turns, if workers take turns.
+fn in_turns<T>(turns: Option<&Arc<Turns>>, i: usize, search: impl FnOnce() -> T) -> T {
+    if let Some(t) = turns {
+        t.acquire(i);
+    }
+    let r = search();
+    if let Some(t) = turns {
+        t.release(i);
+    }
+    r
+}
+
 impl Solver {
-    /// The workers for a parallel search, with a shared stop flag in their limits.
-    fn workers(&self, workers: usize, stop: &Arc<AtomicBool>) -> Vec<Solver> {
-        (0..workers.max(1))
+    /// The workers for a parallel search, with a shared stop flag in their limits, and the
+    /// turns they take if there are fewer cores than workers
+    /// ([`set_portfolio_cores`](Solver::set_portfolio_cores)).
+    fn workers(&self, workers: usize, stop: &Arc<AtomicBool>) -> (Vec<Solver>, Option<Arc<Turns>>) {
+        let n = workers.max(1);
+        let cores = self.portfolio_cores();
+        let turns = (cores != 0 && cores < n).then(|| Arc::new(Turns::new(n, cores, SLICE)));
+        let pool = (0..n)
             .map(|i| {
                 let mut w = self.fork();
                 configure(&mut w, i, self.seed());
                 let mut limits = self.limits().clone();
                 limits.cancel = Some(stop.clone());
                 w.set_limits(limits);
+                w.turn = turns.as_ref().map(|t| Turn { turns: t.clone(), index: i, since: Instant::now() });
                 w
             })
-            .collect()
+            .collect();
+        (pool, turns)
     }
 
     /// Looks for one solution with `workers` threads (a portfolio; see [`crate::portfolio`]),
@@ -152,7 +195,7 @@ impl Solver {
         let started = Instant::now();
         let stop = Arc::new(AtomicBool::new(false));
         let user_cancel = self.limits().cancel.clone();
-        let pool = self.workers(workers, &stop);
+        let (pool, turns) = self.workers(workers, &stop);
         let n = pool.len();
         let mut answer: Option<Outcome> = None;
         let mut limit: Option<Limit> = None;
@@ -161,18 +204,20 @@ impl Solver {
         thread::scope(|scope| {
             for (i, mut w) in pool.into_iter().enumerate() {
                 let tx = tx.clone();
+                let turns = turns.clone();
                 scope.spawn(move || {
-                    let mut it = w.solutions();
-                    if let Some(s) = it.next() {
-                        let _ = tx.send((i, Message::Found(s)));
-                    }
-                    let end = it.end();
-                    drop(it);
+                    let end = in_turns(turns.as_ref(), i, || {
+                        let mut it = w.solutions();
+                        if let Some(s) = it.next() {
+                            let _ = tx.send((i, Message::Found(s)));
+                        }
+                        it.end()
+                    });
                     let _ = tx.send((i, Message::Done(end, w.stats().clone())));
                 });
             }
             drop(tx);
-            collect(&rx, n, user_cancel.as_deref(), &stop, |i, m| match m {
+            collect(&rx, n, user_cancel.as_deref(), &stop, turns.as_deref(), |i, m| match m {
                 Message::Found(s) => {
                     if answer.is_none() && self.model().check_assignment(s.values()).is_ok() {
                         answer = Some(Outcome::Solved(s));
@@ -242,7 +287,7 @@ impl Solver {
             Goal::Maximize(_) => i64::MIN,
         };
         let shared = Arc::new(AtomicI64::new(none));
-        let mut pool = self.workers(workers, &stop);
+        let (mut pool, turns) = self.workers(workers, &stop);
         for w in &mut pool {
             w.share_objective(shared.clone());
         }
@@ -256,23 +301,25 @@ impl Solver {
             for (i, mut w) in pool.into_iter().enumerate() {
                 let tx = tx.clone();
                 let shared = shared.clone();
+                let turns = turns.clone();
                 scope.spawn(move || {
-                    let mut it = w.improvements(goal);
-                    for s in it.by_ref() {
-                        let v = i64::from(s[goal.var()]);
-                        match goal {
-                            Goal::Minimize(_) => shared.fetch_min(v, Ordering::Relaxed),
-                            Goal::Maximize(_) => shared.fetch_max(v, Ordering::Relaxed),
-                        };
-                        let _ = tx.send((i, Message::Found(s)));
-                    }
-                    let end = it.end();
-                    drop(it);
+                    let end = in_turns(turns.as_ref(), i, || {
+                        let mut it = w.improvements(goal);
+                        for s in it.by_ref() {
+                            let v = i64::from(s[goal.var()]);
+                            match goal {
+                                Goal::Minimize(_) => shared.fetch_min(v, Ordering::Relaxed),
+                                Goal::Maximize(_) => shared.fetch_max(v, Ordering::Relaxed),
+                            };
+                            let _ = tx.send((i, Message::Found(s)));
+                        }
+                        it.end()
+                    });
                     let _ = tx.send((i, Message::Done(end, w.stats().clone())));
                 });
             }
             drop(tx);
-            collect(&rx, n, user_cancel.as_deref(), &stop, |i, m| match m {
+            collect(&rx, n, user_cancel.as_deref(), &stop, turns.as_deref(), |i, m| match m {
                 Message::Found(s) => {
                     let better = best.as_ref().is_none_or(|b| goal.is_better(s[goal.var()], b[goal.var()]));
                     if better && self.model().check_assignment(s.values()).is_ok() {

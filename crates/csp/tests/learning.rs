@@ -222,13 +222,21 @@ proptest! {
 
     /// Every answer of the parallel portfolio is right: a solution satisfies the model (and
     /// brute force has one), "unsatisfiable" only when brute force finds none, the optimum is
-    /// brute force's.
+    /// brute force's; with a core per worker or taking turns on fewer, and with worker 0
+    /// learning clauses or not.
     #[test]
-    fn the_portfolio_answers_as_brute_force(inst in instance(), seed in any::<u64>()) {
+    fn the_portfolio_answers_as_brute_force(
+        inst in instance(),
+        seed in any::<u64>(),
+        cores in 0usize..3,
+        learning in any::<bool>(),
+    ) {
         let solutions = brute_force(&inst);
         let (m, _, _) = build(&inst, false);
         let mut solver = m.into_solver();
         solver.set_seed(seed);
+        solver.set_portfolio_cores(cores);
+        solver.set_learning(learning);
         match solver.solve_parallel(3) {
             Outcome::Solved(s) => {
                 prop_assert!(!solutions.is_empty());
@@ -245,6 +253,8 @@ proptest! {
         let (m, _, z) = build(&inst, true);
         let z = z.unwrap();
         let mut solver = m.into_solver();
+        solver.set_portfolio_cores(cores);
+        solver.set_learning(learning);
         let mut last = None;
         match solver.optimize_parallel(csp::solve::Goal::Minimize(z), 3, |s| {
             assert!(last.is_none_or(|l| s[z] < l), "improvements must improve");

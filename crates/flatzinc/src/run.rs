@@ -30,13 +30,17 @@ pub struct Options {
     pub seed: u64,
     /// Check every solution with the independent checker ([`crate::check()`]) before printing.
     pub check: bool,
-    /// `-p N`: worker threads. More than one runs a portfolio ([`csp::portfolio`]) for one
-    /// solution or for optimisation; enumeration (`-a` or `-n` in satisfaction) stays
-    /// sequential. 0 and 1 mean one.
+    /// `-p N`: the cores to use. 0 and 1 mean one.
     pub threads: usize,
-    /// `--learning`: lazy clause generation ([`csp::Solver::set_learning`]); the search
-    /// branches by activity (search annotations are ignored).
-    pub learning: bool,
+    /// `--learning` (`Some(true)`) or `--no-learning` (`Some(false)`): lazy clause generation
+    /// ([`csp::Solver::set_learning`]). By default (`None`), a search for one solution or an
+    /// optimum runs a portfolio ([`csp::portfolio`]) of at least two workers on the `-p`
+    /// cores, taking turns when there are fewer cores than workers: worker 0 learns clauses
+    /// (branching by activity), worker 1 runs the search without learning (the annotation's,
+    /// or the robust search), the others vary it. Enumeration (`-a` or `-n` in satisfaction)
+    /// is one search, which learns only with `--learning`. With `--no-learning`, the portfolio
+    /// has one worker per core, and one core runs the plain search.
+    pub learning: Option<bool>,
 }
 
 /// How a run ended.
@@ -121,16 +125,21 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
     } else {
         solver.set_robust_search();
     }
-    solver.set_learning(opts.learning);
     solver.set_seed(opts.seed);
     solver.set_limits(Limits { timeout: opts.time_limit.map(|d| d.saturating_sub(init_time)), ..Limits::default() });
     let max = opts.num_solutions.unwrap_or(if opts.all { u64::MAX } else { 1 });
     let mut p = Printer { out: &mut out, t: &t, ast: &ast, check: opts.check };
     let mut found = 0u64;
     let mut objective = None;
-    let parallel = opts.threads > 1 && (t.goal.is_some() || (max == 1 && opts.num_solutions.is_none()));
+    let cores = opts.threads.max(1);
+    let portfolio = t.goal.is_some() || (max == 1 && opts.num_solutions.is_none());
+    let workers = if opts.learning == Some(false) { cores } else { cores.max(2) };
+    let parallel = portfolio && workers > 1;
+    let learning = if parallel { opts.learning != Some(false) } else { opts.learning == Some(true) };
+    solver.set_learning(learning);
+    solver.set_portfolio_cores(cores);
     let end = match t.goal {
-        None if parallel => match solver.solve_parallel(opts.threads) {
+        None if parallel => match solver.solve_parallel(workers) {
             csp::Outcome::Solved(s) => {
                 found += 1;
                 p.solution(&s)?;
@@ -142,7 +151,7 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
         Some(goal) if parallel => {
             let mut failed = Ok(());
             let print_all = opts.all || opts.num_solutions.is_some();
-            let optimum = solver.optimize_parallel(goal, opts.threads, |s| {
+            let optimum = solver.optimize_parallel(goal, workers, |s| {
                 found += 1;
                 objective = Some(s[goal.var()]);
                 if print_all && failed.is_ok() {
@@ -243,7 +252,7 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
             format!("nogoods={}", st.nogoods),
             format!("lnsRuns={}", st.lns_runs),
         ];
-        if opts.learning {
+        if learning {
             lines.push(format!("learnedClauses={}", st.learned));
             lines.push(format!("meanLbd={:.2}", st.mean_lbd()));
             lines.push(format!("literals={}", st.literals));

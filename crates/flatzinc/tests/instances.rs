@@ -124,7 +124,7 @@ fn the_portfolio_and_free_search_answer_as_one_thread() {
             Options { check: true, ..Options::default() },
             Options { check: true, threads: 2, ..Options::default() },
             Options { check: true, free: true, threads: 2, ..Options::default() },
-            Options { check: true, learning: true, ..Options::default() },
+            Options { check: true, learning: Some(true), ..Options::default() },
         ] {
             let mut out = Vec::new();
             let status = flatzinc::run(&text, &opts, &mut out, std::io::sink()).unwrap();

@@ -39,6 +39,7 @@ mod solutions;
 mod state;
 mod step;
 mod strategy;
+mod turns;
 
 pub(crate) use objective::{ObjectiveBound, Side};
 
@@ -46,6 +47,7 @@ pub use brancher::{SearchView, Termination, ValueSelector, VariableSelector};
 pub use learn::Restarts;
 pub use outcome::{Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution};
 pub use solutions::Solutions;
+pub(crate) use turns::{Turn, Turns};
 
 #[derive(Clone, Copy, Debug)]
 struct Frame {
@@ -148,6 +150,10 @@ pub struct Solver {
     auto_strategy: bool,
     /// The custom selectors and termination ([`brancher`]), if any.
     custom: Custom,
+    /// A portfolio worker's place in the turns on fewer cores than workers, if any.
+    pub(crate) turn: Option<Turn>,
+    /// How many of a portfolio's workers run at once; 0 for all of them.
+    portfolio_cores: usize,
     /// Each worker's statistics in the last parallel search.
     worker_stats: Vec<Stats>,
     /// [`Stats::time`] when the running search began.
@@ -228,6 +234,8 @@ impl Solver {
             lcg: None,
             auto_strategy: true,
             custom: Custom::default(),
+            turn: None,
+            portfolio_cores: 0,
             worker_stats: Vec::new(),
             time_before: Duration::ZERO,
             #[cfg(debug_assertions)]

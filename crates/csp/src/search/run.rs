@@ -9,7 +9,8 @@ use super::strategy::Backend;
 use super::{Phase, Solver, Step};
 use crate::rule::Rule;
 
-/// How far apart (at most, roughly) the search reads the clock when a timeout is set.
+/// How far apart (at most, roughly) the search reads the clock when a timeout is set or it
+/// takes turns with other workers.
 const CLOCK_INTERVAL: Duration = Duration::from_millis(1);
 /// The most steps between two reads of the clock.
 const MAX_STRIDE: u32 = 1024;
@@ -32,6 +33,9 @@ impl Solver {
         self.ticks = 0;
         self.stride = 1;
         self.last_clock = self.started;
+        if let Some(turn) = &mut self.turn {
+            turn.since = Instant::now();
+        }
         self.stack.clear();
         let pristine = self.engine.pristine && self.engine.core.store.level() == 0 && self.engine.core.failed.is_none();
         self.base_level = self.engine.core.store.level();
@@ -125,12 +129,20 @@ impl Solver {
                 return Some(Limit::Cancelled);
             }
         }
-        if let Some(deadline) = self.deadline {
+        if self.deadline.is_some() || self.turn.is_some() {
             self.ticks += 1;
             if self.ticks >= self.stride {
                 self.ticks = 0;
-                let now = Instant::now();
-                if now >= deadline {
+                let mut now = Instant::now();
+                if let Some(turn) = &mut self.turn {
+                    if turn.maybe_pass(now) {
+                        // Waited for a turn: the clock moved on, and the stride must not
+                        // count the wait as a step's cost.
+                        now = Instant::now();
+                        self.last_clock = Some(now);
+                    }
+                }
+                if self.deadline.is_some_and(|deadline| now >= deadline) {
                     return Some(Limit::Time);
                 }
                 let since = self.last_clock.map_or(Duration::ZERO, |t| now.saturating_duration_since(t));

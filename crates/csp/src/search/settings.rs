@@ -92,6 +92,34 @@ impl Solver {
         self.limits = limits;
     }
 
+    /// How many workers of a parallel search ([`crate::portfolio`]) run at once: `0` (the
+    /// default) runs every worker on a core of its own; fewer cores than workers make the
+    /// workers take turns, so that `solve_parallel(2)` with one core interleaves two searches
+    /// on one core, each keeping its state between turns.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::{Model, Outcome};
+    /// use csp::constraints::AllDifferent;
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_vars(6, 1..=6)?;
+    /// model.post(AllDifferent::new(x.clone()))?;
+    /// let mut solver = model.into_solver();
+    /// solver.set_portfolio_cores(1);
+    /// assert!(matches!(solver.solve_parallel(2), Outcome::Solved(_)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_portfolio_cores(&mut self, cores: usize) {
+        self.portfolio_cores = cores;
+    }
+
+    /// How many workers of a parallel search run at once (0: all).
+    pub fn portfolio_cores(&self) -> usize {
+        self.portfolio_cores
+    }
+
     /// The current limits.
     pub fn limits(&self) -> &Limits {
         &self.limits

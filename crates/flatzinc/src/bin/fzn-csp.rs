@@ -7,18 +7,22 @@ use std::time::Duration;
 
 use flatzinc::{Options, RunError};
 
-const USAGE: &str = "usage: fzn-csp [-a] [-n N] [-s] [-t MS] [-f] [-r SEED] [-p N] [--check] [--learning] FILE.fzn
+const USAGE: &str =
+    "usage: fzn-csp [-a] [-n N] [-s] [-t MS] [-f] [-r SEED] [-p N] [--check] [--learning | --no-learning] FILE.fzn
   -a          all solutions (satisfaction), every improving solution (optimisation)
   -n N        stop after N solutions
   -s          print statistics (%%%mzn-stat lines)
   -t MS       time limit in milliseconds
   -f          free search: ignore search annotations
   -r SEED     seed of random value choices
-  -p N        threads: a portfolio of N searches for one solution or an optimum
-              (enumeration with -a or -n stays sequential)
+  -p N        cores (default 1): one solution or an optimum is looked for by a portfolio
+              of max(N, 2) searches, taking turns when there are fewer cores: one learns
+              a clause from every conflict (lazy clause generation, branching by activity),
+              one follows the search annotations (or the robust search with -f), the
+              others vary it; enumeration (-a or -n) is one search
   --check     check every solution against the FlatZinc constraints before printing
-  --learning  learn a clause from every conflict (lazy clause generation); branches by
-              activity, ignoring search annotations
+  --learning     learning in every search, enumeration included
+  --no-learning  no learning: N searches on N cores, one plain search on one
   FILE        the model ('-' for standard input)";
 
 fn parse_args(args: &[String]) -> Result<(Options, String), String> {
@@ -36,7 +40,8 @@ fn parse_args(args: &[String]) -> Result<(Options, String), String> {
             "-s" | "--statistics" => opts.stats = true,
             "-f" | "--free-search" => opts.free = true,
             "--check" => opts.check = true,
-            "--learning" => opts.learning = true,
+            "--learning" => opts.learning = Some(true),
+            "--no-learning" => opts.learning = Some(false),
             "-n" | "--num-solutions" => opts.num_solutions = Some(number(&mut i, "-n")?),
             "-t" | "--time-limit" => opts.time_limit = Some(Duration::from_millis(number(&mut i, "-t")?)),
             "-r" | "--random-seed" => opts.seed = number(&mut i, "-r")?,
