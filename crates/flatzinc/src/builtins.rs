@@ -9,7 +9,7 @@
 //! | `bool_clause`, `bool_and`, `bool_or`, `array_bool_and`, `array_bool_or`, `bool_*_imp` | [`Clause`] |
 //! | `bool_xor`, `bool_eq_reif`, `bool_le_reif`, ... | [`Table`] |
 //! | `array_*_element` | [`Element`] |
-//! | `set_in`, `set_in_reif` (constant sets) | [`Table`], [`Binary`] |
+//! | `set_in`, `set_in_reif` (constant sets) | a domain restriction, [`MemberReif`] |
 //! | `all_different_int` (mznlib `fzn_all_different_int`) | [`AllDifferent`] |
 //! | `csp_table_int` (mznlib `fzn_table_int`) | [`Table`] |
 //! | `array_int_maximum`, `array_int_minimum` | chains of [`Arithmetic`] |
@@ -27,7 +27,7 @@
 //! | `csp_diffn`, `csp_diffn_nonstrict` (mznlib `fzn_diffn*`) | [`Diffn`] |
 
 use csp::constraints::{
-    AllDifferent, ArithOp, Arithmetic, Binary, Clause, Comparison, Element, Equal, Linear, NotEqual, Predicate,
+    AllDifferent, ArithOp, Arithmetic, Clause, Comparison, Element, Equal, Linear, MemberReif, NotEqual, Predicate,
     ReifiedLinear, Strength, Table,
 };
 use csp::constraints::{
@@ -37,7 +37,7 @@ use csp::constraints::{
 use csp::constraints::{BinPacking, Cumulative, Diffn, Disjunctive};
 use csp::VarId;
 
-use crate::ast::{ConstraintItem, Expr};
+use crate::ast::{ConstraintItem, Expr, IntSet};
 use crate::error::{Error, Pos};
 use crate::translate::{invalid, Translator, Val};
 
@@ -371,7 +371,19 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
             let x = t.var(pos, &a[0])?;
             let s = t.set(pos, &a[1])?;
             let r = t.var(pos, &a[2])?;
-            t.post_c(pos, Binary::new(x, r, move |v, b| s.contains(i64::from(v)) == (b == 1)))
+            // Members beyond 32 bits cannot be values of `x`.
+            let ranges: Vec<std::ops::RangeInclusive<i32>> = match s {
+                IntSet::Range(lo, hi) => {
+                    let (lo, hi) = (lo.max(i64::from(i32::MIN)), hi.min(i64::from(i32::MAX)));
+                    if lo <= hi {
+                        vec![lo as i32..=hi as i32]
+                    } else {
+                        Vec::new()
+                    }
+                }
+                IntSet::Values(vs) => vs.iter().filter_map(|&v| i32::try_from(v).ok()).map(|v| v..=v).collect(),
+            };
+            t.post_c(pos, MemberReif::new(x, ranges, r))
         }
         // ---- globals declared in mznlib ----
         "all_different_int" | "fzn_all_different_int" | "csp_all_different_int" => {

@@ -291,3 +291,22 @@ fn a_flattened_cutting_stock_model_with_unbounded_counts_solves_to_its_optimum()
     let best = (0..=610i128).map(|m| m + ceil(97 - m, 2) + ceil(610 - m, 2) + ceil(395 - m, 3)).min();
     assert_eq!(last, best);
 }
+
+/// `set_in_reif` on a wide variable works on ranges: both members are found and the search
+/// ends, where visiting the interval value by value would not end in any reasonable time.
+#[test]
+fn set_in_reif_on_a_wide_variable_works_on_ranges() {
+    let text = "var 0..2000000000: x :: output_var;
+var bool: b :: output_var;
+constraint set_in_reif(x, {5, 7, 1000000000}, b);
+constraint bool_eq(b, true);
+constraint int_le(6, x);
+solve satisfy;
+";
+    let mut got: Vec<i64> = all_solutions(text).iter().map(|s| s["x"]).collect();
+    got.sort_unstable();
+    assert_eq!(got, vec![7, 1_000_000_000]);
+    let not_in = text.replace("bool_eq(b, true)", "bool_eq(b, false)").replace("int_le(6, x)", "int_le(x, 8)");
+    let got: Vec<i64> = all_solutions(&not_in).iter().map(|s| s["x"]).collect();
+    assert_eq!(got, vec![0, 1, 2, 3, 4, 6, 8]);
+}
