@@ -101,6 +101,7 @@
 // and the public facades `constraint`, `solve`, `branching` and `observe` (re-exports only,
 // above everything: no module of the crate imports through them).
 
+mod assume;
 pub mod branching;
 pub mod constraint;
 pub mod constraints;

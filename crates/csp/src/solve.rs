@@ -11,6 +11,7 @@
 //!
 //! These are re-exports: each item is defined in the engine's module for its concept.
 
+pub use crate::assume::Assumed;
 pub use crate::engine::{Checkpoint, Engine};
 pub use crate::error::Conflict;
 pub use crate::explain_unsat::{ConflictMember, Explanation};
