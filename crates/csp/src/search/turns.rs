@@ -117,7 +117,9 @@ impl Turn {
         if now.saturating_duration_since(self.since) < self.turns.slice {
             return false;
         }
+        log::debug!(target: "csp::portfolio", "worker {} hands on its core", self.index);
         self.turns.pass(self.index);
+        log::debug!(target: "csp::portfolio", "worker {} runs again", self.index);
         self.since = Instant::now();
         true
     }
