@@ -193,6 +193,25 @@ impl Solver {
     }
 
     /// The search over `engine`, from its current state.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::{Model, Solver};
+    /// use csp::constraints::AllDifferent;
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_vars(3, 1..=3)?;
+    /// model.post(AllDifferent::new(x.clone()))?;
+    /// let mut engine = model.into_engine();
+    /// engine.assign(x[0], 2)?;
+    /// engine.propagate()?;
+    /// // Search from the engine's state: x0 = 2 holds in every solution.
+    /// let mut solver = Solver::over(engine);
+    /// assert_eq!(solver.count_solutions(10).count, 2);
+    /// assert_eq!(solver.engine().value(x[0]), Some(2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn over(engine: Engine) -> Solver {
         let model = &engine.model;
         let mut degree = vec![0u32; model.num_vars()];
