@@ -5,6 +5,11 @@
 //! time is up and another is waiting ([`Solver`](super::Solver) looks at the clock between
 //! steps, where it reads its limits), so that on one core two searches alternate as if
 //! interleaved by hand, each keeping its own state between turns.
+//!
+//! A worker can only hand on between two steps, and one step may take longer than a slice (a
+//! root propagation, a node of an expensive propagator). The turns stay fair all the same: each
+//! worker's running time is counted, and a worker that is behind the one that ran longest runs
+//! for a slice plus the difference before it hands on.
 
 use std::collections::VecDeque;
 use std::sync::{Condvar, Mutex, MutexGuard};
@@ -29,6 +34,8 @@ struct State {
     holds: Vec<bool>,
     /// Whether the search is over: nobody waits any more.
     stopped: bool,
+    /// Per worker: the time it ran in its turns so far.
+    used: Vec<Duration>,
 }
 
 impl Turns {
@@ -40,6 +47,7 @@ impl Turns {
                 queue: VecDeque::new(),
                 holds: vec![false; workers],
                 stopped: false,
+                used: vec![Duration::ZERO; workers],
             }),
             wake: Condvar::new(),
             slice,
@@ -83,14 +91,26 @@ impl Turns {
         }
     }
 
-    /// Worker `i`'s slice is up: if another waits, hands on the core and waits for the next
-    /// turn. Returns when worker `i` runs again.
-    pub(crate) fn pass(&self, i: usize) {
-        if self.lock().queue.is_empty() {
-            return;
+    /// How much longer than a slice worker `i` may run: how far its time is behind the
+    /// longest-running worker's.
+    fn behind(&self, i: usize) -> Duration {
+        let s = self.lock();
+        s.used.iter().max().map_or(Duration::ZERO, |&m| m.saturating_sub(s.used[i]))
+    }
+
+    /// Worker `i` ran for `ran` since its turn began: if another waits, hands on the core and
+    /// waits for the next turn. Returns whether it handed on (it runs again when it returns).
+    pub(crate) fn pass(&self, i: usize, ran: Duration) -> bool {
+        {
+            let mut s = self.lock();
+            s.used[i] += ran;
+            if s.queue.is_empty() {
+                return false;
+            }
         }
         self.release(i);
         self.acquire(i);
+        true
     }
 
     /// The search is over: every waiting worker goes on (to see its cancelled limits).
@@ -110,18 +130,22 @@ pub(crate) struct Turn {
 }
 
 impl Turn {
-    /// Called when the solver reads the clock: hands on the core if the slice is up. Returns
-    /// whether it waited (the clock must then be read again).
+    /// Called when the solver reads the clock: hands on the core if the turn is up (a slice,
+    /// plus the time this worker is behind). Returns whether it waited (the clock must then be
+    /// read again).
     #[inline]
     pub(crate) fn maybe_pass(&mut self, now: Instant) -> bool {
-        if now.saturating_duration_since(self.since) < self.turns.slice {
+        let ran = now.saturating_duration_since(self.since);
+        if ran < self.turns.slice || ran < self.turns.slice + self.turns.behind(self.index) {
             return false;
         }
-        log::debug!(target: "csp::portfolio", "worker {} hands on its core", self.index);
-        self.turns.pass(self.index);
-        log::debug!(target: "csp::portfolio", "worker {} runs again", self.index);
+        log::debug!(target: "csp::portfolio", "worker {} hands on its core after {ran:?}", self.index);
+        let waited = self.turns.pass(self.index, ran);
+        if waited {
+            log::debug!(target: "csp::portfolio", "worker {} runs again", self.index);
+        }
         self.since = Instant::now();
-        true
+        waited
     }
 }
 
@@ -155,6 +179,19 @@ mod tests {
             }
         });
         assert!(most.load(Ordering::SeqCst) <= 2, "{} ran at once on 2 cores", most.load(Ordering::SeqCst));
+    }
+
+    /// Running times are counted per worker, and a worker behind the longest-running one may
+    /// run that much longer; with nobody waiting, a worker keeps its core.
+    #[test]
+    fn turns_count_running_time() {
+        let ms = Duration::from_millis;
+        let turns = Turns::new(2, 1, ms(2));
+        turns.acquire(0);
+        assert!(!turns.pass(0, ms(10)), "nobody waits: worker 0 keeps the core");
+        assert_eq!((turns.behind(0), turns.behind(1)), (ms(0), ms(10)));
+        assert!(!turns.pass(0, ms(5)));
+        assert_eq!(turns.behind(1), ms(15));
     }
 
     /// A stop wakes every waiting worker.
