@@ -9,26 +9,13 @@ use crate::step::{self, Contradiction, Digits, Step, StepKind};
 use crate::variant::Rules;
 
 impl Solver {
-    /// [`hint`](Solver::hint) for a grid with a person's pencil marks: the candidates the
-    /// marks cross out are out (whether or not the solver would have crossed them out), and
-    /// the step is the easiest one from there.
-    pub fn hint_with_marks(&mut self, marks: &PencilMarks) -> Hint {
+    /// [`Explainer::hint_with_marks`](super::Explainer::hint_with_marks).
+    pub(crate) fn hint_with_marks(&mut self, marks: &PencilMarks) -> Hint {
         self.hint_from(marks, None)
     }
 
-    /// The single easiest next step for `grid` as it stands, the way a person asks a helper
-    /// for one step at a time: the first technique of the ladder ([`crate::technique`]) that
-    /// applies to the candidates left by the filled cells, chains included.
-    ///
-    /// The grid is checked first: a grid with no solution gets that answer, with the cell at
-    /// fault when one is found (a filled digit without which it has a solution; with pencil
-    /// marks, a cell whose marks cross out its digit of the solution), not a step; a grid
-    /// with several solutions gets a step that holds in all of them. Hints never use
-    /// uniqueness techniques (unique rectangles, BUG+1): a grid as a person left it, or its
-    /// pencil marks, is not known to have a single solution.
-    ///
-    /// Every variant has hints: the techniques over its groups, and a killer's cage sums.
-    pub fn hint<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> Hint {
+    /// [`Explainer::hint`](super::Explainer::hint).
+    pub(crate) fn hint<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> Hint {
         self.hint_from(puzzle, None)
     }
 

@@ -307,6 +307,7 @@ mod tests {
                 reasons: Vec::new(),
                 aic: Vec::new(),
                 branches: Vec::new(),
+                cited: Vec::new(),
             });
         }
         assert_eq!(others.iter().map(Technique::rating).min(), Some(ABOVE_SINGLES));

@@ -78,7 +78,34 @@ impl Ladder {
                 .iter()
                 .map(|b| Branch { after: b.after, chain: self.nested_technique(&b.chain) })
                 .collect(),
+            cited: self.cited(&n.deduced),
         }
+    }
+
+    /// The deductions a chain drew under its assumption, in cell and unit terms.
+    fn cited(&self, deduced: &[Deduced]) -> Vec<Cited> {
+        let cited = |d: &Deduced| {
+            let technique = match &d.deduction {
+                Deduction::Locked(f) => Technique::Locked {
+                    digit: self.digit(f.bit),
+                    cells: self.cells(&f.places),
+                    within: self.unit_of[f.bases[0] as usize],
+                    line: self.unit_of[f.covers[0] as usize],
+                },
+                Deduction::Subset(s) => {
+                    let (digits, cells, unit) =
+                        (self.digits(s.values), self.cells(&s.vars), self.unit_of[s.group as usize]);
+                    if s.naked {
+                        Technique::NakedSubset { digits, cells, unit }
+                    } else {
+                        Technique::HiddenSubset { digits, cells, unit }
+                    }
+                }
+            };
+            let claims = d.removed.iter().map(|&(l, m)| (self.cell(l), self.digits(m))).collect();
+            Cited { after: d.after, branches: d.branches, technique, claims }
+        };
+        deduced.iter().map(cited).collect()
     }
 
     /// The chain of `kinds` of the smallest rating, if it rates `within` or less, as an
@@ -194,19 +221,29 @@ impl Ladder {
             reasons: self.reasons(&chain.implications),
             aic: self.aic(l, bit, &chain),
             branches: Vec::new(),
+            cited: self.cited(&chain.deduced),
         };
         debug_assert_eq!(rating, technique.rating());
         Some((rating, Found::Eliminate { removals: vec![(l, 1 << bit)], technique }))
     }
 
-    /// The chain refuting `var = bit` as an alternating inference chain, if it is one line:
-    /// each implication rests on the one before through a static binary link (a cell with two
-    /// candidates, or a digit with two places in a unit), and no candidate comes twice. Empty
-    /// otherwise.
+    /// The chain refuting `var = bit` as an alternating inference chain that eliminates it,
+    /// if it is one: each implication rests on the one before through a static binary link (a
+    /// cell with two candidates, a digit with two places in a unit), and the dead end is met
+    /// where the last one and the assumption itself meet (the assumption's cell, or a cell or
+    /// unit with two candidates or places, one removed by each). The nodes from the first
+    /// endpoint, linked strong (`=`), weak (`-`), ..., strong: both endpoints remove the
+    /// assumption (`(2)r2c2=(2)r3c2-(2)r3c7=(2)r8c7 => r8c2<>2`), and no candidate comes
+    /// twice. Empty otherwise (the chain is then a net, written with its placements).
     fn aic(&self, var: u32, bit: u32, chain: &Chain) -> Vec<(Cell, u8)> {
         let c = &self.cands;
-        let mut nodes = vec![(self.cell(var), self.digit(bit))];
-        let mut prev = (var, bit);
+        // Whether candidate `a` true removes candidate `b` (a weak link).
+        let kills = |a: (u32, u32), b: (u32, u32)| {
+            a != b && ((a.0 == b.0 && a.1 != b.1) || (a.1 == b.1 && wings::sees(c, a.0, b.0)))
+        };
+        let assumption = (var, bit);
+        let mut nodes: Vec<(u32, u32)> = Vec::new();
+        let mut prev = assumption;
         for i in &chain.implications {
             let (weak, strong) = match i.why {
                 Link::Hidden { group } => {
@@ -230,19 +267,61 @@ impl Ladder {
             if prev.1 != weak.1 || !wings::sees(c, prev.0, weak.0) {
                 return Vec::new();
             }
-            nodes.push((self.cell(weak.0), self.digit(weak.1)));
-            nodes.push((self.cell(strong.0), self.digit(strong.1)));
+            nodes.push(weak);
+            nodes.push(strong);
             prev = strong;
         }
-        // An alternating chain never visits a candidate twice: a chain that would is a net
-        // written in chain symbols, and is left in its placements' notation.
-        let mut seen = nodes.clone();
-        seen.sort_unstable();
-        seen.dedup();
-        if seen.len() < nodes.len() {
+        if nodes.is_empty() {
             return Vec::new();
         }
-        nodes
+        // The two candidates (or places) of the dead end: one removed by the last node, the
+        // other by the assumption; the chain goes on through them, weak then strong.
+        let pair = |p: (u32, u32), q: (u32, u32)| {
+            if kills(prev, p) && kills(assumption, q) {
+                Some([p, q])
+            } else if kills(prev, q) && kills(assumption, p) {
+                Some([q, p])
+            } else {
+                None
+            }
+        };
+        let tail = match chain.contradiction {
+            Dead::Empty { var: y } if y == var => {
+                if !kills(prev, assumption) {
+                    return Vec::new();
+                }
+                None
+            }
+            Dead::Empty { var: y } => {
+                let m = c.mask(y);
+                if m.count_ones() != 2 {
+                    return Vec::new();
+                }
+                let (a, b) = (m.trailing_zeros(), 63 - m.leading_zeros());
+                match pair((y, a), (y, b)) {
+                    Some(t) => Some(t),
+                    None => return Vec::new(),
+                }
+            }
+            Dead::NoPlace { group, bit: e } => {
+                let mut places = c.groups()[group as usize].vars.iter().copied().filter(|&l| c.mask(l) & (1 << e) != 0);
+                let (Some(p), Some(q), None) = (places.next(), places.next(), places.next()) else { return Vec::new() };
+                match pair((p, e), (q, e)) {
+                    Some(t) => Some(t),
+                    None => return Vec::new(),
+                }
+            }
+        };
+        nodes.extend(tail.into_iter().flatten());
+        // No candidate twice, and never the assumption itself.
+        let mut seen = nodes.clone();
+        seen.push(assumption);
+        seen.sort_unstable();
+        seen.dedup();
+        if seen.len() < nodes.len() + 1 {
+            return Vec::new();
+        }
+        nodes.iter().map(|&(l, b)| (self.cell(l), self.digit(b))).collect()
     }
 }
 
