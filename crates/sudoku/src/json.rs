@@ -22,7 +22,10 @@
 //!  "cells": [[0, 1], [0, 4]],       the cells the technique uses
 //!  "candidates": [[0, 1, 3], ...],  the candidates it uses (its cells with its digits)
 //!  "units": [{"kind": "row", "index": 0, "name": "row 1"}],
-//!  "links": [{"from": [r, c, d], "to": [r, c, d], "kind": "strong"}]}
+//!  "links": [{"from": [r, c, d], "to": [r, c, d], "kind": "strong"}],
+//!  "cited": [{"text": "r3c6 != 8: naked pair {2, 8} in r3c1, r3c2 (row 3)", ...}]}
+//!                                  a dynamic or nested chain's deductions drawn on the way,
+//!                                  each a step (only when it has some)
 //! ```
 //!
 //! A link's `kind` is `strong` (one of the two holds), `weak` (not both) or `implies` (a
@@ -419,6 +422,16 @@ pub fn step(step: &Step) -> String {
             b.col()
         );
     });
+    if let Some(Technique::Chain { cited, .. }) =
+        technique.filter(|t| matches!(t, Technique::Chain { cited, .. } if !cited.is_empty()))
+    {
+        // The deductions a dynamic or nested chain draws on the way, each as the step it is.
+        out.push_str(",\"cited\":");
+        push_list(&mut out, cited, |o, c| {
+            let kind = StepKind::Eliminate { claims: c.claims.clone(), technique: c.technique.clone() };
+            o.push_str(&self::step(&Step { depth: step.depth, refuted: step.refuted, kind }));
+        });
+    }
     out.push('}');
     out
 }

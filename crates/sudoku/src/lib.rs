@@ -131,6 +131,8 @@ pub use killer_reasoning::SumTechnique;
 pub use outcome::{Outcome, Solutions, Uniqueness};
 pub use regions::Regions;
 pub use solve::{Explainer, Solvable, Solver};
-pub use step::{Branch, ChainKind, Cited, Contradiction, DeadEnd, Detail, Digits, Fault, Step, StepKind, Technique};
+pub use step::{
+    Branch, ChainKind, Cited, Contradiction, DeadEnd, Detail, Digits, Fault, NetBranch, Step, StepKind, Technique,
+};
 pub use unsat::{minimal_unsolvable_givens, unsolvable_line};
 pub use variant::{encode_puzzle, Puzzle, Rules, UnknownVariant, Variant};

@@ -388,16 +388,34 @@ fn self_length(t: &Technique) -> u32 {
     }
 }
 
-/// The links of a dynamic or nested forcing chain for [`Detail::Full`], one line each,
+/// The links of a chain for [`Detail::Full`]: an AIC in Eureka notation, a net one branch a
+/// line (`r1c6 = 9 => r2c9 = 9 (hidden single in column 9) => r5c6 != 4`); for a dynamic or
+/// nested forcing chain, one line each,
 /// indented by `pad` spaces: runs of placements with their reasons (`links: r1c3 = 5 (naked
 /// single), ...`), each deduction drawn on the way as the elimination it is (`r4c5 != 2, 6:
 /// naked pair ...`: the links after it rest on it), each branch as its claim and inner chain
 /// (`r5c5 != 7: forcing net of 6: if ...`) followed by the inner chain's own links, indented
 /// once more, and the contradiction.
 fn write_nested_links(f: &mut fmt::Formatter<'_>, pad: usize, chain: &Technique) -> fmt::Result {
-    let Technique::Chain { cell, digit, links, reasons, aic, end, branches, deductions, cited, .. } = chain else {
+    let Technique::Chain { cell, digit, links, reasons, aic, end, branches, deductions, cited, net, .. } = chain else {
         return Ok(());
     };
+    if aic.is_empty() && !net.is_empty() {
+        // A net: each branch on its own line, from the assumption.
+        for b in net {
+            write!(f, "{:pad$}{cell} = {}", "", Symbol(*digit))?;
+            for &k in &b.links {
+                let Some(&(c, d)) = links.get(k as usize) else { continue };
+                match reasons.get(k as usize).copied().flatten() {
+                    Some(unit) => write!(f, " => {c} = {} (hidden single in {unit})", Symbol(d))?,
+                    None => write!(f, " => {c} = {} (naked single)", Symbol(d))?,
+                }
+            }
+            let (c, d) = b.removes;
+            writeln!(f, " => {c} != {}", Symbol(d))?;
+        }
+        return writeln!(f, "{:pad$}contradiction: {end}", "");
+    }
     if branches.is_empty() && cited.is_empty() {
         let assumption = (*cell, *digit);
         return writeln!(f, "{:pad$}{}", "", ChainLinks { assumption, links, reasons, aic, end });
@@ -664,6 +682,7 @@ mod tests {
             aic: Vec::new(),
             branches: Vec::new(),
             cited: Vec::new(),
+            net: Vec::new(),
         };
         assert_eq!(chain.to_string(), "forcing chain of 2: if r1c7 = 2 then r1c3 = 5, so r7c9 has no candidate left");
         // A nested chain: its branches at normal detail, its links and the branches' links
@@ -679,6 +698,7 @@ mod tests {
             aic: Vec::new(),
             branches: vec![crate::step::Branch { after: 1, chain }],
             cited: Vec::new(),
+            net: Vec::new(),
         };
         assert_eq!(
             nested.to_string(),

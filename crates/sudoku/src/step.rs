@@ -360,6 +360,10 @@ pub enum Technique {
         /// The deductions other than singles drawn on the way (dynamic and nested chains), in
         /// the order drawn: for a dynamic chain, those its contradiction rests on.
         cited: Vec<Cited>,
+        /// A static chain or net that is not an AIC, written as a net (explanations only):
+        /// each path from the assumption through the links to a candidate the contradiction
+        /// needs removed, one per branch. Empty otherwise.
+        net: Vec<NetBranch>,
     },
     /// Two strong links of one digit (each a unit where it has only two places) joined by a
     /// weak link (their inner ends share a unit): one of the outer ends holds the digit, so
@@ -556,6 +560,18 @@ pub struct Cited {
     pub technique: Technique,
     /// What it removes there: cells and the digits each loses.
     pub claims: Vec<(Cell, Digits)>,
+}
+
+/// A branch of a forcing chain or net ([`Technique::Chain`]'s `net`): from the assumption,
+/// each of `links` rests on the one before it (among others, where branches merge), and the
+/// last removes `removes`, a candidate the contradiction needs gone: `r1c6 = 9 => r2c9 = 9
+/// (hidden single in column 9) => r5c6 != 4`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetBranch {
+    /// Indices into the chain's links, from the assumption on.
+    pub links: Vec<u32>,
+    /// The candidate removed at the end.
+    pub removes: (Cell, u8),
 }
 
 /// A branch of a nested forcing chain: under the outer chain's assumption, the inner chain

@@ -25,8 +25,9 @@ impl Solver {
     /// digit without which a plain grid has a solution, or a cell whose marks cross out its
     /// digit of the solution); or two solutions that differ, if it has several.
     pub(super) fn hint_fault<P: Solvable + ?Sized>(&mut self, puzzle: &P, crossed: Option<&[Digits]>) -> Fault {
-        let step =
-            |fault| Step { depth: 0, refuted: false, kind: StepKind::Contradiction(Contradiction::NoSolution(fault)) };
+        let step = |fault| {
+            Box::new(Step { depth: 0, refuted: false, kind: StepKind::Contradiction(Contradiction::NoSolution(fault)) })
+        };
         let grid = puzzle.givens();
         let shape = grid.shape();
         let plain = matches!(puzzle.rules(), Rules::Plain);
@@ -90,7 +91,7 @@ impl Solver {
         });
         match fault {
             Fault::None => hint::from_ladder(grid, ladder, crossed, None),
-            Fault::Step(step) => hint::from_ladder(grid, ladder, crossed, Some(step)),
+            Fault::Step(step) => hint::from_ladder(grid, ladder, crossed, Some(*step)),
             Fault::Several(two) => hint::from_ladder(grid, ladder, crossed, None).with_solutions(*two),
         }
     }
@@ -101,7 +102,7 @@ pub(super) enum Fault {
     /// Nothing: the grid has one solution (or a limit stopped the check).
     None,
     /// No solution: the contradiction step.
-    Step(Step),
+    Step(Box<Step>),
     /// Two solutions that differ.
     Several(Box<(Grid, Grid)>),
 }

@@ -12,7 +12,7 @@ use logic::{als, bits, colouring, finned, fish, links, singles, subsets, wings, 
 
 use super::{chain_base, chain_rating, nested_base, CHAIN_FLOOR, GUESS_RATING, LINK_WEIGHT};
 use crate::grid::{Cell, Clash, Grid, Shape, Unit};
-use crate::step::{Branch, ChainKind, Cited, Contradiction, DeadEnd, Digits, Step, StepKind, Technique};
+use crate::step::{Branch, ChainKind, Cited, Contradiction, DeadEnd, Digits, NetBranch, Step, StepKind, Technique};
 
 mod cages;
 mod chains;

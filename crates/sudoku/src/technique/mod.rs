@@ -308,6 +308,7 @@ mod tests {
                 aic: Vec::new(),
                 branches: Vec::new(),
                 cited: Vec::new(),
+                net: Vec::new(),
             });
         }
         assert_eq!(others.iter().map(Technique::rating).min(), Some(ABOVE_SINGLES));

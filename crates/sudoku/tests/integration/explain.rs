@@ -183,12 +183,18 @@ fn golden_explanations_with_subsets_fish_chains_and_guesses() {
     let top = data("9x9_magictour_top1465.txt");
     golden("top1465_1_normal.txt", &explain_line(puzzles(&top).next().unwrap()).to_string());
     // At full detail, each chain with its links: in Eureka notation when it is an AIC that
-    // eliminates its assumption (checked by `check_against`), else each placement with its
-    // reason (the XY-chains here are nets: r6c6 loses its third candidate to a middle link).
+    // eliminates its assumption (checked by `check_against`), else as a net, a branch a line
+    // (this XY-chain is one: r6c6 loses its third candidate to a middle link).
     let full = format!("{:#}", explain_line(puzzles(&top).nth(20).unwrap()));
-    let net = "  links: r6c4 = 2 (naked single), r9c4 = 4 (naked single), r9c6 = 7 (naked single), contradiction: \
-               r6c6 has no candidate left";
-    assert!(full.lines().any(|l| l == net), "{full}");
+    let net = [
+        "r5c6 != 8: XY-chain of 4: if r5c6 = 8 then r6c4 = 2, r9c4 = 4, r9c6 = 7, so r6c6 has no candidate left",
+        "  r5c6 = 8 => r6c6 != 8",
+        "  r5c6 = 8 => r6c4 = 2 (naked single) => r6c6 != 2",
+        "  r5c6 = 8 => r6c4 = 2 (naked single) => r9c4 = 4 (naked single) => r9c6 = 7 (naked single) => r6c6 != 7",
+        "  contradiction: r6c6 has no candidate left",
+    ]
+    .join("\n");
+    assert!(full.contains(&net), "{full}");
     assert!(full.lines().filter(|l| l.starts_with("  AIC: ")).all(|l| l.contains(" => ")), "{full}");
     golden("top1465_21_full.txt", &full);
     let escargot = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";

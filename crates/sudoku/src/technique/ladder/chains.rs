@@ -79,6 +79,7 @@ impl Ladder {
                 .map(|b| Branch { after: b.after, chain: self.nested_technique(&b.chain) })
                 .collect(),
             cited: self.cited(&n.deduced),
+            net: Vec::new(),
         }
     }
 
@@ -211,6 +212,9 @@ impl Ladder {
         if rating > best {
             return None;
         }
+        let aic = self.aic(l, bit, &chain);
+        let static_chain = !matches!(kind, ChainKind::Dynamic | ChainKind::Nested(_));
+        let net = if self.detailed && static_chain && aic.is_empty() { self.net(l, bit, &chain) } else { Vec::new() };
         let technique = Technique::Chain {
             cell: self.cell(l),
             digit: self.digit(bit),
@@ -219,9 +223,10 @@ impl Ladder {
             end: self.dead_end(chain.contradiction),
             kind,
             reasons: self.reasons(&chain.implications),
-            aic: self.aic(l, bit, &chain),
+            aic,
             branches: Vec::new(),
             cited: self.cited(&chain.deduced),
+            net,
         };
         debug_assert_eq!(rating, technique.rating());
         Some((rating, Found::Eliminate { removals: vec![(l, 1 << bit)], technique }))
@@ -324,6 +329,98 @@ impl Ladder {
         nodes.iter().map(|&(l, b)| (self.cell(l), self.digit(b))).collect()
     }
 }
+
+impl Ladder {
+    /// The chain refuting `var = bit` (static, or a net of singles) written as a net: each
+    /// path from the assumption through the implications (each resting on the one before it)
+    /// to a candidate whose removal the contradiction needs. Empty if there are more than
+    /// [`NET_PATHS`] paths (the placements are listed instead).
+    fn net(&self, var: u32, bit: u32, chain: &Chain) -> Vec<NetBranch> {
+        let c = &self.cands;
+        let width = c.width() as usize;
+        let mut masks: Vec<u64> = c.masks().to_vec();
+        // By `var * width + bit`: the node that removed the candidate (0 the assumption, `k + 1`
+        // implication `k`), `usize::MAX` if none did.
+        let mut cause = vec![usize::MAX; c.num_vars() * width];
+        // Places `b` in `v` as node `node`: the other candidates of `v` and `b` in its peers go.
+        let settle = |masks: &mut [u64], cause: &mut [usize], node: usize, v: u32, b: u32| {
+            let mut gone = |l: u32, o: u32| {
+                if masks[l as usize] & (1 << o) != 0 {
+                    masks[l as usize] &= !(1 << o);
+                    cause[l as usize * width + o as usize] = node;
+                }
+            };
+            for o in bits(c.mask(v) & !(1 << b)) {
+                gone(v, o);
+            }
+            for &g in c.groups_of(v) {
+                for &peer in &c.groups()[g as usize].vars {
+                    if peer != v {
+                        gone(peer, b);
+                    }
+                }
+            }
+        };
+        settle(&mut masks, &mut cause, 0, var, bit);
+        // By node: the nodes it rests on.
+        let mut premises: Vec<Vec<usize>> = vec![Vec::new()];
+        let removed_by = |cause: &[usize], l: u32, o: u32| cause[l as usize * width + o as usize];
+        for (k, i) in chain.implications.iter().enumerate() {
+            let mut rests: Vec<usize> = match i.why {
+                Link::Hidden { group } => c.groups()[group as usize]
+                    .vars
+                    .iter()
+                    .filter(|&&l| l != i.var && c.mask(l) & (1 << i.bit) != 0)
+                    .map(|&l| removed_by(&cause, l, i.bit))
+                    .collect(),
+                _ => bits(c.mask(i.var) & !(1 << i.bit)).map(|o| removed_by(&cause, i.var, o)).collect(),
+            };
+            rests.retain(|&n| n != usize::MAX);
+            rests.sort_unstable();
+            rests.dedup();
+            premises.push(rests);
+            settle(&mut masks, &mut cause, k + 1, i.var, i.bit);
+        }
+        let ends: Vec<(usize, (u32, u32))> = match chain.contradiction {
+            Dead::Empty { var: y } => bits(c.mask(y)).map(|o| (removed_by(&cause, y, o), (y, o))).collect(),
+            Dead::NoPlace { group, bit: e } => c.groups()[group as usize]
+                .vars
+                .iter()
+                .filter(|&&l| c.mask(l) & (1 << e) != 0)
+                .map(|&l| (removed_by(&cause, l, e), (l, e)))
+                .collect(),
+        };
+        let mut out = Vec::new();
+        for (node, (l, o)) in ends {
+            if node == usize::MAX {
+                continue;
+            }
+            // Every path from the assumption to `node`, by premises, depth first.
+            let mut stack: Vec<Vec<usize>> = vec![vec![node]];
+            while let Some(path) = stack.pop() {
+                let last = path[path.len() - 1];
+                if last == 0 {
+                    let links = path.iter().rev().skip(1).map(|&n| n as u32 - 1).collect();
+                    out.push(NetBranch { links, removes: (self.cell(l), self.digit(o)) });
+                    if out.len() > NET_PATHS {
+                        return Vec::new();
+                    }
+                    continue;
+                }
+                for &p in &premises[last] {
+                    let mut next = path.clone();
+                    next.push(p);
+                    stack.push(next);
+                }
+            }
+        }
+        out.sort_by(|a, b| a.links.cmp(&b.links));
+        out
+    }
+}
+
+/// The most branches a net is written with (more: its placements are listed).
+const NET_PATHS: usize = 12;
 
 /// The greatest chain length whose rating from `base` is at most `best` (`u32::MAX`: any).
 fn longest_within(base: u32, best: u32) -> u32 {
