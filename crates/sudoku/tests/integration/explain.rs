@@ -42,6 +42,8 @@ fn every_step_of_the_rated_sample_and_the_hardest_is_true_of_the_solution() {
     );
     assert_eq!(replayed.unstated, 0, "{replayed:?}");
     assert!(replayed.links > 1000 && replayed.cited > 10, "{replayed:?}");
+    // Every AIC written (no node twice, links as they stand, both endpoints eliminating).
+    assert!(aics > 50, "{aics} AICs");
 }
 
 #[test]

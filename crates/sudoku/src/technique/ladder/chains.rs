@@ -212,9 +212,12 @@ impl Ladder {
         if rating > best {
             return None;
         }
-        let aic = self.aic(l, bit, &chain);
+        // (A dynamic chain's links also rest on deductions: neither an AIC nor a net of singles.)
         let static_chain = !matches!(kind, ChainKind::Dynamic | ChainKind::Nested(_));
-        let net = if self.detailed && static_chain && aic.is_empty() { self.net(l, bit, &chain) } else { Vec::new() };
+        // Only for explanations: grades and hints do not write the links.
+        let written = static_chain && self.detailed;
+        let aic = if written { self.aic(l, bit, &chain) } else { Vec::new() };
+        let net = if written && aic.is_empty() { self.net(l, bit, &chain) } else { Vec::new() };
         let technique = Technique::Chain {
             cell: self.cell(l),
             digit: self.digit(bit),
@@ -233,109 +236,98 @@ impl Ladder {
     }
 
     /// The chain refuting `var = bit` as an alternating inference chain that eliminates it,
-    /// if it is one: each implication rests on the one before through a static binary link (a
-    /// cell with two candidates, a digit with two places in a unit), and the dead end is met
-    /// where the last one and the assumption itself meet (the assumption's cell, or a cell or
-    /// unit with two candidates or places, one removed by each). The nodes from the first
-    /// endpoint, linked strong (`=`), weak (`-`), ..., strong: both endpoints remove the
+    /// if it is one: the dead end is a cell with two candidates or a digit with two places in
+    /// a unit (or the assumption's own cell), each of the two removed at the end of a branch
+    /// from the assumption in which each implication rests on the one before alone, through a
+    /// static binary link (a cell with two candidates, a digit with two places in a unit).
+    /// The AIC runs up one branch and down the other: its nodes from one endpoint to the
+    /// other, linked strong (`=`), weak (`-`), ..., strong; both endpoints remove the
     /// assumption (`(2)r2c2=(2)r3c2-(2)r3c7=(2)r8c7 => r8c2<>2`), and no candidate comes
-    /// twice. Empty otherwise (the chain is then a net, written with its placements).
+    /// twice. Empty otherwise (the chain is then a net).
     fn aic(&self, var: u32, bit: u32, chain: &Chain) -> Vec<(Cell, u8)> {
         let c = &self.cands;
-        // Whether candidate `a` true removes candidate `b` (a weak link).
-        let kills = |a: (u32, u32), b: (u32, u32)| {
-            a != b && ((a.0 == b.0 && a.1 != b.1) || (a.1 == b.1 && wings::sees(c, a.0, b.0)))
-        };
-        let assumption = (var, bit);
-        let mut nodes: Vec<(u32, u32)> = Vec::new();
-        let mut prev = assumption;
-        for i in &chain.implications {
-            let (weak, strong) = match i.why {
+        let (premises, ends) = self.premises(var, bit, chain);
+        // The weak partner of implication `k`: the candidate whose removal made it a single.
+        let partner = |k: usize| -> Option<(u32, u32)> {
+            let i = chain.implications[k];
+            match i.why {
                 Link::Hidden { group } => {
                     let mut others = c.groups()[group as usize]
                         .vars
                         .iter()
                         .copied()
                         .filter(|&l| l != i.var && c.mask(l) & (1 << i.bit) != 0);
-                    let (Some(p), None) = (others.next(), others.next()) else { return Vec::new() };
-                    ((p, i.bit), (i.var, i.bit))
+                    let (Some(p), None) = (others.next(), others.next()) else { return None };
+                    Some((p, i.bit))
                 }
                 Link::Naked => {
                     let rest = c.mask(i.var) & !(1 << i.bit);
-                    if rest.count_ones() != 1 {
-                        return Vec::new();
-                    }
-                    ((i.var, rest.trailing_zeros()), (i.var, i.bit))
+                    (rest.count_ones() == 1).then(|| (i.var, rest.trailing_zeros()))
                 }
-                Link::Assumption => return Vec::new(),
-            };
-            if prev.1 != weak.1 || !wings::sees(c, prev.0, weak.0) {
-                return Vec::new();
+                Link::Assumption => None,
             }
-            nodes.push(weak);
-            nodes.push(strong);
-            prev = strong;
-        }
-        if nodes.is_empty() {
+        };
+        // The branch from the assumption to `node`: `[w1, n1, w2, n2, ...]`, each node resting
+        // on the one before alone.
+        let branch = |mut node: usize| -> Option<Vec<(u32, u32)>> {
+            let mut out = Vec::new();
+            while node != 0 {
+                let [before] = premises[node][..] else { return None };
+                let k = node - 1;
+                let i = chain.implications[k];
+                out.push((i.var, i.bit));
+                out.push(partner(k)?);
+                node = before;
+            }
+            out.reverse();
+            Some(out)
+        };
+        let mut nodes = match chain.contradiction {
+            // The assumption's own candidate removed at the end of one branch.
+            Dead::Empty { var: y } if y == var => {
+                let Some(&(node, _)) = ends.iter().find(|&&(_, cand)| cand == (var, bit)) else { return Vec::new() };
+                match branch(node) {
+                    Some(b) if !b.is_empty() => b,
+                    _ => return Vec::new(),
+                }
+            }
+            // Two candidates (or places), one at the end of each branch.
+            _ => {
+                let [(m, r), (n, q)] = ends[..] else { return Vec::new() };
+                if m == usize::MAX || n == usize::MAX || (m == 0 && n == 0) {
+                    return Vec::new();
+                }
+                let (Some(mut up), Some(mut down)) = (branch(m), branch(n)) else { return Vec::new() };
+                up.push(r);
+                down.push(q);
+                down.reverse();
+                up.extend(down);
+                up
+            }
+        };
+        if nodes.len() < 2 {
             return Vec::new();
         }
-        // The two candidates (or places) of the dead end: one removed by the last node, the
-        // other by the assumption; the chain goes on through them, weak then strong.
-        let pair = |p: (u32, u32), q: (u32, u32)| {
-            if kills(prev, p) && kills(assumption, q) {
-                Some([p, q])
-            } else if kills(prev, q) && kills(assumption, p) {
-                Some([q, p])
-            } else {
-                None
-            }
-        };
-        let tail = match chain.contradiction {
-            Dead::Empty { var: y } if y == var => {
-                if !kills(prev, assumption) {
-                    return Vec::new();
-                }
-                None
-            }
-            Dead::Empty { var: y } => {
-                let m = c.mask(y);
-                if m.count_ones() != 2 {
-                    return Vec::new();
-                }
-                let (a, b) = (m.trailing_zeros(), 63 - m.leading_zeros());
-                match pair((y, a), (y, b)) {
-                    Some(t) => Some(t),
-                    None => return Vec::new(),
-                }
-            }
-            Dead::NoPlace { group, bit: e } => {
-                let mut places = c.groups()[group as usize].vars.iter().copied().filter(|&l| c.mask(l) & (1 << e) != 0);
-                let (Some(p), Some(q), None) = (places.next(), places.next(), places.next()) else { return Vec::new() };
-                match pair((p, e), (q, e)) {
-                    Some(t) => Some(t),
-                    None => return Vec::new(),
-                }
-            }
-        };
-        nodes.extend(tail.into_iter().flatten());
         // No candidate twice, and never the assumption itself.
+        nodes.push((var, bit));
         let mut seen = nodes.clone();
-        seen.push(assumption);
         seen.sort_unstable();
         seen.dedup();
-        if seen.len() < nodes.len() + 1 {
+        if seen.len() < nodes.len() {
             return Vec::new();
         }
+        nodes.pop();
         nodes.iter().map(|&(l, b)| (self.cell(l), self.digit(b))).collect()
     }
 }
 
 impl Ladder {
-    /// The chain refuting `var = bit` (static, or a net of singles) written as a net: each
-    /// path from the assumption through the implications (each resting on the one before it)
-    /// to a candidate whose removal the contradiction needs. Empty if there are more than
-    /// [`NET_PATHS`] paths (the placements are listed instead).
-    fn net(&self, var: u32, bit: u32, chain: &Chain) -> Vec<NetBranch> {
+    /// The premises of the chain refuting `var = bit`, replayed on the candidates: by node (0
+    /// the assumption, `k + 1` implication `k`), the nodes whose removals made it a single;
+    /// and each candidate of the dead end (the cell's, or the digit's places in the unit, as
+    /// they stood) with the node that removed it (`usize::MAX`: none).
+    #[allow(clippy::type_complexity, reason = "two parallel tables of node indices")]
+    fn premises(&self, var: u32, bit: u32, chain: &Chain) -> (Vec<Vec<usize>>, Vec<(usize, (u32, u32))>) {
         let c = &self.cands;
         let width = c.width() as usize;
         let mut masks: Vec<u64> = c.masks().to_vec();
@@ -362,7 +354,6 @@ impl Ladder {
             }
         };
         settle(&mut masks, &mut cause, 0, var, bit);
-        // By node: the nodes it rests on.
         let mut premises: Vec<Vec<usize>> = vec![Vec::new()];
         let removed_by = |cause: &[usize], l: u32, o: u32| cause[l as usize * width + o as usize];
         for (k, i) in chain.implications.iter().enumerate() {
@@ -381,7 +372,7 @@ impl Ladder {
             premises.push(rests);
             settle(&mut masks, &mut cause, k + 1, i.var, i.bit);
         }
-        let ends: Vec<(usize, (u32, u32))> = match chain.contradiction {
+        let ends = match chain.contradiction {
             Dead::Empty { var: y } => bits(c.mask(y)).map(|o| (removed_by(&cause, y, o), (y, o))).collect(),
             Dead::NoPlace { group, bit: e } => c.groups()[group as usize]
                 .vars
@@ -390,6 +381,15 @@ impl Ladder {
                 .map(|&l| (removed_by(&cause, l, e), (l, e)))
                 .collect(),
         };
+        (premises, ends)
+    }
+
+    /// The chain refuting `var = bit` (static, or a net of singles) written as a net: each
+    /// path from the assumption through the implications (each resting on the one before it)
+    /// to a candidate whose removal the contradiction needs. Empty if there are more than
+    /// [`NET_PATHS`] paths (the placements are listed instead).
+    fn net(&self, var: u32, bit: u32, chain: &Chain) -> Vec<NetBranch> {
+        let (premises, ends) = self.premises(var, bit, chain);
         let mut out = Vec::new();
         for (node, (l, o)) in ends {
             if node == usize::MAX {
