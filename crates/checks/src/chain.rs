@@ -313,8 +313,66 @@ mod tests {
         let line: Vec<u8> = "...3..4114..3...".bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
         let board = Board::new(4, &line);
         assert!(!board.is_single(Cell::new(0, 0), 2));
-        // r1c3: column 3 holds 4, box 2 holds 4 and 1... r1c3 sees 3, 4, 1 in box 2: only 2.
+        // r1c3 sees 3, 4 and 1 in box 2: 2 is its last candidate.
         assert!(board.is_single(Cell::new(0, 2), 2));
         assert!(!board.is_single(Cell::new(0, 3), 3), "a placed cell is no single");
+    }
+
+    #[test]
+    fn an_aic_is_checked_link_by_link_and_by_its_endpoints() {
+        // An empty 4x4 grid where 1 has two places in row 1 (r1c1, r1c3) and in row 3 (r3c1,
+        // r3c3): (1)r1c1=(1)r1c3-(1)r3c3=(1)r3c1 removes 1 from r2c1, which sees both ends.
+        let mut board = Board::new(4, &[0; 16]);
+        for (r, c) in [(0, 1), (0, 3), (2, 1), (2, 3)] {
+            board.remove(Cell::new(r, c), Digits::single(1));
+        }
+        let n = |r, c| (Cell::new(r, c), 1);
+        let aic = [n(0, 0), n(0, 2), n(2, 2), n(2, 0)];
+        assert_eq!(check_aic(&board, &aic, n(1, 0)), Ok(()));
+        assert!(check_aic(&board, &aic, n(1, 1)).is_err(), "r2c2 does not see r3c1");
+        assert!(check_aic(&board, &aic[..3], n(1, 0)).is_err(), "an odd number of nodes");
+        assert!(check_aic(&board, &[n(0, 0), n(0, 2), n(0, 2), n(2, 0)], n(1, 0)).is_err(), "a node twice");
+        assert!(check_aic(&board, &[n(0, 0), n(0, 2), n(2, 0), n(2, 2)], n(1, 0)).is_err(), "no weak link");
+        board.cands[1] |= 1; // r1c2 holds 1 again: row 1 has three places
+        assert!(check_aic(&board, &aic, n(1, 0)).is_err(), "r1c1=r1c3 is no strong link");
+    }
+
+    #[test]
+    fn a_replay_counts_links_that_are_no_single_and_refuses_a_false_deduction() {
+        use sudoku::{ChainKind, Cited};
+        // An empty 9x9 grid but that r1c2 and r1c3 hold {2, 3}, r1c4 {1, 2, 3, 4}, r2c4 only 4.
+        // Assume r1c1 = 1: the naked pair {2, 3} in row 1 leaves r1c4 only 4 (without it, 4
+        // has other places in row 1, column 4 and box 2), which leaves r2c4 no candidate.
+        let mut board = Board::new(9, &[0; 81]);
+        let (pair, cell) = ([2, 3].into_iter().collect::<Digits>(), Cell::new);
+        let but = |keep: &[u8]| (1..=9).filter(|d| !keep.contains(d)).collect::<Digits>();
+        board.remove(cell(0, 1), but(&[2, 3]));
+        board.remove(cell(0, 2), but(&[2, 3]));
+        board.remove(cell(0, 3), but(&[1, 2, 3, 4]));
+        board.remove(cell(1, 3), but(&[4]));
+        let naked = Technique::NakedSubset { digits: pair, cells: vec![cell(0, 1), cell(0, 2)], unit: Unit::Row(0) };
+        let chain = |cited: Vec<Cited>| Technique::Chain {
+            cell: cell(0, 0),
+            digit: 1,
+            links: vec![(cell(0, 3), 4)],
+            deductions: cited.len() as u32,
+            end: DeadEnd::NoCandidate(cell(1, 3)),
+            kind: ChainKind::Dynamic,
+            reasons: vec![None],
+            aic: Vec::new(),
+            branches: Vec::new(),
+            cited,
+            net: Vec::new(),
+        };
+        let pair_cited = Cited { after: 0, branches: 0, technique: naked.clone(), claims: vec![(cell(0, 3), pair)] };
+        assert_eq!(board.replay(&chain(vec![pair_cited.clone()])), Ok(Counts { links: 1, unstated: 0, cited: 1 }));
+        // Unstated, the pair leaves r1c4 = 4 resting on a deduction the chain does not show.
+        assert_eq!(board.replay(&chain(Vec::new())), Ok(Counts { links: 1, unstated: 1, cited: 0 }));
+        // A pair that is none (r1c2 holds 4 again) is refused, and so is a claim outside it.
+        let mut four = board.clone();
+        four.cands[1] |= bit(4);
+        assert!(four.replay(&chain(vec![pair_cited.clone()])).is_err_and(|e| e.contains("not a naked subset")));
+        let wrong = Cited { claims: vec![(cell(1, 1), pair)], ..pair_cited };
+        assert!(board.replay(&chain(vec![wrong])).is_err_and(|e| e.contains("does not take")));
     }
 }
