@@ -20,7 +20,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use csp::constraints::Strength;
 use csp::observe::Event;
 use csp::VarId;
-use sudoku::{Grid, Shape, Solver};
+use sudoku::{Explainer, Grid, Shape, Solver};
 
 fn puzzles() -> Vec<Grid> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/9x9_magictour_top1465.txt");
@@ -72,13 +72,13 @@ fn observe(c: &mut Criterion) {
     }
     let mut solver = Solver::new(Shape::SIZE_9);
     solver.set_locked_candidates(true);
-    solver.set_grading(true);
+    let mut grader = Explainer::from(Solver::new(Shape::SIZE_9));
     group.bench_function("grading", |b| {
         b.iter(|| {
             let mut score = 0.0;
             for p in &puzzles {
                 let _ = solver.solve_unique(black_box(p));
-                score += solver.grade().map_or(0.0, |g| g.score());
+                score += grader.grade(black_box(p)).score();
             }
             score
         })
@@ -88,8 +88,9 @@ fn observe(c: &mut Criterion) {
 
 fn explain(c: &mut Criterion) {
     let puzzles = puzzles();
-    let mut solver = Solver::new(Shape::SIZE_9);
-    solver.set_locked_candidates(true);
+    let mut locked = Solver::new(Shape::SIZE_9);
+    locked.set_locked_candidates(true);
+    let mut solver = Explainer::from(locked);
     let mut group = c.benchmark_group("explain");
     group.sample_size(10);
     group.bench_function("top1465_50", |b| {

@@ -19,7 +19,7 @@
 use std::error::Error;
 use std::time::Instant;
 
-use sudoku::{Grid, Solver};
+use sudoku::{Explainer, Grid};
 
 /// Ranks of `xs`, ties sharing their average rank.
 fn ranks(xs: &[f64]) -> Vec<f64> {
@@ -66,9 +66,9 @@ fn se(path: &str) -> Result<(), Box<dyn Error>> {
             Ok((Grid::from_line(p)?, r.trim().parse::<f64>()?))
         })
         .collect::<Result<_, Box<dyn Error>>>()?;
-    let mut solver = Solver::default();
+    let mut solver = Explainer::default();
     let start = Instant::now();
-    let grades: Vec<f64> = rows.iter().map(|(g, _)| solver.grade_puzzle(g).score()).collect();
+    let grades: Vec<f64> = rows.iter().map(|(g, _)| solver.grade(g).score()).collect();
     let secs = start.elapsed().as_secs_f64();
     println!("graded {} puzzles in {secs:.2} s: {:.0} puzzles/s (one thread)", rows.len(), rows.len() as f64 / secs);
     for (name, parity) in [("calibration (even lines)", 0), ("held-out (odd lines)", 1)] {
@@ -101,7 +101,7 @@ fn se(path: &str) -> Result<(), Box<dyn Error>> {
 /// the ratings of its steps from 4.2 up (to study which techniques separate SE's levels).
 fn dump(path: &str) -> Result<(), Box<dyn Error>> {
     let text = std::fs::read_to_string(path)?;
-    let mut solver = Solver::default();
+    let mut solver = Explainer::default();
     for (i, l) in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).enumerate() {
         let (p, r) = l.split_once('\t').ok_or("expected puzzle<TAB>rating")?;
         let e = solver.explain(&Grid::from_line(p)?);
@@ -121,7 +121,7 @@ fn dump(path: &str) -> Result<(), Box<dyn Error>> {
 }
 
 fn labels(args: &[String]) -> Result<(), Box<dyn Error>> {
-    let mut solver = Solver::default();
+    let mut solver = Explainer::default();
     let mut means = Vec::new();
     for arg in args {
         let (label, path) = arg.split_once('=').ok_or("expected LABEL=FILE")?;
@@ -129,7 +129,7 @@ fn labels(args: &[String]) -> Result<(), Box<dyn Error>> {
         let grades: Vec<f64> = text
             .lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| Ok(solver.grade_puzzle(&Grid::from_line(l.trim())?).score()))
+            .map(|l| Ok(solver.grade(&Grid::from_line(l.trim())?).score()))
             .collect::<Result<_, Box<dyn Error>>>()?;
         let mean = grades.iter().sum::<f64>() / grades.len() as f64;
         let mut sorted = grades.clone();

@@ -102,12 +102,14 @@ pub(super) fn add_stats(total: &mut Stats, s: &Stats) {
 pub(super) struct Worker {
     pub(super) config: Config,
     pub(super) solvers: Vec<Solver>,
+    /// Under --grade, by solver: the explainer that grades.
+    pub(super) graders: Vec<Option<Explainer>>,
     pub(super) stats: Stats,
 }
 
 impl Worker {
     pub(super) fn new(config: Config) -> Worker {
-        Worker { config, solvers: Vec::new(), stats: Stats::default() }
+        Worker { config, solvers: Vec::new(), graders: Vec::new(), stats: Stats::default() }
     }
 
     /// The index of the solver for `shape`, built on first use.
@@ -116,6 +118,7 @@ impl Worker {
             Some(i) => i,
             None => {
                 self.solvers.push(self.config.solver(shape));
+                self.graders.push(self.config.grader(shape));
                 self.solvers.len() - 1
             }
         }
@@ -128,10 +131,11 @@ impl Worker {
                 // A Sukaku line (each cell's candidates) is a puzzle too.
                 if let Ok(Some(marks)) = item.parse_marks() {
                     let i = self.solver_index(marks.grid().shape());
+                    let grade = self.graders[i].as_mut().map(|g| g.grade(&marks));
                     let solver = &mut self.solvers[i];
                     let verdict = answer(solver, &marks, self.config.mode);
                     add_stats(&mut self.stats, solver.stats());
-                    return graded(verdict, solver);
+                    return graded(verdict, grade);
                 }
                 if self.config.grade {
                     return Verdict::Graded(Box::new(Verdict::Invalid(why.to_string())), None);
@@ -141,19 +145,20 @@ impl Worker {
         };
         let mode = self.config.mode;
         let i = self.solver_index(grid.shape());
+        let grade = self.graders[i].as_mut().map(|g| g.grade(&grid));
         let solver = &mut self.solvers[i];
         let verdict = answer(solver, &grid, mode);
         add_stats(&mut self.stats, solver.stats());
-        graded(verdict, solver)
+        graded(verdict, grade)
     }
 }
 
-/// The verdict with the grade of the search just run, when grading is on. Only a puzzle with
+/// The verdict with `grade`, the puzzle's under --grade. Only a puzzle with
 /// a solution found (unique in the default mode) is graded: a grid with no solution or several
 /// gets `-` (its answer, `unsolvable` or `multiple`, says why, as does the exit code).
-pub(super) fn graded(verdict: Verdict, solver: &Solver) -> Verdict {
+pub(super) fn graded(verdict: Verdict, grade: Option<Grade>) -> Verdict {
     let solved = matches!(verdict, Verdict::Unique(_) | Verdict::Solved(_) | Verdict::Count { n: 1, exact: true });
-    match solver.grade() {
+    match grade {
         // A grading stopped by the time limit: the answer is the limit's.
         Some(g) if g.timed_out() => Verdict::Graded(Box::new(Verdict::Limit), None),
         Some(g) => Verdict::Graded(Box::new(verdict), solved.then_some(g)),

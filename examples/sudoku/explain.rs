@@ -65,7 +65,7 @@ pub(super) fn run_explain(args: &Args, config: &Config, detail: Detail) -> ExitC
             return ExitCode::from(code);
         }
     };
-    let mut solver = config.solver(grid.shape());
+    let mut solver = config.explainer(grid.shape());
     let explanation = match &marks {
         Some(m) => solver.explain(m),
         None => solver.explain(&grid),

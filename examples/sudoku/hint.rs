@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::ValueEnum;
-use sudoku::{PencilMarks, Solver, StepKind};
+use sudoku::{Explainer, PencilMarks, StepKind};
 
 use super::{code, finish_output, read_explained, read_single, Args, BOM};
 
@@ -22,7 +22,7 @@ pub(crate) enum HintArg {
 /// marks (one token of candidates per cell, as `--hint=marks` prints them). Exit code 0, 1
 /// when the grid shows a contradiction (no solution from here), 3 when it has several solutions
 /// (two of them are printed instead of a step), 4 for invalid input.
-pub(crate) fn run(args: &Args, solver: &mut Solver, what: HintArg) -> ExitCode {
+pub(crate) fn run(args: &Args, solver: &mut Explainer, what: HintArg) -> ExitCode {
     let fail = |c: u8, why: String| {
         note!("error: {why}");
         ExitCode::from(c)

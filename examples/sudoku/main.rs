@@ -24,8 +24,8 @@ use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku::batch;
 use sudoku::{
-    CountStatus, Detail, Grade, Grid, Limits, Outcome, ParseError, PencilMarks, Shape, Solvable, Solver, Stats,
-    Strength, TieBreak, Uniqueness, ValueOrder, VarOrder,
+    CountStatus, Detail, Explainer, Grade, Grid, Limits, Outcome, ParseError, PencilMarks, Shape, Solvable, Solver,
+    Stats, Strength, TieBreak, Uniqueness, ValueOrder, VarOrder,
 };
 
 /// Arto Inkala's 2012 puzzle: it needs real search, so the statistics say something.
@@ -358,8 +358,17 @@ impl Config {
         solver.set_value_order(self.value_order);
         solver.set_seed(self.seed);
         solver.set_limits(self.limits.clone());
-        solver.set_grading(self.grade);
         solver
+    }
+
+    /// An explainer on a solver of these options.
+    fn explainer(&self, shape: Shape) -> Explainer {
+        Explainer::from(self.solver(shape))
+    }
+
+    /// The explainer that grades, under --grade.
+    fn grader(&self, shape: Shape) -> Option<Explainer> {
+        self.grade.then(|| self.explainer(shape))
     }
 }
 
@@ -384,7 +393,7 @@ fn main() -> ExitCode {
     if args.variant != variant::VariantArg::Plain {
         variant::run(&args, &config)
     } else if let Some(what) = args.hint {
-        hint::run(&args, &mut config.solver(sudoku::Shape::SIZE_9), what)
+        hint::run(&args, &mut config.explainer(sudoku::Shape::SIZE_9), what)
     } else if let Some(detail) = args.explain {
         run_explain(&args, &config, detail.detail())
     } else if args.batch {

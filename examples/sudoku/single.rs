@@ -75,10 +75,11 @@ pub(super) fn read_marks(path: Option<&Path>) -> Option<Result<(PencilMarks, Str
 /// [`run_single`] for pencil marks: the candidates they cross out are out.
 fn run_single_marks(args: &Args, config: &Config, marks: &PencilMarks, name: &str) -> ExitCode {
     let grid = marks.grid();
+    let grade = config.grader(grid.shape()).map(|mut g| g.grade(marks));
     let mut solver = config.solver(grid.shape());
     match args.format {
         Format::Line => {
-            let verdict = graded(answer(&mut solver, marks, config.mode), &solver);
+            let verdict = graded(answer(&mut solver, marks, config.mode), grade);
             finish_output(verdict_code(&verdict), |out| verdict.write_line(out))
         }
         Format::Grid | Format::Json => {
@@ -90,7 +91,7 @@ fn run_single_marks(args: &Args, config: &Config, marks: &PencilMarks, name: &st
                 grid.num_filled()
             );
             let mut code = report(&mut solver, marks, config.mode, Grid::to_string, &mut text);
-            match solver.grade() {
+            match grade {
                 Some(g) if g.timed_out() => {
                     text.push_str("Grade: none (the time limit (--timeout) stopped the grading)\n");
                     code = code::LIMIT;
@@ -140,10 +141,11 @@ pub(super) fn run_single(args: &Args, config: &Config) -> ExitCode {
             }
         }
     };
+    let grade = config.grader(grid.shape()).map(|mut g| g.grade(&grid));
     let mut solver = config.solver(grid.shape());
     match args.format {
         Format::Line => {
-            let verdict = graded(answer(&mut solver, &grid, config.mode), &solver);
+            let verdict = graded(answer(&mut solver, &grid, config.mode), grade);
             let code = verdict_code(&verdict);
             if args.stats {
                 note!("stats: {}", solver.stats());
@@ -154,7 +156,7 @@ pub(super) fn run_single(args: &Args, config: &Config) -> ExitCode {
         Format::Grid | Format::Json => {
             let mut text = String::new();
             let mut code = pretty(&mut solver, &grid, &name, config.mode, &mut text);
-            match solver.grade() {
+            match grade {
                 Some(g) if g.timed_out() => {
                     text.push_str("Grade: none (the time limit (--timeout) stopped the grading)\n");
                     code = code::LIMIT;

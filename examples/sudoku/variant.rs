@@ -63,16 +63,17 @@ pub(crate) fn run(args: &Args, config: &Config) -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    let mut solver = config.solver(puzzle.shape());
     if let Some(what) = args.hint {
-        return hint(&mut solver, &puzzle, what);
+        return hint(&mut config.explainer(puzzle.shape()), &puzzle, what);
     }
     if let Some(detail) = args.explain {
-        return explain(args, config, &mut solver, &puzzle, &name, detail.detail());
+        return explain(args, config, &mut config.explainer(puzzle.shape()), &puzzle, &name, detail.detail());
     }
+    let grade = config.grader(puzzle.shape()).map(|mut g| g.grade(&puzzle));
+    let mut solver = config.solver(puzzle.shape());
     match args.format {
         Format::Line => {
-            let verdict = graded(answer(&mut solver, &puzzle, config.mode), &solver);
+            let verdict = graded(answer(&mut solver, &puzzle, config.mode), grade);
             if args.stats {
                 note!("stats: {}", solver.stats());
             }
@@ -81,7 +82,7 @@ pub(crate) fn run(args: &Args, config: &Config) -> ExitCode {
         // --format json is refused without --explain (main).
         Format::Grid | Format::Json => {
             let mut text = String::new();
-            let code = pretty(&mut solver, &puzzle, &name, config.mode, &mut text);
+            let code = pretty(&mut solver, &puzzle, &name, config.mode, grade, &mut text);
             finish_output(code, |out| out.write_all(text.as_bytes()))
         }
     }
@@ -100,11 +101,15 @@ fn batch(args: &Args, config: &Config, path: &Path, variant: Variant) -> ExitCod
             }
         };
     let mut solver = config.solver(sudoku::Shape::SIZE_9);
+    let mut grader = config.grader(sudoku::Shape::SIZE_9);
     let mut out = String::new();
     let blocks = Puzzle::parse_all(variant, &text);
     for (_, parsed) in &blocks {
         let verdict = match parsed {
-            Ok(puzzle) => graded(answer(&mut solver, puzzle, config.mode), &solver),
+            Ok(puzzle) => {
+                let grade = grader.as_mut().map(|g| g.grade(puzzle));
+                graded(answer(&mut solver, puzzle, config.mode), grade)
+            }
             Err(e) if args.grade => Verdict::Graded(Box::new(Verdict::Invalid(e.to_string())), None),
             Err(e) => Verdict::Invalid(e.to_string()),
         };
@@ -118,10 +123,10 @@ fn batch(args: &Args, config: &Config, path: &Path, variant: Variant) -> ExitCod
 
 /// The grid-format report: grids are shown next to the cage or region map; returns the exit
 /// code.
-fn pretty(solver: &mut Solver, puzzle: &Puzzle, name: &str, mode: Mode, out: &mut String) -> u8 {
+fn pretty(solver: &mut Solver, puzzle: &Puzzle, name: &str, mode: Mode, grade: Option<Grade>, out: &mut String) -> u8 {
     heading(puzzle, name, out);
     let code = report(solver, puzzle, mode, |g| puzzle.render(g), out);
-    if let Some(g) = solver.grade() {
+    if let Some(g) = grade {
         grade_lines(&g, false, out);
     }
     code
@@ -147,7 +152,7 @@ fn heading(puzzle: &Puzzle, name: &str, out: &mut String) {
 
 /// --hint for a variant puzzle: as for a plain one (`hint::run`), the techniques over the
 /// variant's groups and a killer's cage sums.
-fn hint(solver: &mut Solver, puzzle: &Puzzle, what: hint::HintArg) -> ExitCode {
+fn hint(solver: &mut Explainer, puzzle: &Puzzle, what: hint::HintArg) -> ExitCode {
     let hint = solver.hint(puzzle);
     if let Some((a, b)) = hint.solutions() {
         return hint::several(a, b);
@@ -171,7 +176,14 @@ fn hint(solver: &mut Solver, puzzle: &Puzzle, what: hint::HintArg) -> ExitCode {
 
 /// --explain for a variant puzzle: as for a plain one (`run_explain`), grids drawn with the
 /// variant's map.
-fn explain(args: &Args, config: &Config, solver: &mut Solver, puzzle: &Puzzle, name: &str, detail: Detail) -> ExitCode {
+fn explain(
+    args: &Args,
+    config: &Config,
+    solver: &mut Explainer,
+    puzzle: &Puzzle,
+    name: &str,
+    detail: Detail,
+) -> ExitCode {
     let explanation = solver.explain(puzzle);
     let first = matches!(config.mode, Mode::First);
     let verdict = match explanation.result() {

@@ -1,5 +1,6 @@
 //! Checks independent of the solver, shared by the test suites and the fuzz targets.
 //!
+//! * [`chain`]: a replay of explanations' chains, link by link, with its own test of a single.
 //! * [`grid`]: a Sudoku checker that reads solutions as text, with its own geometry (no code of
 //!   the `sudoku` crate), and the project's `data/` files.
 //! * [`sudoku`]: the properties the Sudoku parsers, the batch reader and the variant readers
@@ -13,6 +14,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod chain;
 pub mod fzn;
 pub mod grid;
 pub mod sudoku;

@@ -28,7 +28,7 @@
 //! branch with its own chain, at the point it was drawn.
 
 use super::candidates::{bits, Candidates, Contradiction};
-use super::trial::{draw_deep, Chain, Drawn, Implication, Links, Trial};
+use super::trial::{draw_deep, Chain, Deduced, Drawn, Implication, Links, Trial};
 
 /// The cost of one dynamic trial (or one round of drawing by singles, locked values and
 /// subsets), in trials of singles.
@@ -65,6 +65,9 @@ pub struct Nested {
     pub implications: Vec<Implication>,
     /// Deductions other than singles and branches drawn.
     pub deductions: u32,
+    /// Those deductions, in the order drawn, each after the implications it follows (for a
+    /// dynamic chain, those its dead end rests on).
+    pub deduced: Vec<Deduced>,
     /// The inner refutations drawn, in order.
     pub branches: Vec<Branch>,
     /// The dead end.
@@ -86,6 +89,7 @@ impl Nested {
             kind,
             implications: chain.implications,
             deductions: chain.deductions,
+            deduced: chain.deduced,
             branches: Vec::new(),
             contradiction: chain.contradiction,
         }
@@ -195,6 +199,7 @@ impl Nesting {
         s.assign(var, bit);
         let mut implications = Vec::new();
         let mut deductions = 0;
+        let mut deduced = Vec::new();
         let mut branches: Vec<Branch> = Vec::new();
         // Where the scan for an inner refutation starts: after the last one found, so that a
         // candidate that no inner trial refutes is not tried again and again first.
@@ -204,7 +209,12 @@ impl Nesting {
                 return None;
             }
             let limit = NESTED_LIMIT.saturating_sub(branches.len() as u32);
-            match draw_deep(&mut s, c, var, &mut implications, &mut deductions, limit, None) {
+            let drawn = deduced.len();
+            let result = draw_deep(&mut s, c, var, &mut implications, &mut deductions, limit, None, Some(&mut deduced));
+            for d in &mut deduced[drawn..] {
+                d.branches = branches.len() as u32;
+            }
+            match result {
                 Drawn::Contradiction(x) => {
                     return Some(Nested {
                         var,
@@ -213,6 +223,7 @@ impl Nesting {
                         kind: None,
                         implications,
                         deductions,
+                        deduced,
                         branches,
                         contradiction: x,
                     })

@@ -63,6 +63,29 @@ pub struct Implication {
     pub why: Link,
 }
 
+/// A deduction other than a single that a dynamic or nested trial draws on the way: the
+/// placements after it may rest on what it removes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Deduction {
+    /// A value confined to the overlap of two groups (a fish of size 1: locked candidates).
+    Locked(fish::Fish),
+    /// A naked or hidden subset.
+    Subset(subsets::HallSet),
+}
+
+/// A [`Deduction`] drawn by a trial, with where it was drawn and what it removed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deduced {
+    /// The number of the chain's implications drawn before it.
+    pub after: u32,
+    /// The number of a nested chain's branches drawn before it (0 in other chains).
+    pub branches: u32,
+    /// The deduction, in the candidates as they stood under the assumption.
+    pub deduction: Deduction,
+    /// What it removed then: each variable with the bits it lost.
+    pub removed: Vec<(u32, u64)>,
+}
+
 /// A refuted assumption: `var` cannot take `bit`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chain {
@@ -75,6 +98,9 @@ pub struct Chain {
     pub implications: Vec<Implication>,
     /// Deductions other than singles drawn on the way (deep chains only).
     pub deductions: u32,
+    /// Those deductions, in the order drawn, each after the implications it follows (deep
+    /// chains only: the ones the contradiction rests on).
+    pub deduced: Vec<Deduced>,
     /// The dead end.
     pub contradiction: Contradiction,
 }
@@ -355,7 +381,7 @@ impl Trial {
             .filter(|&a| self.marked[a] != 0 && self.implications[a].why != Link::Assumption)
             .map(|a| self.implications[a])
             .collect();
-        Chain { var, bit, implications, deductions: 0, contradiction: x }
+        Chain { var, bit, implications, deductions: 0, deduced: Vec::new(), contradiction: x }
     }
 
     /// Assumes `var = bit` on a copy of `c` and draws consequences by singles, locked values
@@ -377,10 +403,11 @@ impl Trial {
         causes.removed(var, gone, 0);
         let mut implications = Vec::new();
         let mut deductions = 0u32;
-        match draw_deep(&mut s, c, var, &mut implications, &mut deductions, max_length, Some(causes)) {
+        match draw_deep(&mut s, c, var, &mut implications, &mut deductions, max_length, Some(causes), None) {
             Drawn::Contradiction(x) => {
-                let (implications, deductions) = causes.needed(c, x, implications);
-                Some(Chain { var, bit, implications, deductions, contradiction: x })
+                let (implications, deduced) = causes.needed(c, x, implications);
+                let deductions = deduced.len() as u32;
+                Some(Chain { var, bit, implications, deductions, deduced, contradiction: x })
             }
             Drawn::Open | Drawn::Limit => None,
         }
@@ -400,6 +427,8 @@ pub(super) struct Causes {
     /// By event: the index of its placement among the implications drawn, or `NONE` (the
     /// assumption, or a deduction).
     placement: Vec<u32>,
+    /// The deductions drawn, with their events.
+    deduced: Vec<(u32, Deduced)>,
     stack: Vec<u32>,
     kept: Vec<bool>,
 }
@@ -413,6 +442,7 @@ impl Causes {
         self.placement.clear();
         self.premises.push(Vec::new());
         self.placement.push(NONE);
+        self.deduced.clear();
     }
 
     /// A new event resting on `premises`; its number.
@@ -448,9 +478,14 @@ impl Causes {
         out
     }
 
-    /// The placements (in the order drawn) and the number of deductions the contradiction
-    /// `x` rests on.
-    fn needed(&mut self, origin: &Candidates, x: Contradiction, drawn: Vec<Implication>) -> (Vec<Implication>, u32) {
+    /// The placements and the deductions (in the order drawn) the contradiction `x` rests on:
+    /// each deduction's [`after`](Deduced::after) counts the placements kept before it.
+    fn needed(
+        &mut self,
+        origin: &Candidates,
+        x: Contradiction,
+        drawn: Vec<Implication>,
+    ) -> (Vec<Implication>, Vec<Deduced>) {
         self.stack.clear();
         match x {
             Contradiction::Empty { var } => {
@@ -470,18 +505,33 @@ impl Causes {
                 self.stack.extend(self.premises[e as usize].iter().copied());
             }
         }
-        let mut deductions = 0;
+        let mut deduced = Vec::new();
         let mut keep = vec![false; drawn.len()];
+        let mut kept = 0;
+        // The deductions' records are in event order.
+        let mut records = self.deduced.iter().peekable();
         for (e, &p) in self.placement.iter().enumerate().skip(1) {
-            if self.kept[e] {
-                match p {
-                    NONE => deductions += 1,
-                    p => keep[p as usize] = true,
+            let record = match records.peek() {
+                Some((event, _)) if *event as usize == e => records.next(),
+                _ => None,
+            };
+            if !self.kept[e] {
+                continue;
+            }
+            match p {
+                NONE => {
+                    if let Some((_, d)) = record {
+                        deduced.push(Deduced { after: kept, ..d.clone() });
+                    }
+                }
+                p => {
+                    keep[p as usize] = true;
+                    kept += 1;
                 }
             }
         }
         let implications = drawn.into_iter().zip(keep).filter(|(_, k)| *k).map(|(i, _)| i).collect();
-        (implications, deductions)
+        (implications, deduced)
     }
 }
 
@@ -501,7 +551,8 @@ pub(super) enum Drawn {
 /// progress, or `max_length` implications and deductions (counting those already in
 /// `implications` and `deductions`). Each placement is appended to `implications` but those
 /// of `assumed` and of variables fixed in `origin`; each other deduction counts one. With
-/// `causes`, records what each rests on.
+/// `causes`, records what each rests on; with `log`, appends each deduction.
+#[allow(clippy::too_many_arguments, reason = "the trial's state and its two optional records")]
 pub(super) fn draw_deep(
     s: &mut Candidates,
     origin: &Candidates,
@@ -510,6 +561,7 @@ pub(super) fn draw_deep(
     deductions: &mut u32,
     max_length: u32,
     mut causes: Option<&mut Causes>,
+    mut log: Option<&mut Vec<Deduced>>,
 ) -> Drawn {
     let done = |implications: &Vec<Implication>, deductions: u32| implications.len() as u32 + deductions >= max_length;
     loop {
@@ -574,7 +626,8 @@ pub(super) fn draw_deep(
         if done(implications, *deductions) {
             return Drawn::Limit;
         }
-        if !deduce_one(s, origin, causes.as_deref_mut()) {
+        let after = implications.len() as u32;
+        if !deduce_one(s, origin, after, causes.as_deref_mut(), log.as_deref_mut()) {
             return Drawn::Open;
         }
         *deductions += 1;
@@ -584,19 +637,27 @@ pub(super) fn draw_deep(
 /// Removals: (variable, bits).
 type Removals = Vec<(u32, u64)>;
 
-/// Applies the first locked value or subset of up to four found on `s`; whether there was one.
-/// With `causes`, records what it rests on: the removals that confined the value in its base,
-/// or that left the subset's variables (naked) or values (hidden) as they are.
-fn deduce_one(s: &mut Candidates, origin: &Candidates, causes: Option<&mut Causes>) -> bool {
+/// Applies the first locked value or subset of up to four found on `s`, drawn after `after`
+/// implications; whether there was one. With `causes`, records what it rests on: the removals
+/// that confined the value in its base, or that left the subset's variables (naked) or values
+/// (hidden) as they are; with `log`, appends it.
+fn deduce_one(
+    s: &mut Candidates,
+    origin: &Candidates,
+    after: u32,
+    causes: Option<&mut Causes>,
+    log: Option<&mut Vec<Deduced>>,
+) -> bool {
     let families = s.families().len();
-    // The deduction's premises (events) and removals.
-    let mut found: Option<(Vec<u32>, Removals)> = None;
+    // The deduction's premises (events), removals and pattern.
+    let mut found: Option<(Vec<u32>, Removals, Deduction)> = None;
     'search: for a in 0..families {
         for b in 0..families {
             if let Some(f) = fish::find(s, a, b, 1).into_iter().next() {
                 let premises =
                     causes.as_ref().map_or_else(Vec::new, |k| k.of_group(origin, f.bases[0], f.bit, &f.places));
-                found = Some((premises, f.removals.iter().map(|&l| (l, 1u64 << f.bit)).collect()));
+                let removals = f.removals.iter().map(|&l| (l, 1u64 << f.bit)).collect();
+                found = Some((premises, removals, Deduction::Locked(f)));
                 break 'search;
             }
         }
@@ -616,18 +677,36 @@ fn deduce_one(s: &mut Candidates, origin: &Candidates, causes: Option<&mut Cause
                         }
                     }
                 }
-                found = Some((premises, set.removals));
+                let removals = set.removals.clone();
+                found = Some((premises, removals, Deduction::Subset(set)));
                 break;
             }
         }
     }
-    let Some((premises, removals)) = found else { return false };
+    let Some((premises, removals, deduction)) = found else { return false };
     let mut causes = causes;
     let event = causes.as_deref_mut().map(|k| k.event(premises, NONE));
+    let recorded = event.is_some() || log.is_some();
+    let mut removed = Vec::new();
     for (l, m) in removals {
         let gone = s.remove(l, m);
         if let (Some(k), Some(e)) = (causes.as_deref_mut(), event) {
             k.removed(l, gone, e);
+        }
+        if recorded && gone != 0 {
+            removed.push((l, gone));
+        }
+    }
+    if recorded {
+        let deduced = Deduced { after, branches: 0, deduction, removed };
+        match (causes, event, log) {
+            (Some(k), Some(e), Some(log)) => {
+                log.push(deduced.clone());
+                k.deduced.push((e, deduced));
+            }
+            (Some(k), Some(e), None) => k.deduced.push((e, deduced)),
+            (_, _, Some(log)) => log.push(deduced),
+            _ => {}
         }
     }
     true

@@ -1,6 +1,6 @@
 //! Explanations: a solve told the way a person solves, one step per line.
 //!
-//! [`Solver::explain`](crate::Solver::explain) runs the technique ladder ([`crate::technique`]):
+//! [`Explainer::explain`](crate::Explainer::explain) runs the technique ladder ([`crate::technique`]):
 //! at each point the easiest technique that applies, from full houses and singles through
 //! locked candidates, subsets and fish to forcing chains, and a guess only when nothing
 //! applies. Each step is one line: its claims, `: `, and the technique with its cells and
@@ -34,7 +34,7 @@ use crate::grid::{Clash, Grid};
 use crate::outcome::Uniqueness;
 use crate::technique::Run;
 
-/// A solve told step by step; built by [`Solver::explain`](crate::Solver::explain).
+/// A solve told step by step; built by [`Explainer::explain`](crate::Explainer::explain).
 ///
 /// `Display` prints it with [`Detail::Normal`], one step per line; the alternate form
 /// (`{:#}`) prints [`Detail::Full`].
@@ -42,10 +42,10 @@ use crate::technique::Run;
 /// # Example
 ///
 /// ```
-/// use sudoku::{Grid, Solver, StepKind, Uniqueness};
+/// use sudoku::{Explainer, Grid, StepKind, Uniqueness};
 ///
 /// let puzzle = Grid::from_line("...3..4114..3...")?;
-/// let explanation = Solver::new(puzzle.shape()).explain(&puzzle);
+/// let explanation = Explainer::new(puzzle.shape()).explain(&puzzle);
 /// let Uniqueness::Unique(solution) = explanation.result() else { panic!("unique") };
 /// for step in explanation.steps() {
 ///     if let StepKind::Place { cell, digit, .. } = step.kind {

@@ -71,12 +71,12 @@ impl fmt::Display for Band {
 /// # Example
 ///
 /// ```
-/// use sudoku::{Band, Grid, Solver};
+/// use sudoku::{Band, Explainer, Grid};
 ///
 /// let easy = Grid::from_line("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")?;
 /// let hard = Grid::from_line("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")?;
-/// let mut solver = Solver::default();
-/// let (a, b) = (solver.grade_puzzle(&easy), solver.grade_puzzle(&hard));
+/// let mut explainer = Explainer::default();
+/// let (a, b) = (explainer.grade(&easy), explainer.grade(&hard));
 /// assert_eq!(a.band(), Band::Easy);
 /// assert!(b.score() > 6.0 && b.score() > a.score(), "{b}");
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -6,15 +6,15 @@ use crate::step::{Contradiction, DeadEnd, Digits, Step, StepKind};
 use crate::technique::Ladder;
 
 /// The easiest next step for a grid, with the pencil marks it was found from; built by
-/// [`Solver::hint`](crate::Solver::hint).
+/// [`Explainer::hint`](crate::Explainer::hint).
 ///
 /// # Example
 ///
 /// ```
-/// use sudoku::{Grid, Solver};
+/// use sudoku::{Explainer, Grid};
 ///
 /// let grid = Grid::from_line("...3..4114..3...")?;
-/// let hint = Solver::new(grid.shape()).hint(&grid);
+/// let hint = Explainer::new(grid.shape()).hint(&grid);
 /// assert_eq!(hint.step().unwrap().to_string(), "r1c3 = 2: full house in box 2");
 /// assert_eq!(hint.candidates(sudoku::Cell::new(0, 0)).to_string(), "{2, 4}");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -48,10 +48,10 @@ impl Hint {
     /// # Example
     ///
     /// ```
-    /// use sudoku::{Grid, Solver};
+    /// use sudoku::{Explainer, Grid};
     ///
     /// let grid = Grid::from_line(".2.4.4.221434321")?; // 1 and 3 swap in two columns
-    /// let hint = Solver::new(grid.shape()).hint(&grid);
+    /// let hint = Explainer::new(grid.shape()).hint(&grid);
     /// let (a, b) = hint.solutions().expect("two solutions");
     /// assert!(a != b && a.is_solution_of(&grid) && b.is_solution_of(&grid));
     /// assert!(hint.step().is_none());
@@ -91,11 +91,11 @@ impl Hint {
 /// # Example
 ///
 /// ```
-/// use sudoku::{PencilMarks, Solver};
+/// use sudoku::{Explainer, PencilMarks};
 ///
 /// // The 4x4 puzzle "...3..4114..3..." with r1c1's 2 crossed out by hand.
 /// let marks = PencilMarks::parse("4 12 2 3\n 2 23 4 1\n 1 4 23 2\n 3 2 12 24")?;
-/// let hint = Solver::new(marks.grid().shape()).hint_with_marks(&marks);
+/// let hint = Explainer::new(marks.grid().shape()).hint_with_marks(&marks);
 /// assert_eq!(hint.step().unwrap().to_string(), "r1c2 = 1: full house in row 1");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -306,12 +306,12 @@ pub(crate) fn from_ladder(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::Solver;
+    use crate::solve::Explainer;
 
     /// The marks of `line`'s puzzle, as `--hint=marks` prints them.
     fn marks_of(line: &str) -> PencilMarks {
         let grid = Grid::from_line(line).unwrap();
-        let hint = Solver::new(grid.shape()).hint(&grid);
+        let hint = Explainer::new(grid.shape()).hint(&grid);
         let text = hint.marks().to_string();
         PencilMarks::parse(&text).unwrap()
     }

@@ -22,7 +22,10 @@
 //!  "cells": [[0, 1], [0, 4]],       the cells the technique uses
 //!  "candidates": [[0, 1, 3], ...],  the candidates it uses (its cells with its digits)
 //!  "units": [{"kind": "row", "index": 0, "name": "row 1"}],
-//!  "links": [{"from": [r, c, d], "to": [r, c, d], "kind": "strong"}]}
+//!  "links": [{"from": [r, c, d], "to": [r, c, d], "kind": "strong"}],
+//!  "cited": [{"text": "r3c6 != 8: naked pair {2, 8} in r3c1, r3c2 (row 3)", ...}]}
+//!                                  a dynamic or nested chain's deductions drawn on the way,
+//!                                  each a step (only when it has some)
 //! ```
 //!
 //! A link's `kind` is `strong` (one of the two holds), `weak` (not both) or `implies` (a
@@ -31,10 +34,10 @@
 //! # Example
 //!
 //! ```
-//! use sudoku::{json, Grid, Solver};
+//! use sudoku::{json, Explainer, Grid};
 //!
 //! let grid = Grid::from_line("...3..4114..3...")?;
-//! let hint = Solver::new(grid.shape()).hint(&grid);
+//! let hint = Explainer::new(grid.shape()).hint(&grid);
 //! let text = json::step(hint.step().unwrap());
 //! assert!(text.starts_with(r#"{"text":"r1c3 = 2: full house in box 2","kind":"place""#), "{text}");
 //! assert!(text.contains(r#""technique":"full house","rating":1.0"#), "{text}");
@@ -216,8 +219,8 @@ impl Parts {
                 if aic.len() > 1 {
                     self.cells(&aic.iter().map(|n| n.0).collect::<Vec<_>>());
                     self.candidates.extend(aic.iter().copied());
-                    // From the assumption: weak, strong, weak, ...
-                    self.alternating(aic, false);
+                    // From the first endpoint: strong, weak, strong, ...
+                    self.alternating(aic, true);
                 } else {
                     self.implications((*cell, *digit), links.iter().copied());
                 }
@@ -419,6 +422,16 @@ pub fn step(step: &Step) -> String {
             b.col()
         );
     });
+    if let Some(Technique::Chain { cited, .. }) =
+        technique.filter(|t| matches!(t, Technique::Chain { cited, .. } if !cited.is_empty()))
+    {
+        // The deductions a dynamic or nested chain draws on the way, each as the step it is.
+        out.push_str(",\"cited\":");
+        push_list(&mut out, cited, |o, c| {
+            let kind = StepKind::Eliminate { claims: c.claims.clone(), technique: c.technique.clone() };
+            o.push_str(&self::step(&Step { depth: step.depth, refuted: step.refuted, kind }));
+        });
+    }
     out.push('}');
     out
 }
@@ -485,7 +498,7 @@ pub fn puzzle(puzzle: &Puzzle) -> String {
 mod tests {
     use super::*;
     use crate::grid::Grid;
-    use crate::solve::Solver;
+    use crate::solve::Explainer;
 
     #[test]
     fn strings_are_escaped() {
@@ -496,7 +509,7 @@ mod tests {
     /// each link starts where the one before ended, and strong and weak links alternate.
     fn links_are_chains(line: &str) -> usize {
         let grid = Grid::from_line(line).unwrap();
-        let explanation = Solver::new(grid.shape()).explain(&grid);
+        let explanation = Explainer::new(grid.shape()).explain(&grid);
         let mut linked = 0;
         for s in explanation.steps() {
             let mut parts = Parts::default();
@@ -534,7 +547,7 @@ mod tests {
         // Arto Inkala's puzzle: chains and eliminations of many kinds.
         let grid = Grid::from_line("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
             .unwrap();
-        let explanation = Solver::new(grid.shape()).explain(&grid);
+        let explanation = Explainer::new(grid.shape()).explain(&grid);
         for s in explanation.steps() {
             let text = step(s);
             assert!(!text.contains('\n'), "{text}");

@@ -19,8 +19,9 @@
 //!   [`solve_unique`](Solver::solve_unique), [`is_unique`](Solver::is_unique),
 //!   [`solutions_up_to`](Solver::solutions_up_to),
 //!   [`count_solutions_up_to`](Solver::count_solutions_up_to), engine
-//!   [`stats`](Solver::stats); for plain grids, [`explain`](Solver::explain),
-//!   [`grade_puzzle`](Solver::grade_puzzle) and [`hint`](Solver::hint).
+//!   [`stats`](Solver::stats).
+//! * [`Explainer`]: the steps a person would take, for every variant:
+//!   [`explain`](Explainer::explain), [`grade`](Explainer::grade) and [`hint`](Explainer::hint).
 //! * [`variant`]: Sudoku variants ([`Variant`]: X, killer, jigsaw). [`Puzzle::parse`] reads a
 //!   puzzle with its region or cage map ([`regions`], [`killer`]) and reports malformed maps as
 //!   a positioned [`VariantError`]; [`encode_puzzle`] builds its model (diagonals and regions as
@@ -129,7 +130,9 @@ pub use killer::{Cage, Cages};
 pub use killer_reasoning::SumTechnique;
 pub use outcome::{Outcome, Solutions, Uniqueness};
 pub use regions::Regions;
-pub use solve::{Solvable, Solver};
-pub use step::{Branch, ChainKind, Contradiction, DeadEnd, Detail, Digits, Fault, Step, StepKind, Technique};
+pub use solve::{Explainer, Solvable, Solver};
+pub use step::{
+    Branch, ChainKind, Cited, Contradiction, DeadEnd, Detail, Digits, Fault, NetBranch, Step, StepKind, Technique,
+};
 pub use unsat::{minimal_unsolvable_givens, unsolvable_line};
 pub use variant::{encode_puzzle, Puzzle, Rules, UnknownVariant, Variant};

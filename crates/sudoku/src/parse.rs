@@ -300,7 +300,7 @@ impl Grid {
 
     /// Parses a puzzle as [`Grid::parse`] does, but keeps clashing givens instead of
     /// rejecting them, for a caller that wants to show every clash (as
-    /// [`Solver::explain`](crate::Solver::explain) does). [`Grid::validate`] finds them.
+    /// [`Explainer::explain`](crate::Explainer::explain) does). [`Grid::validate`] finds them.
     ///
     /// # Errors
     ///

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::explain::Explanation;
 use crate::grid::{digit_symbol, Cell, Unit};
 use crate::hint::Hint;
-use crate::step::{ChainKind, Contradiction, DeadEnd, Detail, Digits, Fault, Step, StepKind, Technique};
+use crate::step::{Branch, ChainKind, Cited, Contradiction, DeadEnd, Detail, Digits, Fault, Step, StepKind, Technique};
 
 impl fmt::Display for Digits {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -332,11 +332,14 @@ impl fmt::Display for Technique {
     }
 }
 
-/// A chain's links with their reasons, for [`Detail::Full`]: in the notation of alternating
-/// inference chains when the chain is one line (`AIC: (7)r4c4 - (7)r8c4 = (1)r8c4 - ...,
-/// contradiction: ...`), else each placement with its reason (`links: r1c3 = 5 (naked
-/// single), r4c3 = 7 (hidden single in column 3), ...`).
+/// A chain's links with their reasons, for [`Detail::Full`]: in Eureka notation when the
+/// chain is an alternating inference chain that eliminates its assumption (`AIC:
+/// (2)r2c2=(2)r3c2-(2)r3c7=(2)r8c7 => r8c2<>2`), else each placement with its reason
+/// (`links: r1c3 = 5 (naked single), r4c3 = 7 (hidden single in column 3), ...`) and the
+/// contradiction.
 struct ChainLinks<'a> {
+    /// The assumption, which the AIC eliminates.
+    assumption: (Cell, u8),
     links: &'a [(Cell, u8)],
     reasons: &'a [Option<Unit>],
     aic: &'a [(Cell, u8)],
@@ -349,11 +352,12 @@ impl fmt::Display for ChainLinks<'_> {
             f.write_str("AIC: ")?;
             for (i, (cell, digit)) in self.aic.iter().enumerate() {
                 if i > 0 {
-                    f.write_str(if i % 2 == 1 { " - " } else { " = " })?;
+                    f.write_str(if i % 2 == 1 { "=" } else { "-" })?;
                 }
                 write!(f, "({}){cell}", Symbol(*digit))?;
             }
-            return write!(f, ", contradiction: {}", self.end);
+            let (cell, digit) = self.assumption;
+            return write!(f, " => {cell}<>{}", Symbol(digit));
         }
         f.write_str("links: ")?;
         for (i, ((cell, digit), why)) in
@@ -384,14 +388,37 @@ fn self_length(t: &Technique) -> u32 {
     }
 }
 
-/// The links of a nested forcing chain for [`Detail::Full`], one line each, indented by
-/// `pad` spaces: runs of placements with their reasons (`links: r1c3 = 5 (naked single),
-/// ...`), each branch as its claim and inner chain (`r5c5 != 7: forcing net of 6: if ...`)
-/// followed by the inner chain's own links, indented once more, and the contradiction.
+/// The links of a chain for [`Detail::Full`]: an AIC in Eureka notation, a net one branch a
+/// line (`r1c6 = 9 => r2c9 = 9 (hidden single in column 9) => r5c6 != 4`); for a dynamic or
+/// nested forcing chain, one line each,
+/// indented by `pad` spaces: runs of placements with their reasons (`links: r1c3 = 5 (naked
+/// single), ...`), each deduction drawn on the way as the elimination it is (`r4c5 != 2, 6:
+/// naked pair ...`: the links after it rest on it), each branch as its claim and inner chain
+/// (`r5c5 != 7: forcing net of 6: if ...`) followed by the inner chain's own links, indented
+/// once more, and the contradiction.
 fn write_nested_links(f: &mut fmt::Formatter<'_>, pad: usize, chain: &Technique) -> fmt::Result {
-    let Technique::Chain { links, reasons, aic, end, branches, deductions, .. } = chain else { return Ok(()) };
-    if branches.is_empty() {
-        return writeln!(f, "{:pad$}{}", "", ChainLinks { links, reasons, aic, end });
+    let Technique::Chain { cell, digit, links, reasons, aic, end, branches, deductions, cited, net, .. } = chain else {
+        return Ok(());
+    };
+    if aic.is_empty() && !net.is_empty() {
+        // A net: each branch on its own line, from the assumption.
+        for b in net {
+            write!(f, "{:pad$}{cell} = {}", "", Symbol(*digit))?;
+            for &k in &b.links {
+                let Some(&(c, d)) = links.get(k as usize) else { continue };
+                match reasons.get(k as usize).copied().flatten() {
+                    Some(unit) => write!(f, " => {c} = {} (hidden single in {unit})", Symbol(d))?,
+                    None => write!(f, " => {c} = {} (naked single)", Symbol(d))?,
+                }
+            }
+            let (c, d) = b.removes;
+            writeln!(f, " => {c} != {}", Symbol(d))?;
+        }
+        return writeln!(f, "{:pad$}contradiction: {end}", "");
+    }
+    if branches.is_empty() && cited.is_empty() {
+        let assumption = (*cell, *digit);
+        return writeln!(f, "{:pad$}{}", "", ChainLinks { assumption, links, reasons, aic, end });
     }
     let placement = |f: &mut fmt::Formatter<'_>, i: usize| {
         let (cell, digit) = links[i];
@@ -400,9 +427,21 @@ fn write_nested_links(f: &mut fmt::Formatter<'_>, pad: usize, chain: &Technique)
             None => write!(f, "{cell} = {} (naked single)", Symbol(digit)),
         }
     };
+    /// A deduction or a branch, in the order drawn: after its links, a deduction before the
+    /// branch drawn with as many links and branches before it.
+    enum Item<'a> {
+        Cited(&'a Cited),
+        Branch(&'a Branch),
+    }
+    let mut items: Vec<((u32, u32, bool), Item<'_>)> = cited
+        .iter()
+        .map(|c| ((c.after, c.branches, false), Item::Cited(c)))
+        .chain(branches.iter().enumerate().map(|(i, b)| ((b.after, i as u32, true), Item::Branch(b))))
+        .collect();
+    items.sort_by_key(|(key, _)| *key);
     let mut next = 0;
-    for b in branches.iter().map(Some).chain([None]) {
-        let upto = b.map_or(links.len(), |b| (b.after as usize).min(links.len()));
+    for item in items.iter().map(Some).chain([None]) {
+        let upto = item.map_or(links.len(), |((after, ..), _)| (*after as usize).min(links.len()));
         if upto > next {
             write!(f, "{:pad$}links: ", "")?;
             for i in next..upto {
@@ -414,16 +453,26 @@ fn write_nested_links(f: &mut fmt::Formatter<'_>, pad: usize, chain: &Technique)
             writeln!(f)?;
             next = upto;
         }
-        if let Some(b) = b {
-            if let Some((c, d)) = b.claim() {
-                writeln!(f, "{:pad$}{c} != {}: {}", "", Symbol(d), b.chain)?;
-                write_nested_links(f, pad + 2, &b.chain)?;
+        match item {
+            Some((_, Item::Cited(c))) => {
+                let kind = StepKind::Eliminate { claims: c.claims.clone(), technique: c.technique.clone() };
+                for l in (Step { depth: 0, refuted: false, kind }).to_string().lines() {
+                    writeln!(f, "{:pad$}{l}", "")?;
+                }
             }
+            Some((_, Item::Branch(b))) => {
+                if let Some((c, d)) = b.claim() {
+                    writeln!(f, "{:pad$}{c} != {}: {}", "", Symbol(d), b.chain)?;
+                    write_nested_links(f, pad + 2, &b.chain)?;
+                }
+            }
+            None => {}
         }
     }
-    if *deductions > 0 {
-        let s = if *deductions == 1 { "" } else { "s" };
-        writeln!(f, "{:pad$}({deductions} deduction{s} by locked candidates and subsets)", "")?;
+    let unstated = (*deductions as usize).saturating_sub(cited.len());
+    if unstated > 0 {
+        let s = if unstated == 1 { "" } else { "s" };
+        writeln!(f, "{:pad$}({unstated} deduction{s} by locked candidates and subsets)", "")?;
     }
     writeln!(f, "{:pad$}contradiction: {end}", "")
 }
@@ -632,6 +681,8 @@ mod tests {
             reasons: vec![None],
             aic: Vec::new(),
             branches: Vec::new(),
+            cited: Vec::new(),
+            net: Vec::new(),
         };
         assert_eq!(chain.to_string(), "forcing chain of 2: if r1c7 = 2 then r1c3 = 5, so r7c9 has no candidate left");
         // A nested chain: its branches at normal detail, its links and the branches' links
@@ -646,6 +697,8 @@ mod tests {
             reasons: vec![None, Some(Unit::Column(2))],
             aic: Vec::new(),
             branches: vec![crate::step::Branch { after: 1, chain }],
+            cited: Vec::new(),
+            net: Vec::new(),
         };
         assert_eq!(
             nested.to_string(),

@@ -347,14 +347,23 @@ pub enum Technique {
         /// Why each of `links` follows: `None` for a naked single (the cell's last
         /// candidate), the unit for a hidden single (the digit's last place there).
         reasons: Vec<Option<Unit>>,
-        /// The chain as an alternating inference chain, when it is one line (each link rests
-        /// on the one before, through a two-candidate cell or a digit's two places in a
-        /// unit): the nodes from the assumption, linked weak (`-`), strong (`=`), weak, ...:
-        /// `(7)r4c4 - (7)r8c4 = (1)r8c4 - ...`. Empty otherwise.
+        /// The chain as an alternating inference chain that eliminates the assumption, when
+        /// it is one (each link rests on the one before, through a two-candidate cell or a
+        /// digit's two places in a unit, and the dead end is where the last link meets the
+        /// assumption): the nodes from one endpoint to the other, linked strong (`=`), weak
+        /// (`-`), ..., strong, each endpoint removing the assumption, no node twice:
+        /// `(2)r2c2=(2)r3c2-(2)r3c7=(2)r8c7 => r8c2<>2`. Empty otherwise.
         aic: Vec<(Cell, u8)>,
         /// The inner chains of a nested forcing chain ([`ChainKind::Nested`]), in the order
         /// drawn: each refutes a candidate under the assumption. Empty for other chains.
         branches: Vec<Branch>,
+        /// The deductions other than singles drawn on the way (dynamic and nested chains), in
+        /// the order drawn: for a dynamic chain, those its contradiction rests on.
+        cited: Vec<Cited>,
+        /// A static chain or net that is not an AIC, written as a net (explanations only):
+        /// each path from the assumption through the links to a candidate the contradiction
+        /// needs removed, one per branch. Empty otherwise.
+        net: Vec<NetBranch>,
     },
     /// Two strong links of one digit (each a unit where it has only two places) joined by a
     /// weak link (their inner ends share a unit): one of the outer ends holds the digit, so
@@ -534,6 +543,35 @@ pub enum Technique {
         /// The digit tried.
         digit: u8,
     },
+}
+
+/// A deduction a dynamic or nested chain draws under its assumption, other than a single: a
+/// link after it that is not a single in the grid as it stands rests on it. Printed before
+/// that link at [`Detail::Full`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cited {
+    /// How many of the chain's links were drawn before it.
+    pub after: u32,
+    /// How many of a nested chain's branches were drawn before it (0 in other chains).
+    pub branches: u32,
+    /// The deduction: [`Technique::Locked`], [`Technique::NakedSubset`] or
+    /// [`Technique::HiddenSubset`], in the candidates as they stand under the assumption and
+    /// the links before it.
+    pub technique: Technique,
+    /// What it removes there: cells and the digits each loses.
+    pub claims: Vec<(Cell, Digits)>,
+}
+
+/// A branch of a forcing chain or net ([`Technique::Chain`]'s `net`): from the assumption,
+/// each of `links` rests on the one before it (among others, where branches merge), and the
+/// last removes `removes`, a candidate the contradiction needs gone: `r1c6 = 9 => r2c9 = 9
+/// (hidden single in column 9) => r5c6 != 4`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetBranch {
+    /// Indices into the chain's links, from the assumption on.
+    pub links: Vec<u32>,
+    /// The candidate removed at the end.
+    pub removes: (Cell, u8),
 }
 
 /// A branch of a nested forcing chain: under the outer chain's assumption, the inner chain

@@ -19,7 +19,7 @@
 
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
-use sudoku::{Cell, Generation, Limits, Puzzle, Rules, Settings, Solver, StepKind, Uniqueness};
+use sudoku::{Cell, Explainer, Generation, Limits, Puzzle, Rules, Settings, Solver, StepKind, Uniqueness};
 
 use crate::error::ApiError;
 use crate::input::PuzzleRequest;
@@ -109,7 +109,7 @@ pub fn hint(request: &PuzzleRequest, limits: Limits) -> Result<Value, ApiError> 
         return Err(ApiError::bad(format!("level {level}: a hint has levels 1, 2 and 3")));
     }
     let input = request.read()?;
-    let mut solver = solver(&input.puzzle, &limits);
+    let mut solver = Explainer::from(solver(&input.puzzle, &limits));
     let hint = match (&input.marks, input.puzzle.rules()) {
         (Some(marks), Rules::Plain) => solver.hint_with_marks(marks),
         _ => solver.hint(&input.puzzle),
@@ -140,7 +140,7 @@ pub fn hint(request: &PuzzleRequest, limits: Limits) -> Result<Value, ApiError> 
 /// `/api/explain`: every step, the outcome and the grade.
 pub fn explain(request: &PuzzleRequest, limits: Limits) -> Result<Value, ApiError> {
     let puzzle = request.read()?.puzzle;
-    let mut solver = solver(&puzzle, &limits);
+    let mut solver = Explainer::from(solver(&puzzle, &limits));
     let explanation = solver.explain(&puzzle);
     let steps: Vec<Box<RawValue>> =
         explanation.steps().iter().filter_map(|s| RawValue::from_string(sudoku::json::step(s)).ok()).collect();
@@ -166,8 +166,7 @@ pub fn grade(request: &PuzzleRequest, limits: Limits) -> Result<Value, ApiError>
     if let Some(c) = clash(&puzzle) {
         return Ok(c);
     }
-    let mut solver = solver(&puzzle, &limits);
-    let g = solver.grade_puzzle(&puzzle);
+    let g = Explainer::from(solver(&puzzle, &limits)).grade(&puzzle);
     Ok(json!({ "score": g.score(), "band": g.band().name(), "hardest": g.hardest(), "guesses": g.guesses() }))
 }
 

@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 use std::sync::OnceLock;
 
 use serde_json::{json, Value};
-use sudoku::{Grid, Puzzle, Settings, Shape, Solver, Uniqueness, Variant};
+use sudoku::{Explainer, Grid, Puzzle, Settings, Shape, Solver, Uniqueness, Variant};
 
 use common::{post, request};
 
@@ -121,8 +121,8 @@ fn solve_answers_as_the_library() {
 fn hints_explanations_and_grades_are_the_librarys() {
     let addr = server();
     let grid = Grid::from_line(HARD).unwrap();
-    let mut solver = Solver::new(grid.shape());
-    let hint = solver.hint(&grid);
+    let mut explainer = Explainer::new(grid.shape());
+    let hint = explainer.hint(&grid);
     let step = hint.step().unwrap();
     let full: Value = serde_json::from_str(&sudoku::json::step(step)).unwrap();
     let name = step.kind.technique().unwrap().name();
@@ -138,7 +138,7 @@ fn hints_explanations_and_grades_are_the_librarys() {
     assert_eq!(answers[2]["eliminations"], full["eliminations"]);
     assert_eq!(answers[2]["links"], full["links"]);
 
-    let explanation = solver.explain(&grid);
+    let explanation = explainer.explain(&grid);
     let (_, answer) = post(addr, "/api/explain", &json!({ "text": HARD }));
     let steps = answer["steps"].as_array().unwrap();
     assert_eq!(steps.len(), explanation.steps().len());

@@ -13,7 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use sudoku::{Grid, Puzzle, Solver, StepKind, Variant};
+use sudoku::{Explainer, Grid, Puzzle, Solver, StepKind, Variant};
 
 use common::request;
 
@@ -210,8 +210,8 @@ fn the_page_in_headless_chromium() {
 
     // A hint at each level, as the library gives it.
     let grid = Grid::from_line(HARD).unwrap();
-    let mut solver = Solver::new(grid.shape());
-    let hint = solver.hint(&grid);
+    let mut explainer = Explainer::new(grid.shape());
+    let hint = explainer.hint(&grid);
     let step = hint.step().unwrap();
     let name = step.kind.technique().unwrap().name();
     let mut last = String::new();
@@ -226,7 +226,7 @@ fn the_page_in_headless_chromium() {
     assert!(last.contains(&step.to_string()), "{last}");
 
     // Explain: each step beside the board, as the library's, drawn on it.
-    let explanation = solver.explain(&grid);
+    let explanation = explainer.explain(&grid);
     let shown: Vec<_> =
         explanation.steps().iter().filter(|s| !s.refuted && !matches!(s.kind, StepKind::Implied { .. })).collect();
     b.click("#explain");
@@ -261,7 +261,7 @@ fn the_page_in_headless_chromium() {
     b.click("#step-close");
 
     // Check marks a wrong digit; Solve fills the answer, or says why it cannot.
-    let Some(solution) = solver.solve_unique(&grid).solution().cloned() else { panic!("unique") };
+    let Some(solution) = Solver::new(grid.shape()).solve_unique(&grid).solution().cloned() else { panic!("unique") };
     let right = solution.get(sudoku::Cell::new(0, 1)).unwrap();
     let wrong = if right == 1 { 2 } else { 1 };
     b.click("#board .cell[data-r='0'][data-c='1']");

@@ -1,7 +1,7 @@
 //! `--explain`, `--grade` and `--hint` of the example binary, run as a real process (the
 //! explanations themselves are tested beside the `sudoku` crate).
 
-use sudoku::{Grid, Solver};
+use sudoku::{Explainer, Grid, Solver};
 
 use super::{code, run, stderr, stdout};
 use checks::grid::{data, puzzles};
@@ -13,7 +13,7 @@ fn explain_prints_the_steps_then_the_answer() {
     let o = run(&["--explain", "--format", "line", "-"], FOUR.as_bytes());
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let puzzle = Grid::from_line(FOUR).unwrap();
-    let e = Solver::new(puzzle.shape()).explain(&puzzle);
+    let e = Explainer::new(puzzle.shape()).explain(&puzzle);
     assert_eq!(stdout(&o), format!("{e}4123234114323214\n"));
     let o = run(&["--explain=full", "-"], FOUR.as_bytes());
     let out = stdout(&o);
@@ -125,7 +125,7 @@ fn batch_grade_appends_the_grade_and_band_to_every_line() {
     for (row, line) in rows.iter().zip(&lines) {
         let puzzle = Grid::from_line(line).unwrap();
         let solution = solver.solve_unique(&puzzle).solution().unwrap().to_line();
-        let g = solver.grade_puzzle(&puzzle);
+        let g = Explainer::default().grade(&puzzle);
         let hardest = g.hardest().unwrap_or("-");
         assert_eq!(row, &[solution.as_str(), &format!("{:.1}", g.score()), g.band().name(), hardest]);
     }

@@ -1,7 +1,7 @@
 //! `--explain --format json`: one line per step, as `sudoku::json` writes the library's steps,
 //! then the outcome (the web board reads the same data, docs/web.md).
 
-use sudoku::{Grid, Solver};
+use sudoku::{Explainer, Grid};
 
 use super::{code, run, stderr, stdout};
 
@@ -13,7 +13,7 @@ fn explain_as_json_is_the_librarys_steps_then_the_outcome() {
         let o = run(&["--explain", "--format", "json", "--grade", "-"], line.as_bytes());
         assert_eq!(code(&o), 0, "{}", stderr(&o));
         let puzzle = Grid::from_line(line).unwrap();
-        let e = Solver::new(puzzle.shape()).explain(&puzzle);
+        let e = Explainer::new(puzzle.shape()).explain(&puzzle);
         let mut want: Vec<String> = e.steps().iter().map(sudoku::json::step).collect();
         let solution = e.result().solution().unwrap().to_line();
         let g = e.grade();
@@ -30,7 +30,7 @@ fn explain_as_json_is_the_librarys_steps_then_the_outcome() {
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/variants/killer_4x4.txt")).unwrap();
     let puzzle = sudoku::Puzzle::parse(sudoku::Variant::Killer, &text).unwrap();
-    let e = Solver::new(puzzle.shape()).explain(&puzzle);
+    let e = Explainer::new(puzzle.shape()).explain(&puzzle);
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     let steps: Vec<String> = e.steps().iter().map(sudoku::json::step).collect();

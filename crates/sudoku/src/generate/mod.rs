@@ -26,7 +26,7 @@
 //!    (a given kept was not removable from a superset of the final givens, so it is not
 //!    removable from them): the puzzle is **minimal** (orbit by orbit under a symmetry).
 //!    Without minimality, removal stops at the first orbit that must stay;
-//! 4. grades the puzzle with the technique ladder ([`Solver::grade_puzzle`], as `--grade`
+//! 4. grades the puzzle with the technique ladder ([`Explainer::grade`](crate::Explainer::grade), as `--grade`
 //!    does), as far as the target needs: the ladder stops once its running lower bound of the
 //!    grade reaches the point from which the target answers every grade alike, and a pass of
 //!    the engine's singles decides alone where singles do (a puzzle grades 1.5 or less

@@ -111,31 +111,8 @@ impl Solver {
         self.options.limits.timeout.map(|t| std::time::Instant::now() + t)
     }
 
-    /// Explains how to solve `grid`, step by step, the way a person would (see the
-    /// [module](crate::explain) docs), and grades it.
-    ///
-    /// The outcome ([`Explanation::result`]) is that of [`solve_unique`](Solver::solve_unique)
-    /// with this solver's options; the steps come from the technique ladder, which reaches the
-    /// same solution for a puzzle with one. An invalid puzzle (clashing givens) is explained
-    /// by its clashes; an unsolvable one by the contradictions its guesses meet. The ladder
-    /// gives up after 5,000 guesses ([`StepKind::Stopped`]).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use sudoku::{Detail, Grid, Solver};
-    ///
-    /// let puzzle = Grid::from_line("...3..4114..3...")?;
-    /// let explanation = Solver::new(puzzle.shape()).explain(&puzzle);
-    /// println!("{}", explanation.display(Detail::Brief));
-    /// assert!(explanation.to_string().lines().any(|l| l == "r1c1 = 4: naked single"));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// Every variant is explained: the techniques run over its groups (diagonals, jigsaw
-    /// regions, killer cages as groups), a killer's steps also reason with its cage sums
-    /// ([`SumTechnique`](crate::SumTechnique)).
-    pub fn explain<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> Explanation {
+    /// [`Explainer::explain`](super::Explainer::explain) with this solver's options.
+    pub(crate) fn explain<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> Explanation {
         let run = self.run_ladder(puzzle, true);
         let grade = Grade::of_run(&run);
         let clash = run.steps.iter().any(|s| matches!(s.kind, StepKind::Contradiction(Contradiction::Clash(_))));

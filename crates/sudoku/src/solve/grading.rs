@@ -1,4 +1,4 @@
-//! Grading: the rating of a puzzle's hardest step, and grading while searching.
+//! Grading: the rating of a puzzle's hardest step.
 
 use super::*;
 use crate::grade::{Bounded, Grade};
@@ -10,8 +10,8 @@ impl Solver {
     /// exactly one solution: only then may the ladder use uniqueness techniques (unique
     /// rectangles, BUG+1).
     ///
-    /// Every variant is graded, on the same scale (see [`explain`](Solver::explain)).
-    pub fn grade_puzzle<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> Grade {
+    /// Every variant is graded, on the same scale (see [`Explainer::explain`](super::Explainer::explain)).
+    pub(crate) fn grade_puzzle<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> Grade {
         Grade::of_run(&self.run_ladder(puzzle, false))
     }
 
@@ -32,51 +32,6 @@ impl Solver {
         match self.run_ladder_until(grid, false, unique, stop_at) {
             Ok(run) => Bounded::Exact(Grade::of_run(&run)),
             Err(floor) => Bounded::AtLeast(floor),
-        }
-    }
-
-    /// Turns grading on or off. While on, each puzzle given to a search (solve, count, ...)
-    /// is also graded, and [`grade`](Solver::grade) gives the grade of the last one. Off, it
-    /// costs nothing.
-    ///
-    /// Puzzles of every variant are graded, on one scale: the technique ladder
-    /// ([`crate::grade`]) runs over the variant's groups (diagonals, jigsaw regions, cages) and
-    /// reasons with a killer's cage sums.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use sudoku::{Band, Grid, Puzzle, Solver, Uniqueness, Variant};
-    ///
-    /// let plain = Grid::from_line("...3..4114..3...")?;
-    /// let jigsaw = Puzzle::parse(Variant::Jigsaw, "aaab\ncabb\nccdb\ncddd\n\n....\n2...\n....\n43..")?;
-    /// let mut solver = Solver::new(plain.shape());
-    /// solver.set_grading(true);
-    /// assert!(matches!(solver.solve_unique(&plain), Uniqueness::Unique(_)));
-    /// assert_eq!(solver.grade().map(|g| g.band()), Some(Band::Easy));
-    /// assert!(matches!(solver.solve_unique(&jigsaw), Uniqueness::Unique(_)));
-    /// assert_eq!(solver.grade().map(|g| g.band()), Some(Band::Easy));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_grading(&mut self, on: bool) {
-        self.grading = on.then_some(None);
-    }
-
-    /// Whether grading is on.
-    pub fn is_grading(&self) -> bool {
-        self.grading.is_some()
-    }
-
-    /// The grade of the last puzzle searched, if grading is on (see
-    /// [`set_grading`](Solver::set_grading)).
-    pub fn grade(&self) -> Option<Grade> {
-        self.grading.flatten()
-    }
-
-    /// Grades `grid` if grading is on (called when a puzzle is loaded).
-    pub(crate) fn grade_if_on(&mut self, grid: &Grid) {
-        if self.grading.is_some() {
-            self.grading = Some(Some(self.grade_puzzle(grid)));
         }
     }
 }

@@ -9,26 +9,13 @@ use crate::step::{self, Contradiction, Digits, Step, StepKind};
 use crate::variant::Rules;
 
 impl Solver {
-    /// [`hint`](Solver::hint) for a grid with a person's pencil marks: the candidates the
-    /// marks cross out are out (whether or not the solver would have crossed them out), and
-    /// the step is the easiest one from there.
-    pub fn hint_with_marks(&mut self, marks: &PencilMarks) -> Hint {
+    /// [`Explainer::hint_with_marks`](super::Explainer::hint_with_marks).
+    pub(crate) fn hint_with_marks(&mut self, marks: &PencilMarks) -> Hint {
         self.hint_from(marks, None)
     }
 
-    /// The single easiest next step for `grid` as it stands, the way a person asks a helper
-    /// for one step at a time: the first technique of the ladder ([`crate::technique`]) that
-    /// applies to the candidates left by the filled cells, chains included.
-    ///
-    /// The grid is checked first: a grid with no solution gets that answer, with the cell at
-    /// fault when one is found (a filled digit without which it has a solution; with pencil
-    /// marks, a cell whose marks cross out its digit of the solution), not a step; a grid
-    /// with several solutions gets a step that holds in all of them. Hints never use
-    /// uniqueness techniques (unique rectangles, BUG+1): a grid as a person left it, or its
-    /// pencil marks, is not known to have a single solution.
-    ///
-    /// Every variant has hints: the techniques over its groups, and a killer's cage sums.
-    pub fn hint<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> Hint {
+    /// [`Explainer::hint`](super::Explainer::hint).
+    pub(crate) fn hint<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> Hint {
         self.hint_from(puzzle, None)
     }
 
@@ -38,8 +25,9 @@ impl Solver {
     /// digit without which a plain grid has a solution, or a cell whose marks cross out its
     /// digit of the solution); or two solutions that differ, if it has several.
     pub(super) fn hint_fault<P: Solvable + ?Sized>(&mut self, puzzle: &P, crossed: Option<&[Digits]>) -> Fault {
-        let step =
-            |fault| Step { depth: 0, refuted: false, kind: StepKind::Contradiction(Contradiction::NoSolution(fault)) };
+        let step = |fault| {
+            Box::new(Step { depth: 0, refuted: false, kind: StepKind::Contradiction(Contradiction::NoSolution(fault)) })
+        };
         let grid = puzzle.givens();
         let shape = grid.shape();
         let plain = matches!(puzzle.rules(), Rules::Plain);
@@ -103,7 +91,7 @@ impl Solver {
         });
         match fault {
             Fault::None => hint::from_ladder(grid, ladder, crossed, None),
-            Fault::Step(step) => hint::from_ladder(grid, ladder, crossed, Some(step)),
+            Fault::Step(step) => hint::from_ladder(grid, ladder, crossed, Some(*step)),
             Fault::Several(two) => hint::from_ladder(grid, ladder, crossed, None).with_solutions(*two),
         }
     }
@@ -114,7 +102,7 @@ pub(super) enum Fault {
     /// Nothing: the grid has one solution (or a limit stopped the check).
     None,
     /// No solution: the contradiction step.
-    Step(Step),
+    Step(Box<Step>),
     /// Two solutions that differ.
     Several(Box<(Grid, Grid)>),
 }

@@ -14,15 +14,17 @@ use csp::constraints::Strength;
 use csp::{Limits, Stats};
 
 use crate::encode::lowering;
-use crate::grade::Grade;
 use crate::grid::{Grid, Shape};
 use crate::hint::PencilMarks;
 use crate::variant::{encode_rules, Puzzle, Rules};
 
 mod explain;
+mod explainer;
 mod grading;
 mod hints;
 mod search;
+
+pub use explainer::Explainer;
 
 /// What a [`Solver`] solves: a [`Grid`], a classic puzzle (a variant with no rules beyond rows,
 /// columns and boxes), a [`Puzzle`] of any [`Variant`](crate::Variant), or a classic grid with
@@ -128,9 +130,9 @@ impl Options {
 /// (other diagonals, regions or cages) is accepted too: the solver then rebuilds its engine,
 /// which is cheap but not free, so group puzzles by shape and rules when speed matters.
 ///
-/// The searches take a [`Grid`] (a classic puzzle) or a [`Puzzle`] of any variant (see
-/// [`Solvable`]); explanations, grades and hints take a [`Grid`]: the technique ladder reasons
-/// over rows, columns and boxes only.
+/// The searches take a [`Grid`] (a classic puzzle), a [`Puzzle`] of any variant or
+/// [`PencilMarks`] (see [`Solvable`]). Steps, hints and grades are an [`Explainer`]'s: a
+/// `Solver` answers, with no mode to switch.
 ///
 /// Options (propagation [`Strength`], locked candidates, variable and value order, seed,
 /// [`Limits`]) stay in force until changed and apply to every variant; limits apply to each
@@ -188,9 +190,6 @@ pub struct Solver {
     rules: Rules,
     /// The engine for `shape` and `rules`, built and set up with `options`.
     engine: csp::Solver,
-    /// While grading is on ([`Solver::set_grading`]): the grade of the last puzzle loaded
-    /// (`None` for a puzzle of a variant, which the ladder does not grade).
-    grading: Option<Option<Grade>>,
 }
 
 impl Default for Solver {
@@ -242,7 +241,7 @@ impl Solver {
             limits: Limits::default(),
         };
         let engine = build_engine(shape, &Rules::Plain, &options);
-        Solver { options, shape, rules: Rules::Plain, engine, grading: None }
+        Solver { options, shape, rules: Rules::Plain, engine }
     }
 
     fn rebuild(&mut self) {

@@ -8,7 +8,6 @@ use super::*;
 use crate::grid::{Grid, Shape};
 use crate::outcome::{Outcome, Solutions, Uniqueness};
 use crate::step::Digits;
-use crate::variant::Rules;
 
 impl Solver {
     /// Resets the engine for `puzzle` (rebuilt if its shape or rules differ) and assigns its
@@ -16,15 +15,6 @@ impl Solver {
     pub(super) fn load<P: Solvable + ?Sized>(&mut self, puzzle: &P) -> bool {
         let (grid, rules) = (puzzle.givens(), puzzle.rules());
         self.prepare(grid.shape(), rules);
-        if self.grading.is_some() {
-            if matches!(rules, Rules::Plain) && puzzle.marks().is_none() {
-                self.grade_if_on(grid);
-            } else {
-                self.grading = Some(Some(self.grade_puzzle(puzzle)));
-                // Grading used the engine (a uniqueness proof): make it the puzzle's again.
-                self.prepare(grid.shape(), rules);
-            }
-        }
         load_givens(&mut self.engine, grid) && load_marks(&mut self.engine, grid, puzzle.marks())
     }
 

@@ -233,7 +233,7 @@ fn a_variant_between_two_plain_puzzles_changes_nothing_in_their_search() {
 
 fn explain(line: &str) -> Explanation {
     let grid = Grid::parse_keeping_clashes(line).unwrap();
-    Solver::new(grid.shape()).explain(&grid)
+    Explainer::new(grid.shape()).explain(&grid)
 }
 
 #[test]
@@ -294,7 +294,7 @@ fn clashing_givens_are_named_without_search() {
 fn an_easy_puzzle_is_graded_by_its_hardest_single() {
     let grid =
         Grid::from_line("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").unwrap();
-    let g = Solver::default().grade_puzzle(&grid);
+    let g = Explainer::default().grade(&grid);
     assert!(g.score() <= 1.5 && g.score() >= 1.0, "{g}");
     assert_eq!(g.guesses(), 0);
 }
@@ -314,7 +314,7 @@ fn a_complete_grid_has_no_hint_and_a_wrong_one_a_contradiction() {
 #[test]
 fn pencil_marks_read_back_what_a_hint_prints() {
     let grid = Grid::from_line("...3..4114..3...").unwrap();
-    let hint = Solver::new(grid.shape()).hint(&grid);
+    let hint = Explainer::new(grid.shape()).hint(&grid);
     let marks = PencilMarks::parse(&hint.marks().to_string()).unwrap();
     // A cell with one candidate reads back as filled.
     assert!(grid.cells().all(|(c, d)| d.is_none() || marks.grid().get(c) == d));
@@ -334,7 +334,7 @@ fn pencil_marks_read_back_what_a_hint_prints() {
 #[test]
 fn pencil_marks_align_columns_and_rule_boxes() {
     let grid = Grid::from_line("...3..4114..3...").unwrap();
-    let hint = Solver::new(grid.shape()).hint(&grid);
+    let hint = Explainer::new(grid.shape()).hint(&grid);
     let text = hint.marks().to_string();
     assert_eq!(text.lines().count(), 5, "{text}");
     assert!(text.lines().nth(2).unwrap().starts_with("---"), "{text}");

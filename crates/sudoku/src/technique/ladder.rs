@@ -7,18 +7,17 @@
 //! guesses, depth first, only when nothing applies.
 
 use logic::nested::{Nested, Nesting};
-use logic::trial::{Chain, Implication, Link, Links, Trial};
-use logic::{
-    als, bits, colouring, finned, fish, links, singles, subsets, uniqueness, wings, Candidates, Contradiction as Dead,
-};
+use logic::trial::{Chain, Deduced, Deduction, Implication, Link, Links, Trial};
+use logic::{als, bits, colouring, finned, fish, links, singles, subsets, wings, Candidates, Contradiction as Dead};
 
 use super::{chain_base, chain_rating, nested_base, CHAIN_FLOOR, GUESS_RATING, LINK_WEIGHT};
 use crate::grid::{Cell, Clash, Grid, Shape, Unit};
-use crate::step::{Branch, ChainKind, Contradiction, DeadEnd, Digits, Step, StepKind, Technique};
+use crate::step::{Branch, ChainKind, Cited, Contradiction, DeadEnd, Digits, NetBranch, Step, StepKind, Technique};
 
 mod cages;
 mod chains;
 mod patterns;
+mod rungs;
 
 pub(crate) use cages::CageSum;
 
@@ -52,120 +51,6 @@ const NESTED_SCAN_BUDGET: u64 = 1_000_000;
 /// The work of nested forcing chains in one solve, in the same units: a puzzle that would
 /// need more guesses instead (the famous hardest puzzles use at most 2,504,946).
 const NESTED_RUN_BUDGET: u64 = 5_000_000;
-
-/// A rung of the ladder between locked candidates and chains.
-#[derive(Clone, Copy, Debug)]
-enum Rung {
-    /// Naked subsets of this size.
-    Naked(usize),
-    /// Hidden subsets of this size.
-    Hidden(usize),
-    /// Fish of this size.
-    Fish(usize),
-    /// XY-wings (`false`) or XYZ-wings (`true`).
-    Wing(bool),
-    /// Unique rectangles of types 1 to 4 (puzzles proven unique only).
-    Rectangle,
-    /// Hidden unique rectangles (idem).
-    HiddenRectangle,
-    /// ALS wings of this many set cells (WXYZ-wings: 3).
-    AlsWing(usize),
-    /// BUG+1 (puzzles proven unique only).
-    Bug,
-    /// Two strong links of a digit joined by a weak link (skyscraper, 2-string kite, turbot
-    /// fish).
-    StrongLinks,
-    /// Empty rectangles.
-    EmptyRectangle,
-    /// W-wings.
-    WWing,
-    /// Finned and sashimi fish of this size (2 or 3: finned jellyfish are left to chains, their
-    /// search costs more than they bring).
-    Finned(usize),
-    /// Simple colouring (traps and wraps).
-    Colouring,
-    /// Remote pairs.
-    RemotePairs,
-    /// BUG type 2 (puzzles proven unique only).
-    BugExtra,
-    /// BUG type 4 (idem).
-    BugLink,
-    /// BUG type 3 (idem).
-    BugSubset,
-    /// Sue de Coq.
-    SueDeCoq,
-    /// A killer's cage blocking (`cages::Ladder::cage_blocking`).
-    CageBlocking,
-}
-
-/// The rungs, 3.0 to 7.1; the ladder tries them in the order of their ratings ([`rungs`]).
-const RUNGS: [Rung; 29] = [
-    Rung::Naked(2),
-    Rung::Fish(2),
-    Rung::Hidden(2),
-    Rung::Naked(3),
-    Rung::Fish(3),
-    Rung::Hidden(3),
-    Rung::Wing(false),
-    Rung::Wing(true),
-    Rung::Rectangle,
-    Rung::HiddenRectangle,
-    Rung::AlsWing(3),
-    Rung::AlsWing(4),
-    Rung::AlsWing(5),
-    Rung::Naked(4),
-    Rung::Fish(4),
-    Rung::Hidden(4),
-    Rung::Finned(2),
-    Rung::WWing,
-    Rung::Finned(3),
-    Rung::Bug,
-    Rung::BugExtra,
-    Rung::BugLink,
-    Rung::BugSubset,
-    Rung::SueDeCoq,
-    Rung::RemotePairs,
-    Rung::Colouring,
-    Rung::StrongLinks,
-    Rung::EmptyRectangle,
-    Rung::CageBlocking,
-];
-
-impl Rung {
-    /// The rating of the easiest step the rung finds, in tenths (`technique/mod.rs`).
-    fn rating(self) -> u32 {
-        match self {
-            Rung::Naked(k) => [30, 36, 50][k.clamp(2, 4) - 2],
-            Rung::Hidden(k) => [34, 40, 54][k.clamp(2, 4) - 2],
-            Rung::Fish(k) => [32, 38, 52][k.clamp(2, 4) - 2],
-            Rung::Wing(xyz) => 42 + 2 * u32::from(xyz),
-            Rung::Rectangle => 45,
-            Rung::HiddenRectangle => super::HIDDEN_RECTANGLE_RATING,
-            Rung::AlsWing(size) => (2..=size as u32 + 1).map(|l| super::als_wing_rating(size, l)).min().unwrap_or(0),
-            Rung::Bug => 56,
-            Rung::BugExtra | Rung::BugLink => 57,
-            Rung::BugSubset => 58,
-            Rung::SueDeCoq => super::SUE_DE_COQ_RATING,
-            Rung::StrongLinks => super::STRONG_LINKS_RATING,
-            Rung::EmptyRectangle => super::EMPTY_RECTANGLE_RATING,
-            Rung::WWing => super::W_WING_RATING,
-            Rung::Finned(k) => super::FINNED_RATINGS[k.clamp(2, 4) - 2],
-            Rung::Colouring => super::COLOURING_RATING,
-            Rung::RemotePairs => super::REMOTE_PAIRS_RATING,
-            Rung::CageBlocking => crate::killer_reasoning::BLOCKING,
-        }
-    }
-}
-
-/// The rungs by their ratings (a stable sort of [`RUNGS`]).
-fn rungs() -> &'static [Rung] {
-    static SORTED: std::sync::OnceLock<Vec<Rung>> = std::sync::OnceLock::new();
-    SORTED.get_or_init(|| {
-        let mut all = RUNGS.to_vec();
-        all.sort_by_key(|r| r.rating());
-        all
-    })
-}
 
 /// A deduction found, ready to apply.
 #[derive(Clone, Debug)]
@@ -431,47 +316,8 @@ impl Ladder {
         // Subsets, fish, wings and uniqueness patterns, by rating. The first pattern rated
         // at or above the lowest chain rating is kept aside: a chain rated lower wins over it.
         let mut pattern: Option<Found> = None;
-        for &rung in rungs() {
-            let c = &self.cands;
-            let found = match rung {
-                Rung::Naked(k) => subsets::naked_first(c, k).map(|s| self.subset(s)),
-                Rung::Hidden(k) => subsets::hidden_first(c, k).map(|s| self.subset(s)),
-                Rung::Fish(k) => fish::find_first(c, self.rows, self.cols, k)
-                    .or_else(|| fish::find_first(c, self.cols, self.rows, k))
-                    .map(|f| self.fish(f)),
-                Rung::Wing(xyz) => wings::find(c, xyz).into_iter().next().map(|w| self.wing(w)),
-                Rung::AlsWing(size) => self.als_wing(size),
-                Rung::Rectangle if self.unique => self.rectangle(false),
-                Rung::HiddenRectangle if self.unique => self.rectangle(true),
-                Rung::Bug if self.unique => uniqueness::bug(c).map(|(var, bit)| Found::Place {
-                    var,
-                    bit,
-                    technique: Technique::Bug { cell: self.cell(var) },
-                }),
-                Rung::BugExtra if self.unique => uniqueness::bug_type_2(c).map(|b| Found::Eliminate {
-                    removals: b.removals.iter().map(|&l| (l, 1 << b.bit)).collect(),
-                    technique: Technique::BugExtra { digit: self.digit(b.bit), cells: self.cells(&b.vars) },
-                }),
-                Rung::BugLink if self.unique => self.bug_group(4),
-                Rung::BugSubset if self.unique => self.bug_group(3),
-                Rung::SueDeCoq => self.sue_de_coq(),
-                Rung::WWing => links::w_wing_first(c).map(|w| self.w_wing(w)),
-                Rung::Finned(k) => finned::find_first(c, self.rows, self.cols, k)
-                    .or_else(|| finned::find_first(c, self.cols, self.rows, k))
-                    .map(|f| self.finned_or_links(f)),
-                Rung::Colouring => colouring::simple(c).map(|f| self.colouring(f)),
-                Rung::RemotePairs => colouring::remote_pairs(c).map(|f| self.colouring(f)),
-                Rung::CageBlocking => self.cage_blocking(),
-                Rung::StrongLinks => links::two_links(c).into_iter().next().map(|t| self.strong_links(t)),
-                Rung::EmptyRectangle => links::grouped(c).into_iter().find_map(|g| self.empty_rectangle(g)),
-                Rung::Rectangle
-                | Rung::HiddenRectangle
-                | Rung::Bug
-                | Rung::BugExtra
-                | Rung::BugLink
-                | Rung::BugSubset => None,
-            };
-            if let Some(f) = found {
+        for rung in rungs::RUNGS {
+            if let Some(f) = rung.find(self) {
                 if rung.rating() < CHAIN_FLOOR {
                     return Some(f);
                 }

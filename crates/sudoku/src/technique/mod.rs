@@ -307,6 +307,8 @@ mod tests {
                 reasons: Vec::new(),
                 aic: Vec::new(),
                 branches: Vec::new(),
+                cited: Vec::new(),
+                net: Vec::new(),
             });
         }
         assert_eq!(others.iter().map(Technique::rating).min(), Some(ABOVE_SINGLES));

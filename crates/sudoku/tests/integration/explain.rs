@@ -7,10 +7,11 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 
 use sudoku::{
-    Cell, ChainKind, Contradiction, DeadEnd, Detail, Explanation, Grid, Solver, Step, StepKind, Technique, Uniqueness,
+    Cell, ChainKind, Contradiction, DeadEnd, Detail, Explainer, Explanation, Grid, Step, StepKind, Technique,
+    Uniqueness,
 };
 
-use crate::step_check::{check_against, check_file, DYNAMIC_LINKS, UNSTATED};
+use crate::step_check::{check_against, check_file, AICS, DYNAMIC_LINKS, REPLAYED, UNSTATED};
 use checks::grid::{data, puzzles};
 
 #[test]
@@ -29,10 +30,20 @@ fn every_step_of_the_rated_sample_and_the_hardest_is_true_of_the_solution() {
     let text = data("9x9_sudokuexchange_rated_puzzles.txt");
     assert!(check_file(puzzles(&text), 40) > 0);
     assert!(check_file(puzzles(&data("9x9_famous_hardest.txt")), 1) > 0);
-    // Every link of every static chain and net was a single as the grid stood (checked in
-    // `check_against`); dynamic chains' links resting on an unstated deduction are counted.
+    // Every link of every chain was a single as the grid stood after the links, the cited
+    // deductions and the branches before it (replayed in `check_against` by the independent
+    // checker `checks::chain`, which also checks each cited deduction).
+    let replayed = REPLAYED.with(|n| n.get());
     let (unstated, links) = (UNSTATED.with(|n| n.get()), DYNAMIC_LINKS.with(|n| n.get()));
-    eprintln!("dynamic chain links not a single as the grid stands: {unstated} of {links}");
+    let aics = AICS.with(|n| n.get());
+    eprintln!(
+        "replayed: {replayed:?}; AICs checked: {aics}; dynamic chain links not a single without their deductions: \
+         {unstated} of {links}"
+    );
+    assert_eq!(replayed.unstated, 0, "{replayed:?}");
+    assert!(replayed.links > 1000 && replayed.cited > 10, "{replayed:?}");
+    // Every AIC written (no node twice, links as they stand, both endpoints eliminating).
+    assert!(aics > 50, "{aics} AICs");
 }
 
 #[test]
@@ -45,7 +56,7 @@ fn sue_de_coq_bug_type_4_and_rectangles_of_types_5_and_6_are_true_of_the_solutio
         ("..493..527.18.........7..3..6......9..5...6..9......8..5..1.........93.642..675..", "BUG type 4"),
         ("...4.6...3.6...7.1...7.1.....51.23..8...7...9..29.86...1.....3..2.....7.64..8..95", "Sue de Coq"),
     ];
-    let mut solver = Solver::default();
+    let mut solver = Explainer::default();
     for (line, pattern) in cases {
         let puzzle = Grid::from_line(line).unwrap();
         let e = solver.explain(&puzzle);
@@ -65,7 +76,7 @@ fn every_step_of_4x4_and_16x16_puzzles_is_true_of_the_solution() {
 fn the_famous_hardest_are_explained_without_a_guess() {
     // AI Escargot, Easter Monster, Golden Nugget, Inkala 2012: nested forcing chains where
     // dynamic chains run out, no guess (every step's truth is checked by the test above).
-    let mut solver = Solver::default();
+    let mut solver = Explainer::default();
     let mut nested = 0;
     for line in puzzles(&data("9x9_famous_hardest.txt")) {
         let e = solver.explain(&Grid::from_line(line).unwrap());
@@ -86,7 +97,7 @@ fn the_famous_hardest_are_explained_without_a_guess() {
 #[test]
 fn techniques_up_the_ladder_all_appear_on_hard_puzzles() {
     let mut seen: HashSet<&'static str> = HashSet::new();
-    let mut solver = Solver::default();
+    let mut solver = Explainer::default();
     for line in puzzles(&data("9x9_magictour_top1465.txt")).step_by(10) {
         let e = solver.explain(&Grid::from_line(line).unwrap());
         seen.extend(e.steps().iter().filter_map(|s| s.kind.technique()).map(|t| t.name()));
@@ -110,7 +121,7 @@ fn techniques_up_the_ladder_all_appear_on_hard_puzzles() {
 
 #[test]
 fn an_unsolvable_puzzle_ends_in_contradictions_named_in_cells() {
-    let mut solver = Solver::default();
+    let mut solver = Explainer::default();
     for line in puzzles(&data("9x9_no_solution_tdoku.txt")).take(20) {
         let puzzle = Grid::parse_keeping_clashes(line).unwrap();
         let e = solver.explain(&puzzle);
@@ -125,7 +136,7 @@ fn an_unsolvable_puzzle_ends_in_contradictions_named_in_cells() {
 fn a_cell_emptied_by_its_row_is_named() {
     // r1c9 sees 1-8 in row 1 and 9 in column 9.
     let puzzle = Grid::from_line(&format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63))).unwrap();
-    let e = Solver::default().explain(&puzzle);
+    let e = Explainer::default().explain(&puzzle);
     let last = e.steps().last().unwrap();
     assert_eq!(last.kind, StepKind::Contradiction(Contradiction::DeadEnd(DeadEnd::NoCandidate(Cell::new(0, 8)))));
     assert_eq!(last.to_string(), "contradiction: r1c9 has no candidate left");
@@ -153,7 +164,7 @@ fn golden(name: &str, text: &str) {
 
 fn explain_line(line: &str) -> Explanation {
     let grid = Grid::from_line(line).unwrap();
-    Solver::new(grid.shape()).explain(&grid)
+    Explainer::new(grid.shape()).explain(&grid)
 }
 
 #[test]
@@ -173,13 +184,20 @@ fn golden_explanation_of_the_first_euler_puzzle() {
 fn golden_explanations_with_subsets_fish_chains_and_guesses() {
     let top = data("9x9_magictour_top1465.txt");
     golden("top1465_1_normal.txt", &explain_line(puzzles(&top).next().unwrap()).to_string());
-    // At full detail, each chain with its links: AIC notation when it is one line (an
-    // XY-chain here), else each placement with its reason.
+    // At full detail, each chain with its links: in Eureka notation when it is an AIC that
+    // eliminates its assumption (checked by `check_against`), else as a net, a branch a line
+    // (this XY-chain is one: r6c6 loses its third candidate to a middle link).
     let full = format!("{:#}", explain_line(puzzles(&top).nth(20).unwrap()));
-    let aic = "  AIC: (8)r5c6 - (8)r6c4 = (2)r6c4 - (2)r9c4 = (4)r9c4 - (4)r9c6 = (7)r9c6, contradiction: \
-               r6c6 has no candidate left";
-    assert!(full.lines().any(|l| l == aic), "{full}");
-    assert!(full.lines().any(|l| l.starts_with("  links: ")), "{full}");
+    let net = [
+        "r5c6 != 8: XY-chain of 4: if r5c6 = 8 then r6c4 = 2, r9c4 = 4, r9c6 = 7, so r6c6 has no candidate left",
+        "  r5c6 = 8 => r6c6 != 8",
+        "  r5c6 = 8 => r6c4 = 2 (naked single) => r6c6 != 2",
+        "  r5c6 = 8 => r6c4 = 2 (naked single) => r9c4 = 4 (naked single) => r9c6 = 7 (naked single) => r6c6 != 7",
+        "  contradiction: r6c6 has no candidate left",
+    ]
+    .join("\n");
+    assert!(full.contains(&net), "{full}");
+    assert!(full.lines().filter(|l| l.starts_with("  AIC: ")).all(|l| l.contains(" => ")), "{full}");
     golden("top1465_21_full.txt", &full);
     let escargot = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
     let e = explain_line(escargot);
@@ -211,10 +229,10 @@ fn golden_explanations_with_subsets_fish_chains_and_guesses() {
 // ---- grades ----------------------------------------------------------------------------------
 
 fn mean_grade(name: &str, step: usize) -> f64 {
-    let mut solver = Solver::default();
+    let mut solver = Explainer::default();
     let text = data(name);
     let grades: Vec<f64> =
-        puzzles(&text).step_by(step).map(|l| solver.grade_puzzle(&Grid::from_line(l).unwrap()).score()).collect();
+        puzzles(&text).step_by(step).map(|l| solver.grade(&Grid::from_line(l).unwrap()).score()).collect();
     grades.iter().sum::<f64>() / grades.len() as f64
 }
 
@@ -227,14 +245,11 @@ fn harder_sets_grade_higher_on_average() {
 }
 
 #[test]
-fn a_grade_is_the_same_from_explain_grade_puzzle_and_grading_searches() {
-    let mut s = Solver::default();
-    s.set_grading(true);
+fn a_grade_is_the_same_from_explain_and_grade() {
+    let mut s = Explainer::default();
     for line in puzzles(&data("9x9_famous_hardest.txt")) {
         let puzzle = Grid::from_line(line).unwrap();
         let explained = *s.explain(&puzzle).grade();
-        let _ = s.solve_unique(&puzzle);
-        assert_eq!(Some(explained), s.grade(), "{line}");
-        assert_eq!(explained, s.grade_puzzle(&puzzle), "{line}");
+        assert_eq!(explained, s.grade(&puzzle), "{line}");
     }
 }

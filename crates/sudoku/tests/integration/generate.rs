@@ -4,8 +4,8 @@
 //! for; impossible requests are errors.
 
 use sudoku::{
-    Band, Generated, Generation, Generator, Grid, Puzzle, Settings, Shape, Solver, Symmetry, Target, Uniqueness,
-    Variant,
+    Band, Explainer, Generated, Generation, Generator, Grid, Puzzle, Settings, Shape, Solver, Symmetry, Target,
+    Uniqueness, Variant,
 };
 
 // ---- an independent counter ------------------------------------------------------------------
@@ -238,19 +238,19 @@ fn every_band_asked_for_is_the_band_regraded() {
     // `--grade` does (the technique ladder does not depend on them).
     let mut plain = Solver::new(Shape::SIZE_9);
     plain.set_locked_candidates(true);
-    plain.set_grading(true);
+    let mut grader = Explainer::from(Solver::new(Shape::SIZE_9));
     for band in [Band::Easy, Band::Medium, Band::Hard, Band::Fiendish] {
         let target = Target::Bands(band, band);
         for made in generate(Settings { target, seed: 9, ..Settings::new(Shape::SIZE_9) }, 3) {
             assert!(matches!(plain.solve_unique(made.puzzle.grid()), Uniqueness::Unique(_)));
-            let grade = plain.grade().expect("grading is on");
+            let grade = grader.grade(made.puzzle.grid());
             assert_eq!(grade.band(), band, "{}", made.puzzle.grid().to_line());
             assert_eq!(Some(grade), made.grade);
         }
     }
     let scores = Target::Scores(2.0, 4.0);
     for made in generate(Settings { target: scores, ..Settings::new(Shape::SIZE_9) }, 3) {
-        let grade = Solver::new(Shape::SIZE_9).grade_puzzle(made.puzzle.grid());
+        let grade = Explainer::new(Shape::SIZE_9).grade(made.puzzle.grid());
         assert!((2.0..4.0).contains(&grade.score()), "{grade}");
         assert_eq!(Some(grade), made.grade);
     }
@@ -318,13 +318,13 @@ fn brute_force_count(puzzle: &Puzzle) -> usize {
 
 #[test]
 fn every_variant_is_generated_graded_inside_a_band_and_unique() {
-    let mut solver = Solver::default();
+    let mut solver = Explainer::default();
     for variant in [Variant::X, Variant::Jigsaw, Variant::Killer] {
         let target = Target::Bands(Band::Easy, Band::Hard);
         for made in generate(Settings { variant, target, seed: 7, ..Settings::new(Shape::SIZE_6) }, 2) {
             let grade = made.grade.expect("graded");
             assert!(grade.band() <= Band::Hard, "{variant}: {grade}");
-            assert_eq!(solver.grade_puzzle(&made.puzzle), grade, "{variant}");
+            assert_eq!(solver.grade(&made.puzzle), grade, "{variant}");
             assert_eq!(brute_force_count(&made.puzzle), 1, "{variant}:\n{}", made.puzzle);
             assert!(made.puzzle.is_solution(&made.solution));
             // Read back in the variant's format.

@@ -8,7 +8,7 @@ use csp::constraints::AllDifferent;
 use csp::solve::{Count, CountStatus};
 use csp::{Model, Solver as Engine, VarId};
 use logic::{grave, Candidates};
-use sudoku::{Cell, Grid, Solver, StepKind, Technique, Uniqueness};
+use sudoku::{Cell, Explainer, Grid, StepKind, Technique, Uniqueness};
 
 /// Rated puzzles of `data/9x9_sudokuexchange_rated_sample.tsv` that SE and this ladder both
 /// solve with a BUG+1 as the hardest step.
@@ -26,7 +26,7 @@ const BUG_PLUS_ONE: [&str; 8] = [
 /// The candidates (bit `d - 1` for digit `d`, by cell index) just before the first BUG+1 step
 /// of `puzzle`'s explanation, the BUG+1 cell and the solution.
 fn before_bug(puzzle: &Grid) -> Option<(Vec<u32>, Cell, Grid)> {
-    let e = Solver::default().explain(puzzle);
+    let e = Explainer::default().explain(puzzle);
     let Uniqueness::Unique(solution) = e.result() else { return None };
     let shape = puzzle.shape();
     let mut cands: Vec<u32> = shape.cells().map(|c| puzzle.get(c).map_or(0x1ff, |d| 1 << (d - 1))).collect();

@@ -8,9 +8,10 @@ use std::collections::HashSet;
 use std::cell::Cell as Counter;
 
 use sudoku::{
-    Cell, ChainKind, DeadEnd, Digits, Explanation, Grid, Shape, Solver, StepKind, Technique, Uniqueness, Unit,
+    Cell, ChainKind, DeadEnd, Digits, Explainer, Explanation, Grid, Shape, StepKind, Technique, Uniqueness, Unit,
 };
 
+use checks::chain::{check_aic, Board, Counts};
 use checks::grid::check_solution;
 
 /// The cells of `unit` in a grid of `shape`.
@@ -157,6 +158,12 @@ thread_local! {
     pub(crate) static UNSTATED: Counter<usize> = const { Counter::new(0) };
     /// Links of dynamic chains, likewise.
     pub(crate) static DYNAMIC_LINKS: Counter<usize> = const { Counter::new(0) };
+    /// Every chain replayed by the independent checker (`checks::chain`): links, links that
+    /// are not a single as the grid stands after the links, cited deductions and branches
+    /// before them, and deductions cited.
+    pub(crate) static REPLAYED: Counter<Counts> = const { Counter::new(Counts { links: 0, unstated: 0, cited: 0 }) };
+    /// Chains written as alternating inference chains, each checked by `checks::chain::check_aic`.
+    pub(crate) static AICS: Counter<usize> = const { Counter::new(0) };
 }
 
 /// Replays the links of `chain` (a chain without branches) from `replay`, the candidates as
@@ -197,6 +204,8 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
     let mut placed: Vec<Cell> = Vec::new();
     let mut checked = 0;
     let mut replay = Replay::new(puzzle);
+    let plain = matches!(shape.size(), 4 | 6 | 9 | 12 | 16 | 25);
+    let mut board = plain.then(|| Board::new(shape.size(), puzzle.digits()));
     for (i, step) in e.steps().iter().enumerate() {
         if step.refuted {
             continue;
@@ -219,8 +228,36 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                 if let Err(why) = replay_links(&replay, chain) {
                     return fail(&why);
                 }
+                if let Some(board) = &board {
+                    match board.replay(chain) {
+                        Ok(counts) => REPLAYED.with(|n| {
+                            let mut total = n.get();
+                            total += counts;
+                            n.set(total);
+                        }),
+                        Err(why) => return fail(&format!("the independent replay: {why}")),
+                    }
+                    if let Technique::Chain { cell, digit, aic, .. } = chain {
+                        if !aic.is_empty() {
+                            if let Err(why) = check_aic(board, aic, (*cell, *digit)) {
+                                return fail(&format!("not an AIC: {why}"));
+                            }
+                            AICS.with(|n| n.set(n.get() + 1));
+                        }
+                    }
+                }
             }
             _ => {}
+        }
+        if let Some(board) = &mut board {
+            match &step.kind {
+                StepKind::Place { cell, digit, .. } => board.place(*cell, *digit),
+                StepKind::Eliminate { claims, .. } => claims.iter().for_each(|&(c, ds)| board.remove(c, ds)),
+                StepKind::Implied { cells, digit, .. } => {
+                    cells.iter().for_each(|&c| board.remove(c, Digits::single(*digit)))
+                }
+                _ => {}
+            }
         }
         match &step.kind {
             StepKind::Place { cell, digit, .. } => replay.place(*cell, *digit),
@@ -666,10 +703,10 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
 /// Explains every puzzle of `lines` (every `step`-th) and checks it; returns steps checked.
 pub(crate) fn check_file<'a>(lines: impl Iterator<Item = &'a str>, step: usize) -> usize {
     let mut total = 0;
-    let mut solver: Option<Solver> = None;
+    let mut solver: Option<Explainer> = None;
     for line in lines.step_by(step) {
         let puzzle = Grid::from_line(line).unwrap();
-        let s = solver.get_or_insert_with(|| Solver::new(puzzle.shape()));
+        let s = solver.get_or_insert_with(|| Explainer::new(puzzle.shape()));
         let e = s.explain(&puzzle);
         let Uniqueness::Unique(solution) = e.result() else { panic!("{line}: {:?}", e.result()) };
         check_solution(line, &solution.to_line()).unwrap();

@@ -3,7 +3,7 @@
 //! definitions are errors with positions, never panics. The example binary's `--variant` is
 //! tested in the root package (`tests/integration/sudoku_cli/variants.rs`).
 
-use sudoku::{Count, CountStatus, Limits, Puzzle, Solver, Strength, Uniqueness, Variant, VariantError};
+use sudoku::{Count, CountStatus, Explainer, Limits, Puzzle, Solver, Strength, Uniqueness, Variant, VariantError};
 
 use checks::grid::{check_variant, data, data_path};
 
@@ -186,7 +186,7 @@ fn mutated_puzzle_files_never_panic() {
 /// its digit, eliminations none of it; no guess. Returns the explanation's text.
 fn explained_truly(puzzle: &Puzzle, solution: &str, what: &str) -> String {
     use sudoku::{StepKind, Technique};
-    let mut solver = Solver::default();
+    let mut solver = Explainer::default();
     let e = solver.explain(puzzle);
     let digit = |cell: sudoku::Cell| solution.as_bytes()[puzzle.shape().index(cell)] - b'0';
     for step in e.steps() {
@@ -217,7 +217,7 @@ fn every_variant_file_is_explained_by_true_steps_without_guesses() {
             Variant::Jigsaw => assert!(shown.contains("region "), "{name}: no region named"),
             _ => assert!(shown.contains("diagonal"), "{name}: no diagonal named"),
         }
-        let grade = Solver::default().grade_puzzle(&puzzle);
+        let grade = Explainer::default().grade(&puzzle);
         assert!(grade.score() > 0.0 && grade.score() < 10.0, "{name}: {grade}");
     }
 }
@@ -244,7 +244,7 @@ fn held_out_generated_variants_are_explained_by_true_steps() {
 fn golden_explanations_of_a_killer_a_jigsaw_and_an_x_sudoku() {
     let explain = |name: &str, variant: Variant| {
         let puzzle = Puzzle::parse(variant, &file(name)).unwrap();
-        Solver::default().explain(&puzzle).to_string()
+        Explainer::default().explain(&puzzle).to_string()
     };
     assert_eq!(
         explain("killer_4x4.txt", Variant::Killer),
@@ -337,8 +337,8 @@ fn held_out_9x9_variants_need_no_guess_and_every_step_is_true() {
                 ];
                 assert!(names.iter().any(|n| shown.contains(n)), "{what}: no cage reasoning:\n{shown}");
             }
-            let mut solver = Solver::default();
-            let grade = solver.grade_puzzle(&puzzle);
+            let mut solver = Explainer::default();
+            let grade = solver.grade(&puzzle);
             assert!(grade.score() > 0.0 && grade.score() < 10.0, "{what}: {grade}");
             let hint = solver.hint(&puzzle);
             let digit = |cell: sudoku::Cell| solution.to_line().as_bytes()[puzzle.shape().index(cell)] - b'0';
@@ -366,7 +366,7 @@ fn held_out_x_and_jigsaw_puzzles_get_true_hints() {
             let Uniqueness::Unique(solution) = solver.solve_unique(&puzzle) else { panic!("{what}: not unique") };
             let line = solution.to_line();
             let digit = |cell: sudoku::Cell| line.as_bytes()[puzzle.shape().index(cell)] - b'0';
-            match solver.hint(&puzzle).step().map(|s| &s.kind) {
+            match Explainer::default().hint(&puzzle).step().map(|s| &s.kind) {
                 Some(StepKind::Place { cell, digit: d, .. }) => assert_eq!(digit(*cell), *d, "{what}"),
                 Some(StepKind::Eliminate { claims, .. }) => {
                     assert!(claims.iter().all(|(cell, ds)| !ds.contains(digit(*cell))), "{what}")

@@ -78,7 +78,35 @@ impl Ladder {
                 .iter()
                 .map(|b| Branch { after: b.after, chain: self.nested_technique(&b.chain) })
                 .collect(),
+            cited: self.cited(&n.deduced),
+            net: Vec::new(),
         }
+    }
+
+    /// The deductions a chain drew under its assumption, in cell and unit terms.
+    fn cited(&self, deduced: &[Deduced]) -> Vec<Cited> {
+        let cited = |d: &Deduced| {
+            let technique = match &d.deduction {
+                Deduction::Locked(f) => Technique::Locked {
+                    digit: self.digit(f.bit),
+                    cells: self.cells(&f.places),
+                    within: self.unit_of[f.bases[0] as usize],
+                    line: self.unit_of[f.covers[0] as usize],
+                },
+                Deduction::Subset(s) => {
+                    let (digits, cells, unit) =
+                        (self.digits(s.values), self.cells(&s.vars), self.unit_of[s.group as usize]);
+                    if s.naked {
+                        Technique::NakedSubset { digits, cells, unit }
+                    } else {
+                        Technique::HiddenSubset { digits, cells, unit }
+                    }
+                }
+            };
+            let claims = d.removed.iter().map(|&(l, m)| (self.cell(l), self.digits(m))).collect();
+            Cited { after: d.after, branches: d.branches, technique, claims }
+        };
+        deduced.iter().map(cited).collect()
     }
 
     /// The chain of `kinds` of the smallest rating, if it rates `within` or less, as an
@@ -184,6 +212,12 @@ impl Ladder {
         if rating > best {
             return None;
         }
+        // (A dynamic chain's links also rest on deductions: neither an AIC nor a net of singles.)
+        let static_chain = !matches!(kind, ChainKind::Dynamic | ChainKind::Nested(_));
+        // Only for explanations: grades and hints do not write the links.
+        let written = static_chain && self.detailed;
+        let aic = if written { self.aic(l, bit, &chain) } else { Vec::new() };
+        let net = if written && aic.is_empty() { self.net(l, bit, &chain) } else { Vec::new() };
         let technique = Technique::Chain {
             cell: self.cell(l),
             digit: self.digit(bit),
@@ -192,59 +226,201 @@ impl Ladder {
             end: self.dead_end(chain.contradiction),
             kind,
             reasons: self.reasons(&chain.implications),
-            aic: self.aic(l, bit, &chain),
+            aic,
             branches: Vec::new(),
+            cited: self.cited(&chain.deduced),
+            net,
         };
         debug_assert_eq!(rating, technique.rating());
         Some((rating, Found::Eliminate { removals: vec![(l, 1 << bit)], technique }))
     }
 
-    /// The chain refuting `var = bit` as an alternating inference chain, if it is one line:
-    /// each implication rests on the one before through a static binary link (a cell with two
-    /// candidates, or a digit with two places in a unit), and no candidate comes twice. Empty
-    /// otherwise.
+    /// The chain refuting `var = bit` as an alternating inference chain that eliminates it,
+    /// if it is one: the dead end is a cell with two candidates or a digit with two places in
+    /// a unit (or the assumption's own cell), each of the two removed at the end of a branch
+    /// from the assumption in which each implication rests on the one before alone, through a
+    /// static binary link (a cell with two candidates, a digit with two places in a unit).
+    /// The AIC runs up one branch and down the other: its nodes from one endpoint to the
+    /// other, linked strong (`=`), weak (`-`), ..., strong; both endpoints remove the
+    /// assumption (`(2)r2c2=(2)r3c2-(2)r3c7=(2)r8c7 => r8c2<>2`), and no candidate comes
+    /// twice. Empty otherwise (the chain is then a net).
     fn aic(&self, var: u32, bit: u32, chain: &Chain) -> Vec<(Cell, u8)> {
         let c = &self.cands;
-        let mut nodes = vec![(self.cell(var), self.digit(bit))];
-        let mut prev = (var, bit);
-        for i in &chain.implications {
-            let (weak, strong) = match i.why {
+        let (premises, ends) = self.premises(var, bit, chain);
+        // The weak partner of implication `k`: the candidate whose removal made it a single.
+        let partner = |k: usize| -> Option<(u32, u32)> {
+            let i = chain.implications[k];
+            match i.why {
                 Link::Hidden { group } => {
                     let mut others = c.groups()[group as usize]
                         .vars
                         .iter()
                         .copied()
                         .filter(|&l| l != i.var && c.mask(l) & (1 << i.bit) != 0);
-                    let (Some(p), None) = (others.next(), others.next()) else { return Vec::new() };
-                    ((p, i.bit), (i.var, i.bit))
+                    let (Some(p), None) = (others.next(), others.next()) else { return None };
+                    Some((p, i.bit))
                 }
                 Link::Naked => {
                     let rest = c.mask(i.var) & !(1 << i.bit);
-                    if rest.count_ones() != 1 {
-                        return Vec::new();
-                    }
-                    ((i.var, rest.trailing_zeros()), (i.var, i.bit))
+                    (rest.count_ones() == 1).then(|| (i.var, rest.trailing_zeros()))
                 }
-                Link::Assumption => return Vec::new(),
-            };
-            if prev.1 != weak.1 || !wings::sees(c, prev.0, weak.0) {
-                return Vec::new();
+                Link::Assumption => None,
             }
-            nodes.push((self.cell(weak.0), self.digit(weak.1)));
-            nodes.push((self.cell(strong.0), self.digit(strong.1)));
-            prev = strong;
+        };
+        // The branch from the assumption to `node`: `[w1, n1, w2, n2, ...]`, each node resting
+        // on the one before alone.
+        let branch = |mut node: usize| -> Option<Vec<(u32, u32)>> {
+            let mut out = Vec::new();
+            while node != 0 {
+                let [before] = premises[node][..] else { return None };
+                let k = node - 1;
+                let i = chain.implications[k];
+                out.push((i.var, i.bit));
+                out.push(partner(k)?);
+                node = before;
+            }
+            out.reverse();
+            Some(out)
+        };
+        let mut nodes = match chain.contradiction {
+            // The assumption's own candidate removed at the end of one branch.
+            Dead::Empty { var: y } if y == var => {
+                let Some(&(node, _)) = ends.iter().find(|&&(_, cand)| cand == (var, bit)) else { return Vec::new() };
+                match branch(node) {
+                    Some(b) if !b.is_empty() => b,
+                    _ => return Vec::new(),
+                }
+            }
+            // Two candidates (or places), one at the end of each branch.
+            _ => {
+                let [(m, r), (n, q)] = ends[..] else { return Vec::new() };
+                if m == usize::MAX || n == usize::MAX || (m == 0 && n == 0) {
+                    return Vec::new();
+                }
+                let (Some(mut up), Some(mut down)) = (branch(m), branch(n)) else { return Vec::new() };
+                up.push(r);
+                down.push(q);
+                down.reverse();
+                up.extend(down);
+                up
+            }
+        };
+        if nodes.len() < 2 {
+            return Vec::new();
         }
-        // An alternating chain never visits a candidate twice: a chain that would is a net
-        // written in chain symbols, and is left in its placements' notation.
+        // No candidate twice, and never the assumption itself.
+        nodes.push((var, bit));
         let mut seen = nodes.clone();
         seen.sort_unstable();
         seen.dedup();
         if seen.len() < nodes.len() {
             return Vec::new();
         }
-        nodes
+        nodes.pop();
+        nodes.iter().map(|&(l, b)| (self.cell(l), self.digit(b))).collect()
     }
 }
+
+impl Ladder {
+    /// The premises of the chain refuting `var = bit`, replayed on the candidates: by node (0
+    /// the assumption, `k + 1` implication `k`), the nodes whose removals made it a single;
+    /// and each candidate of the dead end (the cell's, or the digit's places in the unit, as
+    /// they stood) with the node that removed it (`usize::MAX`: none).
+    #[allow(clippy::type_complexity, reason = "two parallel tables of node indices")]
+    fn premises(&self, var: u32, bit: u32, chain: &Chain) -> (Vec<Vec<usize>>, Vec<(usize, (u32, u32))>) {
+        let c = &self.cands;
+        let width = c.width() as usize;
+        let mut masks: Vec<u64> = c.masks().to_vec();
+        // By `var * width + bit`: the node that removed the candidate (0 the assumption, `k + 1`
+        // implication `k`), `usize::MAX` if none did.
+        let mut cause = vec![usize::MAX; c.num_vars() * width];
+        // Places `b` in `v` as node `node`: the other candidates of `v` and `b` in its peers go.
+        let settle = |masks: &mut [u64], cause: &mut [usize], node: usize, v: u32, b: u32| {
+            let mut gone = |l: u32, o: u32| {
+                if masks[l as usize] & (1 << o) != 0 {
+                    masks[l as usize] &= !(1 << o);
+                    cause[l as usize * width + o as usize] = node;
+                }
+            };
+            for o in bits(c.mask(v) & !(1 << b)) {
+                gone(v, o);
+            }
+            for &g in c.groups_of(v) {
+                for &peer in &c.groups()[g as usize].vars {
+                    if peer != v {
+                        gone(peer, b);
+                    }
+                }
+            }
+        };
+        settle(&mut masks, &mut cause, 0, var, bit);
+        let mut premises: Vec<Vec<usize>> = vec![Vec::new()];
+        let removed_by = |cause: &[usize], l: u32, o: u32| cause[l as usize * width + o as usize];
+        for (k, i) in chain.implications.iter().enumerate() {
+            let mut rests: Vec<usize> = match i.why {
+                Link::Hidden { group } => c.groups()[group as usize]
+                    .vars
+                    .iter()
+                    .filter(|&&l| l != i.var && c.mask(l) & (1 << i.bit) != 0)
+                    .map(|&l| removed_by(&cause, l, i.bit))
+                    .collect(),
+                _ => bits(c.mask(i.var) & !(1 << i.bit)).map(|o| removed_by(&cause, i.var, o)).collect(),
+            };
+            rests.retain(|&n| n != usize::MAX);
+            rests.sort_unstable();
+            rests.dedup();
+            premises.push(rests);
+            settle(&mut masks, &mut cause, k + 1, i.var, i.bit);
+        }
+        let ends = match chain.contradiction {
+            Dead::Empty { var: y } => bits(c.mask(y)).map(|o| (removed_by(&cause, y, o), (y, o))).collect(),
+            Dead::NoPlace { group, bit: e } => c.groups()[group as usize]
+                .vars
+                .iter()
+                .filter(|&&l| c.mask(l) & (1 << e) != 0)
+                .map(|&l| (removed_by(&cause, l, e), (l, e)))
+                .collect(),
+        };
+        (premises, ends)
+    }
+
+    /// The chain refuting `var = bit` (static, or a net of singles) written as a net: each
+    /// path from the assumption through the implications (each resting on the one before it)
+    /// to a candidate whose removal the contradiction needs. Empty if there are more than
+    /// [`NET_PATHS`] paths (the placements are listed instead).
+    fn net(&self, var: u32, bit: u32, chain: &Chain) -> Vec<NetBranch> {
+        let (premises, ends) = self.premises(var, bit, chain);
+        let mut out = Vec::new();
+        for (node, (l, o)) in ends {
+            if node == usize::MAX {
+                continue;
+            }
+            // Every path from the assumption to `node`, by premises, depth first.
+            let mut stack: Vec<Vec<usize>> = vec![vec![node]];
+            while let Some(path) = stack.pop() {
+                let last = path[path.len() - 1];
+                if last == 0 {
+                    let links = path.iter().rev().skip(1).map(|&n| n as u32 - 1).collect();
+                    out.push(NetBranch { links, removes: (self.cell(l), self.digit(o)) });
+                    if out.len() > NET_PATHS {
+                        return Vec::new();
+                    }
+                    continue;
+                }
+                for &p in &premises[last] {
+                    let mut next = path.clone();
+                    next.push(p);
+                    stack.push(next);
+                }
+            }
+        }
+        out.sort_by(|a, b| a.links.cmp(&b.links));
+        out
+    }
+}
+
+/// The most branches a net is written with (more: its placements are listed).
+const NET_PATHS: usize = 12;
 
 /// The greatest chain length whose rating from `base` is at most `best` (`u32::MAX`: any).
 fn longest_within(base: u32, best: u32) -> u32 {
