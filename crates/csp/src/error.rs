@@ -34,6 +34,12 @@ pub enum ModelError {
         /// How many variables the model has.
         num_vars: usize,
     },
+    /// A constraint, expression or objective named a variable created by another model
+    /// (each [`VarId`] carries the tag of its model).
+    ForeignVar {
+        /// The variable.
+        var: VarId,
+    },
     /// A value is not in a variable's initial domain.
     ValueNotInDomain {
         /// The variable.
@@ -76,6 +82,10 @@ impl fmt::Display for ModelError {
             ModelError::UnknownVar { var, num_vars } => {
                 write!(f, "unknown variable {var}: the model has {num_vars} variables")
             }
+            ModelError::ForeignVar { var } => write!(
+                f,
+                "variable {var} belongs to another model: a variable is used only with the model that created it"
+            ),
             ModelError::ValueNotInDomain { var, value } => {
                 write!(f, "value {value} is not in the initial domain of {var}")
             }

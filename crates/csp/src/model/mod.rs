@@ -1,6 +1,7 @@
 //! Models: variables with their initial domains, and posted constraints.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU32, Ordering as AtomicOrdering};
 
 use fixedbitset::{Block, FixedBitSet};
 
@@ -9,7 +10,7 @@ use crate::domain::{
     MIN_INTERVAL_VALUE,
 };
 use crate::error::ModelError;
-use crate::id::{ConstraintId, Value, VarId};
+use crate::id::{ConstraintId, Value, VarId, NO_MODEL};
 use crate::layout::{VarInfo, VarLabel};
 use crate::store::StateSlot;
 
@@ -51,6 +52,22 @@ pub struct Model {
     pub(crate) stand_ins: Vec<(ConstraintId, Vec<ConstraintId>)>,
     /// The objective recorded by [`Model::minimize`] or [`Model::maximize`], if any.
     pub(crate) objective: Option<crate::goal::Goal>,
+    /// The tag in every [`VarId`] this model creates (shared by its clones), never
+    /// [`NO_MODEL`]: how a variable of another model is told apart.
+    pub(crate) tag: u32,
+}
+
+/// The tag of the next model created: a process-wide counter, so that two models built in one
+/// program have different tags (a wrap-around after 2^32 - 1 models skips [`NO_MODEL`]).
+static NEXT_TAG: AtomicU32 = AtomicU32::new(NO_MODEL + 1);
+
+fn next_tag() -> u32 {
+    loop {
+        let t = NEXT_TAG.fetch_add(1, AtomicOrdering::Relaxed);
+        if t != NO_MODEL {
+            return t;
+        }
+    }
 }
 
 impl Default for Model {
@@ -94,6 +111,7 @@ impl Model {
             constraint_names: Vec::new(),
             stand_ins: Vec::new(),
             objective: None,
+            tag: next_tag(),
         }
     }
 
@@ -138,7 +156,7 @@ impl Model {
         if d.len == 0 {
             return Err(ModelError::EmptyDomain { name });
         }
-        let id = VarId::from_index(self.vars.len());
+        let id = VarId::tagged(self.vars.len(), self.tag);
         let offset = self.initial.as_slice().len();
         if let (ValueMap::Range { min }, true) = (&d.map, d.len > INTERVAL_THRESHOLD) {
             // A large range: an interval, two blocks holding its lowest and highest bits. Its
@@ -184,7 +202,8 @@ impl Model {
 
     /// All variables, in creation order.
     pub fn vars(&self) -> impl ExactSizeIterator<Item = VarId> + '_ {
-        (0..self.vars.len()).map(VarId::from_index)
+        let tag = self.tag;
+        (0..self.vars.len()).map(move |i| VarId::tagged(i, tag))
     }
 
     /// The number of posted constraints.
@@ -284,21 +303,44 @@ impl Model {
     ///
     /// # Errors
     ///
-    /// [`ModelError::UnknownVar`] otherwise.
+    /// [`ModelError::ForeignVar`] for a variable created by another model;
+    /// [`ModelError::UnknownVar`] for an index the model does not have.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::{Model, ModelError};
+    ///
+    /// let mut a = Model::new();
+    /// let mut b = Model::new();
+    /// let x = a.new_var(0..=3)?;
+    /// let _y = b.new_var(0..=3)?;
+    /// assert_eq!(a.check_var(x), Ok(()));
+    /// assert!(matches!(b.check_var(x), Err(ModelError::ForeignVar { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn check_var(&self, var: VarId) -> Result<(), ModelError> {
-        if var.index() < self.vars.len() {
+        if var.model_tag() != self.tag && var.model_tag() != NO_MODEL {
+            Err(ModelError::ForeignVar { var })
+        } else if var.index() < self.vars.len() {
             Ok(())
         } else {
             Err(ModelError::UnknownVar { var, num_vars: self.vars.len() })
         }
     }
 
+    /// Checks every variable of `vars` with [`Model::check_var`].
+    pub(crate) fn check_vars(&self, vars: impl IntoIterator<Item = VarId>) -> Result<(), ModelError> {
+        vars.into_iter().try_for_each(|v| self.check_var(v))
+    }
+
     /// Posts a constraint.
     ///
     /// # Errors
     ///
-    /// [`ModelError::UnknownVar`] if the scope names a variable of another model, or the
-    /// constraint's own error from [`Constraint::on_post`].
+    /// [`ModelError::ForeignVar`] if the scope names a variable of another model,
+    /// [`ModelError::UnknownVar`] for an index the model does not have, or the constraint's own
+    /// error from [`Constraint::on_post`].
     pub fn post<C: Constraint + 'static>(&mut self, constraint: C) -> Result<ConstraintId, ModelError> {
         self.post_boxed(Box::new(constraint), None)
     }
