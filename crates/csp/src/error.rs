@@ -47,8 +47,9 @@ pub enum ModelError {
         /// The value.
         value: Value,
     },
-    /// [`Model::minimize`](crate::model::Model::minimize) or `maximize` was called on a model
-    /// that already has an objective (lexicographic objectives are not supported; call
+    /// [`Model::minimize`](crate::model::Model::minimize), `maximize` or `lexicographic` was
+    /// called on a model that already has an objective (several objectives are given at once,
+    /// to [`Model::lexicographic`](crate::model::Model::lexicographic); call
     /// [`Model::clear_objective`](crate::model::Model::clear_objective) first to replace it).
     SecondObjective {
         /// The objective variable already recorded.
@@ -93,7 +94,7 @@ impl fmt::Display for ModelError {
             ModelError::SecondObjective { first } => write!(
                 f,
                 "the model already has an objective (variable {}): one objective per model; \
-                 clear_objective() replaces it (lexicographic objectives are not supported)",
+                 clear_objective() replaces it; lexicographic() takes several at once",
                 first.index()
             ),
         }

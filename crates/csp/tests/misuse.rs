@@ -64,8 +64,8 @@ fn a_second_objective_is_an_error_until_the_first_is_cleared() {
     let e = model.maximize(v[1]).expect_err("a second objective").to_string();
     assert_eq!(
         e,
-        "the model already has an objective (variable 0): one objective per model; clear_objective() replaces it \
-         (lexicographic objectives are not supported)"
+        "the model already has an objective (variable 0): one objective per model; clear_objective() replaces it; \
+         lexicographic() takes several at once"
     );
     assert!(model.minimize(v[1]).is_err());
     assert_eq!(model.objective().map(|g| g.var()), Some(v[0]), "the first objective stays");

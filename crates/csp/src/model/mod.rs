@@ -52,6 +52,9 @@ pub struct Model {
     pub(crate) stand_ins: Vec<(ConstraintId, Vec<ConstraintId>)>,
     /// The objective recorded by [`Model::minimize`] or [`Model::maximize`], if any.
     pub(crate) objective: Option<crate::goal::Goal>,
+    /// The objectives after the first of a lexicographic objective
+    /// ([`Model::lexicographic`]), in order; empty for one objective.
+    pub(crate) later_objectives: Vec<crate::goal::Goal>,
     /// The tag in every [`VarId`] this model creates (shared by its clones), never
     /// [`NO_MODEL`]: how a variable of another model is told apart.
     pub(crate) tag: u32,
@@ -111,6 +114,7 @@ impl Model {
             constraint_names: Vec::new(),
             stand_ins: Vec::new(),
             objective: None,
+            later_objectives: Vec::new(),
             tag: next_tag(),
         }
     }
