@@ -42,7 +42,7 @@ enum Mode {
 ///   longer meet `currTable` ([`Rule::NoSupport`]), checking first the word where the last
 ///   support was found (its *residue*). Generalised arc consistency.
 ///   With [`Table::with_state`], `currTable` and `limit` live in the solver's state
-///   ([`Model::add_state`]), saved and restored with the domains, and a call looks only at the
+///   ([`add_state`](crate::model::author::add_state)), saved and restored with the domains, and a call looks only at the
 ///   variables changed since the last ([`Events::TRACK`](crate::constraint::Events::TRACK)); without it,
 ///   each call rebuilds `currTable` from all the domains (the same pruning, at the cost of a
 ///   pass over every variable).
@@ -242,7 +242,7 @@ impl Table {
     }
 
     /// Reserves the table's compact-table state in `model`'s solver state
-    /// ([`Model::add_state`]): the bitset of valid tuples is then kept from one call to the
+    /// ([`add_state`](crate::model::author::add_state)): the bitset of valid tuples is then kept from one call to the
     /// next, restored on backtracking, and each call looks only at the variables that changed.
     /// Post the table into the same `model` afterwards. Does nothing for forbidden tuples.
     ///

@@ -14,6 +14,7 @@ use crate::id::{ConstraintId, Value, VarId, NO_MODEL};
 use crate::layout::{VarInfo, VarLabel};
 use crate::store::StateSlot;
 
+pub(crate) mod author;
 pub(crate) mod constraint;
 
 use self::constraint::Constraint;
@@ -244,20 +245,15 @@ impl Model {
         Domain { blocks: &self.initial.as_slice()[o..o + w], map: &info.map }
     }
 
-    /// The value of `var`'s smallest initial value when its domain is a contiguous range, which
-    /// makes bit `i` stand for `min + i` (word-level algorithms use it).
-    pub fn range_min(&self, var: VarId) -> Option<Value> {
+    /// The value of `var`'s smallest initial value when its domain is a contiguous range
+    /// (public as [`author::range_min`]).
+    pub(crate) fn range_min(&self, var: VarId) -> Option<Value> {
         self.var_info(var).map.range_min()
     }
 
-    /// The index of `var`'s first block in the flat domain store: a low-level handle for
-    /// word-level constraints, read with [`Context::block_at`](crate::constraint::Context::block_at).
-    /// Stable for the life of the model.
-    ///
-    /// # Panics
-    ///
-    /// Panics if `var` is not a variable of this model.
-    pub fn block_offset(&self, var: VarId) -> usize {
+    /// The index of `var`'s first block in the flat domain store (public as
+    /// [`author::block_offset`]).
+    pub(crate) fn block_offset(&self, var: VarId) -> usize {
         self.var_info(var).offset as usize
     }
 
@@ -266,28 +262,9 @@ impl Model {
         self.initial.as_slice()[self.var_info(var).offset as usize]
     }
 
-    /// Reserves blocks in the store for a constraint's own state, set to `initial` (one block
-    /// per word), and returns their slot. The blocks are saved at every checkpoint and restored
-    /// with the domains (and reset with them by [`Solver::reset`](crate::search::Solver::reset)); the
-    /// constraint reads and writes them with
-    /// [`Context::state`](crate::constraint::Context::state) and
-    /// [`Context::state_mut`](crate::constraint::Context::state_mut). For incremental state
-    /// (counters, supports) that must follow the search back: a state of this kind costs
-    /// nothing to restore.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use csp::Model;
-    ///
-    /// let mut model = Model::new();
-    /// let x = model.new_var(0..=3)?;
-    /// let state = model.add_state(&[7, 0]);
-    /// assert_eq!(state.len(), 2);
-    /// # let _ = x;
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn add_state(&mut self, initial: &[u64]) -> StateSlot {
+    /// Reserves blocks in the store for a constraint's own state (public as
+    /// [`author::add_state`]).
+    pub(crate) fn add_state(&mut self, initial: &[u64]) -> StateSlot {
         let offset = self.initial.as_slice().len();
         self.initial.grow((offset + initial.len()) * BITS);
         for (block, &word) in self.initial.as_mut_slice()[offset..].iter_mut().zip(initial) {
