@@ -177,7 +177,7 @@ proptest! {
             other => prop_assert!(false, "{:?}", other),
         }
         // The same optimum with and without hints.
-        let mut optimum = |hinted: bool| {
+        let optimum = |hinted: bool| {
             let mut m = model.clone();
             let z = m.minimize(LinExpr::weighted(minimize.iter().copied().zip(x.iter().copied()))).unwrap();
             let mut solver = m.into_solver();
