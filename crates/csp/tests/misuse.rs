@@ -132,3 +132,11 @@ fn a_variable_of_another_model_is_an_error_wherever_it_enters() {
     let e = message(b.post(NotEqual::new(y[0], csp::VarId::from_index(99))));
     assert_eq!(e, "unknown variable x99: the model has 4 variables");
 }
+
+#[test]
+#[should_panic(expected = "variable x0 belongs to another model")]
+fn reading_a_variable_of_another_model_panics_with_the_reason() {
+    let (_a, x) = model_with(1);
+    let (b, _y) = model_with(1);
+    let _ = b.initial_domain(x[0]);
+}

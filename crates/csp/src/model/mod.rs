@@ -222,7 +222,7 @@ impl Model {
     ///
     /// Panics if `var` is not a variable of this model.
     pub fn var_name(&self, var: VarId) -> Option<&str> {
-        self.var_info(var).name.as_deref()
+        self.own_info(var).name.as_deref()
     }
 
     /// Something that displays `var` by its name, or as `x12` without one.
@@ -231,7 +231,7 @@ impl Model {
     ///
     /// Panics if `var` is not a variable of this model.
     pub fn display_var(&self, var: VarId) -> impl fmt::Display + '_ {
-        VarLabel(self.var_info(var), var)
+        VarLabel(self.own_info(var), var)
     }
 
     /// The initial domain of `var`.
@@ -240,7 +240,7 @@ impl Model {
     ///
     /// Panics if `var` is not a variable of this model.
     pub fn initial_domain(&self, var: VarId) -> Domain<'_> {
-        let info = self.var_info(var);
+        let info = self.own_info(var);
         let (o, w) = (info.offset as usize, info.words as usize);
         Domain { blocks: &self.initial.as_slice()[o..o + w], map: &info.map }
     }
@@ -271,6 +271,15 @@ impl Model {
             *block = word as Block;
         }
         StateSlot::new(offset, initial.len())
+    }
+
+    /// [`var_info`](Model::var_info) for the public accessors, which also refuse a variable
+    /// of another model (off the search's path, where ids come from the model itself).
+    fn own_info(&self, var: VarId) -> &VarInfo {
+        if let Err(e @ ModelError::ForeignVar { .. }) = self.check_var(var) {
+            panic!("{e}");
+        }
+        self.var_info(var)
     }
 
     pub(crate) fn var_info(&self, var: VarId) -> &VarInfo {
