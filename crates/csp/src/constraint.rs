@@ -74,12 +74,13 @@
 //!
 //! The trait ([`Constraint`], [`CloneConstraint`]), what a propagator sees ([`Context`]), when it
 //! runs ([`Events`], [`Priority`]), why it changed a domain ([`Rule`]), how it fails
-//! ([`Conflict`]), and its own saved state ([`StateSlot`], from
-//! [`Model::add_state`](crate::Model::add_state)).
+//! ([`Conflict`]), its own saved state ([`StateSlot`], from [`add_state`]), and the layout of
+//! the domain store that word-level constraints read ([`block_offset`], [`range_min`]).
 
 pub use crate::context::Context;
 pub use crate::error::Conflict;
 pub use crate::id::ConstraintId;
+pub use crate::model::author::{add_state, block_offset, range_min};
 pub use crate::model::constraint::{CloneConstraint, Constraint};
 pub use crate::model::kernel::{KernelMove, SearchKernel, SolutionWriter};
 pub use crate::rule::Rule;

@@ -34,6 +34,12 @@ pub enum ModelError {
         /// How many variables the model has.
         num_vars: usize,
     },
+    /// A constraint, expression or objective named a variable created by another model
+    /// (each [`VarId`] carries the tag of its model).
+    ForeignVar {
+        /// The variable.
+        var: VarId,
+    },
     /// A value is not in a variable's initial domain.
     ValueNotInDomain {
         /// The variable.
@@ -41,8 +47,9 @@ pub enum ModelError {
         /// The value.
         value: Value,
     },
-    /// [`Model::minimize`](crate::model::Model::minimize) or `maximize` was called on a model
-    /// that already has an objective (lexicographic objectives are not supported; call
+    /// [`Model::minimize`](crate::model::Model::minimize), `maximize` or `lexicographic` was
+    /// called on a model that already has an objective (several objectives are given at once,
+    /// to [`Model::lexicographic`](crate::model::Model::lexicographic); call
     /// [`Model::clear_objective`](crate::model::Model::clear_objective) first to replace it).
     SecondObjective {
         /// The objective variable already recorded.
@@ -76,6 +83,10 @@ impl fmt::Display for ModelError {
             ModelError::UnknownVar { var, num_vars } => {
                 write!(f, "unknown variable {var}: the model has {num_vars} variables")
             }
+            ModelError::ForeignVar { var } => write!(
+                f,
+                "variable {var} belongs to another model: a variable is used only with the model that created it"
+            ),
             ModelError::ValueNotInDomain { var, value } => {
                 write!(f, "value {value} is not in the initial domain of {var}")
             }
@@ -83,7 +94,7 @@ impl fmt::Display for ModelError {
             ModelError::SecondObjective { first } => write!(
                 f,
                 "the model already has an objective (variable {}): one objective per model; \
-                 clear_objective() replaces it (lexicographic objectives are not supported)",
+                 clear_objective() replaces it; lexicographic() takes several at once",
                 first.index()
             ),
         }

@@ -113,6 +113,7 @@ mod event;
 mod explain_unsat;
 pub mod expr;
 mod goal;
+mod hint;
 mod id;
 mod layout;
 mod learning;

@@ -34,7 +34,7 @@ impl SnapshotMode {
 }
 
 /// A constraint's own blocks in the store, reserved with
-/// [`Model::add_state`](crate::model::Model::add_state): saved at every checkpoint and restored with
+/// [`add_state`](crate::model::author::add_state): saved at every checkpoint and restored with
 /// the domains. Read and write them with
 /// [`Context::state`](crate::constraint::Context::state) and
 /// [`Context::state_mut`](crate::constraint::Context::state_mut); [`part`](StateSlot::part)

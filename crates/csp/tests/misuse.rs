@@ -1,6 +1,6 @@
 //! Misuse of the modelling API is an error with a message, never a panic or a silent change
 //! (issue 35): vectors of different lengths in the scheduling and packing constructors, a
-//! second objective.
+//! second objective, a variable of another model.
 
 use csp::constraints::{BinPacking, Cumulative, Diffn, Disjunctive};
 use csp::{Model, ModelError};
@@ -64,8 +64,8 @@ fn a_second_objective_is_an_error_until_the_first_is_cleared() {
     let e = model.maximize(v[1]).expect_err("a second objective").to_string();
     assert_eq!(
         e,
-        "the model already has an objective (variable 0): one objective per model; clear_objective() replaces it \
-         (lexicographic objectives are not supported)"
+        "the model already has an objective (variable 0): one objective per model; clear_objective() replaces it; \
+         lexicographic() takes several at once"
     );
     assert!(model.minimize(v[1]).is_err());
     assert_eq!(model.objective().map(|g| g.var()), Some(v[0]), "the first objective stays");
@@ -94,4 +94,49 @@ fn all_different_gcc_and_lex_with_lists_of_different_lengths_are_errors() {
     let e = message(model.post(csp::constraints::LexLess::strict(v[..3].to_vec(), v[3..].to_vec())));
     assert_eq!(e, "invalid lex_less constraint: vectors of lengths 3 and 1");
     assert_eq!(model.num_constraints(), 0);
+}
+
+#[test]
+fn a_variable_of_another_model_is_an_error_wherever_it_enters() {
+    use csp::constraints::{AllDifferent, NotEqual};
+    let (mut a, x) = model_with(3);
+    let (mut b, y) = model_with(3);
+    // Same indices in both models: only the tag tells them apart.
+    assert_eq!(x[0].index(), y[0].index());
+    let expected = "variable x1 belongs to another model: a variable is used only with the model that created it";
+    assert_eq!(message(b.post(NotEqual::new(y[0], x[1]))), expected);
+    assert_eq!(message(b.post(AllDifferent::new(vec![y[0], y[1], x[1]]))), expected);
+    assert_eq!(message(b.add((y[0] + x[1]).le(3))), expected);
+    let p = a.new_bool();
+    let q = b.new_bool();
+    assert_eq!(
+        message(b.add(csp::expr::or([q, p]))),
+        format!(
+            "variable {} belongs to another model: a variable is used only with the model that created it",
+            p.var()
+        )
+    );
+    assert!(message(b.add(y[0].le(3).only_if(p))).contains("belongs to another model"));
+    assert!(matches!(b.minimize(x[2] + 1), Err(ModelError::ForeignVar { .. })));
+    assert!(matches!(b.expr_var(x[2]), Err(ModelError::ForeignVar { .. })));
+    assert!(matches!(b.element(y[0], vec![y[1], x[2]]), Err(ModelError::ForeignVar { .. })));
+    assert!(matches!(b.element(x[0], [1, 2, 3]), Err(ModelError::ForeignVar { .. })));
+    assert!(matches!(csp::BoolVar::from_var(&b, p.var()), Err(ModelError::ForeignVar { .. })));
+    assert_eq!(b.num_constraints(), 0, "nothing was posted");
+    // The model's own variables, its clone's, and ids made by index are accepted.
+    let copy = a.clone();
+    assert!(copy.check_var(x[0]).is_ok());
+    assert!(b.post(NotEqual::new(csp::VarId::from_index(0), y[1])).is_ok());
+    assert!(a.post(NotEqual::new(x[0], x[1])).is_ok());
+    // An index the model does not have is still its own error.
+    let e = message(b.post(NotEqual::new(y[0], csp::VarId::from_index(99))));
+    assert_eq!(e, "unknown variable x99: the model has 4 variables");
+}
+
+#[test]
+#[should_panic(expected = "variable x0 belongs to another model")]
+fn reading_a_variable_of_another_model_panics_with_the_reason() {
+    let (_a, x) = model_with(1);
+    let (b, _y) = model_with(1);
+    let _ = b.initial_domain(x[0]);
 }

@@ -61,7 +61,7 @@ struct Words {
     /// The value of bit 0 of the constraint's value space.
     base: i64,
     shifts: Vec<u32>,
-    /// Block offset of each variable in the flat store ([`Model::block_offset`]).
+    /// Block offset of each variable in the flat store ([`block_offset`](crate::model::author::block_offset)).
     offs: Vec<u32>,
     width: usize,
     /// Scratch: `once`, `twice` and `fixed` masks over the value space, `width` blocks each.

@@ -42,7 +42,7 @@ enum Mode {
 ///   longer meet `currTable` ([`Rule::NoSupport`]), checking first the word where the last
 ///   support was found (its *residue*). Generalised arc consistency.
 ///   With [`Table::with_state`], `currTable` and `limit` live in the solver's state
-///   ([`Model::add_state`]), saved and restored with the domains, and a call looks only at the
+///   ([`add_state`](crate::model::author::add_state)), saved and restored with the domains, and a call looks only at the
 ///   variables changed since the last ([`Events::TRACK`](crate::constraint::Events::TRACK)); without it,
 ///   each call rebuilds `currTable` from all the domains (the same pruning, at the cost of a
 ///   pass over every variable).
@@ -147,14 +147,31 @@ pub struct Table {
 impl Table {
     /// The variables take one of `tuples` (in the order of `vars`).
     ///
-    /// Tuples of the wrong length are reported by [`Model::post`].
+    /// Tuples of the wrong length are reported by [`Model::post`]. No tuple at all is not an
+    /// error: the table then allows nothing, and a model that posts it is unsatisfiable (as
+    /// MiniZinc's `table(x, [])`, which is `false`). A table over no variable allows the empty
+    /// assignment only when the empty tuple is listed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::{Model, Outcome};
+    /// use csp::constraints::Table;
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_vars(2, 0..=2)?;
+    /// model.post(Table::allowed(x.clone(), Vec::<[i32; 2]>::new()))?; // accepted: allows nothing
+    /// assert!(matches!(model.into_solver().solve(), Outcome::Unsatisfiable));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn allowed<T: AsRef<[Value]>>(vars: impl Into<Vec<VarId>>, tuples: impl IntoIterator<Item = T>) -> Table {
         Table::build(Mode::Allowed, vars.into(), tuples)
     }
 
     /// The variables take any values except those of `tuples` (in the order of `vars`).
     ///
-    /// Tuples of the wrong length are reported by [`Model::post`].
+    /// Tuples of the wrong length are reported by [`Model::post`]. No tuple at all forbids
+    /// nothing: the constraint always holds.
     pub fn forbidden<T: AsRef<[Value]>>(vars: impl Into<Vec<VarId>>, tuples: impl IntoIterator<Item = T>) -> Table {
         Table::build(Mode::Forbidden, vars.into(), tuples)
     }
@@ -225,7 +242,7 @@ impl Table {
     }
 
     /// Reserves the table's compact-table state in `model`'s solver state
-    /// ([`Model::add_state`]): the bitset of valid tuples is then kept from one call to the
+    /// ([`add_state`](crate::model::author::add_state)): the bitset of valid tuples is then kept from one call to the
     /// next, restored on backtracking, and each call looks only at the variables that changed.
     /// Post the table into the same `model` afterwards. Does nothing for forbidden tuples.
     ///

@@ -256,14 +256,14 @@ impl<'a> Context<'a> {
     }
 
     /// All blocks of the flat domain store, indexed by the offsets of
-    /// [`Model::block_offset`](crate::model::Model::block_offset): read many domains with one borrow.
+    /// [`block_offset`](crate::model::author::block_offset): read many domains with one borrow.
     #[inline]
     pub fn flat_blocks(&self) -> &[Block] {
         self.core.store.blocks()
     }
 
     /// The block at index `offset` of the flat domain store; `offset` comes from
-    /// [`Model::block_offset`](crate::model::Model::block_offset). For word-level constraints that
+    /// [`block_offset`](crate::model::author::block_offset). For word-level constraints that
     /// cache their variables' offsets when posted.
     #[inline]
     pub fn block_at(&self, offset: usize) -> Block {
@@ -333,7 +333,7 @@ impl<'a> Context<'a> {
     }
 
     /// The constraint's own blocks in `slot`, reserved with
-    /// [`Model::add_state`](crate::model::Model::add_state), to read.
+    /// [`add_state`](crate::model::author::add_state), to read.
     ///
     /// # Panics
     ///
@@ -344,7 +344,7 @@ impl<'a> Context<'a> {
     }
 
     /// The constraint's own blocks in `slot`, reserved with
-    /// [`Model::add_state`](crate::model::Model::add_state), to read and write freely: they are saved
+    /// [`add_state`](crate::model::author::add_state), to read and write freely: they are saved
     /// at every checkpoint and restored with the domains, like them. Writing here raises no
     /// event. With trailing checkpoints ([`SnapshotMode::Trail`](crate::store::SnapshotMode)) the
     /// blocks are saved on their first access after a checkpoint, so ask for the part you need

@@ -29,17 +29,33 @@
 //! ```
 
 use std::fmt;
-use std::ops::Not;
+use std::ops::{Index, Not};
 
 use crate::error::ModelError;
 use crate::id::VarId;
 use crate::model::Model;
+use crate::search::Solution;
 
 /// A Boolean variable: a variable of the model with domain `{0, 1}`, 1 standing for true.
 ///
 /// Created with [`Model::new_bool`]; `!b` is its negation ([`Lit`]), and it converts to an
-/// expression ([`LinExpr`](super::LinExpr)) worth 0 or 1. [`var`](BoolVar::var) gives the underlying variable,
-/// to read a solution (`solution[b.var()]`, or `solution.value(b.var()) == 1`).
+/// expression ([`LinExpr`](super::LinExpr)) worth 0 or 1. A solution indexed by it gives a
+/// `bool` (`solution[b]`, `solution[!b]`); [`var`](BoolVar::var) gives the underlying variable
+/// (`solution[b.var()]` is 0 or 1).
+///
+/// # Example
+///
+/// ```
+/// use csp::{Model, Outcome};
+///
+/// let mut model = Model::new();
+/// let (a, b) = (model.new_bool(), model.new_bool());
+/// model.add(csp::expr::xor(a, b))?;
+/// model.add(a.var().le(0))?;
+/// let Outcome::Solved(s) = model.into_solver().solve() else { panic!() };
+/// assert_eq!((s[a], s[b], s[!a], s[b.var()]), (false, true, true, 1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BoolVar(VarId);
 
@@ -156,6 +172,36 @@ impl From<&Lit> for Lit {
 impl From<&BoolVar> for Lit {
     fn from(b: &BoolVar) -> Lit {
         b.lit()
+    }
+}
+
+impl Index<BoolVar> for Solution {
+    type Output = bool;
+
+    /// Whether `b` is true in the solution.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `b` is not a variable of the solved model.
+    fn index(&self, b: BoolVar) -> &bool {
+        &self[b.lit()]
+    }
+}
+
+impl Index<Lit> for Solution {
+    type Output = bool;
+
+    /// Whether the literal is true in the solution.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the literal's variable is not a variable of the solved model.
+    fn index(&self, lit: Lit) -> &bool {
+        if self[lit.var] == lit.true_value() {
+            &true
+        } else {
+            &false
+        }
     }
 }
 

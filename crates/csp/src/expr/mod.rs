@@ -76,6 +76,7 @@
 
 pub mod boolean;
 mod connective;
+pub mod interval;
 mod nonlinear;
 mod ops;
 mod relation;
@@ -83,6 +84,7 @@ mod relation;
 use std::fmt;
 
 pub use connective::{and, exactly, or, xor};
+pub use interval::{IntervalSize, IntervalVar};
 pub use nonlinear::ElementArray;
 pub use relation::Relation;
 

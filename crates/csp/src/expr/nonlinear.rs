@@ -15,6 +15,16 @@ pub trait ElementArray {
     /// for an empty array.
     fn entry_bounds(&self, model: &Model) -> Option<(Value, Value)>;
 
+    /// Checks that the entries that are variables belong to `model` ([`Model::check_var`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Model::check_var`].
+    fn check_vars(&self, model: &Model) -> Result<(), ModelError> {
+        let _ = model;
+        Ok(())
+    }
+
     /// The constraint `result = self[index]`.
     fn element(&self, index: VarId, result: VarId) -> Element;
 }
@@ -30,6 +40,10 @@ impl ElementArray for [Value] {
 }
 
 impl ElementArray for [VarId] {
+    fn check_vars(&self, model: &Model) -> Result<(), ModelError> {
+        model.check_vars(self.iter().copied())
+    }
+
     fn entry_bounds(&self, model: &Model) -> Option<(Value, Value)> {
         let lo = self.iter().filter_map(|&x| model.initial_domain(x).min()).min()?;
         let hi = self.iter().filter_map(|&x| model.initial_domain(x).max()).max()?;
@@ -46,6 +60,10 @@ impl<T: ElementArray + ?Sized> ElementArray for &T {
         (**self).entry_bounds(model)
     }
 
+    fn check_vars(&self, model: &Model) -> Result<(), ModelError> {
+        (**self).check_vars(model)
+    }
+
     fn element(&self, index: VarId, result: VarId) -> Element {
         (**self).element(index, result)
     }
@@ -59,6 +77,10 @@ where
         self.as_slice().entry_bounds(model)
     }
 
+    fn check_vars(&self, model: &Model) -> Result<(), ModelError> {
+        self.as_slice().check_vars(model)
+    }
+
     fn element(&self, index: VarId, result: VarId) -> Element {
         self.as_slice().element(index, result)
     }
@@ -70,6 +92,10 @@ where
 {
     fn entry_bounds(&self, model: &Model) -> Option<(Value, Value)> {
         self.as_slice().entry_bounds(model)
+    }
+
+    fn check_vars(&self, model: &Model) -> Result<(), ModelError> {
+        self.as_slice().check_vars(model)
     }
 
     fn element(&self, index: VarId, result: VarId) -> Element {
@@ -101,6 +127,7 @@ impl Model {
     /// ```
     pub fn expr_var(&mut self, expr: impl Into<LinExpr>) -> Result<VarId, ModelError> {
         let expr = expr.into();
+        self.check_vars(expr.terms.iter().map(|&(_, x)| x))?;
         if let Some(x) = expr.as_var() {
             return Ok(x);
         }
@@ -372,6 +399,7 @@ impl Model {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn element(&mut self, index: impl Into<LinExpr>, array: impl ElementArray) -> Result<VarId, ModelError> {
+        array.check_vars(self)?;
         let Some((lo, hi)) = array.entry_bounds(self) else {
             return Err(ModelError::InvalidConstraint { kind: "element", message: "the array is empty".to_string() });
         };

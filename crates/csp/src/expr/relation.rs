@@ -109,6 +109,13 @@ impl Relation {
 
     /// Compiles the relation into its one engine constraint and posts it.
     fn post(self, model: &mut Model, name: Option<String>) -> Result<ConstraintId, ModelError> {
+        match &self.kind {
+            Kind::Linear { terms, .. } => model.check_vars(terms.iter().map(|&(_, x)| x))?,
+            Kind::Clause { pos, neg } => model.check_vars(pos.iter().chain(neg).copied())?,
+        }
+        if let Enforce::OnlyIf(l) | Enforce::Iff(l) = self.enforce {
+            model.check_var(l.var())?;
+        }
         let b = match (self.enforce, &self.kind) {
             (Enforce::Always, Kind::Clause { pos, neg }) => {
                 return model.post_boxed(Box::new(Clause::new(pos.clone(), neg.clone())), name);

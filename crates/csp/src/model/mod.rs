@@ -1,6 +1,7 @@
 //! Models: variables with their initial domains, and posted constraints.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU32, Ordering as AtomicOrdering};
 
 use fixedbitset::{Block, FixedBitSet};
 
@@ -9,10 +10,11 @@ use crate::domain::{
     MIN_INTERVAL_VALUE,
 };
 use crate::error::ModelError;
-use crate::id::{ConstraintId, Value, VarId};
+use crate::id::{ConstraintId, Value, VarId, NO_MODEL};
 use crate::layout::{VarInfo, VarLabel};
 use crate::store::StateSlot;
 
+pub(crate) mod author;
 pub(crate) mod constraint;
 pub(crate) mod kernel;
 
@@ -52,6 +54,25 @@ pub struct Model {
     pub(crate) stand_ins: Vec<(ConstraintId, Vec<ConstraintId>)>,
     /// The objective recorded by [`Model::minimize`] or [`Model::maximize`], if any.
     pub(crate) objective: Option<crate::goal::Goal>,
+    /// The objectives after the first of a lexicographic objective
+    /// ([`Model::lexicographic`]), in order; empty for one objective.
+    pub(crate) later_objectives: Vec<crate::goal::Goal>,
+    /// The tag in every [`VarId`] this model creates (shared by its clones), never
+    /// [`NO_MODEL`]: how a variable of another model is told apart.
+    pub(crate) tag: u32,
+}
+
+/// The tag of the next model created: a process-wide counter, so that two models built in one
+/// program have different tags (a wrap-around after 2^32 - 1 models skips [`NO_MODEL`]).
+static NEXT_TAG: AtomicU32 = AtomicU32::new(NO_MODEL + 1);
+
+fn next_tag() -> u32 {
+    loop {
+        let t = NEXT_TAG.fetch_add(1, AtomicOrdering::Relaxed);
+        if t != NO_MODEL {
+            return t;
+        }
+    }
 }
 
 impl Default for Model {
@@ -95,6 +116,8 @@ impl Model {
             constraint_names: Vec::new(),
             stand_ins: Vec::new(),
             objective: None,
+            later_objectives: Vec::new(),
+            tag: next_tag(),
         }
     }
 
@@ -139,7 +162,7 @@ impl Model {
         if d.len == 0 {
             return Err(ModelError::EmptyDomain { name });
         }
-        let id = VarId::from_index(self.vars.len());
+        let id = VarId::tagged(self.vars.len(), self.tag);
         let offset = self.initial.as_slice().len();
         if let (ValueMap::Range { min }, true) = (&d.map, d.len > INTERVAL_THRESHOLD) {
             // A large range: an interval, two blocks holding its lowest and highest bits. Its
@@ -185,7 +208,8 @@ impl Model {
 
     /// All variables, in creation order.
     pub fn vars(&self) -> impl ExactSizeIterator<Item = VarId> + '_ {
-        (0..self.vars.len()).map(VarId::from_index)
+        let tag = self.tag;
+        (0..self.vars.len()).map(move |i| VarId::tagged(i, tag))
     }
 
     /// The number of posted constraints.
@@ -199,7 +223,7 @@ impl Model {
     ///
     /// Panics if `var` is not a variable of this model.
     pub fn var_name(&self, var: VarId) -> Option<&str> {
-        self.var_info(var).name.as_deref()
+        self.own_info(var).name.as_deref()
     }
 
     /// Something that displays `var` by its name, or as `x12` without one.
@@ -208,7 +232,7 @@ impl Model {
     ///
     /// Panics if `var` is not a variable of this model.
     pub fn display_var(&self, var: VarId) -> impl fmt::Display + '_ {
-        VarLabel(self.var_info(var), var)
+        VarLabel(self.own_info(var), var)
     }
 
     /// The initial domain of `var`.
@@ -217,25 +241,20 @@ impl Model {
     ///
     /// Panics if `var` is not a variable of this model.
     pub fn initial_domain(&self, var: VarId) -> Domain<'_> {
-        let info = self.var_info(var);
+        let info = self.own_info(var);
         let (o, w) = (info.offset as usize, info.words as usize);
         Domain { blocks: &self.initial.as_slice()[o..o + w], map: &info.map }
     }
 
-    /// The value of `var`'s smallest initial value when its domain is a contiguous range, which
-    /// makes bit `i` stand for `min + i` (word-level algorithms use it).
-    pub fn range_min(&self, var: VarId) -> Option<Value> {
+    /// The value of `var`'s smallest initial value when its domain is a contiguous range
+    /// (public as [`author::range_min`]).
+    pub(crate) fn range_min(&self, var: VarId) -> Option<Value> {
         self.var_info(var).map.range_min()
     }
 
-    /// The index of `var`'s first block in the flat domain store: a low-level handle for
-    /// word-level constraints, read with [`Context::block_at`](crate::constraint::Context::block_at).
-    /// Stable for the life of the model.
-    ///
-    /// # Panics
-    ///
-    /// Panics if `var` is not a variable of this model.
-    pub fn block_offset(&self, var: VarId) -> usize {
+    /// The index of `var`'s first block in the flat domain store (public as
+    /// [`author::block_offset`]).
+    pub(crate) fn block_offset(&self, var: VarId) -> usize {
         self.var_info(var).offset as usize
     }
 
@@ -244,34 +263,24 @@ impl Model {
         self.initial.as_slice()[self.var_info(var).offset as usize]
     }
 
-    /// Reserves blocks in the store for a constraint's own state, set to `initial` (one block
-    /// per word), and returns their slot. The blocks are saved at every checkpoint and restored
-    /// with the domains (and reset with them by [`Solver::reset`](crate::search::Solver::reset)); the
-    /// constraint reads and writes them with
-    /// [`Context::state`](crate::constraint::Context::state) and
-    /// [`Context::state_mut`](crate::constraint::Context::state_mut). For incremental state
-    /// (counters, supports) that must follow the search back: a state of this kind costs
-    /// nothing to restore.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use csp::Model;
-    ///
-    /// let mut model = Model::new();
-    /// let x = model.new_var(0..=3)?;
-    /// let state = model.add_state(&[7, 0]);
-    /// assert_eq!(state.len(), 2);
-    /// # let _ = x;
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn add_state(&mut self, initial: &[u64]) -> StateSlot {
+    /// Reserves blocks in the store for a constraint's own state (public as
+    /// [`author::add_state`]).
+    pub(crate) fn add_state(&mut self, initial: &[u64]) -> StateSlot {
         let offset = self.initial.as_slice().len();
         self.initial.grow((offset + initial.len()) * BITS);
         for (block, &word) in self.initial.as_mut_slice()[offset..].iter_mut().zip(initial) {
             *block = word as Block;
         }
         StateSlot::new(offset, initial.len())
+    }
+
+    /// [`var_info`](Model::var_info) for the public accessors, which also refuse a variable
+    /// of another model (off the search's path, where ids come from the model itself).
+    fn own_info(&self, var: VarId) -> &VarInfo {
+        if let Err(e @ ModelError::ForeignVar { .. }) = self.check_var(var) {
+            panic!("{e}");
+        }
+        self.var_info(var)
     }
 
     pub(crate) fn var_info(&self, var: VarId) -> &VarInfo {
@@ -285,21 +294,44 @@ impl Model {
     ///
     /// # Errors
     ///
-    /// [`ModelError::UnknownVar`] otherwise.
+    /// [`ModelError::ForeignVar`] for a variable created by another model;
+    /// [`ModelError::UnknownVar`] for an index the model does not have.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::{Model, ModelError};
+    ///
+    /// let mut a = Model::new();
+    /// let mut b = Model::new();
+    /// let x = a.new_var(0..=3)?;
+    /// let _y = b.new_var(0..=3)?;
+    /// assert_eq!(a.check_var(x), Ok(()));
+    /// assert!(matches!(b.check_var(x), Err(ModelError::ForeignVar { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn check_var(&self, var: VarId) -> Result<(), ModelError> {
-        if var.index() < self.vars.len() {
+        if var.model_tag() != self.tag && var.model_tag() != NO_MODEL {
+            Err(ModelError::ForeignVar { var })
+        } else if var.index() < self.vars.len() {
             Ok(())
         } else {
             Err(ModelError::UnknownVar { var, num_vars: self.vars.len() })
         }
     }
 
+    /// Checks every variable of `vars` with [`Model::check_var`].
+    pub(crate) fn check_vars(&self, vars: impl IntoIterator<Item = VarId>) -> Result<(), ModelError> {
+        vars.into_iter().try_for_each(|v| self.check_var(v))
+    }
+
     /// Posts a constraint.
     ///
     /// # Errors
     ///
-    /// [`ModelError::UnknownVar`] if the scope names a variable of another model, or the
-    /// constraint's own error from [`Constraint::on_post`].
+    /// [`ModelError::ForeignVar`] if the scope names a variable of another model,
+    /// [`ModelError::UnknownVar`] for an index the model does not have, or the constraint's own
+    /// error from [`Constraint::on_post`].
     pub fn post<C: Constraint + 'static>(&mut self, constraint: C) -> Result<ConstraintId, ModelError> {
         self.post_boxed(Box::new(constraint), None)
     }

@@ -212,7 +212,9 @@ impl Solver {
 
     /// Tries the value `selector` chooses first; the built-in order
     /// ([`set_value_order`](Self::set_value_order)) decides where it declines or returns a
-    /// value outside the domain.
+    /// value outside the domain. Under phase saving ([`ValueOrder::Phase`](crate::select::ValueOrder::Phase),
+    /// the learning search's order) a variable's saved phase comes first, and the selector
+    /// chooses for the variables that have none yet.
     pub fn set_value_selector(&mut self, selector: impl ValueSelector + 'static) {
         self.custom.value = Some(Box::new(selector));
     }

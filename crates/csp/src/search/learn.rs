@@ -821,7 +821,13 @@ impl Solver {
             if p != NO_PHASE && has_bit(&d, p as usize) && (!d.is_interval() || d.min_bit() == Some(p as usize)) {
                 return p as usize;
             }
-            return d.min_bit().expect("a variable chosen for branching has at least two values");
+            // No saved phase yet: a custom value selector (solution hints) gives the first one.
+            if self.custom.value.is_some() {
+                if let Some(bit) = self.select_value_custom(var) {
+                    return bit;
+                }
+            }
+            return self.domain(var).min_bit().expect("a variable chosen for branching has at least two values");
         }
         self.select_value(var)
     }

@@ -36,7 +36,7 @@
 //!
 //! The network's state (its copy of the domains, the dual view, the values gone from each
 //! group, the value-tight groups, the groups where each value is placed) lives in the engine's
-//! store ([`Model::add_state`]), so checkpoints save and restore it with the domains at no
+//! store ([`add_state`](crate::model::author::add_state)), so checkpoints save and restore it with the domains at no
 //! extra cost. It learns which variables changed from elsewhere through [`Events::TRACK`].
 //!
 //! # Explanations
@@ -256,7 +256,7 @@ impl<T: Copy + Default> Stack<T> {
 
 impl AllDifferentNetwork {
     /// Builds the network over `groups` (each a set of pairwise-different variables, with the
-    /// constraint it comes from) and reserves its state in `model` ([`Model::add_state`]).
+    /// constraint it comes from) and reserves its state in `model` ([`add_state`](crate::model::author::add_state)).
     /// Every variable must have a range domain of one block, all values must lie within
     /// [`NETWORK_MAX_VALUES`] of the smallest, and groups must have 2 to 64 distinct variables.
     pub(crate) fn build(
