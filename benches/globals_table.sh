@@ -32,7 +32,8 @@ grep -v '^#' "$tests/instances.txt" | while read -r name model data kind; do
     *.dzn) set -- "$@" "$tests/models/$data" ;;
     *) set -- "$@" -D "$data" ;;
   esac
-  minizinc -c -G std --keep-paths "$@" -o "$tmp/flat.fzn" --output-ozn-to-file "$tmp/flat.ozn"
+  minizinc -c -G std --keep-paths "$@" -o "$tmp/flat.fzn" --output-ozn-to-file "$tmp/flat.ozn" \
+    --output-paths-to-file "$tmp/flat.paths"
   grep -o "$std/fzn_[A-Za-z0-9_]*\.mzn|" "$tmp/flat.fzn" | sed "s|^.*/fzn_|$model |; s/\.mzn|\$//" || true
 done | sort -u > "$tmp/calls"
 printf '| global | fzn-csp | Gecode-checked models |\n|---|---|---|\n'
