@@ -1,6 +1,6 @@
 //! Property tests of the precise explanations of lazy clause generation
 //! ([`Constraint::explain`](csp::constraint::Constraint::explain)): on random small models of
-//! element, all-different, clause, reified and plain linear constraints (with disequalities
+//! element, all-different, clause, reified and plain linear constraints and offset equalities (with disequalities
 //! around them for conflicts), a learning search that enumerates every solution asks, at each
 //! conflict, every constraint change on the trail for its explanation; for each one given,
 //! brute force over the constraint's variables shows that the constraint and the named facts
@@ -10,21 +10,49 @@ use std::collections::BTreeSet;
 
 mod common;
 
-use common::{brute_force_by, for_each_assignment};
-use csp::constraints::{AllDifferent, Clause, Comparison, Element, Linear, NotEqual, ReifiedLinear, Strength};
+use common::{brute_force_by, clauses_hold, for_each_assignment};
+use csp::constraints::{AllDifferent, Clause, Comparison, Element, Equal, Linear, NotEqual, ReifiedLinear, Strength};
 use csp::{Model, Value, VarId};
 use proptest::prelude::*;
 
 /// A constraint of a random model, as data (variables by index).
 #[derive(Clone, Debug)]
 enum Spec {
-    Element { index: usize, array: Vec<usize>, result: usize },
-    ElementConst { index: usize, values: Vec<Value>, result: usize },
-    AllDiff { vars: Vec<usize>, offsets: Vec<Value>, strength: u8 },
-    Clause { pos: Vec<usize>, neg: Vec<usize> },
-    Reified { terms: Vec<(Value, usize)>, cmp: u8, rhs: Value, b: usize, half: bool, negated: bool },
-    Linear { terms: Vec<(Value, usize)>, cmp: u8, rhs: Value },
+    Element {
+        index: usize,
+        array: Vec<usize>,
+        result: usize,
+    },
+    ElementConst {
+        index: usize,
+        values: Vec<Value>,
+        result: usize,
+    },
+    AllDiff {
+        vars: Vec<usize>,
+        offsets: Vec<Value>,
+        strength: u8,
+    },
+    Clause {
+        pos: Vec<usize>,
+        neg: Vec<usize>,
+    },
+    Reified {
+        terms: Vec<(Value, usize)>,
+        cmp: u8,
+        rhs: Value,
+        b: usize,
+        half: bool,
+        negated: bool,
+    },
+    Linear {
+        terms: Vec<(Value, usize)>,
+        cmp: u8,
+        rhs: Value,
+    },
     NotEqual(usize, usize),
+    /// `x_a = x_b + offset`.
+    Equal(usize, usize, Value),
 }
 
 fn comparison(c: u8) -> Comparison {
@@ -45,7 +73,7 @@ impl Spec {
             Spec::Clause { pos, neg } => [pos.clone(), neg.clone()].concat(),
             Spec::Reified { terms, b, .. } => terms.iter().map(|t| t.1).chain([*b]).collect(),
             Spec::Linear { terms, .. } => terms.iter().map(|t| t.1).collect(),
-            Spec::NotEqual(a, b) => vec![*a, *b],
+            Spec::NotEqual(a, b) | Spec::Equal(a, b, _) => vec![*a, *b],
         };
         s.sort_unstable();
         s.dedup();
@@ -78,6 +106,7 @@ impl Spec {
             }
             Spec::Linear { terms, cmp, rhs } => comparison(*cmp).holds(sum(terms, v), i64::from(*rhs)),
             Spec::NotEqual(a, b) => v[*a] != v[*b],
+            Spec::Equal(a, b, o) => v[*a] == v[*b] + o,
         }
     }
 
@@ -109,6 +138,7 @@ impl Spec {
             }
             Spec::Linear { terms: t, cmp, rhs } => m.post(Linear::new(terms(t), comparison(*cmp), *rhs)),
             Spec::NotEqual(a, b) => m.post(NotEqual::new(x[*a], x[*b])),
+            Spec::Equal(a, b, o) => m.post(Equal::with_offset(x[*a], x[*b], *o)),
         };
         r.map(|_| ()).expect("a valid constraint");
     }
@@ -147,7 +177,8 @@ fn instance() -> impl Strategy<Value = Instance> {
                 .prop_map(|(terms, cmp, rhs, b, half, negated)| Spec::Reified { terms, cmp, rhs, b, half, negated }),
             2 => (proptest::collection::vec((coeff, int.clone()), 1..=3), 0u8..4, -4i32..=6)
                 .prop_map(|(terms, cmp, rhs)| Spec::Linear { terms, cmp, rhs }),
-            2 => (int.clone(), int).prop_map(|(a, b)| Spec::NotEqual(a, b)),
+            2 => (int.clone(), int.clone()).prop_map(|(a, b)| Spec::NotEqual(a, b)),
+            2 => (int.clone(), int, -1i32..=1).prop_map(|(a, b, o)| Spec::Equal(a, b, o)),
         ];
         (ints, bools, proptest::collection::vec(spec, 3..=9)).prop_map(move |(ints, bools, specs)| {
             let domains = ints.into_iter().map(|d| d.into_iter().collect()).chain(bools).collect();
@@ -248,6 +279,24 @@ fn audit(inst: &Instance, ints: usize) -> AuditRun {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+
+    /// With these explanations and clause minimisation, every clause learned on the way to
+    /// the first solution (or to a proof of none) holds in every solution.
+    #[test]
+    fn learned_clauses_are_implied_by_the_model(inst in instance()) {
+        let expected = brute_force_by(&inst.domains, |v| inst.specs.iter().all(|s| s.holds(v)));
+        let mut m = Model::new();
+        let x: Vec<VarId> = inst.domains.iter().map(|d| m.new_var(d.clone()).unwrap()).collect();
+        for s in &inst.specs {
+            s.post(&mut m, &x);
+        }
+        let mut solver = m.into_solver();
+        solver.set_learning(true);
+        let found = solver.solve().solution().map(|s| x.iter().map(|&v| s[v]).collect::<Vec<_>>());
+        prop_assert_eq!(found.is_none(), expected.is_empty());
+        prop_assert!(found.is_none_or(|f| expected.contains(&f)));
+        prop_assert_eq!(clauses_hold(&solver.learned_clauses(), &x, &expected), Ok(()));
+    }
 
     #[test]
     fn explanations_imply_what_they_explain(inst in instance()) {

@@ -160,8 +160,8 @@ proptest! {
     }
 }
 
-/// The tests above really learn: a pigeonhole model (7 pigeons, 6 holes) learns clauses and
-/// proves unsatisfiability; a satisfiable model with conflicts on the way (6 queens as
+/// The tests above really learn: a pigeonhole model (7 pigeons, 6 holes) learns clauses,
+/// minimised, and proves unsatisfiability; a satisfiable model with conflicts on the way (6 queens as
 /// pairwise differences) learns clauses, each of which holds in every brute-force solution.
 #[test]
 fn learning_learns_clauses_implied_by_the_model() {
@@ -177,6 +177,8 @@ fn learning_learns_clauses_implied_by_the_model() {
     assert_eq!(solver.solve(), Outcome::Unsatisfiable);
     let stats = solver.stats().clone();
     assert!(stats.learned > 10, "{stats}");
+    // Clause minimisation left entries out (the clauses below are checked with it on).
+    assert!(solver.minimised_entries() > 0, "{stats}");
     assert!(stats.literals > 0 && stats.explained_generic > 0, "{stats}");
 
     let n = 6;

@@ -228,10 +228,9 @@ impl Constraint for Element {
 
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
         let (index, result) = (self.scope[0], self.scope[1]);
-        // A variable in two roles: the generic explanation.
-        let mut sorted: smallvec::SmallVec<[VarId; 16]> = self.scope.iter().copied().collect();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
+        // The index or the result also in another role: the generic explanation. (An array
+        // may hold a variable twice, as FlatZinc's do.)
+        if index == result || self.scope[2..].iter().any(|&a| a == index || a == result) {
             return false;
         }
         let entries = ExplainedArray { index, result, vars: &self.scope[2..], constants: self.constants.as_deref() };
@@ -255,9 +254,8 @@ impl Constraint for Element {
             Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => {
                 // An entry of the array, kept within the result's domain once the index is
                 // fixed on it.
-                let Some(j) = entries.vars.iter().position(|&a| a == x) else { return false };
-                let Ok(j) = Value::try_from(j) else { return false };
-                if why.value(index) != Some(j) {
+                let Some(j) = why.value(index) else { return false };
+                if usize::try_from(j).ok().and_then(|j| entries.vars.get(j)) != Some(&x) {
                     return false;
                 }
                 why.equal(index, j);

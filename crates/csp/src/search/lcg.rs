@@ -80,6 +80,13 @@ pub(crate) struct Lcg {
     core: Option<Vec<u32>>,
     /// Per constraint: changes explained by the generic explanation.
     pub(crate) generic: Vec<u64>,
+    /// Clause minimisation: per trail entry, what is known of it in the analysis running,
+    /// the entries so marked, and a buffer of explanations per depth.
+    redundancy: Vec<Redundancy>,
+    redundancy_touched: Vec<u32>,
+    minimise_bufs: Vec<Vec<u32>>,
+    /// Entries left out of learned clauses by minimisation.
+    minimised: u64,
     spare: Option<Box<Trail>>,
 }
 
@@ -117,6 +124,78 @@ fn reason_of(
             false
         }
         Cause::Decision | Cause::Fact => false,
+    }
+}
+
+/// What clause minimisation knows of a trail entry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Redundancy {
+    #[default]
+    Unknown,
+    /// Implied by the clause's other entries.
+    Implied,
+    /// Not shown to be.
+    Needed,
+}
+
+/// Explanations deeper than this are not followed by clause minimisation.
+const MINIMISE_DEPTH: usize = 24;
+
+/// The state of one clause minimisation.
+struct Minimiser<'a> {
+    trail: &'a Trail,
+    clauses: &'a Clauses,
+    constraints: &'a [Box<dyn Constraint>],
+    vars: &'a [VarInfo],
+    blocks: &'a [Block],
+    /// The entries of the clause (and those resolved away, all later than the entries asked
+    /// about).
+    seen: &'a [bool],
+    cache: &'a mut Vec<Redundancy>,
+    touched: &'a mut Vec<u32>,
+    bufs: &'a mut Vec<Vec<u32>>,
+}
+
+impl Minimiser<'_> {
+    /// Whether entry `k` of the clause is implied by its other entries (through the
+    /// explanations of the entries it rests on, `depth` deep so far).
+    fn implied(&mut self, k: u32, depth: usize) -> bool {
+        match self.trail.entries[k as usize].cause {
+            Cause::Decision => return false,
+            Cause::Fact => return true,
+            _ => {}
+        }
+        if depth >= MINIMISE_DEPTH {
+            return false;
+        }
+        if self.bufs.len() <= depth {
+            self.bufs.resize_with(depth + 1, Vec::new);
+        }
+        let mut out = std::mem::take(&mut self.bufs[depth]);
+        out.clear();
+        reason_of(self.trail, self.clauses, self.constraints, self.vars, self.blocks, k as usize, &mut out);
+        let mut implied = true;
+        for &r in &out {
+            let e = &self.trail.entries[r as usize];
+            if e.level == 0 || e.cause == Cause::Fact || self.seen[r as usize] {
+                continue;
+            }
+            let known = match self.cache[r as usize] {
+                Redundancy::Unknown => {
+                    let v = self.implied(r, depth + 1);
+                    self.cache[r as usize] = if v { Redundancy::Implied } else { Redundancy::Needed };
+                    self.touched.push(r);
+                    v
+                }
+                c => c == Redundancy::Implied,
+            };
+            if !known {
+                implied = false;
+                break;
+            }
+        }
+        self.bufs[depth] = out;
+        implied
     }
 }
 
@@ -287,7 +366,7 @@ impl Solver {
             }
             kinds.sort_by_key(|&(k, n)| (std::cmp::Reverse(n), k));
             let st = &self.core.stats;
-            log::info!(target: "csp::learn", "learning end learned={} mean_lbd={:.2} literals={} explained_generic={} explained_precise={} generic_by_kind={kinds:?}", st.learned, st.mean_lbd(), st.literals, st.explained_generic, st.explained_precise);
+            log::info!(target: "csp::learn", "learning end learned={} mean_lbd={:.2} literals={} explained_generic={} explained_precise={} minimised={} generic_by_kind={kinds:?}", st.learned, st.mean_lbd(), st.literals, st.explained_generic, st.explained_precise, l.minimised);
         }
         if let Some(t) = self.core.trail.take() {
             if let Some(l) = self.lcg.as_mut() {
@@ -800,6 +879,39 @@ impl Solver {
             }
         };
         l.reasons = reasons;
+        // Clause minimisation (MiniSat's recursive one): a lower entry whose explanation rests
+        // only on entries of the clause, the root, facts, or entries that do so in turn, is
+        // implied by the rest of the clause and left out. (Not with cores: the constraints of
+        // those explanations would have to join the clause's support.)
+        if !l.track_core && !l.lower.is_empty() {
+            if l.redundancy.len() < trail.len() {
+                l.redundancy.resize(trail.len(), Redundancy::Unknown);
+            }
+            let lower = std::mem::take(&mut l.lower);
+            let mut kept = Vec::with_capacity(lower.len());
+            let mut m = Minimiser {
+                trail,
+                clauses: &l.clauses,
+                constraints,
+                vars,
+                blocks,
+                seen: &l.seen,
+                cache: &mut l.redundancy,
+                touched: &mut l.redundancy_touched,
+                bufs: &mut l.minimise_bufs,
+            };
+            for &k in &lower {
+                if !m.implied(k, 0) {
+                    kept.push(k);
+                }
+            }
+            for &k in m.touched.iter() {
+                m.cache[k as usize] = Redundancy::Unknown;
+            }
+            m.touched.clear();
+            l.minimised += (lower.len() - kept.len()) as u64;
+            l.lower = kept;
+        }
         for &k in &l.marked {
             l.seen[k as usize] = false;
         }
@@ -985,6 +1097,13 @@ impl Solver {
     pub fn set_explanation_audit(&mut self, on: bool) {
         let (n, m) = (self.model.num_vars(), self.model.num_constraints());
         self.lcg.get_or_insert_with(|| Box::new(Lcg::new(n, m))).audit = on.then(Vec::new);
+    }
+
+    /// Tests: the entries clause minimisation left out of the clauses of the last learning
+    /// search.
+    #[doc(hidden)]
+    pub fn minimised_entries(&self) -> u64 {
+        self.lcg.as_ref().map_or(0, |l| l.minimised)
     }
 
     /// Tests: the explanations kept by [`set_explanation_audit`](Solver::set_explanation_audit).
