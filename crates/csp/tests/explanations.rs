@@ -1,6 +1,7 @@
 //! Property tests of the precise explanations of lazy clause generation
 //! ([`Constraint::explain`](csp::constraint::Constraint::explain)): on random small models of
-//! element, all-different, clause, reified and plain linear constraints and offset equalities (with disequalities
+//! element, all-different, clause, reified and plain linear constraints, offset equalities and arithmetic (times, div, mod,
+//! min, max, abs) (with disequalities
 //! around them for conflicts), a learning search that enumerates every solution asks, at each
 //! conflict, every constraint change on the trail for its explanation; for each one given,
 //! brute force over the constraint's variables shows that the constraint and the named facts
@@ -11,7 +12,9 @@ use std::collections::BTreeSet;
 mod common;
 
 use common::{brute_force_by, clauses_hold, for_each_assignment};
-use csp::constraints::{AllDifferent, Clause, Comparison, Element, Equal, Linear, NotEqual, ReifiedLinear, Strength};
+use csp::constraints::{
+    AllDifferent, ArithOp, Arithmetic, Clause, Comparison, Element, Equal, Linear, NotEqual, ReifiedLinear, Strength,
+};
 use csp::{Model, Value, VarId};
 use proptest::prelude::*;
 
@@ -53,6 +56,25 @@ enum Spec {
     NotEqual(usize, usize),
     /// `x_a = x_b + offset`.
     Equal(usize, usize, Value),
+    /// `z = op(x, y)`: op 0 times, 1 div, 2 mod, 3 min, 4 max, 5 abs (of x).
+    Arith {
+        op: u8,
+        x: usize,
+        y: usize,
+        z: usize,
+    },
+}
+
+/// `op(x, y)` by its definition (division and remainder truncate towards zero).
+fn arith(op: u8, x: Value, y: Value) -> Option<Value> {
+    match op % 6 {
+        0 => x.checked_mul(y),
+        1 => x.checked_div(y),
+        2 => x.checked_rem(y),
+        3 => Some(x.min(y)),
+        4 => Some(x.max(y)),
+        _ => x.checked_abs(),
+    }
 }
 
 fn comparison(c: u8) -> Comparison {
@@ -74,6 +96,8 @@ impl Spec {
             Spec::Reified { terms, b, .. } => terms.iter().map(|t| t.1).chain([*b]).collect(),
             Spec::Linear { terms, .. } => terms.iter().map(|t| t.1).collect(),
             Spec::NotEqual(a, b) | Spec::Equal(a, b, _) => vec![*a, *b],
+            Spec::Arith { op, x, y, z } if op % 6 == 5 => vec![*x, *z],
+            Spec::Arith { x, y, z, .. } => vec![*x, *y, *z],
         };
         s.sort_unstable();
         s.dedup();
@@ -107,6 +131,7 @@ impl Spec {
             Spec::Linear { terms, cmp, rhs } => comparison(*cmp).holds(sum(terms, v), i64::from(*rhs)),
             Spec::NotEqual(a, b) => v[*a] != v[*b],
             Spec::Equal(a, b, o) => v[*a] == v[*b] + o,
+            Spec::Arith { op, x, y, z } => arith(*op, v[*x], v[*y]) == Some(v[*z]),
         }
     }
 
@@ -139,6 +164,13 @@ impl Spec {
             Spec::Linear { terms: t, cmp, rhs } => m.post(Linear::new(terms(t), comparison(*cmp), *rhs)),
             Spec::NotEqual(a, b) => m.post(NotEqual::new(x[*a], x[*b])),
             Spec::Equal(a, b, o) => m.post(Equal::with_offset(x[*a], x[*b], *o)),
+            Spec::Arith { op, x: a, y: b, z: c } => {
+                let ops = [ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Min, ArithOp::Max];
+                match ops.get(*op as usize % 6) {
+                    Some(&o) => m.post(Arithmetic::new(o, x[*a], x[*b], x[*c])),
+                    None => m.post(Arithmetic::abs(x[*a], x[*c])),
+                }
+            }
         };
         r.map(|_| ()).expect("a valid constraint");
     }
@@ -178,7 +210,8 @@ fn instance() -> impl Strategy<Value = Instance> {
             2 => (proptest::collection::vec((coeff, int.clone()), 1..=3), 0u8..4, -4i32..=6)
                 .prop_map(|(terms, cmp, rhs)| Spec::Linear { terms, cmp, rhs }),
             2 => (int.clone(), int.clone()).prop_map(|(a, b)| Spec::NotEqual(a, b)),
-            2 => (int.clone(), int, -1i32..=1).prop_map(|(a, b, o)| Spec::Equal(a, b, o)),
+            2 => (int.clone(), int.clone(), -1i32..=1).prop_map(|(a, b, o)| Spec::Equal(a, b, o)),
+            3 => (0u8..6, int.clone(), int.clone(), int).prop_map(|(op, x, y, z)| Spec::Arith { op, x, y, z }),
         ];
         (ints, bools, proptest::collection::vec(spec, 3..=9)).prop_map(move |(ints, bools, specs)| {
             let domains = ints.into_iter().map(|d| d.into_iter().collect()).chain(bools).collect();

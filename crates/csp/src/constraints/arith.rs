@@ -6,6 +6,7 @@ use crate::constraints::linear::tighten;
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::constraint::Constraint;
 use crate::rule::Rule;
 use crate::subscription::{Events, Priority};
@@ -321,6 +322,47 @@ impl Constraint for Arithmetic {
         self.supports(ctx)
     }
 
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let (x, y, z) = (self.x(), self.y(), self.z());
+        if z == x || z == y {
+            return false;
+        }
+        // By bounds: when the bounds before the change, narrowed as `bounds` does, give it.
+        let b = |v: VarId| Some((i64::from(why.min(v)?), i64::from(why.max(v)?)));
+        let (Some(xr), Some(yr), Some(zr)) = (b(x), b(y), b(z)) else { return false };
+        let narrowed = self.narrow(xr, yr, zr);
+        let slot = |t: VarId| {
+            if t == x {
+                0
+            } else if t == y {
+                1
+            } else {
+                2
+            }
+        };
+        let by_bounds = match (why.change(), narrowed) {
+            (_, None) => true,
+            (Change::AtLeast(t, v), Some(n)) => n[slot(t)].0 >= i64::from(v),
+            (Change::AtMost(t, v), Some(n)) => n[slot(t)].1 <= i64::from(v),
+            _ => false,
+        };
+        if by_bounds {
+            for v in [x, y, z] {
+                if !why.at_least_min(v) || !why.at_most_max(v) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        // Value by value: each value gone had no support left.
+        let removed: smallvec::SmallVec<[Value; 16]> = why.removed().collect();
+        let t = match why.change() {
+            Change::AtLeast(t, _) | Change::AtMost(t, _) | Change::Removed(t) if !removed.is_empty() => t,
+            _ => return false,
+        };
+        removed.into_iter().all(|v| self.unsupported(why, t, v))
+    }
+
     fn is_satisfied(&self, values: &[Value]) -> bool {
         let (x, y, z) = match values {
             [x, z] => (*x, 0, *z),
@@ -328,6 +370,84 @@ impl Constraint for Arithmetic {
             _ => return false,
         };
         self.eval(x, y) == Some(i64::from(z))
+    }
+}
+
+// ---- explanations (lazy clause generation) ----------------------------------------------
+
+/// Operand pairs looked at to explain a value without support.
+const EXPLAIN_PAIRS: usize = 4096;
+
+impl Arithmetic {
+    /// The bounds `bounds` narrows the ranges to (`None`: no solution within them).
+    fn narrow(&self, xr: (i64, i64), yr: (i64, i64), zr: (i64, i64)) -> Option<[(i64, i64); 3]> {
+        match self.op {
+            ArithOp::Times if self.x() == self.y() => interval::square(xr, zr).map(|[a, c]| [a, a, c]),
+            ArithOp::Times => interval::times(xr, yr, zr),
+            ArithOp::Div => interval::div(xr, yr, zr),
+            ArithOp::Mod => interval::rem(xr, yr, zr),
+            ArithOp::Pow => interval::pow(xr, yr, zr),
+            ArithOp::Min => interval::min(xr, yr, zr),
+            ArithOp::Max => interval::max(xr, yr, zr),
+            ArithOp::Abs => interval::abs(xr, zr).map(|[a, c]| [a, a, c]),
+        }
+    }
+
+    /// The operand pairs to look at: every `(a, b)` of the initial domains (`b` is 0 for
+    /// `abs`, `a` for `x * x`), `None` if too many or an interval.
+    fn pairs(&self, why: &Antecedents<'_>) -> Option<Vec<(Value, Value)>> {
+        let xs: Vec<Value> = why.initial_values(self.x())?.collect();
+        let ys: Vec<Value> = match self.op {
+            ArithOp::Abs => vec![0],
+            _ if self.x() == self.y() => vec![],
+            _ => why.initial_values(self.y())?.collect(),
+        };
+        if self.op != ArithOp::Abs && self.x() == self.y() {
+            return Some(xs.iter().map(|&a| (a, a)).collect());
+        }
+        if xs.len().saturating_mul(ys.len()) > EXPLAIN_PAIRS {
+            return None;
+        }
+        Some(xs.iter().flat_map(|&a| ys.iter().map(move |&b| (a, b))).collect())
+    }
+
+    /// Names why value `v` of `t` had no support before the change: each pair of operands
+    /// that would support it has a value gone; whether it could say.
+    fn unsupported(&self, why: &mut Antecedents<'_>, t: VarId, v: Value) -> bool {
+        let (x, y, z) = (self.x(), self.y(), self.z());
+        let Some(pairs) = self.pairs(why) else { return false };
+        let is_y_operand = self.op != ArithOp::Abs && x != y;
+        for (a, b) in pairs {
+            let relevant = if t == z {
+                true
+            } else if t == x {
+                a == v
+            } else {
+                b == v
+            };
+            if !relevant {
+                continue;
+            }
+            let r = self.eval(a, b).and_then(|r| Value::try_from(r).ok());
+            // The support this pair offers, and which of its values are gone.
+            if t == z && r != Some(v) {
+                continue;
+            }
+            if t != x && !why.contains(x, a) {
+                why.not_equal(x, a);
+            } else if is_y_operand && t != y && !why.contains(y, b) {
+                why.not_equal(y, b);
+            } else if t != z {
+                match r {
+                    None => {}
+                    Some(r) if !why.contains(z, r) => why.not_equal(z, r),
+                    Some(_) => return false,
+                }
+            } else {
+                return false;
+            }
+        }
+        true
     }
 }
 
