@@ -1,7 +1,7 @@
 //! Property tests of the precise explanations of lazy clause generation
 //! ([`Constraint::explain`](csp::constraint::Constraint::explain)): on random small models of
-//! element, all-different, clause, reified and plain linear constraints, offset equalities and arithmetic (times, div, mod,
-//! min, max, abs) (with disequalities
+//! element, all-different, clause, reified and plain linear constraints, offset equalities, tables (allowed and
+//! forbidden) and arithmetic (times, div, mod, min, max, abs) (with disequalities
 //! around them for conflicts), a learning search that enumerates every solution asks, at each
 //! conflict, every constraint change on the trail for its explanation; for each one given,
 //! brute force over the constraint's variables shows that the constraint and the named facts
@@ -14,6 +14,7 @@ mod common;
 use common::{brute_force_by, clauses_hold, for_each_assignment};
 use csp::constraints::{
     AllDifferent, ArithOp, Arithmetic, Clause, Comparison, Element, Equal, Linear, NotEqual, ReifiedLinear, Strength,
+    Table,
 };
 use csp::{Model, Value, VarId};
 use proptest::prelude::*;
@@ -56,6 +57,12 @@ enum Spec {
     NotEqual(usize, usize),
     /// `x_a = x_b + offset`.
     Equal(usize, usize, Value),
+    /// The variables take one of the rows (`allowed`) or none of them.
+    Table {
+        vars: Vec<usize>,
+        rows: Vec<Vec<Value>>,
+        allowed: bool,
+    },
     /// `z = op(x, y)`: op 0 times, 1 div, 2 mod, 3 min, 4 max, 5 abs (of x).
     Arith {
         op: u8,
@@ -96,7 +103,8 @@ impl Spec {
             Spec::Reified { terms, b, .. } => terms.iter().map(|t| t.1).chain([*b]).collect(),
             Spec::Linear { terms, .. } => terms.iter().map(|t| t.1).collect(),
             Spec::NotEqual(a, b) | Spec::Equal(a, b, _) => vec![*a, *b],
-            Spec::Arith { op, x, y, z } if op % 6 == 5 => vec![*x, *z],
+            Spec::Table { vars, .. } => vars.clone(),
+            Spec::Arith { op, x, z, .. } if op % 6 == 5 => vec![*x, *z],
             Spec::Arith { x, y, z, .. } => vec![*x, *y, *z],
         };
         s.sort_unstable();
@@ -132,6 +140,10 @@ impl Spec {
             Spec::NotEqual(a, b) => v[*a] != v[*b],
             Spec::Equal(a, b, o) => v[*a] == v[*b] + o,
             Spec::Arith { op, x, y, z } => arith(*op, v[*x], v[*y]) == Some(v[*z]),
+            Spec::Table { vars, rows, allowed } => {
+                let row: Vec<Value> = vars.iter().map(|&i| v[i]).collect();
+                rows.contains(&row) == *allowed
+            }
         }
     }
 
@@ -164,6 +176,14 @@ impl Spec {
             Spec::Linear { terms: t, cmp, rhs } => m.post(Linear::new(terms(t), comparison(*cmp), *rhs)),
             Spec::NotEqual(a, b) => m.post(NotEqual::new(x[*a], x[*b])),
             Spec::Equal(a, b, o) => m.post(Equal::with_offset(x[*a], x[*b], *o)),
+            Spec::Table { vars, rows, allowed } => {
+                let vs: Vec<VarId> = vars.iter().map(|&i| x[i]).collect();
+                if *allowed {
+                    m.post(Table::allowed(vs, rows))
+                } else {
+                    m.post(Table::forbidden(vs, rows))
+                }
+            }
             Spec::Arith { op, x: a, y: b, z: c } => {
                 let ops = [ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Min, ArithOp::Max];
                 match ops.get(*op as usize % 6) {
@@ -211,10 +231,30 @@ fn instance() -> impl Strategy<Value = Instance> {
                 .prop_map(|(terms, cmp, rhs)| Spec::Linear { terms, cmp, rhs }),
             2 => (int.clone(), int.clone()).prop_map(|(a, b)| Spec::NotEqual(a, b)),
             2 => (int.clone(), int.clone(), -1i32..=1).prop_map(|(a, b, o)| Spec::Equal(a, b, o)),
-            3 => (0u8..6, int.clone(), int.clone(), int).prop_map(|(op, x, y, z)| Spec::Arith { op, x, y, z }),
+            3 => (0u8..6, int.clone(), int.clone(), int.clone()).prop_map(|(op, x, y, z)| Spec::Arith { op, x, y, z }),
+            3 => (proptest::collection::btree_set(int, 2..=3), proptest::collection::vec(proptest::collection::vec(-1i32..5, 3), 1..=12), any::<bool>())
+                .prop_map(|(vars, rows, allowed)| {
+                    let vars: Vec<usize> = vars.into_iter().collect();
+                    let rows = rows.into_iter().map(|r| r[..vars.len()].to_vec()).collect();
+                    Spec::Table { vars, rows, allowed }
+                }),
         ];
         (ints, bools, proptest::collection::vec(spec, 3..=9)).prop_map(move |(ints, bools, specs)| {
-            let domains = ints.into_iter().map(|d| d.into_iter().collect()).chain(bools).collect();
+            let domains: Vec<Vec<Value>> = ints.into_iter().map(|d| d.into_iter().collect()).chain(bools).collect();
+            // A table's rows within the initial domains (the engine refuses others).
+            let specs = specs
+                .into_iter()
+                .map(|s| match s {
+                    Spec::Table { vars, rows, allowed } => {
+                        let rows = rows
+                            .into_iter()
+                            .filter(|r| r.iter().zip(&vars).all(|(v, &i)| domains[i].contains(v)))
+                            .collect();
+                        Spec::Table { vars, rows, allowed }
+                    }
+                    s => s,
+                })
+                .collect();
             Instance { domains, ints: n, specs }
         })
     })
