@@ -1,7 +1,7 @@
 //! Property tests of the precise explanations of lazy clause generation
 //! ([`Constraint::explain`](csp::constraint::Constraint::explain)): on random small models of
-//! element, all-different, clause, reified and plain linear constraints, offset equalities, tables (allowed and
-//! forbidden) and arithmetic (times, div, mod, min, max, abs) (with disequalities
+//! element, all-different, clause, reified and plain linear constraints, offset equalities, binary relations,
+//! predicates, tables (allowed and forbidden) and arithmetic (times, div, mod, min, max, abs) (with disequalities
 //! around them for conflicts), a learning search that enumerates every solution asks, at each
 //! conflict, every constraint change on the trail for its explanation; for each one given,
 //! brute force over the constraint's variables shows that the constraint and the named facts
@@ -13,8 +13,8 @@ mod common;
 
 use common::{brute_force_by, clauses_hold, for_each_assignment};
 use csp::constraints::{
-    AllDifferent, ArithOp, Arithmetic, Clause, Comparison, Element, Equal, Linear, NotEqual, ReifiedLinear, Strength,
-    Table,
+    AllDifferent, ArithOp, Arithmetic, Binary, Clause, Comparison, Element, Equal, Linear, NotEqual, Predicate,
+    ReifiedLinear, Strength, Table,
 };
 use csp::{Model, Value, VarId};
 use proptest::prelude::*;
@@ -57,6 +57,10 @@ enum Spec {
     NotEqual(usize, usize),
     /// `x_a = x_b + offset`.
     Equal(usize, usize, Value),
+    /// A binary relation: the pairs allowed as a bit table over values -1..5 x -1..5.
+    Binary(usize, usize, u64),
+    /// A predicate: the sum of the values is `k` modulo 3.
+    Predicate(Vec<usize>, Value),
     /// The variables take one of the rows (`allowed`) or none of them.
     Table {
         vars: Vec<usize>,
@@ -70,6 +74,11 @@ enum Spec {
         y: usize,
         z: usize,
     },
+}
+
+/// Whether the bit table `t` over values -1..5 allows `(a, b)`.
+fn pair_allowed(t: u64, a: Value, b: Value) -> bool {
+    t >> ((a + 1) * 6 + (b + 1)) & 1 == 1
 }
 
 /// `op(x, y)` by its definition (division and remainder truncate towards zero).
@@ -103,7 +112,8 @@ impl Spec {
             Spec::Reified { terms, b, .. } => terms.iter().map(|t| t.1).chain([*b]).collect(),
             Spec::Linear { terms, .. } => terms.iter().map(|t| t.1).collect(),
             Spec::NotEqual(a, b) | Spec::Equal(a, b, _) => vec![*a, *b],
-            Spec::Table { vars, .. } => vars.clone(),
+            Spec::Table { vars, .. } | Spec::Predicate(vars, _) => vars.clone(),
+            Spec::Binary(a, b, _) => vec![*a, *b],
             Spec::Arith { op, x, z, .. } if op % 6 == 5 => vec![*x, *z],
             Spec::Arith { x, y, z, .. } => vec![*x, *y, *z],
         };
@@ -140,6 +150,8 @@ impl Spec {
             Spec::NotEqual(a, b) => v[*a] != v[*b],
             Spec::Equal(a, b, o) => v[*a] == v[*b] + o,
             Spec::Arith { op, x, y, z } => arith(*op, v[*x], v[*y]) == Some(v[*z]),
+            Spec::Binary(a, b, t) => pair_allowed(*t, v[*a], v[*b]),
+            Spec::Predicate(vars, k) => vars.iter().map(|&i| v[i]).sum::<Value>().rem_euclid(3) == *k,
             Spec::Table { vars, rows, allowed } => {
                 let row: Vec<Value> = vars.iter().map(|&i| v[i]).collect();
                 rows.contains(&row) == *allowed
@@ -176,6 +188,15 @@ impl Spec {
             Spec::Linear { terms: t, cmp, rhs } => m.post(Linear::new(terms(t), comparison(*cmp), *rhs)),
             Spec::NotEqual(a, b) => m.post(NotEqual::new(x[*a], x[*b])),
             Spec::Equal(a, b, o) => m.post(Equal::with_offset(x[*a], x[*b], *o)),
+            Spec::Binary(a, b, t) => {
+                let t = *t;
+                m.post(Binary::new(x[*a], x[*b], move |p, q| pair_allowed(t, p, q)))
+            }
+            Spec::Predicate(vars, k) => {
+                let k = *k;
+                let vs: Vec<VarId> = vars.iter().map(|&i| x[i]).collect();
+                m.post(Predicate::new(vs, move |v| v.iter().sum::<Value>().rem_euclid(3) == k))
+            }
             Spec::Table { vars, rows, allowed } => {
                 let vs: Vec<VarId> = vars.iter().map(|&i| x[i]).collect();
                 if *allowed {
@@ -232,6 +253,8 @@ fn instance() -> impl Strategy<Value = Instance> {
             2 => (int.clone(), int.clone()).prop_map(|(a, b)| Spec::NotEqual(a, b)),
             2 => (int.clone(), int.clone(), -1i32..=1).prop_map(|(a, b, o)| Spec::Equal(a, b, o)),
             3 => (0u8..6, int.clone(), int.clone(), int.clone()).prop_map(|(op, x, y, z)| Spec::Arith { op, x, y, z }),
+            2 => (int.clone(), int.clone(), any::<u64>()).prop_map(|(a, b, t)| Spec::Binary(a, b, t)),
+            2 => (proptest::collection::vec(int.clone(), 1..=3), 0i32..3).prop_map(|(vars, k)| Spec::Predicate(vars, k)),
             3 => (proptest::collection::btree_set(int, 2..=3), proptest::collection::vec(proptest::collection::vec(-1i32..5, 3), 1..=12), any::<bool>())
                 .prop_map(|(vars, rows, allowed)| {
                     let vars: Vec<usize> = vars.into_iter().collect();

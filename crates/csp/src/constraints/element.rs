@@ -330,6 +330,10 @@ impl ExplainedArray<'_> {
             why.at_least(a, alo);
             return true;
         }
+        // Value by value only over small domains (else the generic explanation is cheaper).
+        if why.initial_len(a) > 256 {
+            return false;
+        }
         let Some(values) = why.initial_values(a) else { return false };
         let values: smallvec::SmallVec<[Value; 32]> = values.filter(|&v| v >= rlo && v <= rhi).collect();
         if values.iter().any(|&v| why.contains(a, v) && why.contains(r, v)) {

@@ -433,7 +433,8 @@ impl Linear {
     pub(crate) fn sum_bounds_before(&self, why: &Antecedents<'_>) -> Option<(i64, i64)> {
         let (mut smallest, mut largest) = (0i64, 0i64);
         for (&x, &a) in self.vars.iter().zip(&self.coeffs) {
-            let (lo, hi) = (i64::from(why.min(x)?), i64::from(why.max(x)?));
+            let (lo, hi) = why.bounds(x)?;
+            let (lo, hi) = (i64::from(lo), i64::from(hi));
             smallest += (a * lo).min(a * hi);
             largest += (a * lo).max(a * hi);
         }

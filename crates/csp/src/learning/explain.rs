@@ -187,9 +187,21 @@ impl<'a> Antecedents<'a> {
             let hi = interval_bound_at(self.trail, y, self.at, false, hi)?;
             return (lo <= hi).then_some((lo, hi));
         }
-        let mut d = Bits::new();
-        bits_at(self.trail, self.vars, self.blocks, y, self.at, &mut d);
-        bit_range(&d)
+        // The current domain's range widened by the bits removed since (no copy of the domain).
+        let d = &self.blocks[info.offset as usize..(info.offset + info.words) as usize];
+        let mut range = bit_range(d);
+        let mut k = self.trail.last[y as usize];
+        while k != NO_ENTRY && k as usize >= self.at {
+            let e = &self.trail.entries[k as usize];
+            if let Atom::Removed { wi, mask } = e.atom {
+                let base = wi as usize * BITS;
+                let (first, last) =
+                    (base + mask.trailing_zeros() as usize, base + BITS - 1 - mask.leading_zeros() as usize);
+                range = Some(range.map_or((first, last), |(lo, hi)| (lo.min(first), hi.max(last))));
+            }
+            k = e.prev;
+        }
+        range
     }
 
     /// `x`'s smallest value before the change (`None` if not known).
@@ -200,6 +212,11 @@ impl<'a> Antecedents<'a> {
     /// `x`'s largest value before the change (`None` if not known).
     pub fn max(&self, x: VarId) -> Option<Value> {
         self.bit_bounds(x).map(|(_, hi)| self.info(x).map.value(hi))
+    }
+
+    /// `x`'s smallest and largest values before the change (`None` if not known).
+    pub fn bounds(&self, x: VarId) -> Option<(Value, Value)> {
+        self.bit_bounds(x).map(|(lo, hi)| (self.info(x).map.value(lo), self.info(x).map.value(hi)))
     }
 
     /// `x`'s value before the change, if it was fixed.
@@ -228,6 +245,11 @@ impl<'a> Antecedents<'a> {
     pub fn initial_values(&self, x: VarId) -> Option<impl Iterator<Item = Value> + '_> {
         let info = self.info(x);
         (!self.is_interval(x)).then(|| (0..info.len as usize).map(|b| info.map.value(b)))
+    }
+
+    /// The number of values of `x`'s initial domain.
+    pub fn initial_len(&self, x: VarId) -> usize {
+        self.info(x).len as usize
     }
 
     /// The entry that removed bit `bit` of bitset variable `y`, if one did.
