@@ -100,6 +100,23 @@ fn reason_of(
     p: usize,
     out: &mut Vec<u32>,
 ) -> bool {
+    reason_or_generic(trail, clauses, constraints, vars, blocks, p, out, true)
+}
+
+/// [`reason_of`], leaving `out` without the generic explanation (but still answering `true`)
+/// when `generic` is false: clause minimisation gives up on such an entry rather than walk its
+/// constraint's whole scope.
+#[allow(clippy::too_many_arguments, reason = "the analysis' borrowed parts, split for the borrow checker")]
+fn reason_or_generic(
+    trail: &Trail,
+    clauses: &Clauses,
+    constraints: &[Box<dyn Constraint>],
+    vars: &[VarInfo],
+    blocks: &[Block],
+    p: usize,
+    out: &mut Vec<u32>,
+    generic: bool,
+) -> bool {
     match trail.entries[p].cause {
         Cause::Constraint(c) => {
             let con = &*constraints[c as usize];
@@ -108,6 +125,9 @@ fn reason_of(
                 return false;
             }
             out.truncate(len);
+            if !generic {
+                return true;
+            }
             for &y in con.scope() {
                 state_before(trail, vars, y.index() as u32, p, out);
             }
@@ -173,7 +193,22 @@ impl Minimiser<'_> {
         }
         let mut out = std::mem::take(&mut self.bufs[depth]);
         out.clear();
-        reason_of(self.trail, self.clauses, self.constraints, self.vars, self.blocks, k as usize, &mut out);
+        // An entry explained only generically is kept (its explanation is the whole scope's
+        // state: rarely all in the clause, and costly to walk).
+        let generic = reason_or_generic(
+            self.trail,
+            self.clauses,
+            self.constraints,
+            self.vars,
+            self.blocks,
+            k as usize,
+            &mut out,
+            false,
+        );
+        if generic {
+            self.bufs[depth] = out;
+            return false;
+        }
         let mut implied = true;
         for &r in &out {
             let e = &self.trail.entries[r as usize];
