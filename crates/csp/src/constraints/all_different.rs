@@ -760,9 +760,7 @@ impl AllDifferent {
             let Some(values) = why.initial_values(x) else { return false };
             let outside: Vec<Value> =
                 values.filter(|&v| union.binary_search(&(i64::from(v) + self.offset(i))).is_err()).collect();
-            for v in outside {
-                why.not_equal(x, v);
-            }
+            why.not_equal_all(x, outside);
         }
         true
     }

@@ -113,14 +113,8 @@ impl Constraint for Equal {
         let partner = |v: Value| Value::try_from(i64::from(v) + shift).ok();
         let removed: smallvec::SmallVec<[Value; 16]> = why.removed().collect();
         if !removed.is_empty() {
-            for v in removed {
-                if let Some(u) = partner(v) {
-                    if why.contains(b, u) {
-                        return false;
-                    }
-                    why.not_equal(b, u);
-                }
-            }
+            // (Each partner is gone: the propagator removed the value for that.)
+            why.not_equal_all(b, removed.into_iter().filter_map(partner));
             return true;
         }
         // An interval's bound: the partner's bound.

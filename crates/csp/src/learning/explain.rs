@@ -325,6 +325,45 @@ impl<'a> Antecedents<'a> {
         }
     }
 
+    /// Names `x != v` for every `v` of `values` (each true before the change) as reasons, in
+    /// one walk of `x`'s changes.
+    pub fn not_equal_all(&mut self, x: VarId, values: impl IntoIterator<Item = Value>) {
+        if self.is_interval(x) {
+            for v in values {
+                self.not_equal(x, v);
+            }
+            return;
+        }
+        let info = self.info(x);
+        let mut wanted: smallvec::SmallVec<[(u32, Block); 4]> = smallvec::SmallVec::new();
+        for v in values {
+            debug_assert!(!self.contains(x, v), "explanation: {x} != {v} does not hold");
+            let Some(bit) = info.map.bit(v, info.len as usize) else { continue };
+            let (wi, m) = ((bit / BITS) as u32, 1 << (bit % BITS));
+            match wanted.iter_mut().find(|(w, _)| *w == wi) {
+                Some((_, mask)) => *mask |= m,
+                None => wanted.push((wi, m)),
+            }
+        }
+        let mut left = wanted.len();
+        let mut k = self.trail.last[x.index()];
+        while k != NO_ENTRY && left > 0 {
+            let e = &self.trail.entries[k as usize];
+            if (k as usize) < self.at {
+                if let Atom::Removed { wi, mask } = e.atom {
+                    if let Some((_, want)) = wanted.iter_mut().find(|(w, m)| *w == wi && *m & mask != 0) {
+                        self.out.push(k);
+                        *want &= !mask;
+                        if *want == 0 {
+                            left -= 1;
+                        }
+                    }
+                }
+            }
+            k = e.prev;
+        }
+    }
+
     /// Names `x = v` (true before the change) as a reason.
     pub fn equal(&mut self, x: VarId, v: Value) {
         debug_assert!(self.value(x) == Some(v), "explanation: {x} = {v} does not hold");
