@@ -448,6 +448,9 @@ fn above_entries(trail: &Trail, y: u32, bit: usize, p: usize, out: &mut Vec<u32>
     }
 }
 
+/// Moves of an interval's bound looked at for the earliest one that makes an atom true.
+const BOUND_WALK: usize = 16;
+
 /// The trail entries that made `atom` on `y` true before position `p`, into `out`.
 pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, p: usize, out: &mut Vec<u32>) {
     let interval = matches!(vars[y as usize].map, ValueMap::Interval { .. });
@@ -469,12 +472,16 @@ pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, 
             }
         }
         Atom::Ge(b) if interval => {
+            // The earliest entry that makes the bound, looked for among the last
+            // `BOUND_WALK` moves before `p` (beyond, a later one does).
             let mut found = NO_ENTRY;
+            let mut looked = 0;
             let mut k = trail.last[y as usize];
-            while k != NO_ENTRY {
+            while k != NO_ENTRY && looked < BOUND_WALK {
                 let e = &trail.entries[k as usize];
                 if (k as usize) < p {
                     if let Atom::Ge(v) = e.atom {
+                        looked += 1;
                         if v >= b {
                             found = k;
                         } else {
@@ -489,12 +496,16 @@ pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, 
             }
         }
         Atom::Le(b) if interval => {
+            // The earliest entry that makes the bound, looked for among the last
+            // `BOUND_WALK` moves before `p` (beyond, a later one does).
             let mut found = NO_ENTRY;
+            let mut looked = 0;
             let mut k = trail.last[y as usize];
-            while k != NO_ENTRY {
+            while k != NO_ENTRY && looked < BOUND_WALK {
                 let e = &trail.entries[k as usize];
                 if (k as usize) < p {
                     if let Atom::Le(v) = e.atom {
+                        looked += 1;
                         if v <= b {
                             found = k;
                         } else {
