@@ -80,6 +80,7 @@
 pub use crate::context::Context;
 pub use crate::error::Conflict;
 pub use crate::id::ConstraintId;
+pub use crate::learning::explain::{Antecedents, Change};
 pub use crate::model::author::{add_state, block_offset, range_min};
 pub use crate::model::constraint::{CloneConstraint, Constraint};
 pub use crate::model::kernel::{KernelMove, SearchKernel, SolutionWriter};

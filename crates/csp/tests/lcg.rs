@@ -6,119 +6,13 @@
 
 use std::collections::BTreeSet;
 
-use csp::constraints::{Binary, Comparison, Linear, NotEqual};
+mod common;
+
+use common::{brute_force, build, clauses_hold, holds, instance, Instance};
+use csp::constraints::{Comparison, Linear, NotEqual};
 use csp::solve::{Optimum, SearchEnd};
 use csp::{Model, Outcome, Value, VarId};
 use proptest::prelude::*;
-
-/// A random model, kept as data so that brute force can check it independently.
-#[derive(Clone, Debug)]
-struct Instance {
-    domains: Vec<Vec<Value>>,
-    /// `x_a != x_b + offset`.
-    not_equal: Vec<(usize, usize, Value)>,
-    /// Allowed pairs of a binary relation, as a bit table over values 0..4 x 0..4.
-    relations: Vec<(usize, usize, u16)>,
-    /// `sum coefficient_i * x_i <= rhs`.
-    sums: Vec<(Vec<(Value, usize)>, Value)>,
-    /// Objective coefficients (minimise `sum c_i x_i`).
-    objective: Vec<Value>,
-}
-
-fn instance() -> impl Strategy<Value = Instance> {
-    (4usize..=7).prop_flat_map(|n| {
-        let domains = proptest::collection::vec(proptest::collection::btree_set(0i32..4, 2..=4), n)
-            .prop_map(|ds| ds.into_iter().map(|d| d.into_iter().collect::<Vec<_>>()).collect::<Vec<_>>());
-        let ne = proptest::collection::vec((0..n, 0..n, -1i32..=1), 4..=14);
-        let rel = proptest::collection::vec((0..n, 0..n, any::<u16>()), 0..=3);
-        let sum = proptest::collection::vec((proptest::collection::vec((-2i32..=3, 0..n), 1..=4), 0i32..8), 0..=2);
-        let obj = proptest::collection::vec(-3i32..=3, n);
-        (domains, ne, rel, sum, obj).prop_map(|(domains, not_equal, relations, sums, objective)| Instance {
-            domains,
-            not_equal,
-            relations,
-            sums,
-            objective,
-        })
-    })
-}
-
-fn allowed(table: u16, a: Value, b: Value) -> bool {
-    table >> (a * 4 + b) & 1 == 1
-}
-
-/// The model and its variables, and the objective variable when `with_objective` (over a
-/// range wide enough to be an interval domain, so that bounds literals are exercised).
-fn build(inst: &Instance, with_objective: bool) -> (Model, Vec<VarId>, Option<VarId>) {
-    let mut m = Model::new();
-    let x: Vec<VarId> = inst.domains.iter().map(|d| m.new_var(d.clone()).unwrap()).collect();
-    for &(a, b, o) in &inst.not_equal {
-        m.post(NotEqual::with_offset(x[a], x[b], o)).unwrap();
-    }
-    for &(a, b, t) in &inst.relations {
-        m.post(Binary::new(x[a], x[b], move |p, q| allowed(t, p, q))).unwrap();
-    }
-    for (terms, rhs) in &inst.sums {
-        m.post(Linear::new(terms.iter().map(|&(c, i)| (c, x[i])), Comparison::LessOrEqual, *rhs)).unwrap();
-    }
-    let z = with_objective.then(|| {
-        let z = m.new_var(-100_000..=100_000).unwrap();
-        let terms: Vec<(Value, VarId)> =
-            inst.objective.iter().zip(&x).map(|(&c, &v)| (c, v)).chain([(-1, z)]).collect();
-        m.post(Linear::new(terms, Comparison::Equal, 0)).unwrap();
-        z
-    });
-    (m, x, z)
-}
-
-/// Whether `v` satisfies the instance, by its definition (not the solver's checkers).
-fn holds(inst: &Instance, v: &[Value]) -> bool {
-    inst.not_equal.iter().all(|&(a, b, o)| v[a] != v[b] + o)
-        && inst.relations.iter().all(|&(a, b, t)| allowed(t, v[a], v[b]))
-        && inst.sums.iter().all(|(terms, rhs)| terms.iter().map(|&(c, i)| c * v[i]).sum::<Value>() <= *rhs)
-}
-
-/// Every satisfying assignment, by enumeration.
-fn brute_force(inst: &Instance) -> BTreeSet<Vec<Value>> {
-    let mut out = BTreeSet::new();
-    let mut idx = vec![0usize; inst.domains.len()];
-    loop {
-        let values: Vec<Value> = idx.iter().zip(&inst.domains).map(|(&i, d)| d[i]).collect();
-        if holds(inst, &values) {
-            out.insert(values);
-        }
-        let mut k = 0;
-        loop {
-            if k == idx.len() {
-                return out;
-            }
-            idx[k] += 1;
-            if idx[k] < inst.domains[k].len() {
-                break;
-            }
-            idx[k] = 0;
-            k += 1;
-        }
-    }
-}
-
-/// Every learned clause holds in every solution: some literal's variable takes one of the
-/// literal's values.
-fn clauses_hold(
-    clauses: &[Vec<(VarId, Vec<Value>)>],
-    x: &[VarId],
-    solutions: &BTreeSet<Vec<Value>>,
-) -> Result<(), String> {
-    for s in solutions {
-        let value = |v: VarId| s[x.iter().position(|&y| y == v).expect("a variable of the model")];
-        for clause in clauses {
-            if !clause.iter().any(|(v, values)| values.contains(&value(*v))) {
-                return Err(format!("clause {clause:?} excludes solution {s:?}"));
-            }
-        }
-    }
-    Ok(())
-}
 
 /// Linear constraints only (`<=`, `>=`, `=`, mixed signs, domains with holes): the ones
 /// explained precisely, by the bounds their rule used.
@@ -186,9 +80,9 @@ proptest! {
     }
 
     #[test]
-    fn learning_enumerates_exactly_the_brute_force_solutions(inst in instance()) {
+    fn learning_enumerates_exactly_the_brute_force_solutions(inst in instance(4..=7)) {
         let expected = brute_force(&inst);
-        let (m, x, _) = build(&inst, false);
+        let (m, x, _) = build(&inst, None);
         let mut solver = m.into_solver();
         solver.set_learning(true);
         let mut found = BTreeSet::new();
@@ -204,9 +98,9 @@ proptest! {
     }
 
     #[test]
-    fn learning_decides_satisfiability_with_clauses_implied_by_the_model(inst in instance()) {
+    fn learning_decides_satisfiability_with_clauses_implied_by_the_model(inst in instance(4..=7)) {
         let expected = brute_force(&inst);
-        let (m, x, _) = build(&inst, false);
+        let (m, x, _) = build(&inst, None);
         let mut solver = m.into_solver();
         solver.set_learning(true);
         match solver.solve() {
@@ -222,11 +116,11 @@ proptest! {
     }
 
     #[test]
-    fn learning_proves_the_brute_force_optimum(inst in instance()) {
+    fn learning_proves_the_brute_force_optimum(inst in instance(4..=7)) {
         let solutions = brute_force(&inst);
         let cost = |v: &[Value]| v.iter().zip(&inst.objective).map(|(a, c)| a * c).sum::<Value>();
         let best = solutions.iter().map(|v| cost(v)).min();
-        let (m, x, z) = build(&inst, true);
+        let (m, x, z) = build(&inst, Some(-100_000..=100_000));
         let z = z.unwrap();
         let mut solver = m.into_solver();
         solver.set_learning(true);
@@ -244,8 +138,8 @@ proptest! {
     }
 
     #[test]
-    fn an_unsatisfiable_core_has_no_solution(inst in instance()) {
-        let (m, _, _) = build(&inst, false);
+    fn an_unsatisfiable_core_has_no_solution(inst in instance(4..=7)) {
+        let (m, _, _) = build(&inst, None);
         let mut solver = m.into_solver();
         solver.set_learning(true);
         solver.set_core_tracking(true);
@@ -266,8 +160,8 @@ proptest! {
     }
 }
 
-/// The tests above really learn: a pigeonhole model (7 pigeons, 6 holes) learns clauses and
-/// proves unsatisfiability; a satisfiable model with conflicts on the way (6 queens as
+/// The tests above really learn: a pigeonhole model (7 pigeons, 6 holes) learns clauses,
+/// minimised, and proves unsatisfiability; a satisfiable model with conflicts on the way (6 queens as
 /// pairwise differences) learns clauses, each of which holds in every brute-force solution.
 #[test]
 fn learning_learns_clauses_implied_by_the_model() {
@@ -283,6 +177,8 @@ fn learning_learns_clauses_implied_by_the_model() {
     assert_eq!(solver.solve(), Outcome::Unsatisfiable);
     let stats = solver.stats().clone();
     assert!(stats.learned > 10, "{stats}");
+    // Clause minimisation left entries out (the clauses below are checked with it on).
+    assert!(solver.minimised_entries() > 0, "{stats}");
     assert!(stats.literals > 0 && stats.explained_generic > 0, "{stats}");
 
     let n = 6;
@@ -302,7 +198,7 @@ fn learning_learns_clauses_implied_by_the_model() {
     };
     let solutions = brute_force(&inst);
     assert_eq!(solutions.len(), 4, "6 queens");
-    let (m, x, _) = build(&inst, false);
+    let (m, x, _) = build(&inst, None);
     let mut solver = m.into_solver();
     solver.set_learning(true);
     // (Clauses learned after a solution rest on the clause that blocks it: one solution.)
@@ -338,7 +234,7 @@ fn linear_constraints_are_explained_by_bounds() {
         objective: Vec::new(),
     };
     let solutions = brute_force(&inst);
-    let (m, x, _) = build(&inst, false);
+    let (m, x, _) = build(&inst, None);
     let mut solver = m.into_solver();
     solver.set_learning(true);
     let outcome = solver.solve();

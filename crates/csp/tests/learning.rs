@@ -4,99 +4,14 @@
 
 use std::collections::BTreeSet;
 
+mod common;
+
+use common::{brute_force, build, instance};
 use csp::branching::{Restarts, ValueOrder, VarOrder};
-use csp::constraints::{Binary, Comparison, Linear, NotEqual};
+use csp::constraints::{Comparison, Linear, NotEqual};
 use csp::solve::{Optimum, SearchEnd};
-use csp::{Model, Outcome, Solver, Value, VarId};
+use csp::{Model, Outcome, Solver, Value};
 use proptest::prelude::*;
-
-/// A random model, kept as data so that brute force can check it independently.
-#[derive(Clone, Debug)]
-struct Instance {
-    domains: Vec<Vec<Value>>,
-    /// `x_a != x_b + offset`.
-    not_equal: Vec<(usize, usize, Value)>,
-    /// Allowed pairs of a binary relation, as a bit table over values 0..4 x 0..4.
-    relations: Vec<(usize, usize, u16)>,
-    /// `sum coefficient_i * x_i <= rhs`.
-    sums: Vec<(Vec<(Value, usize)>, Value)>,
-    /// Objective coefficients (minimise `sum c_i x_i`).
-    objective: Vec<Value>,
-}
-
-fn instance() -> impl Strategy<Value = Instance> {
-    (5usize..=8).prop_flat_map(|n| {
-        let domains = proptest::collection::vec(proptest::collection::btree_set(0i32..4, 2..=4), n)
-            .prop_map(|ds| ds.into_iter().map(|d| d.into_iter().collect::<Vec<_>>()).collect::<Vec<_>>());
-        let ne = proptest::collection::vec((0..n, 0..n, -1i32..=1), 4..=14);
-        let rel = proptest::collection::vec((0..n, 0..n, any::<u16>()), 0..=3);
-        let sum = proptest::collection::vec((proptest::collection::vec((-2i32..=3, 0..n), 1..=4), 0i32..8), 0..=2);
-        let obj = proptest::collection::vec(-3i32..=3, n);
-        (domains, ne, rel, sum, obj).prop_map(|(domains, not_equal, relations, sums, objective)| Instance {
-            domains,
-            not_equal,
-            relations,
-            sums,
-            objective,
-        })
-    })
-}
-
-fn allowed(table: u16, a: Value, b: Value) -> bool {
-    table >> (a * 4 + b) & 1 == 1
-}
-
-/// The model and its variables, and the objective variable when `with_objective`.
-fn build(inst: &Instance, with_objective: bool) -> (Model, Vec<VarId>, Option<VarId>) {
-    let mut m = Model::new();
-    let x: Vec<VarId> = inst.domains.iter().map(|d| m.new_var(d.clone()).unwrap()).collect();
-    for &(a, b, o) in &inst.not_equal {
-        m.post(NotEqual::with_offset(x[a], x[b], o)).unwrap();
-    }
-    for &(a, b, t) in &inst.relations {
-        m.post(Binary::new(x[a], x[b], move |p, q| allowed(t, p, q))).unwrap();
-    }
-    for (terms, rhs) in &inst.sums {
-        m.post(Linear::new(terms.iter().map(|&(c, i)| (c, x[i])), Comparison::LessOrEqual, *rhs)).unwrap();
-    }
-    let z = with_objective.then(|| {
-        let z = m.new_var(-100..=100).unwrap();
-        let terms: Vec<(Value, VarId)> =
-            inst.objective.iter().zip(&x).map(|(&c, &v)| (c, v)).chain([(-1, z)]).collect();
-        m.post(Linear::new(terms, Comparison::Equal, 0)).unwrap();
-        z
-    });
-    (m, x, z)
-}
-
-/// Every satisfying assignment, by enumeration and the model's own checker.
-fn brute_force(inst: &Instance) -> BTreeSet<Vec<Value>> {
-    let ok = |v: &[Value]| {
-        inst.not_equal.iter().all(|&(a, b, o)| v[a] != v[b] + o)
-            && inst.relations.iter().all(|&(a, b, t)| allowed(t, v[a], v[b]))
-            && inst.sums.iter().all(|(terms, rhs)| terms.iter().map(|&(c, i)| c * v[i]).sum::<Value>() <= *rhs)
-    };
-    let mut out = BTreeSet::new();
-    let mut idx = vec![0usize; inst.domains.len()];
-    loop {
-        let values: Vec<Value> = idx.iter().zip(&inst.domains).map(|(&i, d)| d[i]).collect();
-        if ok(&values) {
-            out.insert(values);
-        }
-        let mut k = 0;
-        loop {
-            if k == idx.len() {
-                return out;
-            }
-            idx[k] += 1;
-            if idx[k] < inst.domains[k].len() {
-                break;
-            }
-            idx[k] = 0;
-            k += 1;
-        }
-    }
-}
 
 const POLICIES: [Restarts; 3] =
     [Restarts::Luby { scale: 1 }, Restarts::Geometric { first: 1, percent: 120 }, Restarts::Luby { scale: 3 }];
@@ -115,10 +30,10 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
     #[test]
-    fn restarts_with_nogoods_enumerate_exactly_the_brute_force_solutions(inst in instance(), seed in any::<u64>()) {
+    fn restarts_with_nogoods_enumerate_exactly_the_brute_force_solutions(inst in instance(5..=8), seed in any::<u64>()) {
         let expected = brute_force(&inst);
         for policy in POLICIES {
-            let (m, x, _) = build(&inst, false);
+            let (m, x, _) = build(&inst, None);
             let mut solver = learning_solver(m, policy, seed);
             let mut found = BTreeSet::new();
             let mut it = solver.solutions();
@@ -133,10 +48,10 @@ proptest! {
     }
 
     #[test]
-    fn restarts_with_nogoods_prove_unsatisfiability(inst in instance(), seed in any::<u64>()) {
+    fn restarts_with_nogoods_prove_unsatisfiability(inst in instance(5..=8), seed in any::<u64>()) {
         let expected = brute_force(&inst);
         for policy in POLICIES {
-            let (m, _, _) = build(&inst, false);
+            let (m, _, _) = build(&inst, None);
             let mut solver = learning_solver(m, policy, seed);
             match solver.solve() {
                 Outcome::Solved(s) => {
@@ -150,13 +65,13 @@ proptest! {
     }
 
     #[test]
-    fn restarts_nogoods_and_lns_prove_the_brute_force_optimum(inst in instance(), seed in any::<u64>(), lns in any::<bool>()) {
+    fn restarts_nogoods_and_lns_prove_the_brute_force_optimum(inst in instance(5..=8), seed in any::<u64>(), lns in any::<bool>()) {
         let best = brute_force(&inst)
             .iter()
             .map(|v| v.iter().zip(&inst.objective).map(|(a, c)| a * c).sum::<Value>())
             .min();
         for policy in POLICIES {
-            let (m, _, z) = build(&inst, true);
+            let (m, _, z) = build(&inst, Some(-100..=100));
             let z = z.unwrap();
             let mut solver = learning_solver(m, policy, seed);
             solver.set_lns(lns);
@@ -226,13 +141,13 @@ proptest! {
     /// learning clauses or not.
     #[test]
     fn the_portfolio_answers_as_brute_force(
-        inst in instance(),
+        inst in instance(5..=8),
         seed in any::<u64>(),
         cores in 0usize..3,
         learning in any::<bool>(),
     ) {
         let solutions = brute_force(&inst);
-        let (m, _, _) = build(&inst, false);
+        let (m, _, _) = build(&inst, None);
         let mut solver = m.into_solver();
         solver.set_seed(seed);
         solver.set_portfolio_cores(cores);
@@ -250,7 +165,7 @@ proptest! {
             .iter()
             .map(|v| v.iter().zip(&inst.objective).map(|(a, c)| a * c).sum::<Value>())
             .min();
-        let (m, _, z) = build(&inst, true);
+        let (m, _, z) = build(&inst, Some(-100..=100));
         let z = z.unwrap();
         let mut solver = m.into_solver();
         solver.set_portfolio_cores(cores);

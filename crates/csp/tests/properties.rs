@@ -3,6 +3,9 @@
 
 use std::collections::BTreeSet;
 
+mod common;
+
+use common::brute_force_by;
 use csp::branching::{Rng, SearchView, TieBreak, ValueOrder, ValueSelector, VarOrder, VariableSelector};
 use csp::constraints::{AllDifferent, Binary, Equal, NetworkLevel, NotEqual, Predicate, Strength};
 use csp::solve::SnapshotMode;
@@ -78,26 +81,7 @@ fn build(inst: &Instance, strength: Strength) -> (Model, Vec<VarId>) {
 /// and the constraints' own checkers (`is_satisfied`), independent of propagation.
 fn brute_force(inst: &Instance) -> BTreeSet<Vec<Value>> {
     let (m, _) = build(inst, Strength::ForwardChecking);
-    let mut out = BTreeSet::new();
-    let mut idx = vec![0usize; inst.domains.len()];
-    loop {
-        let values: Vec<Value> = idx.iter().zip(&inst.domains).map(|(&i, d)| d[i]).collect();
-        if m.check_assignment(&values).is_ok() {
-            out.insert(values);
-        }
-        let mut k = 0;
-        loop {
-            if k == idx.len() {
-                return out;
-            }
-            idx[k] += 1;
-            if idx[k] < inst.domains[k].len() {
-                break;
-            }
-            idx[k] = 0;
-            k += 1;
-        }
-    }
+    brute_force_by(&inst.domains, |v| m.check_assignment(v).is_ok())
 }
 
 const STRENGTHS: [Strength; 3] = [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac];

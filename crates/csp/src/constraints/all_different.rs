@@ -6,6 +6,7 @@ use crate::context::Context;
 use crate::domain::BITS;
 use crate::error::{Conflict, ModelError};
 use crate::id::{ConstraintId, Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::constraint::Constraint;
 use crate::model::Model;
 use crate::rule::Rule;
@@ -604,6 +605,25 @@ impl Constraint for AllDifferent {
         self.offsets.iter().all(|&o| o == 0).then_some(&self.vars[..])
     }
 
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        // Locked values rest on a partner's variables too: the generic explanation.
+        if !self.partners.is_empty() {
+            return false;
+        }
+        let mut sorted: smallvec::SmallVec<[VarId; 32]> = self.vars.iter().copied().collect();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return false;
+        }
+        match why.change() {
+            Change::Failure => self.explain_failure(why),
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => {
+                let Some(j) = self.vars.iter().position(|&y| y == x) else { return false };
+                self.explain_removal(why, j)
+            }
+        }
+    }
+
     fn is_satisfied(&self, values: &[Value]) -> bool {
         let shifted = |i: usize| i64::from(values[i]) + self.offset(i);
         if values.len() <= 32 {
@@ -664,6 +684,170 @@ impl AllDifferent {
         self.places.resize(BITS, 0);
         self.partners.push(Partner { own, inside, outside: out });
         true
+    }
+}
+
+// ---- explanations (lazy clause generation) ----------------------------------------------
+
+/// Hall intervals are looked for among at most this many variables (cubic in them).
+const HALL_SEARCH_MAX: usize = 128;
+
+impl AllDifferent {
+    /// The shifted bounds of each variable before the change (`None` if unknown).
+    fn shifted_bounds(&self, why: &Antecedents<'_>) -> Option<Vec<(i64, i64)>> {
+        self.vars
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| Some((i64::from(why.min(x)?) + self.offset(i), i64::from(why.max(x)?) + self.offset(i))))
+            .collect()
+    }
+
+    /// A Hall interval among the variables but `skip` that covers shifted value `cv` (or any,
+    /// for `None`) and is full (`strict`: overfull) before the change: its bounds and members.
+    fn hall_interval(
+        bounds: &[(i64, i64)],
+        skip: usize,
+        cv: Option<i64>,
+        strict: bool,
+    ) -> Option<(i64, i64, Vec<usize>)> {
+        if bounds.len() > HALL_SEARCH_MAX {
+            return None;
+        }
+        for (ka, &(a, _)) in bounds.iter().enumerate() {
+            for (kb, &(_, b)) in bounds.iter().enumerate() {
+                if ka == skip || kb == skip || a > b || cv.is_some_and(|c| c < a || c > b) {
+                    continue;
+                }
+                let inside: Vec<usize> =
+                    (0..bounds.len()).filter(|&k| k != skip && bounds[k].0 >= a && bounds[k].1 <= b).collect();
+                let need = (b - a + 1) as usize + usize::from(strict);
+                if inside.len() >= need {
+                    return Some((a, b, inside[..need].to_vec()));
+                }
+            }
+        }
+        None
+    }
+
+    /// Names the bounds of a Hall interval's members.
+    fn explain_hall(&self, why: &mut Antecedents<'_>, a: i64, b: i64, members: &[usize]) -> bool {
+        for &k in members {
+            let (Ok(lo), Ok(hi)) = (Value::try_from(a - self.offset(k)), Value::try_from(b - self.offset(k))) else {
+                return false;
+            };
+            why.at_least(self.vars[k], lo);
+            why.at_most(self.vars[k], hi);
+        }
+        true
+    }
+
+    /// The shifted values some variable could take before the change (sorted), if every
+    /// domain is a bitset.
+    fn union_before(&self, why: &Antecedents<'_>) -> Option<Vec<i64>> {
+        let mut union = Vec::new();
+        for (i, &x) in self.vars.iter().enumerate() {
+            let values: Vec<Value> = why.initial_values(x)?.collect();
+            union.extend(values.into_iter().filter(|&v| why.contains(x, v)).map(|v| i64::from(v) + self.offset(i)));
+        }
+        union.sort_unstable();
+        union.dedup();
+        Some(union)
+    }
+
+    /// Names, for every variable, its initial values outside the shifted `union`.
+    fn explain_within(&self, why: &mut Antecedents<'_>, union: &[i64]) -> bool {
+        for (i, &x) in self.vars.iter().enumerate() {
+            let Some(values) = why.initial_values(x) else { return false };
+            let outside: Vec<Value> =
+                values.filter(|&v| union.binary_search(&(i64::from(v) + self.offset(i))).is_err()).collect();
+            why.not_equal_all(x, outside);
+        }
+        true
+    }
+
+    /// Why the variables had no distinct values: two fixed to one value, more variables than
+    /// values between them, or an overfull Hall interval.
+    fn explain_failure(&self, why: &mut Antecedents<'_>) -> bool {
+        let mut fixed: Vec<(i64, usize)> = (0..self.vars.len())
+            .filter_map(|i| why.value(self.vars[i]).map(|v| (i64::from(v) + self.offset(i), i)))
+            .collect();
+        fixed.sort_unstable();
+        if let Some(w) = fixed.windows(2).find(|w| w[0].0 == w[1].0) {
+            let (i, k) = (w[0].1, w[1].1);
+            let (vi, vk) = (why.value(self.vars[i]), why.value(self.vars[k]));
+            why.equal(self.vars[i], vi.unwrap_or_default());
+            why.equal(self.vars[k], vk.unwrap_or_default());
+            return true;
+        }
+        if let Some(union) = self.union_before(why) {
+            if union.len() < self.vars.len() {
+                return self.explain_within(why, &union);
+            }
+        }
+        let Some(bounds) = self.shifted_bounds(why) else { return false };
+        match Self::hall_interval(&bounds, usize::MAX, None, true) {
+            Some((a, b, members)) => self.explain_hall(why, a, b, &members),
+            None => false,
+        }
+    }
+
+    /// Why the values [`Antecedents::removed`] left variable `j`: each taken by a fixed
+    /// variable or inside a full Hall interval of the others, or (a hidden single) all the
+    /// values are needed and no other variable could take the one `j` kept.
+    fn explain_removal(&self, why: &mut Antecedents<'_>, j: usize) -> bool {
+        let x = self.vars[j];
+        let removed: Vec<Value> = why.removed().collect();
+        if removed.is_empty() {
+            return false;
+        }
+        let mut bounds: Option<Vec<(i64, i64)>> = None;
+        let len = why.len_reasons();
+        let mut each = true;
+        for &u in &removed {
+            let cv = i64::from(u) + self.offset(j);
+            let taken = (0..self.vars.len())
+                .find(|&i| i != j && why.value(self.vars[i]).is_some_and(|v| i64::from(v) + self.offset(i) == cv));
+            if let Some(i) = taken {
+                let v = why.value(self.vars[i]).unwrap_or_default();
+                why.equal(self.vars[i], v);
+                continue;
+            }
+            if bounds.is_none() {
+                bounds = self.shifted_bounds(why);
+            }
+            let hall = bounds.as_deref().and_then(|b| Self::hall_interval(b, j, Some(cv), false));
+            match hall {
+                Some((a, b, members)) if self.explain_hall(why, a, b, &members) => {}
+                _ => {
+                    each = false;
+                    break;
+                }
+            }
+        }
+        if each {
+            return true;
+        }
+        why.truncate_reasons(len);
+        // A hidden single: j kept one value w, no other variable could take it, and the
+        // variables need every value of their union.
+        let Some(values) = why.initial_values(x) else { return false };
+        let kept: Vec<Value> = values.filter(|&v| why.contains(x, v) && !removed.contains(&v)).collect();
+        let [w] = kept[..] else { return false };
+        let cw = i64::from(w) + self.offset(j);
+        let Some(union) = self.union_before(why) else { return false };
+        if union.len() != self.vars.len() {
+            return false;
+        }
+        for (i, &y) in self.vars.iter().enumerate() {
+            if i != j {
+                let Ok(v) = Value::try_from(cw - self.offset(i)) else { continue };
+                if why.contains(y, v) {
+                    return false;
+                }
+                why.not_equal(y, v);
+            }
+        }
+        self.explain_within(why, &union)
     }
 }
 

@@ -6,6 +6,7 @@ use crate::constraints::linear::tighten;
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::constraint::Constraint;
 use crate::rule::Rule;
 use crate::subscription::{Events, Priority};
@@ -321,6 +322,76 @@ impl Constraint for Arithmetic {
         self.supports(ctx)
     }
 
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let (x, y, z) = (self.x(), self.y(), self.z());
+        if z == x || z == y {
+            return false;
+        }
+        // By bounds: when the bounds before the change, narrowed as `bounds` does, give it.
+        let b = |v: VarId| why.bounds(v).map(|(lo, hi)| (i64::from(lo), i64::from(hi)));
+        let (Some(xr), Some(yr), Some(zr)) = (b(x), b(y), b(z)) else { return false };
+        let narrowed = self.narrow(xr, yr, zr);
+        let slot = |t: VarId| {
+            if t == x {
+                0
+            } else if t == y {
+                1
+            } else {
+                2
+            }
+        };
+        let by_bounds = match (why.change(), narrowed) {
+            (_, None) => true,
+            (Change::AtLeast(t, v), Some(n)) => n[slot(t)].0 >= i64::from(v),
+            (Change::AtMost(t, v), Some(n)) => n[slot(t)].1 <= i64::from(v),
+            _ => false,
+        };
+        if by_bounds {
+            for v in [x, y, z] {
+                if !why.at_least_min(v) || !why.at_most_max(v) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        // The two other variables set (as `last_free` reads them): their values.
+        let target = match why.change() {
+            Change::AtLeast(t, _) | Change::AtMost(t, _) | Change::Removed(t) => t,
+            Change::Failure => return false,
+        };
+        let others: smallvec::SmallVec<[VarId; 3]> = self.vars.iter().copied().filter(|&v| v != target).collect();
+        if !others.is_empty() && others.iter().all(|&v| why.value(v).is_some()) {
+            for v in others {
+                let value = why.value(v).unwrap_or_default();
+                why.equal(v, value);
+            }
+            return true;
+        }
+        // Value by value: each value gone had no support left.
+        let removed: smallvec::SmallVec<[Value; 16]> = why.removed().collect();
+        let t = match why.change() {
+            Change::AtLeast(t, _) | Change::AtMost(t, _) | Change::Removed(t) if !removed.is_empty() => t,
+            _ => return false,
+        };
+        let Some(xs) = why.initial_values(x) else { return false };
+        if why.initial_len(x) > EXPLAIN_VALUES || why.initial_len(y) > EXPLAIN_VALUES {
+            return false;
+        }
+        let xs: smallvec::SmallVec<[Value; 64]> = xs.collect();
+        let ys: smallvec::SmallVec<[Value; 64]> = match self.op {
+            ArithOp::Abs => smallvec::smallvec![0],
+            _ if x == y => smallvec::SmallVec::new(),
+            _ => match why.initial_values(y) {
+                Some(ys) => ys.collect(),
+                None => return false,
+            },
+        };
+        if xs.len() > EXPLAIN_VALUES || ys.len() > EXPLAIN_VALUES || xs.len().saturating_mul(ys.len()) > EXPLAIN_PAIRS {
+            return false;
+        }
+        removed.into_iter().all(|v| self.unsupported(why, t, v, &xs, &ys))
+    }
+
     fn is_satisfied(&self, values: &[Value]) -> bool {
         let (x, y, z) = match values {
             [x, z] => (*x, 0, *z),
@@ -328,6 +399,72 @@ impl Constraint for Arithmetic {
             _ => return false,
         };
         self.eval(x, y) == Some(i64::from(z))
+    }
+}
+
+// ---- explanations (lazy clause generation) ----------------------------------------------
+
+/// Operand pairs looked at to explain a value without support, and values of an operand.
+const EXPLAIN_PAIRS: usize = 4096;
+const EXPLAIN_VALUES: usize = 256;
+
+impl Arithmetic {
+    /// The bounds `bounds` narrows the ranges to (`None`: no solution within them).
+    fn narrow(&self, xr: (i64, i64), yr: (i64, i64), zr: (i64, i64)) -> Option<[(i64, i64); 3]> {
+        match self.op {
+            ArithOp::Times if self.x() == self.y() => interval::square(xr, zr).map(|[a, c]| [a, a, c]),
+            ArithOp::Times => interval::times(xr, yr, zr),
+            ArithOp::Div => interval::div(xr, yr, zr),
+            ArithOp::Mod => interval::rem(xr, yr, zr),
+            ArithOp::Pow => interval::pow(xr, yr, zr),
+            ArithOp::Min => interval::min(xr, yr, zr),
+            ArithOp::Max => interval::max(xr, yr, zr),
+            ArithOp::Abs => interval::abs(xr, zr).map(|[a, c]| [a, a, c]),
+        }
+    }
+
+    /// Names why value `v` of `t` had no support before the change: each pair of operands
+    /// (`a` of `xs`, `b` of `ys`, the initial values; `b = 0` for `abs`, `b = a` for `x * x`)
+    /// that would support it has a value gone; whether it could say.
+    fn unsupported(&self, why: &mut Antecedents<'_>, t: VarId, v: Value, xs: &[Value], ys: &[Value]) -> bool {
+        let (x, y, z) = (self.x(), self.y(), self.z());
+        let pairs_with_y = self.op != ArithOp::Abs && x != y;
+        let second = |a: Value, b: Value| match (self.op, pairs_with_y) {
+            (ArithOp::Abs, _) => 0,
+            (_, false) => a,
+            _ => b,
+        };
+        // The pairs with `v` in `t`'s place.
+        let (a_range, b_range): (&[Value], &[Value]) = if t == x {
+            (std::slice::from_ref(&v), ys)
+        } else if t == y && pairs_with_y {
+            (xs, std::slice::from_ref(&v))
+        } else {
+            (xs, ys)
+        };
+        for &a in a_range {
+            for &b0 in if pairs_with_y { b_range } else { &[0][..] } {
+                let b = second(a, b0);
+                let r = self.eval(a, b).and_then(|r| Value::try_from(r).ok());
+                if t == z && r != Some(v) {
+                    continue;
+                }
+                if t != x && !why.contains(x, a) {
+                    why.not_equal(x, a);
+                } else if pairs_with_y && t != y && !why.contains(y, b) {
+                    why.not_equal(y, b);
+                } else if t != z {
+                    match r {
+                        None => {}
+                        Some(r) if !why.contains(z, r) => why.not_equal(z, r),
+                        Some(_) => return false,
+                    }
+                } else {
+                    return false;
+                }
+            }
+        }
+        true
     }
 }
 

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::constraint::Constraint;
 use crate::rule::Rule;
 use crate::subscription::Priority;
@@ -98,6 +99,35 @@ impl Constraint for Binary {
         }
         self.revise(ctx, true)?;
         self.revise(ctx, false)
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let [x, y] = self.vars;
+        let removed: smallvec::SmallVec<[Value; 16]> = why.removed().collect();
+        let a = match why.change() {
+            Change::AtLeast(a, _) | Change::AtMost(a, _) | Change::Removed(a) if !removed.is_empty() => a,
+            _ => return false,
+        };
+        let f = &self.allowed;
+        if x == y {
+            // A relation of a variable with itself: its values outside it, unconditionally.
+            return removed.iter().all(|&v| !f(v, v));
+        }
+        // Each value gone: every partner it allows is gone from the other variable.
+        let (b, first) = if a == x { (y, true) } else { (x, false) };
+        let Some(partners) = why.initial_values(b) else { return false };
+        let partners: smallvec::SmallVec<[Value; 32]> = partners.collect();
+        for v in removed {
+            for &u in &partners {
+                if if first { f(v, u) } else { f(u, v) } {
+                    if why.contains(b, u) {
+                        return false;
+                    }
+                    why.not_equal(b, u);
+                }
+            }
+        }
+        true
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

@@ -3,6 +3,7 @@
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::constraint::Constraint;
 use crate::model::Model;
 use crate::rule::Rule;
@@ -105,6 +106,30 @@ impl Constraint for Clause {
             Some(i) => ctx.assign(self.vars[i], self.true_value(i), Rule::NoSupport).map(|_| ()),
             None => Err(ctx.fail(Rule::NoSupport)),
         }
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        // A literal set true rests on the others being false; a failure on all of them.
+        let target = match why.change() {
+            Change::Failure => None,
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => Some(x),
+        };
+        let mut polarity = None;
+        for (i, &x) in self.vars.iter().enumerate() {
+            if Some(x) == target {
+                // A variable given with both signs makes the clause always true.
+                if polarity.is_some_and(|p| p != self.true_value(i)) {
+                    return false;
+                }
+                polarity = Some(self.true_value(i));
+                continue;
+            }
+            if why.contains(x, self.true_value(i)) {
+                return false;
+            }
+            why.not_equal(x, self.true_value(i));
+        }
+        true
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

@@ -5,6 +5,7 @@ use crate::constraints::narrow::{keep_within, values_within};
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::constraint::Constraint;
 use crate::rule::Rule;
 use crate::subscription::Priority;
@@ -225,6 +226,56 @@ impl Constraint for Element {
         }
     }
 
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let (index, result) = (self.scope[0], self.scope[1]);
+        // The index or the result also in another role: the generic explanation. (An array
+        // may hold a variable twice, as FlatZinc's do.)
+        if index == result || self.scope[2..].iter().any(|&a| a == index || a == result) {
+            return false;
+        }
+        let entries = ExplainedArray { index, result, vars: &self.scope[2..], constants: self.constants.as_deref() };
+        let removed: smallvec::SmallVec<[Value; 16]> = why.removed().collect();
+        match why.change() {
+            Change::Failure => false,
+            // A bitset domain: value by value (the values gone, not those gone before).
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) if x == index && !removed.is_empty() => {
+                removed.into_iter().all(|k| entries.disjoint(why, k))
+            }
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) if x == result && !removed.is_empty() => {
+                removed.into_iter().all(|v| entries.value_unreachable(why, v))
+            }
+            Change::AtLeast(x, v) if x == index => (0..v.min(entries.len())).all(|k| entries.disjoint(why, k)),
+            Change::AtMost(x, v) if x == index => {
+                (v.saturating_add(1).max(0)..entries.len()).all(|k| entries.disjoint(why, k))
+            }
+            Change::AtLeast(x, v) if x == result => entries.result_beyond(why, v, true),
+            Change::AtMost(x, v) if x == result => entries.result_beyond(why, v, false),
+            Change::Removed(x) if x == index || x == result => false,
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => {
+                // An entry of the array, kept within the result's domain once the index is
+                // fixed on it.
+                let Some(j) = why.value(index) else { return false };
+                if usize::try_from(j).ok().and_then(|j| entries.vars.get(j)) != Some(&x) {
+                    return false;
+                }
+                why.equal(index, j);
+                match why.change() {
+                    Change::AtLeast(_, v) => why.at_least(result, v),
+                    Change::AtMost(_, v) => why.at_most(result, v),
+                    _ => {
+                        for v in removed {
+                            if why.contains(result, v) {
+                                return false;
+                            }
+                            why.not_equal(result, v);
+                        }
+                    }
+                }
+                true
+            }
+        }
+    }
+
     fn is_satisfied(&self, values: &[Value]) -> bool {
         let Ok(i) = usize::try_from(values[0]) else { return false };
         let entry = match &self.constants {
@@ -232,6 +283,148 @@ impl Constraint for Element {
             None => values.get(2 + i).copied(),
         };
         entry == Some(values[1])
+    }
+}
+
+// ---- explanations (lazy clause generation) ----------------------------------------------
+
+/// An element constraint's parts, as its explanations read them.
+struct ExplainedArray<'c> {
+    index: VarId,
+    result: VarId,
+    vars: &'c [VarId],
+    constants: Option<&'c [Value]>,
+}
+
+impl ExplainedArray<'_> {
+    fn len(&self) -> Value {
+        let n = self.constants.map_or(self.vars.len(), <[Value]>::len);
+        Value::try_from(n).unwrap_or(Value::MAX)
+    }
+
+    /// Names why position `k` cannot be the index: out of the array, or its entry and the
+    /// result had no value in common before the change; whether it could say.
+    fn disjoint(&self, why: &mut Antecedents<'_>, k: Value) -> bool {
+        let Ok(i) = usize::try_from(k) else { return true };
+        if let Some(c) = self.constants {
+            let Some(&v) = c.get(i) else { return true };
+            if why.contains(self.result, v) {
+                return false;
+            }
+            why.not_equal(self.result, v);
+            return true;
+        }
+        let Some(&a) = self.vars.get(i) else { return true };
+        let r = self.result;
+        let (Some(alo), Some(ahi), Some(rlo), Some(rhi)) = (why.min(a), why.max(a), why.min(r), why.max(r)) else {
+            return false;
+        };
+        // Apart by bounds; else value by value, each value out of one of the two.
+        if ahi < rlo {
+            why.at_most(a, ahi);
+            why.at_least(r, rlo);
+            return true;
+        }
+        if rhi < alo {
+            why.at_most(r, rhi);
+            why.at_least(a, alo);
+            return true;
+        }
+        // Value by value only over small domains (else the generic explanation is cheaper).
+        if why.initial_len(a) > 256 {
+            return false;
+        }
+        let Some(values) = why.initial_values(a) else { return false };
+        let values: smallvec::SmallVec<[Value; 32]> = values.filter(|&v| v >= rlo && v <= rhi).collect();
+        if values.iter().any(|&v| why.contains(a, v) && why.contains(r, v)) {
+            return false;
+        }
+        why.at_least(r, rlo);
+        why.at_most(r, rhi);
+        for v in values {
+            if why.contains(a, v) {
+                why.not_equal(r, v);
+            } else {
+                why.not_equal(a, v);
+            }
+        }
+        true
+    }
+
+    /// Names why no position of the index reaches value `v` of the result before the change;
+    /// whether it could say.
+    fn value_unreachable(&self, why: &mut Antecedents<'_>, v: Value) -> bool {
+        for k in 0..self.len() {
+            let i = k as usize;
+            let entry_excludes = match self.constants {
+                Some(c) => c[i] != v,
+                None => !why.contains(self.vars[i], v),
+            };
+            if entry_excludes {
+                if let (None, Some(&a)) = (self.constants, self.vars.get(i)) {
+                    why.not_equal(a, v);
+                }
+            } else if !why.contains(self.index, k) {
+                why.not_equal(self.index, k);
+            } else {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Names why the result's values below `v` (`lower`), or above it, are unreachable before
+    /// the change: each position is out of the index, or its entry has no value between the
+    /// result's old bound and `v`; whether it could say.
+    fn result_beyond(&self, why: &mut Antecedents<'_>, v: Value, lower: bool) -> bool {
+        let r = self.result;
+        let Some(old) = (if lower { why.min(r) } else { why.max(r) }) else { return false };
+        let mut old_used = false;
+        for k in 0..self.len() {
+            let i = k as usize;
+            let (lo, hi) = match self.constants {
+                Some(c) => (c[i], c[i]),
+                None => match (why.min(self.vars[i]), why.max(self.vars[i])) {
+                    (Some(lo), Some(hi)) => (lo, hi),
+                    _ => (Value::MAX, Value::MIN),
+                },
+            };
+            // The entry's values lie beyond v, or all on the far side of the old bound.
+            let beyond = if lower { lo >= v } else { hi <= v };
+            let outside = if lower { hi < old } else { lo > old };
+            if beyond {
+                if self.constants.is_none() {
+                    let a = self.vars[i];
+                    if lower {
+                        why.at_least(a, v);
+                    } else {
+                        why.at_most(a, v);
+                    }
+                }
+            } else if outside {
+                old_used = true;
+                if self.constants.is_none() {
+                    let a = self.vars[i];
+                    if lower {
+                        why.at_most(a, hi);
+                    } else {
+                        why.at_least(a, lo);
+                    }
+                }
+            } else if !why.contains(self.index, k) {
+                why.not_equal(self.index, k);
+            } else {
+                return false;
+            }
+        }
+        if old_used {
+            if lower {
+                why.at_least(r, old);
+            } else {
+                why.at_most(r, old);
+            }
+        }
+        true
     }
 }
 

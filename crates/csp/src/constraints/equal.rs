@@ -4,6 +4,7 @@ use crate::constraints::narrow::keep_within;
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::constraint::Constraint;
 use crate::rule::Rule;
 use crate::subscription::Priority;
@@ -91,6 +92,44 @@ impl Constraint for Equal {
         }
         self.filter(ctx, x, y, -o)?;
         self.filter(ctx, y, x, o)
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let [x, y] = self.vars;
+        if x == y {
+            // x = x + offset with offset != 0 never holds: nothing else to name.
+            return self.offset != 0;
+        }
+        // A value of `a` went with its partner `value + shift` of `b`.
+        let (_, b, shift) = match why.change() {
+            Change::AtLeast(v, _) | Change::AtMost(v, _) | Change::Removed(v) if v == x => {
+                (x, y, -i64::from(self.offset))
+            }
+            Change::AtLeast(v, _) | Change::AtMost(v, _) | Change::Removed(v) if v == y => {
+                (y, x, i64::from(self.offset))
+            }
+            _ => return false,
+        };
+        let partner = |v: Value| Value::try_from(i64::from(v) + shift).ok();
+        let removed: smallvec::SmallVec<[Value; 16]> = why.removed().collect();
+        if !removed.is_empty() {
+            // (Each partner is gone: the propagator removed the value for that.)
+            why.not_equal_all(b, removed.into_iter().filter_map(partner));
+            return true;
+        }
+        // An interval's bound: the partner's bound.
+        match why.change() {
+            Change::AtLeast(_, v) => match partner(v) {
+                Some(u) if why.min(b).is_some_and(|m| m >= u) => why.at_least(b, u),
+                _ => return false,
+            },
+            Change::AtMost(_, v) => match partner(v) {
+                Some(u) if why.max(b).is_some_and(|m| m <= u) => why.at_most(b, u),
+                _ => return false,
+            },
+            _ => return false,
+        }
+        true
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

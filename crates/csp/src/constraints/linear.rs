@@ -5,6 +5,7 @@ use std::fmt;
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::constraint::Constraint;
 use crate::model::Model;
 use crate::rule::Rule;
@@ -373,9 +374,83 @@ impl Constraint for Linear {
         r
     }
 
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        // `<=` bounds each term by the others' smallest contributions, `>=` by their largest;
+        // `!=` removes the one value left to a term when the others are fixed.
+        let (le_half, ge_half, skip) = match why.change() {
+            Change::AtLeast(x, _) | Change::AtMost(x, _) if self.cmp != Comparison::NotEqual => {
+                let Ok(i) = self.vars.binary_search(&x) else { return false };
+                let upper = matches!(why.change(), Change::AtMost(..));
+                let positive = self.coeffs[i] > 0;
+                (upper == positive, upper != positive, Some(x))
+            }
+            Change::Removed(x) | Change::AtLeast(x, _) | Change::AtMost(x, _) if self.cmp == Comparison::NotEqual => {
+                return self.vars.binary_search(&x).is_ok() && self.explain_fixed(why, Some(x));
+            }
+            Change::Failure if self.cmp == Comparison::NotEqual => return self.explain_fixed(why, None),
+            Change::Failure => {
+                let Some((smallest, largest)) = self.sum_bounds_before(why) else { return false };
+                let le = matches!(self.cmp, Comparison::LessOrEqual | Comparison::Equal) && smallest > self.rhs;
+                let ge =
+                    !le && matches!(self.cmp, Comparison::GreaterOrEqual | Comparison::Equal) && largest < self.rhs;
+                if !le && !ge {
+                    return false;
+                }
+                (le, ge, None)
+            }
+            _ => return false,
+        };
+        self.explain_bounds(why, skip, le_half, ge_half)
+    }
+
     fn is_satisfied(&self, values: &[Value]) -> bool {
         let lhs: i128 = values.iter().zip(&self.coeffs).map(|(&v, &a)| i128::from(a) * i128::from(v)).sum();
         self.cmp.holds(lhs, i128::from(self.rhs))
+    }
+}
+
+// ---- explanations (lazy clause generation) ----------------------------------------------
+
+impl Linear {
+    /// Names the bounds of every term but `skip` that the `<=` half (`le`: each term's
+    /// smallest contribution) or the `>=` half (`ge`: its largest) rests on; whether all were
+    /// known.
+    pub(crate) fn explain_bounds(&self, why: &mut Antecedents<'_>, skip: Option<VarId>, le: bool, ge: bool) -> bool {
+        for (&x, &a) in self.vars.iter().zip(&self.coeffs) {
+            if Some(x) == skip {
+                continue;
+            }
+            let low = (le && a > 0) || (ge && a < 0);
+            let high = (le && a < 0) || (ge && a > 0);
+            if (low && !why.at_least_min(x)) || (high && !why.at_most_max(x)) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The smallest and largest sum of the terms in the domains before the change.
+    pub(crate) fn sum_bounds_before(&self, why: &Antecedents<'_>) -> Option<(i64, i64)> {
+        let (mut smallest, mut largest) = (0i64, 0i64);
+        for (&x, &a) in self.vars.iter().zip(&self.coeffs) {
+            let (lo, hi) = why.bounds(x)?;
+            let (lo, hi) = (i64::from(lo), i64::from(hi));
+            smallest += (a * lo).min(a * hi);
+            largest += (a * lo).max(a * hi);
+        }
+        Some((smallest, largest))
+    }
+
+    /// Names the values of every term but `skip`, each fixed before the change; whether they
+    /// were.
+    pub(crate) fn explain_fixed(&self, why: &mut Antecedents<'_>, skip: Option<VarId>) -> bool {
+        for &x in &self.vars {
+            if Some(x) != skip {
+                let Some(v) = why.value(x) else { return false };
+                why.equal(x, v);
+            }
+        }
+        true
     }
 }
 

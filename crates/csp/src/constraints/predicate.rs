@@ -6,6 +6,7 @@ use std::sync::Arc;
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::constraint::Constraint;
 use crate::rule::Rule;
 use crate::subscription::{Events, Priority};
@@ -162,6 +163,21 @@ impl Constraint for Predicate {
             ctx.clear_premises();
         }
         r
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        // Forward checking: the other variables' values (or, for a failure, all of them).
+        let target = match why.change() {
+            Change::Failure => None,
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => Some(x),
+        };
+        for &x in &self.vars {
+            if Some(x) != target {
+                let Some(v) = why.value(x) else { return false };
+                why.equal(x, v);
+            }
+        }
+        true
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

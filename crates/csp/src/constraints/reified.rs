@@ -5,6 +5,7 @@ use crate::constraints::linear::{Comparison, Linear};
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::constraint::Constraint;
 use crate::model::Model;
 use crate::rule::Rule;
@@ -235,6 +236,38 @@ impl Constraint for ReifiedLinear {
         }
     }
 
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let b = self.b();
+        if self.holds.vars().binary_search(&b).is_ok() {
+            return false;
+        }
+        let target = match why.change() {
+            Change::Failure => None,
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => Some(x),
+        };
+        if target == Some(b) {
+            // The truth variable set: the sum's bounds decided the comparison.
+            let set = match why.change() {
+                Change::AtLeast(..) => 1,
+                Change::AtMost(..) => 0,
+                _ => return false,
+            };
+            return self.explain_truth(why, set == self.on);
+        }
+        // A change of the terms, or a failure: the propagation of the side `b` enforces.
+        match why.value(b) {
+            Some(v) if v == self.on => {
+                why.equal(b, v);
+                self.holds.explain(why)
+            }
+            Some(v) if !self.half => {
+                why.equal(b, v);
+                self.fails.explain(why)
+            }
+            _ => false,
+        }
+    }
+
     fn is_satisfied(&self, values: &[Value]) -> bool {
         let (xs, b) = values.split_at(values.len() - 1);
         let enforced = b[0] == self.on;
@@ -244,6 +277,30 @@ impl Constraint for ReifiedLinear {
             } else {
                 enforced == self.holds.is_satisfied(xs)
             }
+    }
+}
+
+// ---- explanations (lazy clause generation) ----------------------------------------------
+
+impl ReifiedLinear {
+    /// Names the bounds that decided the comparison (`holds`: true, else false) before the
+    /// change; whether it was decided by bounds.
+    fn explain_truth(&self, why: &mut Antecedents<'_>, holds: bool) -> bool {
+        let Some((lo, hi)) = self.holds.sum_bounds_before(why) else { return false };
+        let c = self.holds.rhs();
+        // Which bounds of the sum show it: the largest (`hi` <= or < c), the smallest, or both.
+        let (use_lo, use_hi) = match (self.holds.comparison(), holds) {
+            (Comparison::LessOrEqual, true) if hi <= c => (false, true),
+            (Comparison::LessOrEqual, false) if lo > c => (true, false),
+            (Comparison::GreaterOrEqual, true) if lo >= c => (true, false),
+            (Comparison::GreaterOrEqual, false) if hi < c => (false, true),
+            (Comparison::Equal, true) | (Comparison::NotEqual, false) if lo == hi && lo == c => (true, true),
+            (Comparison::Equal, false) | (Comparison::NotEqual, true) if c < lo => (true, false),
+            (Comparison::Equal, false) | (Comparison::NotEqual, true) if c > hi => (false, true),
+            _ => return false,
+        };
+        // The smallest sum rests on the `<=` half's contributions, the largest on the `>=`'s.
+        self.holds.explain_bounds(why, None, use_lo, use_hi)
     }
 }
 

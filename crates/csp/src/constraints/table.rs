@@ -6,6 +6,7 @@ use crate::context::Context;
 use crate::domain::BITS;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::constraint::Constraint;
 use crate::model::Model;
 use crate::rule::Rule;
@@ -603,6 +604,70 @@ impl Constraint for Table {
             ctx.clear_premises();
         }
         r
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let n = self.vars.len();
+        if n == 0 {
+            return false;
+        }
+        let (p, removed): (Option<usize>, smallvec::SmallVec<[Value; 16]>) = match why.change() {
+            Change::Failure => (None, smallvec::SmallVec::new()),
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => {
+                let Some(p) = self.vars.iter().position(|&y| y == x) else { return false };
+                (Some(p), why.removed().collect())
+            }
+        };
+        if p.is_some() && removed.is_empty() {
+            return false;
+        }
+        let rows = self.values.chunks(n);
+        match self.mode {
+            // Each tuple that would support a value gone (or, for a failure, any tuple) has
+            // another value gone; values already named are preferred.
+            Mode::Allowed => {
+                let mut named: smallvec::SmallVec<[(usize, Value); 16]> = smallvec::SmallVec::new();
+                for row in rows {
+                    if let Some(p) = p {
+                        if !removed.contains(&row[p]) {
+                            continue;
+                        }
+                    }
+                    let gone = |q: usize| Some(q) != p && !why.contains(self.vars[q], row[q]);
+                    if (0..n).any(|q| gone(q) && named.contains(&(q, row[q]))) {
+                        continue;
+                    }
+                    let Some(q) = (0..n).find(|&q| gone(q)) else { return false };
+                    named.push((q, row[q]));
+                }
+                for (q, v) in named {
+                    why.not_equal(self.vars[q], v);
+                }
+                true
+            }
+            // A forbidden tuple whose other values are all set, for each value gone (or, for a
+            // failure, one whose values are all set).
+            Mode::Forbidden => {
+                let targets: smallvec::SmallVec<[Option<Value>; 16]> =
+                    if p.is_some() { removed.iter().map(|&v| Some(v)).collect() } else { smallvec::smallvec![None] };
+                for v in targets {
+                    let set = |row: &[Value]| {
+                        (0..n).all(|q| {
+                            if Some(q) == p {
+                                Some(row[q]) == v
+                            } else {
+                                why.value(self.vars[q]) == Some(row[q])
+                            }
+                        })
+                    };
+                    let Some(row) = self.values.chunks(n).find(|row| set(row)) else { return false };
+                    for q in (0..n).filter(|&q| Some(q) != p) {
+                        why.equal(self.vars[q], row[q]);
+                    }
+                }
+                true
+            }
+        }
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

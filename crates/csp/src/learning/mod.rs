@@ -18,7 +18,10 @@
 //! a constraint is the state of the constraint's scope just before the change (the atoms of
 //! every earlier change of its variables). A monotone propagator makes the same change (or a
 //! stronger one) from any state inside that one, so the clause is sound; it is as weak as it
-//! is general, which a precise explanation improves on.
+//! is general, which a precise explanation improves on: a constraint gives one through
+//! [`Constraint::explain`](crate::model::constraint::Constraint::explain), asked lazily by the
+//! analysis with an [`explain::Antecedents`] that reads the domains before the change from
+//! the trail (nothing is recorded for it while the search runs).
 //!
 //! # Bibliography
 //!
@@ -30,4 +33,5 @@
 //!   IJCAI 2009 (LBD).
 
 pub(crate) mod clauses;
+pub(crate) mod explain;
 pub(crate) mod trail;

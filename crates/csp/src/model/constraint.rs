@@ -9,6 +9,7 @@ use super::Model;
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
+use crate::learning::explain::Antecedents;
 use crate::subscription::{Events, Priority};
 
 /// A constraint: its scope, how it propagates, and an independent check of full assignments.
@@ -79,6 +80,22 @@ pub trait Constraint: Any + fmt::Debug + Send + CloneConstraint {
     /// Default: `None`.
     fn implied_all_different(&self) -> Option<&[VarId]> {
         None
+    }
+
+    /// The reason of one change this constraint made (or of its failure), for the conflict
+    /// analysis of a learning search ([`Solver::set_learning`](crate::search::Solver::set_learning)):
+    /// names, through `why`, facts of the domains before the change that imply it with the
+    /// constraint, and returns `true`; or returns `false` to leave it to the *generic
+    /// explanation* (the whole state of the scope before the change, always sound for a
+    /// monotone propagator, counted in [`Stats::explained_generic`](crate::stats::Stats)).
+    ///
+    /// Asked only while learning, only for the changes a conflict's analysis resolves: a
+    /// propagator records nothing for it while it propagates. Default: `false`.
+    ///
+    /// See [`Antecedents`] for an example.
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let _ = why;
+        false
     }
 
     /// The constraint's own search, if it can carry a whole search on its own state

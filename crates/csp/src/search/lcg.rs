@@ -3,9 +3,10 @@
 //! (`crate::learning`), backjumping, VSIDS with phase saving, Luby restarts and a clause
 //! database reduced by LBD. Switched on with [`Solver::set_learning`].
 //!
-//! The analysis explains a change made by a constraint with the generic explanation (the
-//! state of the constraint's scope before the change, see `crate::learning`) and a change made
-//! by a clause with the clause's other literals. With cores tracked
+//! The analysis explains a change made by a constraint by asking it
+//! ([`Constraint::explain`], on the domains before the change read from the trail), else with
+//! the generic explanation (the state of the constraint's scope before the change, see
+//! `crate::learning`), and a change made by a clause with the clause's other literals. With cores tracked
 //! ([`Solver::set_core_tracking`]), every clause also keeps the constraints its derivation
 //! used, and an exhausted search leaves the constraints of its refutation
 //! ([`Solver::unsat_core`]).
@@ -14,14 +15,14 @@ use super::learn::luby;
 use super::{Frame, SearchEnd, Solver, Step};
 use fixedbitset::Block;
 
-use crate::constraints::{Comparison, Linear};
 use crate::domain::{ValueMap, BITS};
 use crate::error::Conflict;
 use crate::id::{ConstraintId, VarId};
 use crate::layout::VarInfo;
 use crate::learning::clauses::{Clauses, Lit, LitKind, Truth};
-use crate::learning::trail::{Atom, Cause, Trail, NO_ENTRY};
-use crate::model::constraint::{downcast_ref, Constraint};
+use crate::learning::explain::{atom_entries, state_before, Antecedents};
+use crate::learning::trail::{Atom, Cause, Trail};
+use crate::model::constraint::Constraint;
 use crate::rule::Rule;
 
 /// No saved phase.
@@ -69,6 +70,8 @@ pub(crate) struct Lcg {
     /// Cores: whether tracked, the constraints marked in the analysis running, entries seen
     /// by the walks through root entries, and the last refutation's constraints.
     track_core: bool,
+    /// When set (tests): every precise explanation of the trail at each conflict.
+    audit: Option<Vec<AuditedExplanation>>,
     core_mark: Vec<bool>,
     core_list: Vec<u32>,
     core_seen: Vec<bool>,
@@ -77,282 +80,14 @@ pub(crate) struct Lcg {
     core: Option<Vec<u32>>,
     /// Per constraint: changes explained by the generic explanation.
     pub(crate) generic: Vec<u64>,
+    /// Clause minimisation: per trail entry, what is known of it in the analysis running,
+    /// the entries so marked, and a buffer of explanations per depth.
+    redundancy: Vec<Redundancy>,
+    redundancy_touched: Vec<u32>,
+    minimise_bufs: Vec<Vec<u32>>,
+    /// Entries left out of learned clauses by minimisation.
+    minimised: u64,
     spare: Option<Box<Trail>>,
-}
-
-/// The trail entries that made `atom` on `y` true before position `p`, into `out`.
-fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, p: usize, out: &mut Vec<u32>) {
-    let interval = matches!(vars[y as usize].map, ValueMap::Interval { .. });
-    match atom {
-        Atom::Removed { wi, mask } if !interval => {
-            let mut rest = mask;
-            let mut k = trail.last[y as usize];
-            while k != NO_ENTRY && rest != 0 {
-                let e = &trail.entries[k as usize];
-                if (k as usize) < p {
-                    if let Atom::Removed { wi: w, mask: m } = e.atom {
-                        if w == wi && m & rest != 0 {
-                            out.push(k);
-                            rest &= !m;
-                        }
-                    }
-                }
-                k = e.prev;
-            }
-        }
-        Atom::Ge(b) if interval => {
-            let mut found = NO_ENTRY;
-            let mut k = trail.last[y as usize];
-            while k != NO_ENTRY {
-                let e = &trail.entries[k as usize];
-                if (k as usize) < p {
-                    if let Atom::Ge(v) = e.atom {
-                        if v >= b {
-                            found = k;
-                        } else {
-                            break;
-                        }
-                    }
-                }
-                k = e.prev;
-            }
-            if found != NO_ENTRY {
-                out.push(found);
-            }
-        }
-        Atom::Le(b) if interval => {
-            let mut found = NO_ENTRY;
-            let mut k = trail.last[y as usize];
-            while k != NO_ENTRY {
-                let e = &trail.entries[k as usize];
-                if (k as usize) < p {
-                    if let Atom::Le(v) = e.atom {
-                        if v <= b {
-                            found = k;
-                        } else {
-                            break;
-                        }
-                    }
-                }
-                k = e.prev;
-            }
-            if found != NO_ENTRY {
-                out.push(found);
-            }
-        }
-        _ => state_before(trail, vars, y, p, out),
-    }
-}
-
-/// The trail entries that make up `y`'s domain before position `p` (its changes since the
-/// search began; for an interval, the last move of each bound), into `out`.
-fn state_before(trail: &Trail, vars: &[VarInfo], y: u32, p: usize, out: &mut Vec<u32>) {
-    let interval = matches!(vars[y as usize].map, ValueMap::Interval { .. });
-    let (mut lo, mut hi) = (false, false);
-    let mut k = trail.last[y as usize];
-    while k != NO_ENTRY {
-        let e = &trail.entries[k as usize];
-        if (k as usize) < p {
-            if interval {
-                match e.atom {
-                    Atom::Ge(_) if !lo => {
-                        lo = true;
-                        out.push(k);
-                    }
-                    Atom::Le(_) if !hi => {
-                        hi = true;
-                        out.push(k);
-                    }
-                    _ => {}
-                }
-                if lo && hi {
-                    break;
-                }
-            } else {
-                out.push(k);
-            }
-        }
-        k = e.prev;
-    }
-}
-
-/// A domain's blocks, on the stack for domains of up to 256 values.
-type Bits = smallvec::SmallVec<[Block; 4]>;
-
-/// `y`'s bitset domain at trail position `p` (before entry `p`), from the current
-/// `blocks`: the bits removed at `p` and after put back.
-fn bits_at(trail: &Trail, vars: &[VarInfo], blocks: &[Block], y: u32, p: usize, out: &mut Bits) {
-    let info = &vars[y as usize];
-    out.clear();
-    out.extend_from_slice(&blocks[info.offset as usize..(info.offset + info.words) as usize]);
-    let mut k = trail.last[y as usize];
-    while k != NO_ENTRY && k as usize >= p {
-        let e = &trail.entries[k as usize];
-        if let Atom::Removed { wi, mask } = e.atom {
-            out[wi as usize] |= mask;
-        }
-        k = e.prev;
-    }
-}
-
-/// An interval variable's lower (`low`) or upper bound at trail position `p`: the last move
-/// of it before `p`, else `current` if it has not moved since; `None` if that is not known.
-fn interval_bound_at(trail: &Trail, y: u32, p: usize, low: bool, current: usize) -> Option<usize> {
-    let mut moved_since = false;
-    let mut k = trail.last[y as usize];
-    while k != NO_ENTRY {
-        let e = &trail.entries[k as usize];
-        match (e.atom, low) {
-            (Atom::Ge(v), true) | (Atom::Le(v), false) => {
-                if (k as usize) < p {
-                    return Some(v as usize);
-                }
-                moved_since = true;
-            }
-            _ => {}
-        }
-        k = e.prev;
-    }
-    (!moved_since).then_some(current)
-}
-
-/// The smallest and largest bit of a bitset domain.
-fn bit_range(d: &[Block]) -> Option<(usize, usize)> {
-    let lo = d.iter().position(|&b| b != 0)?;
-    let hi = d.iter().rposition(|&b| b != 0)?;
-    Some((lo * BITS + d[lo].trailing_zeros() as usize, hi * BITS + BITS - 1 - d[hi].leading_zeros() as usize))
-}
-
-/// The entries before `p` that set `y`'s lower bound (`low`) or upper bound there, into
-/// `out`: for an interval the last move of that bound, for a bitset every change that
-/// removed a value beyond it.
-fn bound_entries(trail: &Trail, vars: &[VarInfo], blocks: &[Block], y: u32, p: usize, low: bool, out: &mut Vec<u32>) {
-    if matches!(vars[y as usize].map, ValueMap::Interval { .. }) {
-        let mut k = trail.last[y as usize];
-        while k != NO_ENTRY {
-            let e = &trail.entries[k as usize];
-            if (k as usize) < p && matches!((e.atom, low), (Atom::Ge(_), true) | (Atom::Le(_), false)) {
-                out.push(k);
-                return;
-            }
-            k = e.prev;
-        }
-        return;
-    }
-    let mut d = Bits::new();
-    bits_at(trail, vars, blocks, y, p, &mut d);
-    let Some((lo, hi)) = bit_range(&d) else { return state_before(trail, vars, y, p, out) };
-    let mut k = trail.last[y as usize];
-    while k != NO_ENTRY {
-        let e = &trail.entries[k as usize];
-        if (k as usize) < p {
-            if let Atom::Removed { wi, mask } = e.atom {
-                let base = wi as usize * BITS;
-                let beyond = (0..BITS).any(|b| mask >> b & 1 == 1 && if low { base + b < lo } else { base + b > hi });
-                if beyond {
-                    out.push(k);
-                }
-            }
-        }
-        k = e.prev;
-    }
-}
-
-/// A precise explanation of entry `p` (or of a failure at `p`, `entry` false) made by a
-/// linear constraint on bounds: the bounds of the other terms that its rule used. Whether it
-/// applied (else the generic explanation is used).
-fn linear_reason(
-    lin: &Linear,
-    trail: &Trail,
-    vars: &[VarInfo],
-    blocks: &[Block],
-    p: usize,
-    entry: bool,
-    out: &mut Vec<u32>,
-) -> bool {
-    if lin.comparison() == Comparison::NotEqual {
-        return false;
-    }
-    // The halves of the rule: `<=` bounds each term by the others' smallest contributions,
-    // `>=` by their largest.
-    let (le_half, ge_half);
-    let mut skip = u32::MAX;
-    if entry {
-        let e = &trail.entries[p];
-        let Some(i) = lin.vars().iter().position(|v| v.index() as u32 == e.var) else { return false };
-        skip = e.var;
-        let positive = lin.coefficients()[i] > 0;
-        let (upper_cut, lower_cut) = match e.atom {
-            Atom::Le(_) => (true, false),
-            Atom::Ge(_) => (false, true),
-            Atom::Removed { wi, mask } => {
-                let mut after = Bits::new();
-                bits_at(trail, vars, blocks, e.var, p + 1, &mut after);
-                let Some((lo, hi)) = bit_range(&after) else { return false };
-                let base = wi as usize * BITS;
-                let bits = (0..BITS).filter(|&b| mask >> b & 1 == 1).map(|b| base + b);
-                let (mut up, mut down) = (false, false);
-                for b in bits {
-                    if b > hi {
-                        up = true;
-                    } else if b < lo {
-                        down = true;
-                    } else {
-                        // A hole: not a bounds rule.
-                        return false;
-                    }
-                }
-                (up, down)
-            }
-            Atom::Fixed(_) => return false,
-        };
-        le_half = (upper_cut && positive) || (lower_cut && !positive);
-        ge_half = (upper_cut && !positive) || (lower_cut && positive);
-    } else {
-        // A failure: the smallest sum above the constant, or the largest below it.
-        let (mut smallest, mut largest) = (0i64, 0i64);
-        let mut d = Bits::new();
-        for (&x, &a) in lin.vars().iter().zip(lin.coefficients()) {
-            let y = x.index() as u32;
-            let info = &vars[y as usize];
-            let (lo, hi) = if matches!(info.map, ValueMap::Interval { .. }) {
-                let current = (blocks[info.offset as usize], blocks[info.offset as usize + 1]);
-                let (Some(lo), Some(hi)) =
-                    (interval_bound_at(trail, y, p, true, current.0), interval_bound_at(trail, y, p, false, current.1))
-                else {
-                    return false;
-                };
-                (lo, hi)
-            } else {
-                bits_at(trail, vars, blocks, y, p, &mut d);
-                let Some(r) = bit_range(&d) else { return false };
-                r
-            };
-            let (vlo, vhi) = (i64::from(info.map.value(lo)), i64::from(info.map.value(hi)));
-            let (a, b) = (a * vlo, a * vhi);
-            smallest += a.min(b);
-            largest += a.max(b);
-        }
-        let c = lin.rhs();
-        le_half = matches!(lin.comparison(), Comparison::LessOrEqual | Comparison::Equal) && smallest > c;
-        ge_half = !le_half && matches!(lin.comparison(), Comparison::GreaterOrEqual | Comparison::Equal) && largest < c;
-        if !le_half && !ge_half {
-            return false;
-        }
-    }
-    for (&x, &a) in lin.vars().iter().zip(lin.coefficients()) {
-        let y = x.index() as u32;
-        if y == skip {
-            continue;
-        }
-        if le_half {
-            bound_entries(trail, vars, blocks, y, p, a > 0, out);
-        }
-        if ge_half {
-            bound_entries(trail, vars, blocks, y, p, a < 0, out);
-        }
-    }
-    true
 }
 
 /// The entries explaining entry `p`, into `out`; whether the explanation was the generic one.
@@ -365,15 +100,33 @@ fn reason_of(
     p: usize,
     out: &mut Vec<u32>,
 ) -> bool {
+    reason_or_generic(trail, clauses, constraints, vars, blocks, p, out, true)
+}
+
+/// [`reason_of`], leaving `out` without the generic explanation (but still answering `true`)
+/// when `generic` is false: clause minimisation gives up on such an entry rather than walk its
+/// constraint's whole scope.
+#[allow(clippy::too_many_arguments, reason = "the analysis' borrowed parts, split for the borrow checker")]
+fn reason_or_generic(
+    trail: &Trail,
+    clauses: &Clauses,
+    constraints: &[Box<dyn Constraint>],
+    vars: &[VarInfo],
+    blocks: &[Block],
+    p: usize,
+    out: &mut Vec<u32>,
+    generic: bool,
+) -> bool {
     match trail.entries[p].cause {
         Cause::Constraint(c) => {
             let con = &*constraints[c as usize];
-            if let Some(lin) = downcast_ref::<Linear>(con) {
-                let len = out.len();
-                if linear_reason(lin, trail, vars, blocks, p, true, out) {
-                    return false;
-                }
-                out.truncate(len);
+            let len = out.len();
+            if con.explain(&mut Antecedents::entry(trail, vars, blocks, p, out)) {
+                return false;
+            }
+            out.truncate(len);
+            if !generic {
+                return true;
             }
             for &y in con.scope() {
                 state_before(trail, vars, y.index() as u32, p, out);
@@ -391,6 +144,93 @@ fn reason_of(
             false
         }
         Cause::Decision | Cause::Fact => false,
+    }
+}
+
+/// What clause minimisation knows of a trail entry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Redundancy {
+    #[default]
+    Unknown,
+    /// Implied by the clause's other entries.
+    Implied,
+    /// Not shown to be.
+    Needed,
+}
+
+/// Explanations deeper than this are not followed by clause minimisation.
+const MINIMISE_DEPTH: usize = 24;
+
+/// The state of one clause minimisation.
+struct Minimiser<'a> {
+    trail: &'a Trail,
+    clauses: &'a Clauses,
+    constraints: &'a [Box<dyn Constraint>],
+    vars: &'a [VarInfo],
+    blocks: &'a [Block],
+    /// The entries of the clause (and those resolved away, all later than the entries asked
+    /// about).
+    seen: &'a [bool],
+    cache: &'a mut Vec<Redundancy>,
+    touched: &'a mut Vec<u32>,
+    bufs: &'a mut Vec<Vec<u32>>,
+}
+
+impl Minimiser<'_> {
+    /// Whether entry `k` of the clause is implied by its other entries (through the
+    /// explanations of the entries it rests on, `depth` deep so far).
+    fn implied(&mut self, k: u32, depth: usize) -> bool {
+        match self.trail.entries[k as usize].cause {
+            Cause::Decision => return false,
+            Cause::Fact => return true,
+            _ => {}
+        }
+        if depth >= MINIMISE_DEPTH {
+            return false;
+        }
+        if self.bufs.len() <= depth {
+            self.bufs.resize_with(depth + 1, Vec::new);
+        }
+        let mut out = std::mem::take(&mut self.bufs[depth]);
+        out.clear();
+        // An entry explained only generically is kept (its explanation is the whole scope's
+        // state: rarely all in the clause, and costly to walk).
+        let generic = reason_or_generic(
+            self.trail,
+            self.clauses,
+            self.constraints,
+            self.vars,
+            self.blocks,
+            k as usize,
+            &mut out,
+            false,
+        );
+        if generic {
+            self.bufs[depth] = out;
+            return false;
+        }
+        let mut implied = true;
+        for &r in &out {
+            let e = &self.trail.entries[r as usize];
+            if e.level == 0 || e.cause == Cause::Fact || self.seen[r as usize] {
+                continue;
+            }
+            let known = match self.cache[r as usize] {
+                Redundancy::Unknown => {
+                    let v = self.implied(r, depth + 1);
+                    self.cache[r as usize] = if v { Redundancy::Implied } else { Redundancy::Needed };
+                    self.touched.push(r);
+                    v
+                }
+                c => c == Redundancy::Implied,
+            };
+            if !known {
+                implied = false;
+                break;
+            }
+        }
+        self.bufs[depth] = out;
+        implied
     }
 }
 
@@ -561,7 +401,7 @@ impl Solver {
             }
             kinds.sort_by_key(|&(k, n)| (std::cmp::Reverse(n), k));
             let st = &self.engine.core.stats;
-            log::info!(target: "csp::learn", "learning end learned={} mean_lbd={:.2} literals={} explained_generic={} explained_precise={} generic_by_kind={kinds:?}", st.learned, st.mean_lbd(), st.literals, st.explained_generic, st.explained_precise);
+            log::info!(target: "csp::learn", "learning end learned={} mean_lbd={:.2} literals={} explained_generic={} explained_precise={} minimised={} generic_by_kind={kinds:?}", st.learned, st.mean_lbd(), st.literals, st.explained_generic, st.explained_precise, l.minimised);
         }
         if let Some(t) = self.engine.core.trail.take() {
             if let Some(l) = self.lcg.as_mut() {
@@ -577,9 +417,11 @@ impl Solver {
         let mut l = self.lcg.take().unwrap_or_else(|| Box::new(Lcg::new(n, m)));
         let track = l.track_core;
         let spare = l.spare.take();
+        let audit = l.audit.take();
         *l = Lcg::new(n, m);
         l.track_core = track;
         l.spare = spare;
+        l.audit = audit;
         l.cutoff = l.next_cutoff();
         l.open.extend((0..n as u32).filter(|&i| self.domain(VarId::from_index(i as usize)).len() > 1));
         self.lcg = Some(l);
@@ -911,6 +753,9 @@ impl Solver {
     /// to and the clause's LBD; `None` when the conflict is at the root.
     fn analyze(&mut self, clash: Clash) -> Option<(u32, u32)> {
         let mut l = self.lcg.take().expect("learning search");
+        if l.audit.is_some() {
+            self.audit_explanations(&mut l, clash);
+        }
         let r = self.analyze_with(&mut l, clash);
         self.lcg = Some(l);
         r
@@ -950,8 +795,11 @@ impl Solver {
                         // A write that emptied a domain: its own explanation and the rest of
                         // that domain; else the failure's.
                         let wiped = p < trail.len();
-                        let precise = downcast_ref::<Linear>(con)
-                            .is_some_and(|lin| linear_reason(lin, trail, vars, blocks, p, wiped, &mut l.reasons));
+                        let precise = if wiped {
+                            con.explain(&mut Antecedents::entry(trail, vars, blocks, p, &mut l.reasons))
+                        } else {
+                            con.explain(&mut Antecedents::failure(trail, vars, blocks, p, &mut l.reasons))
+                        };
                         if precise && wiped {
                             state_before(trail, vars, trail.entries[p].var, p, &mut l.reasons);
                         }
@@ -1066,6 +914,39 @@ impl Solver {
             }
         };
         l.reasons = reasons;
+        // Clause minimisation (MiniSat's recursive one): a lower entry whose explanation rests
+        // only on entries of the clause, the root, facts, or entries that do so in turn, is
+        // implied by the rest of the clause and left out. (Not with cores: the constraints of
+        // those explanations would have to join the clause's support.)
+        if !l.track_core && !l.lower.is_empty() {
+            if l.redundancy.len() < trail.len() {
+                l.redundancy.resize(trail.len(), Redundancy::Unknown);
+            }
+            let lower = std::mem::take(&mut l.lower);
+            let mut kept = Vec::with_capacity(lower.len());
+            let mut m = Minimiser {
+                trail,
+                clauses: &l.clauses,
+                constraints,
+                vars,
+                blocks,
+                seen: &l.seen,
+                cache: &mut l.redundancy,
+                touched: &mut l.redundancy_touched,
+                bufs: &mut l.minimise_bufs,
+            };
+            for &k in &lower {
+                if !m.implied(k, 0) {
+                    kept.push(k);
+                }
+            }
+            for &k in m.touched.iter() {
+                m.cache[k as usize] = Redundancy::Unknown;
+            }
+            m.touched.clear();
+            l.minimised += (lower.len() - kept.len()) as u64;
+            l.lower = kept;
+        }
         for &k in &l.marked {
             l.seen[k as usize] = false;
         }
@@ -1224,7 +1105,89 @@ impl Solver {
     }
 }
 
+/// An atom as tests read it: `(variable, lowest, highest, values excluded)`, true when the
+/// variable's value is within `lowest..=highest` and not excluded.
+pub(crate) type AuditedAtom = (VarId, crate::id::Value, crate::id::Value, Vec<crate::id::Value>);
+
+/// A precise explanation as tests read it: the constraint, the atom it explained (`None` for
+/// a failure), and the atoms it named.
+pub(crate) type AuditedExplanation = (ConstraintId, Option<AuditedAtom>, Vec<AuditedAtom>);
+
+/// The entry's atom as tests read it.
+fn audited_atom(vars: &[VarInfo], var: u32, atom: Atom) -> AuditedAtom {
+    let info = &vars[var as usize];
+    let (first, last) = (info.map.value(0), info.map.value(info.len as usize - 1));
+    let x = VarId::from_index(var as usize);
+    match atom {
+        Atom::Removed { wi, mask } => {
+            let gone =
+                (0..BITS).filter(|b| mask >> b & 1 == 1).map(|b| info.map.value(wi as usize * BITS + b)).collect();
+            (x, first, last, gone)
+        }
+        Atom::Ge(b) => (x, info.map.value(b as usize), last, Vec::new()),
+        Atom::Le(b) => (x, first, info.map.value(b as usize), Vec::new()),
+        Atom::Fixed(b) => (x, info.map.value(b as usize), info.map.value(b as usize), Vec::new()),
+    }
+}
+
 impl Solver {
+    /// Tests: from the next learning search on, every conflict asks each constraint change on
+    /// the trail (and the failing constraint) for its precise explanation, and keeps those
+    /// given ([`audited_explanations`](Solver::audited_explanations)), up to `limit`.
+    #[doc(hidden)]
+    pub fn set_explanation_audit(&mut self, on: bool) {
+        let (n, m) = (self.engine.model.num_vars(), self.engine.model.num_constraints());
+        self.lcg.get_or_insert_with(|| Box::new(Lcg::new(n, m))).audit = on.then(Vec::new);
+    }
+
+    /// Tests: the entries clause minimisation left out of the clauses of the last learning
+    /// search.
+    #[doc(hidden)]
+    pub fn minimised_entries(&self) -> u64 {
+        self.lcg.as_ref().map_or(0, |l| l.minimised)
+    }
+
+    /// Tests: the explanations kept by [`set_explanation_audit`](Solver::set_explanation_audit).
+    #[doc(hidden)]
+    pub fn audited_explanations(&self) -> &[AuditedExplanation] {
+        self.lcg.as_ref().and_then(|l| l.audit.as_deref()).unwrap_or(&[])
+    }
+
+    /// Asks every constraint change on the trail, and the failure of `clash`, for a precise
+    /// explanation, into `l.audit`.
+    fn audit_explanations(&self, l: &mut Lcg, clash: Clash) {
+        const LIMIT: usize = 20_000;
+        let (Some(trail), Some(audit)) = (self.engine.core.trail.as_ref(), l.audit.as_mut()) else { return };
+        let (vars, blocks) = (&self.engine.model.vars[..], self.engine.core.store.blocks());
+        let mut out = Vec::new();
+        let read = |out: &[u32]| -> Vec<AuditedAtom> {
+            out.iter()
+                .map(|&k| audited_atom(vars, trail.entries[k as usize].var, trail.entries[k as usize].atom))
+                .collect()
+        };
+        for p in 0..trail.len() {
+            let e = &trail.entries[p];
+            let Cause::Constraint(c) = e.cause else { continue };
+            let con = &*self.engine.model.constraints[c as usize];
+            out.clear();
+            if audit.len() < LIMIT && con.explain(&mut Antecedents::entry(trail, vars, blocks, p, &mut out)) {
+                audit.push((ConstraintId::from_index(c as usize), Some(audited_atom(vars, e.var, e.atom)), read(&out)));
+            }
+        }
+        if let Clash::Engine(Conflict { by: Some(by), var, .. }) = clash {
+            if var.is_some_and(|x| self.domain(x).is_empty()) {
+                // A wipe-out: its entry is explained above.
+                return;
+            }
+            let con = &*self.engine.model.constraints[by.index()];
+            out.clear();
+            if audit.len() < LIMIT && con.explain(&mut Antecedents::failure(trail, vars, blocks, trail.len(), &mut out))
+            {
+                audit.push((by, None, read(&out)));
+            }
+        }
+    }
+
     /// The clauses the last learning search kept, each literal as its variable and the values
     /// of the variable's initial domain that satisfy it: for tests that check, by brute
     /// force, that every clause holds in every solution of the model.

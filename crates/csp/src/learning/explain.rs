@@ -1,0 +1,600 @@
+//! Explanations on request: what a constraint sees when the conflict analysis asks it why it
+//! made a change ([`Antecedents`]), and the trail walks that turn atoms into trail entries.
+//!
+//! Nothing is recorded for an explanation while the search runs: the analysis asks a
+//! constraint for the reason of a trail entry only when it resolves that entry, and the
+//! constraint reads the domains *as they were just before the entry* from the trail (the
+//! current domains with the later entries put back). With learning off nothing here runs.
+
+use fixedbitset::Block;
+
+use super::trail::{Atom, Trail, NO_ENTRY};
+use crate::domain::{ValueMap, BITS};
+use crate::id::{Value, VarId};
+use crate::layout::VarInfo;
+
+/// A domain's blocks, on the stack for domains of up to 256 values.
+pub(crate) type Bits = smallvec::SmallVec<[Block; 4]>;
+
+/// What a constraint is asked to explain (see [`Antecedents::change`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// The constraint failed: the domains it saw (before the failure) have no support.
+    Failure,
+    /// The variable's values below this one are gone.
+    AtLeast(VarId, Value),
+    /// The variable's values above this one are gone.
+    AtMost(VarId, Value),
+    /// The values [`Antecedents::removed`] of the variable are gone (not all beyond one
+    /// bound).
+    Removed(VarId),
+}
+
+/// A request for the reason of one change made by a constraint, handed to
+/// [`Constraint::explain`](crate::model::constraint::Constraint::explain) by the conflict
+/// analysis of a learning search ([`Solver::set_learning`](crate::search::Solver::set_learning)).
+///
+/// The constraint reads the domains *before the change* ([`min`](Antecedents::min),
+/// [`max`](Antecedents::max), [`contains`](Antecedents::contains),
+/// [`value`](Antecedents::value)) and names the facts of those domains that, with the
+/// constraint, imply the change ([`at_least`](Antecedents::at_least),
+/// [`at_most`](Antecedents::at_most), [`not_equal`](Antecedents::not_equal),
+/// [`equal`](Antecedents::equal), [`domain`](Antecedents::domain)): each must hold in those
+/// domains. The fewer and weaker the facts, the more the learned clause prunes. An explanation
+/// may be stronger than the change asks (explain `x >= v` where only some values below `v`
+/// went), never weaker.
+///
+/// # Example
+///
+/// `x <= y` propagated on bounds: a cut of `y`'s lower bound rests on `x`'s lower bound, a
+/// cut of `x`'s upper bound on `y`'s upper bound, and a failure on both.
+///
+/// ```
+/// use csp::constraint::{Antecedents, Change, Constraint, Context, Conflict, Rule};
+/// use csp::{Value, VarId};
+///
+/// #[derive(Clone, Debug)]
+/// struct LessEq([VarId; 2]);
+///
+/// impl Constraint for LessEq {
+///     fn kind(&self) -> &'static str { "less_eq" }
+///     fn scope(&self) -> &[VarId] { &self.0 }
+///     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+///         let [x, y] = self.0;
+///         ctx.remove_below(y, ctx.min(x), Rule::Bounds)?;
+///         ctx.remove_above(x, ctx.max(y), Rule::Bounds)?;
+///         Ok(())
+///     }
+///     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+///         let [x, y] = self.0;
+///         match why.change() {
+///             Change::AtLeast(v, bound) if v == y => why.at_least(x, bound),
+///             Change::AtMost(v, bound) if v == x => why.at_most(y, bound),
+///             Change::Failure => {
+///                 // x > y: x's lower bound is above y's upper bound.
+///                 let (Some(lo), Some(hi)) = (why.min(x), why.max(y)) else { return false };
+///                 why.at_least(x, lo);
+///                 why.at_most(y, hi);
+///             }
+///             // Anything else (a hole, a variable given twice): the generic explanation.
+///             _ => return false,
+///         }
+///         true
+///     }
+///     fn is_satisfied(&self, v: &[Value]) -> bool { v[0] <= v[1] }
+/// }
+///
+/// let mut model = csp::Model::new();
+/// let x = model.new_vars(2, 0..=9)?;
+/// model.post(LessEq([x[0], x[1]]))?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Antecedents<'a> {
+    trail: &'a Trail,
+    vars: &'a [VarInfo],
+    blocks: &'a [Block],
+    /// The domains read are those before this trail position.
+    at: usize,
+    change: Change,
+    /// The bits gone, for a change of a bitset domain: `(block, mask)`.
+    mask: Option<(u32, Block)>,
+    out: &'a mut Vec<u32>,
+    /// The length of `out` when the request began.
+    start: usize,
+}
+
+impl<'a> Antecedents<'a> {
+    /// A request for the reason of trail entry `p`, its antecedent entries into `out`.
+    pub(crate) fn entry(
+        trail: &'a Trail,
+        vars: &'a [VarInfo],
+        blocks: &'a [Block],
+        p: usize,
+        out: &'a mut Vec<u32>,
+    ) -> Antecedents<'a> {
+        let e = &trail.entries[p];
+        let info = &vars[e.var as usize];
+        let var = VarId::from_index(e.var as usize);
+        let (change, mask) = match e.atom {
+            Atom::Ge(b) => (Change::AtLeast(var, info.map.value(b as usize)), None),
+            Atom::Le(b) => (Change::AtMost(var, info.map.value(b as usize)), None),
+            Atom::Removed { wi, mask } => {
+                let mut after = Bits::new();
+                bits_at(trail, vars, blocks, e.var, p + 1, &mut after);
+                let base = wi as usize * BITS;
+                let (first, last) =
+                    (base + mask.trailing_zeros() as usize, base + BITS - 1 - mask.leading_zeros() as usize);
+                let change = match bit_range(&after) {
+                    Some((lo, _)) if last < lo => Change::AtLeast(var, info.map.value(lo)),
+                    Some((_, hi)) if first > hi => Change::AtMost(var, info.map.value(hi)),
+                    _ => Change::Removed(var),
+                };
+                (change, Some((wi, mask)))
+            }
+            // A decision explains nothing; never asked.
+            Atom::Fixed(_) => (Change::Failure, None),
+        };
+        let start = out.len();
+        Antecedents { trail, vars, blocks, at: p, change, mask, out, start }
+    }
+
+    /// A request for the reason of a failure seen in the domains before trail position `p`.
+    pub(crate) fn failure(
+        trail: &'a Trail,
+        vars: &'a [VarInfo],
+        blocks: &'a [Block],
+        p: usize,
+        out: &'a mut Vec<u32>,
+    ) -> Antecedents<'a> {
+        let start = out.len();
+        Antecedents { trail, vars, blocks, at: p, change: Change::Failure, mask: None, out, start }
+    }
+
+    /// What to explain.
+    pub fn change(&self) -> Change {
+        self.change
+    }
+
+    /// The values the change removed, for a change of a domain stored as a bitset (in
+    /// increasing order); nothing for an interval domain's bound or a failure.
+    pub fn removed(&self) -> impl Iterator<Item = Value> + '_ {
+        let (wi, mask) = self.mask.unwrap_or((0, 0));
+        let map = match self.change {
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => Some(&self.vars[x.index()].map),
+            Change::Failure => None,
+        };
+        (0..BITS).filter(move |b| mask >> b & 1 == 1).filter_map(move |b| map.map(|m| m.value(wi as usize * BITS + b)))
+    }
+
+    fn info(&self, x: VarId) -> &VarInfo {
+        &self.vars[x.index()]
+    }
+
+    fn is_interval(&self, x: VarId) -> bool {
+        matches!(self.info(x).map, ValueMap::Interval { .. })
+    }
+
+    /// The smallest and largest bit of `x` before the change, `None` if not known (an
+    /// interval's bound moved before the search and again since) or empty.
+    fn bit_bounds(&self, x: VarId) -> Option<(usize, usize)> {
+        let y = x.index() as u32;
+        let info = self.info(x);
+        if self.is_interval(x) {
+            let o = info.offset as usize;
+            let (lo, hi) = (self.blocks[o], self.blocks[o + 1]);
+            let lo = interval_bound_at(self.trail, y, self.at, true, lo)?;
+            let hi = interval_bound_at(self.trail, y, self.at, false, hi)?;
+            return (lo <= hi).then_some((lo, hi));
+        }
+        // The current domain's range widened by the bits removed since (no copy of the domain).
+        let d = &self.blocks[info.offset as usize..(info.offset + info.words) as usize];
+        let mut range = bit_range(d);
+        let mut k = self.trail.last[y as usize];
+        while k != NO_ENTRY && k as usize >= self.at {
+            let e = &self.trail.entries[k as usize];
+            if let Atom::Removed { wi, mask } = e.atom {
+                let base = wi as usize * BITS;
+                let (first, last) =
+                    (base + mask.trailing_zeros() as usize, base + BITS - 1 - mask.leading_zeros() as usize);
+                range = Some(range.map_or((first, last), |(lo, hi)| (lo.min(first), hi.max(last))));
+            }
+            k = e.prev;
+        }
+        range
+    }
+
+    /// `x`'s smallest value before the change (`None` if not known).
+    pub fn min(&self, x: VarId) -> Option<Value> {
+        self.bit_bounds(x).map(|(lo, _)| self.info(x).map.value(lo))
+    }
+
+    /// `x`'s largest value before the change (`None` if not known).
+    pub fn max(&self, x: VarId) -> Option<Value> {
+        self.bit_bounds(x).map(|(_, hi)| self.info(x).map.value(hi))
+    }
+
+    /// `x`'s smallest and largest values before the change (`None` if not known).
+    pub fn bounds(&self, x: VarId) -> Option<(Value, Value)> {
+        self.bit_bounds(x).map(|(lo, hi)| (self.info(x).map.value(lo), self.info(x).map.value(hi)))
+    }
+
+    /// `x`'s value before the change, if it was fixed.
+    pub fn value(&self, x: VarId) -> Option<Value> {
+        let (lo, hi) = self.bit_bounds(x)?;
+        (lo == hi).then(|| self.info(x).map.value(lo))
+    }
+
+    /// Whether `x` could take `v` before the change.
+    pub fn contains(&self, x: VarId, v: Value) -> bool {
+        let info = self.info(x);
+        let Some(bit) = info.map.bit(v, info.len as usize) else { return false };
+        if self.is_interval(x) {
+            return self.bit_bounds(x).is_some_and(|(lo, hi)| (lo..=hi).contains(&bit));
+        }
+        let o = info.offset as usize;
+        if self.blocks[o + bit / BITS] >> (bit % BITS) & 1 == 1 {
+            return true;
+        }
+        // Gone now: was it gone before the change?
+        self.removal_of(x.index() as u32, bit).is_none_or(|k| k as usize >= self.at)
+    }
+
+    /// The values of `x`'s initial domain, for a domain stored as a bitset; `None` for an
+    /// interval domain (too many to list).
+    pub fn initial_values(&self, x: VarId) -> Option<impl Iterator<Item = Value> + '_> {
+        let info = self.info(x);
+        (!self.is_interval(x)).then(|| (0..info.len as usize).map(|b| info.map.value(b)))
+    }
+
+    /// The number of values of `x`'s initial domain.
+    pub fn initial_len(&self, x: VarId) -> usize {
+        self.info(x).len as usize
+    }
+
+    /// The entry that removed bit `bit` of bitset variable `y`, if one did.
+    fn removal_of(&self, y: u32, bit: usize) -> Option<u32> {
+        let (wi, m) = ((bit / BITS) as u32, 1 << (bit % BITS));
+        let mut k = self.trail.last[y as usize];
+        while k != NO_ENTRY {
+            let e = &self.trail.entries[k as usize];
+            if let Atom::Removed { wi: w, mask } = e.atom {
+                if w == wi && mask & m != 0 {
+                    return Some(k);
+                }
+            }
+            k = e.prev;
+        }
+        None
+    }
+
+    /// Names `x >= v` (true before the change) as a reason.
+    pub fn at_least(&mut self, x: VarId, v: Value) {
+        debug_assert!(self.min(x).is_none_or(|m| m >= v), "explanation: {x} >= {v} does not hold");
+        let info = self.info(x);
+        let bit = info.map.bit_at_least(v, info.len as usize);
+        if bit == 0 {
+            return;
+        }
+        let y = x.index() as u32;
+        if self.is_interval(x) {
+            atom_entries(self.trail, self.vars, y, Atom::Ge(bit as u32), self.at, self.out);
+        } else {
+            below_entries(self.trail, y, bit, self.at, self.out);
+        }
+    }
+
+    /// Names `x <= v` (true before the change) as a reason.
+    pub fn at_most(&mut self, x: VarId, v: Value) {
+        debug_assert!(self.max(x).is_none_or(|m| m <= v), "explanation: {x} <= {v} does not hold");
+        let info = self.info(x);
+        // The first bit above v.
+        let above = info.map.bit_at_least(v.saturating_add(1), info.len as usize);
+        if v == Value::MAX || above >= info.len as usize {
+            return;
+        }
+        let y = x.index() as u32;
+        if self.is_interval(x) {
+            let Some(top) = above.checked_sub(1) else {
+                // Every value is above v: the domain is empty, as the entry that emptied it says.
+                return state_before(self.trail, self.vars, y, self.at, self.out);
+            };
+            atom_entries(self.trail, self.vars, y, Atom::Le(top as u32), self.at, self.out);
+        } else {
+            above_entries(self.trail, y, above, self.at, self.out);
+        }
+    }
+
+    /// Names `x != v` (true before the change) as a reason.
+    pub fn not_equal(&mut self, x: VarId, v: Value) {
+        debug_assert!(!self.contains(x, v), "explanation: {x} != {v} does not hold");
+        let info = self.info(x);
+        let Some(bit) = info.map.bit(v, info.len as usize) else { return };
+        if self.is_interval(x) {
+            match self.bit_bounds(x) {
+                Some((lo, _)) if bit < lo => self.at_least(x, v.saturating_add(1)),
+                Some(_) => self.at_most(x, v.saturating_sub(1)),
+                None => state_before(self.trail, self.vars, x.index() as u32, self.at, self.out),
+            }
+            return;
+        }
+        if let Some(k) = self.removal_of(x.index() as u32, bit) {
+            if (k as usize) < self.at {
+                self.out.push(k);
+            }
+        }
+    }
+
+    /// Names `x != v` for every `v` of `values` (each true before the change) as reasons, in
+    /// one walk of `x`'s changes.
+    pub fn not_equal_all(&mut self, x: VarId, values: impl IntoIterator<Item = Value>) {
+        if self.is_interval(x) {
+            for v in values {
+                self.not_equal(x, v);
+            }
+            return;
+        }
+        let info = self.info(x);
+        let mut wanted: smallvec::SmallVec<[(u32, Block); 4]> = smallvec::SmallVec::new();
+        for v in values {
+            debug_assert!(!self.contains(x, v), "explanation: {x} != {v} does not hold");
+            let Some(bit) = info.map.bit(v, info.len as usize) else { continue };
+            let (wi, m) = ((bit / BITS) as u32, 1 << (bit % BITS));
+            match wanted.iter_mut().find(|(w, _)| *w == wi) {
+                Some((_, mask)) => *mask |= m,
+                None => wanted.push((wi, m)),
+            }
+        }
+        let mut left = wanted.len();
+        let mut k = self.trail.last[x.index()];
+        while k != NO_ENTRY && left > 0 {
+            let e = &self.trail.entries[k as usize];
+            if (k as usize) < self.at {
+                if let Atom::Removed { wi, mask } = e.atom {
+                    if let Some((_, want)) = wanted.iter_mut().find(|(w, m)| *w == wi && *m & mask != 0) {
+                        self.out.push(k);
+                        *want &= !mask;
+                        if *want == 0 {
+                            left -= 1;
+                        }
+                    }
+                }
+            }
+            k = e.prev;
+        }
+    }
+
+    /// Names `x = v` (true before the change) as a reason.
+    pub fn equal(&mut self, x: VarId, v: Value) {
+        debug_assert!(self.value(x) == Some(v), "explanation: {x} = {v} does not hold");
+        if self.is_interval(x) {
+            self.at_least(x, v);
+            self.at_most(x, v);
+        } else {
+            state_before(self.trail, self.vars, x.index() as u32, self.at, self.out);
+        }
+    }
+
+    /// Names `x`'s whole domain before the change as a reason (every change of it).
+    pub fn domain(&mut self, x: VarId) {
+        state_before(self.trail, self.vars, x.index() as u32, self.at, self.out);
+    }
+
+    /// The number of reasons named so far (to take back a partial explanation with
+    /// [`truncate_reasons`](Antecedents::truncate_reasons)).
+    pub fn len_reasons(&self) -> usize {
+        self.out.len()
+    }
+
+    /// Takes back the reasons named since [`len_reasons`](Antecedents::len_reasons) was `len`.
+    pub fn truncate_reasons(&mut self, len: usize) {
+        self.out.truncate(len.max(self.start));
+    }
+
+    /// Names `x`'s lower bound before the change as a reason; whether it was known.
+    pub fn at_least_min(&mut self, x: VarId) -> bool {
+        match self.min(x) {
+            Some(m) => {
+                self.at_least(x, m);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Names `x`'s upper bound before the change as a reason; whether it was known.
+    pub fn at_most_max(&mut self, x: VarId) -> bool {
+        match self.max(x) {
+            Some(m) => {
+                self.at_most(x, m);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// The entries before `p` that removed a bit below `bit` of bitset variable `y`, into `out`.
+fn below_entries(trail: &Trail, y: u32, bit: usize, p: usize, out: &mut Vec<u32>) {
+    let mut k = trail.last[y as usize];
+    while k != NO_ENTRY {
+        let e = &trail.entries[k as usize];
+        if (k as usize) < p {
+            if let Atom::Removed { wi, mask } = e.atom {
+                let base = wi as usize * BITS;
+                if base < bit && (bit - base >= BITS || mask & ((1 << (bit - base)) - 1) != 0) {
+                    out.push(k);
+                }
+            }
+        }
+        k = e.prev;
+    }
+}
+
+/// The entries before `p` that removed bit `bit` or above of bitset variable `y`, into `out`.
+fn above_entries(trail: &Trail, y: u32, bit: usize, p: usize, out: &mut Vec<u32>) {
+    let mut k = trail.last[y as usize];
+    while k != NO_ENTRY {
+        let e = &trail.entries[k as usize];
+        if (k as usize) < p {
+            if let Atom::Removed { wi, mask } = e.atom {
+                let base = wi as usize * BITS;
+                if base + BITS > bit && (bit <= base || mask >> (bit - base) != 0) {
+                    out.push(k);
+                }
+            }
+        }
+        k = e.prev;
+    }
+}
+
+/// Moves of an interval's bound looked at for the earliest one that makes an atom true.
+const BOUND_WALK: usize = 16;
+
+/// The trail entries that made `atom` on `y` true before position `p`, into `out`.
+pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, p: usize, out: &mut Vec<u32>) {
+    let interval = matches!(vars[y as usize].map, ValueMap::Interval { .. });
+    match atom {
+        Atom::Removed { wi, mask } if !interval => {
+            let mut rest = mask;
+            let mut k = trail.last[y as usize];
+            while k != NO_ENTRY && rest != 0 {
+                let e = &trail.entries[k as usize];
+                if (k as usize) < p {
+                    if let Atom::Removed { wi: w, mask: m } = e.atom {
+                        if w == wi && m & rest != 0 {
+                            out.push(k);
+                            rest &= !m;
+                        }
+                    }
+                }
+                k = e.prev;
+            }
+        }
+        Atom::Ge(b) if interval => {
+            // The earliest entry that makes the bound, looked for among the last
+            // `BOUND_WALK` moves before `p` (beyond, a later one does).
+            let mut found = NO_ENTRY;
+            let mut looked = 0;
+            let mut k = trail.last[y as usize];
+            while k != NO_ENTRY && looked < BOUND_WALK {
+                let e = &trail.entries[k as usize];
+                if (k as usize) < p {
+                    if let Atom::Ge(v) = e.atom {
+                        looked += 1;
+                        if v >= b {
+                            found = k;
+                        } else {
+                            break;
+                        }
+                    }
+                }
+                k = e.prev;
+            }
+            if found != NO_ENTRY {
+                out.push(found);
+            }
+        }
+        Atom::Le(b) if interval => {
+            // The earliest entry that makes the bound, looked for among the last
+            // `BOUND_WALK` moves before `p` (beyond, a later one does).
+            let mut found = NO_ENTRY;
+            let mut looked = 0;
+            let mut k = trail.last[y as usize];
+            while k != NO_ENTRY && looked < BOUND_WALK {
+                let e = &trail.entries[k as usize];
+                if (k as usize) < p {
+                    if let Atom::Le(v) = e.atom {
+                        looked += 1;
+                        if v <= b {
+                            found = k;
+                        } else {
+                            break;
+                        }
+                    }
+                }
+                k = e.prev;
+            }
+            if found != NO_ENTRY {
+                out.push(found);
+            }
+        }
+        _ => state_before(trail, vars, y, p, out),
+    }
+}
+
+/// The trail entries that make up `y`'s domain before position `p` (its changes since the
+/// search began; for an interval, the last move of each bound), into `out`.
+pub(crate) fn state_before(trail: &Trail, vars: &[VarInfo], y: u32, p: usize, out: &mut Vec<u32>) {
+    let interval = matches!(vars[y as usize].map, ValueMap::Interval { .. });
+    let (mut lo, mut hi) = (false, false);
+    let mut k = trail.last[y as usize];
+    while k != NO_ENTRY {
+        let e = &trail.entries[k as usize];
+        if (k as usize) < p {
+            if interval {
+                match e.atom {
+                    Atom::Ge(_) if !lo => {
+                        lo = true;
+                        out.push(k);
+                    }
+                    Atom::Le(_) if !hi => {
+                        hi = true;
+                        out.push(k);
+                    }
+                    _ => {}
+                }
+                if lo && hi {
+                    break;
+                }
+            } else {
+                out.push(k);
+            }
+        }
+        k = e.prev;
+    }
+}
+
+/// `y`'s bitset domain at trail position `p` (before entry `p`), from the current
+/// `blocks`: the bits removed at `p` and after put back.
+pub(crate) fn bits_at(trail: &Trail, vars: &[VarInfo], blocks: &[Block], y: u32, p: usize, out: &mut Bits) {
+    let info = &vars[y as usize];
+    out.clear();
+    out.extend_from_slice(&blocks[info.offset as usize..(info.offset + info.words) as usize]);
+    let mut k = trail.last[y as usize];
+    while k != NO_ENTRY && k as usize >= p {
+        let e = &trail.entries[k as usize];
+        if let Atom::Removed { wi, mask } = e.atom {
+            out[wi as usize] |= mask;
+        }
+        k = e.prev;
+    }
+}
+
+/// An interval variable's lower (`low`) or upper bound at trail position `p`: the last move
+/// of it before `p`, else `current` if it has not moved since; `None` if that is not known.
+pub(crate) fn interval_bound_at(trail: &Trail, y: u32, p: usize, low: bool, current: usize) -> Option<usize> {
+    let mut moved_since = false;
+    let mut k = trail.last[y as usize];
+    while k != NO_ENTRY {
+        let e = &trail.entries[k as usize];
+        match (e.atom, low) {
+            (Atom::Ge(v), true) | (Atom::Le(v), false) => {
+                if (k as usize) < p {
+                    return Some(v as usize);
+                }
+                moved_since = true;
+            }
+            _ => {}
+        }
+        k = e.prev;
+    }
+    (!moved_since).then_some(current)
+}
+
+/// The smallest and largest bit of a bitset domain.
+pub(crate) fn bit_range(d: &[Block]) -> Option<(usize, usize)> {
+    let lo = d.iter().position(|&b| b != 0)?;
+    let hi = d.iter().rposition(|&b| b != 0)?;
+    Some((lo * BITS + d[lo].trailing_zeros() as usize, hi * BITS + BITS - 1 - d[hi].leading_zeros() as usize))
+}
