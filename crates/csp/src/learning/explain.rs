@@ -346,7 +346,7 @@ impl<'a> Antecedents<'a> {
             }
         }
         let mut left = wanted.len();
-        let mut k = self.trail.last[x.index()];
+        let mut k = self.trail.last_before(x.index() as u32, self.at);
         while k != NO_ENTRY && left > 0 {
             let e = &self.trail.entries[k as usize];
             if (k as usize) < self.at {
@@ -416,7 +416,7 @@ impl<'a> Antecedents<'a> {
 
 /// The entries before `p` that removed a bit below `bit` of bitset variable `y`, into `out`.
 fn below_entries(trail: &Trail, y: u32, bit: usize, p: usize, out: &mut Vec<u32>) {
-    let mut k = trail.last[y as usize];
+    let mut k = trail.last_before(y, p);
     while k != NO_ENTRY {
         let e = &trail.entries[k as usize];
         if (k as usize) < p {
@@ -433,7 +433,7 @@ fn below_entries(trail: &Trail, y: u32, bit: usize, p: usize, out: &mut Vec<u32>
 
 /// The entries before `p` that removed bit `bit` or above of bitset variable `y`, into `out`.
 fn above_entries(trail: &Trail, y: u32, bit: usize, p: usize, out: &mut Vec<u32>) {
-    let mut k = trail.last[y as usize];
+    let mut k = trail.last_before(y, p);
     while k != NO_ENTRY {
         let e = &trail.entries[k as usize];
         if (k as usize) < p {
@@ -457,7 +457,7 @@ pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, 
     match atom {
         Atom::Removed { wi, mask } if !interval => {
             let mut rest = mask;
-            let mut k = trail.last[y as usize];
+            let mut k = trail.last_before(y, p);
             while k != NO_ENTRY && rest != 0 {
                 let e = &trail.entries[k as usize];
                 if (k as usize) < p {
@@ -476,7 +476,7 @@ pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, 
             // `BOUND_WALK` moves before `p` (beyond, a later one does).
             let mut found = NO_ENTRY;
             let mut looked = 0;
-            let mut k = trail.last[y as usize];
+            let mut k = trail.last_before(y, p);
             while k != NO_ENTRY && looked < BOUND_WALK {
                 let e = &trail.entries[k as usize];
                 if (k as usize) < p {
@@ -500,7 +500,7 @@ pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, 
             // `BOUND_WALK` moves before `p` (beyond, a later one does).
             let mut found = NO_ENTRY;
             let mut looked = 0;
-            let mut k = trail.last[y as usize];
+            let mut k = trail.last_before(y, p);
             while k != NO_ENTRY && looked < BOUND_WALK {
                 let e = &trail.entries[k as usize];
                 if (k as usize) < p {
@@ -528,7 +528,7 @@ pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, 
 pub(crate) fn state_before(trail: &Trail, vars: &[VarInfo], y: u32, p: usize, out: &mut Vec<u32>) {
     let interval = matches!(vars[y as usize].map, ValueMap::Interval { .. });
     let (mut lo, mut hi) = (false, false);
-    let mut k = trail.last[y as usize];
+    let mut k = trail.last_before(y, p);
     while k != NO_ENTRY {
         let e = &trail.entries[k as usize];
         if (k as usize) < p {
@@ -574,22 +574,24 @@ pub(crate) fn bits_at(trail: &Trail, vars: &[VarInfo], blocks: &[Block], y: u32,
 /// An interval variable's lower (`low`) or upper bound at trail position `p`: the last move
 /// of it before `p`, else `current` if it has not moved since; `None` if that is not known.
 pub(crate) fn interval_bound_at(trail: &Trail, y: u32, p: usize, low: bool, current: usize) -> Option<usize> {
-    let mut moved_since = false;
-    let mut k = trail.last[y as usize];
+    let mut k = trail.last_before(y, p);
     while k != NO_ENTRY {
         let e = &trail.entries[k as usize];
-        match (e.atom, low) {
-            (Atom::Ge(v), true) | (Atom::Le(v), false) => {
-                if (k as usize) < p {
-                    return Some(v as usize);
-                }
-                moved_since = true;
-            }
-            _ => {}
+        if let (Atom::Ge(v), true) | (Atom::Le(v), false) = (e.atom, low) {
+            return Some(v as usize);
         }
         k = e.prev;
     }
-    (!moved_since).then_some(current)
+    // No move before `p`: the bound is the current one if it has not moved since either.
+    let mut k = trail.last[y as usize];
+    while k != NO_ENTRY && k as usize >= p {
+        let e = &trail.entries[k as usize];
+        if let (Atom::Ge(_), true) | (Atom::Le(_), false) = (e.atom, low) {
+            return None;
+        }
+        k = e.prev;
+    }
+    Some(current)
 }
 
 /// The smallest and largest bit of a bitset domain.

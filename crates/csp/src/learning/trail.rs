@@ -68,6 +68,10 @@ pub(crate) struct Trail {
     pub(crate) entries: Vec<Entry>,
     /// Per variable: its last entry, or [`NO_ENTRY`].
     pub(crate) last: Vec<u32>,
+    /// Per variable: the positions of its chained entries, in increasing order, so that the
+    /// last one before a position is found by binary search ([`last_before`](Trail::last_before))
+    /// rather than by walking every later entry of the variable.
+    by_var: Vec<Vec<u32>>,
     /// Per live checkpoint of the store: the trail's length when it was taken.
     marks: Vec<u32>,
     /// The cause of writes made outside any constraint (set before each such write).
@@ -80,6 +84,7 @@ impl Trail {
         Trail {
             entries: Vec::with_capacity(4 * num_vars),
             last: vec![NO_ENTRY; num_vars],
+            by_var: vec![Vec::new(); num_vars],
             marks: vec![0; levels as usize],
             cause: Cause::Fact,
         }
@@ -96,6 +101,18 @@ impl Trail {
         let prev = self.last[var as usize];
         self.entries.push(Entry { var, prev, level, cause, atom });
         self.last[var as usize] = at;
+        self.by_var[var as usize].push(at);
+    }
+
+    /// `var`'s last chained entry before position `p`, or [`NO_ENTRY`]; walking `prev` from
+    /// it visits all its earlier ones.
+    #[inline]
+    pub(crate) fn last_before(&self, var: u32, p: usize) -> u32 {
+        let v = &self.by_var[var as usize];
+        match v.partition_point(|&k| (k as usize) < p) {
+            0 => NO_ENTRY,
+            i => v[i - 1],
+        }
     }
 
     fn cause_of(&self, by: u32) -> Cause {
@@ -145,6 +162,7 @@ impl Trail {
             let e = self.entries.pop().expect("entries past the mark");
             if e.cause != Cause::Decision {
                 self.last[e.var as usize] = e.prev;
+                self.by_var[e.var as usize].pop();
             }
         }
         self.marks.truncate(level as usize);
