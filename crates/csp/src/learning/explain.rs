@@ -471,56 +471,39 @@ pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, 
                 k = e.prev;
             }
         }
-        Atom::Ge(b) if interval => {
-            // The earliest entry that makes the bound, looked for among the last
-            // `BOUND_WALK` moves before `p` (beyond, a later one does).
-            let mut found = NO_ENTRY;
-            let mut looked = 0;
-            let mut k = trail.last_before(y, p);
-            while k != NO_ENTRY && looked < BOUND_WALK {
-                let e = &trail.entries[k as usize];
-                if (k as usize) < p {
-                    if let Atom::Ge(v) = e.atom {
-                        looked += 1;
-                        if v >= b {
-                            found = k;
-                        } else {
-                            break;
-                        }
-                    }
-                }
-                k = e.prev;
-            }
-            if found != NO_ENTRY {
-                out.push(found);
-            }
-        }
-        Atom::Le(b) if interval => {
-            // The earliest entry that makes the bound, looked for among the last
-            // `BOUND_WALK` moves before `p` (beyond, a later one does).
-            let mut found = NO_ENTRY;
-            let mut looked = 0;
-            let mut k = trail.last_before(y, p);
-            while k != NO_ENTRY && looked < BOUND_WALK {
-                let e = &trail.entries[k as usize];
-                if (k as usize) < p {
-                    if let Atom::Le(v) = e.atom {
-                        looked += 1;
-                        if v <= b {
-                            found = k;
-                        } else {
-                            break;
-                        }
-                    }
-                }
-                k = e.prev;
-            }
-            if found != NO_ENTRY {
-                out.push(found);
+        Atom::Ge(_) | Atom::Le(_) if interval => {
+            let k = bound_entry(trail, y, atom, p);
+            if k != NO_ENTRY {
+                out.push(k);
             }
         }
         _ => state_before(trail, vars, y, p, out),
     }
+}
+
+/// The earliest trail entry before `p` that makes the bound atom `atom` (`[y >= b]` or
+/// `[y <= b]`) on interval variable `y` true, looked for among the last `BOUND_WALK` moves of
+/// that bound before `p` (beyond, a later one does); [`NO_ENTRY`] if none does.
+fn bound_entry(trail: &Trail, y: u32, atom: Atom, p: usize) -> u32 {
+    let mut found = NO_ENTRY;
+    let mut looked = 0;
+    let mut k = trail.last_before(y, p);
+    while k != NO_ENTRY && looked < BOUND_WALK {
+        let e = &trail.entries[k as usize];
+        let holds = match (atom, e.atom) {
+            (Atom::Ge(b), Atom::Ge(v)) => Some(v >= b),
+            (Atom::Le(b), Atom::Le(v)) => Some(v <= b),
+            _ => None,
+        };
+        match holds {
+            Some(true) => found = k,
+            Some(false) => break,
+            None => {}
+        }
+        looked += usize::from(holds.is_some());
+        k = e.prev;
+    }
+    found
 }
 
 /// The trail entries that make up `y`'s domain before position `p` (its changes since the
