@@ -24,3 +24,9 @@ pub struct ScalingDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../docs/modelling.md")]
 pub struct ModellingDoctests;
+
+/// The code in `docs/globals-by-example.md` (a runnable model of every global), compiled and
+/// run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/globals-by-example.md")]
+pub struct GlobalsDoctests;
