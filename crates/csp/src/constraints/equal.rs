@@ -1,7 +1,10 @@
 //! `Equal`: `x = y + offset`.
 
+use fixedbitset::Block;
+
 use crate::constraints::narrow::keep_within;
 use crate::context::Context;
+use crate::domain::BITS;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
 use crate::learning::explain::{Antecedents, Change};
@@ -52,6 +55,23 @@ impl Equal {
             // found without visiting every value of `a` (up to 2^32 of them).
             return keep_within(ctx, a, b, shift).map(|_| ());
         }
+        let (da, db) = (ctx.domain(a), ctx.domain(b));
+        if let (Some(min_a), Some(min_b)) = (da.map.range_min(), db.map.range_min()) {
+            // Two ranges of bits: bit `i` of `a` has its partner at bit `i + delta` of `b`, so
+            // a word of `a` is filtered by 64 bits of `b` read at once.
+            let delta = i64::from(min_a) + shift - i64::from(min_b);
+            for wi in 0..da.blocks.len() {
+                let old = ctx.domain(a).blocks[wi];
+                if old == 0 {
+                    continue;
+                }
+                let keep = old & bits_from(ctx.domain(b).blocks, wi as i64 * BITS as i64 + delta);
+                if keep != old {
+                    ctx.retain_block(a, wi, keep, Rule::NoSupport)?;
+                }
+            }
+            return Ok(());
+        }
         self.keep.clear();
         let d = ctx.domain(a);
         self.keep
@@ -61,6 +81,18 @@ impl Equal {
         }
         let mut it = self.keep.iter();
         ctx.retain(a, |_| *it.next().unwrap_or(&true), Rule::NoSupport).map(|_| ())
+    }
+}
+
+/// The 64 bits of `blocks` from bit `start` on (bits outside the blocks are 0).
+#[inline]
+fn bits_from(blocks: &[Block], start: i64) -> Block {
+    let word = |i: i64| if i >= 0 && (i as usize) < blocks.len() { blocks[i as usize] } else { 0 };
+    let (wi, shift) = (start.div_euclid(BITS as i64), start.rem_euclid(BITS as i64) as u32);
+    if shift == 0 {
+        word(wi)
+    } else {
+        (word(wi) >> shift) | (word(wi + 1) << (BITS as u32 - shift))
     }
 }
 
@@ -163,6 +195,44 @@ mod tests {
         let mut s = m.into_solver();
         let err = s.propagate().expect_err("no common value");
         assert_eq!((err.by, err.var), (Some(c), Some(x)));
+    }
+
+    proptest::proptest! {
+        /// Range domains of several blocks with holes, read a word at a time: the same
+        /// domains as keeping each value whose partner is left.
+        #[test]
+        fn equal_on_wide_ranges_keeps_exactly_the_partners(
+            lo in -80..=40i32,
+            width in 1..=300i32,
+            offset in -200..=200i32,
+            holes in proptest::collection::vec((proptest::bool::ANY, 0..=300i32), 0..=120),
+        ) {
+            let mut m = Model::new();
+            let x = m.new_var(lo..=lo + width).unwrap();
+            let y = m.new_var(0..=250).unwrap();
+            m.post(Equal::with_offset(x, y, offset)).unwrap();
+            let mut s = m.into_solver();
+            let mut dx: Vec<i32> = (lo..=lo + width).collect();
+            let mut dy: Vec<i32> = (0..=250).collect();
+            // A removal fails only when propagation already emptied the domain (it is sound),
+            // so no value can keep a partner then.
+            let mut failed = s.propagate().is_err();
+            for &(in_x, k) in &holes {
+                let (var, d, v) = if in_x { (x, &mut dx, lo + k) } else { (y, &mut dy, k) };
+                if !failed && d.contains(&v) {
+                    d.retain(|&u| u != v);
+                    failed = s.remove_value(var, v).is_err();
+                }
+            }
+            let kx: Vec<i32> = dx.iter().copied().filter(|&v| dy.contains(&(v - offset))).collect();
+            let ky: Vec<i32> = dy.iter().copied().filter(|&v| dx.contains(&(v + offset))).collect();
+            if failed || s.propagate().is_err() {
+                proptest::prop_assert!(kx.is_empty());
+            } else {
+                proptest::prop_assert_eq!(s.domain(x).to_vec(), kx);
+                proptest::prop_assert_eq!(s.domain(y).to_vec(), ky);
+            }
+        }
     }
 
     #[test]

@@ -487,20 +487,25 @@ impl Core {
             return removed & (low | high) != 0;
         }
         let blocks = &self.store.blocks()[h.offset as usize..h.offset as usize + h.words as usize];
-        (removed & low != 0 && blocks[..wi].iter().all(|&b| b == 0))
+        (removed & low != 0 && blocks[..wi].iter().rev().all(|&b| b == 0))
             || (removed & high != 0 && blocks[wi + 1..].iter().all(|&b| b == 0))
     }
 
     /// `(empty, fixed)` of a multi-block domain after a write to block `wi`.
     fn multi_status(&self, h: VarHot, wi: usize) -> (bool, bool) {
-        let _ = wi;
         let blocks = &self.store.blocks()[h.offset as usize..h.offset as usize + h.words as usize];
-        let mut total = 0;
-        for &b in blocks {
-            total += b.count_ones();
-            if total > 1 {
-                return (false, false);
+        let mut total = blocks[wi].count_ones();
+        // Outward from the block written: a domain's values sit together around a bound that
+        // moved, so the second value is found near it, not after a run of emptied blocks.
+        let mut d = 1;
+        while total < 2 && (d <= wi || wi + d < blocks.len()) {
+            if wi + d < blocks.len() {
+                total += blocks[wi + d].count_ones();
             }
+            if d <= wi {
+                total += blocks[wi - d].count_ones();
+            }
+            d += 1;
         }
         (total == 0, total == 1)
     }

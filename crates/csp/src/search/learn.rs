@@ -136,7 +136,15 @@ pub(crate) struct Nogoods {
     listed: Vec<bool>,
     /// Unit nogoods (one literal): values removed at the root after each restart.
     units: Vec<(u32, u32)>,
+    /// Per variable: the checkpoint (level, generation) in force when its watch list was last
+    /// gone through with the variable fixed, or [`NOT_DONE`]. While that checkpoint stands the
+    /// variable stays fixed and the list needs no new pass, so each pass of propagation goes
+    /// through the lists of the newly fixed variables only.
+    done: Vec<(u32, u64)>,
 }
+
+/// No pass over a variable's watch list stands.
+const NOT_DONE: (u32, u64) = (u32::MAX, 0);
 
 /// A literal's state in the current domains.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -180,6 +188,9 @@ impl Nogoods {
                     self.watches.resize(num_vars, Vec::new());
                     self.listed.resize(num_vars, false);
                 }
+                // A new nogood may watch a variable whose list was gone through.
+                self.done.clear();
+                self.done.resize(num_vars, NOT_DONE);
                 let id = self.starts.len() as u32 - 1;
                 self.lits.extend_from_slice(lits);
                 self.starts.push(self.lits.len() as u32);
@@ -399,10 +410,19 @@ impl Solver {
             return Ok(false);
         }
         let mut changed = false;
+        // The checkpoint in force, and whether a pass made under (level, generation) stands.
+        let generations = &self.engine.generations;
+        let here = (generations.len() as u32, generations.last().copied().unwrap_or(0));
+        let stands = |(level, generation): (u32, u64)| {
+            level != u32::MAX && (level == 0 || generations.get(level as usize - 1) == Some(&generation))
+        };
         let mut wi = 0;
         while wi < l.nogoods.watched.len() {
             let x = l.nogoods.watched[wi] as usize;
             wi += 1;
+            if stands(l.nogoods.done[x]) {
+                continue;
+            }
             let d = domain_of(&self.engine.model.vars, &self.engine.core.store, x);
             let Some(value_bit) = fixed_bit(&d) else { continue };
             let mut k = 0;
@@ -462,6 +482,7 @@ impl Solver {
                     }
                 }
             }
+            l.nogoods.done[x] = here;
         }
         Ok(changed)
     }

@@ -14,6 +14,8 @@ use crate::rule::Rule;
 const CLOCK_INTERVAL: Duration = Duration::from_millis(1);
 /// The most steps between two reads of the clock.
 const MAX_STRIDE: u32 = 1024;
+/// [`MAX_STRIDE`] for the learning searches.
+const LEARNING_STRIDE: u32 = 16;
 
 impl Solver {
     pub(crate) fn begin_search(&mut self) {
@@ -150,7 +152,16 @@ impl Solver {
                 if since > CLOCK_INTERVAL {
                     self.stride = (self.stride / 2).max(1);
                 } else if since < CLOCK_INTERVAL / 4 {
-                    self.stride = (self.stride * 2).min(MAX_STRIDE);
+                    // A learning search's steps vary most in cost (a conflict's analysis on
+                    // wide domains can take milliseconds where a step took microseconds), and
+                    // cost the most, so a clock read is cheap beside them: fewer steps between
+                    // reads bound how far a jump in cost can overrun the deadline.
+                    let cap = if matches!(self.backend, Backend::Learn | Backend::Lcg) {
+                        LEARNING_STRIDE
+                    } else {
+                        MAX_STRIDE
+                    };
+                    self.stride = (self.stride * 2).min(cap);
                 }
             }
         }
