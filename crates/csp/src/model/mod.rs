@@ -60,6 +60,8 @@ pub struct Model {
     /// The tag in every [`VarId`] this model creates (shared by its clones), never
     /// [`NO_MODEL`]: how a variable of another model is told apart.
     pub(crate) tag: u32,
+    /// Ranges of more values than this become intervals ([`Model::set_interval_threshold`]).
+    pub(crate) interval_threshold: usize,
 }
 
 /// The tag of the next model created: a process-wide counter, so that two models built in one
@@ -118,7 +120,34 @@ impl Model {
             objective: None,
             later_objectives: Vec::new(),
             tag: next_tag(),
+            interval_threshold: INTERVAL_THRESHOLD,
         }
+    }
+
+    /// Makes the ranges of more than `values` values that variables are created with from now
+    /// on intervals (their bounds only, see [`Domain::is_interval`](crate::domain::Domain::is_interval))
+    /// rather than bitsets; the default is [`INTERVAL_THRESHOLD`](crate::domain::INTERVAL_THRESHOLD).
+    /// Lists of values stay bitsets, and variables created before keep their domains.
+    ///
+    /// A lower threshold trades the holes of mid-sized domains (a value removed inside an
+    /// interval is not represented) for bounds that cost one word whatever the range: a
+    /// learning search ([`Solver::set_learning`](crate::search::Solver::set_learning)) explains
+    /// a bound of an interval with one fact, and one of a bitset with a fact per block of
+    /// values below it. `fzn-csp` uses 1,024 (see `docs/learning.md`).
+    ///
+    /// ```
+    /// use csp::Model;
+    ///
+    /// let mut model = Model::new();
+    /// model.set_interval_threshold(1024);
+    /// let wide = model.new_var(0..=5000)?;
+    /// let narrow = model.new_var(0..=1000)?;
+    /// assert!(model.initial_domain(wide).is_interval());
+    /// assert!(!model.initial_domain(narrow).is_interval());
+    /// # Ok::<(), csp::ModelError>(())
+    /// ```
+    pub fn set_interval_threshold(&mut self, values: usize) {
+        self.interval_threshold = values;
     }
 
     /// Creates a variable with the given initial domain: a range (`1..=9`) or a set of values
@@ -129,7 +158,7 @@ impl Model {
     /// [`ModelError::EmptyDomain`] for no value; [`ModelError::DomainTooLarge`] for more than
     /// [`MAX_BITSET_VALUES`](crate::domain::MAX_BITSET_VALUES) listed values; [`ModelError::BeyondLimits`]
     /// for a range of more than [`INTERVAL_THRESHOLD`](crate::domain::INTERVAL_THRESHOLD) values (an
-    /// interval) not within [`MIN_INTERVAL_VALUE`](crate::domain::MIN_INTERVAL_VALUE)`..=`[`MAX_INTERVAL_VALUE`](crate::domain::MAX_INTERVAL_VALUE).
+    /// interval; see [`Model::set_interval_threshold`]) not within [`MIN_INTERVAL_VALUE`](crate::domain::MIN_INTERVAL_VALUE)`..=`[`MAX_INTERVAL_VALUE`](crate::domain::MAX_INTERVAL_VALUE).
     pub fn new_var(&mut self, domain: impl Into<InitialDomain>) -> Result<VarId, ModelError> {
         self.add_var(domain.into(), None)
     }
@@ -164,7 +193,7 @@ impl Model {
         }
         let id = VarId::tagged(self.vars.len(), self.tag);
         let offset = self.initial.as_slice().len();
-        if let (ValueMap::Range { min }, true) = (&d.map, d.len > INTERVAL_THRESHOLD) {
+        if let (ValueMap::Range { min }, true) = (&d.map, d.len > self.interval_threshold) {
             // A large range: an interval, two blocks holding its lowest and highest bits. Its
             // values stay within the limits, so that bound arithmetic cannot overflow (and its
             // size, at most 2^32 - 3, fits the record's `u32`).
