@@ -480,11 +480,9 @@ fn values_read(ast: &Ast) -> std::collections::HashSet<&str> {
         .collect();
     fn read<'a>(e: &'a Expr, arrays: &HashMap<&str, &'a Expr>, out: &mut std::collections::HashSet<&'a str>) {
         match e {
-            Expr::Ident(n) | Expr::Access(n, _) => {
-                if out.insert(n.as_str()) {
-                    if let Some(items) = arrays.get(n.as_str()) {
-                        read(items, arrays, out);
-                    }
+            Expr::Ident(n) | Expr::Access(n, _) if out.insert(n.as_str()) => {
+                if let Some(items) = arrays.get(n.as_str()) {
+                    read(items, arrays, out);
                 }
             }
             Expr::Array(items) => items.iter().for_each(|i| read(i, arrays, out)),
