@@ -586,8 +586,6 @@ impl Translator {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     #[test]
     fn wide_ranges_are_intervals_only_where_bounds_reasoning_alone_reads_them() {
         let text = "var 0..5000: x;\nvar 0..5000: y;\nvar 0..5000: z;\narray [1..2] of var int: yz = [y, z];\n\
