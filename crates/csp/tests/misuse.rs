@@ -140,3 +140,72 @@ fn reading_a_variable_of_another_model_panics_with_the_reason() {
     let (b, _y) = model_with(1);
     let _ = b.initial_domain(x[0]);
 }
+
+/// The message of the panic `f` raises (the default hook still prints it).
+fn panic_message(f: impl FnOnce()) -> String {
+    let e = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).expect_err("misuse must panic");
+    match (e.downcast_ref::<String>(), e.downcast_ref::<&str>()) {
+        (Some(s), _) => s.clone(),
+        (None, Some(s)) => s.to_string(),
+        (None, None) => panic!("a panic without a message"),
+    }
+}
+
+#[test]
+fn the_solver_and_its_solutions_refuse_a_variable_of_another_model() {
+    use csp::constraints::NotEqual;
+    use csp::solve::Goal;
+    let (mut a, x) = model_with(2);
+    let (mut b, y) = model_with(2);
+    a.post(NotEqual::new(x[0], x[1])).unwrap();
+    let foreign = b.new_bool();
+    let expected = "variable x0 belongs to another model: a variable is used only with the model that created it";
+    let mut solver = a.into_solver();
+    // The entry points that change or read the state: a documented panic with the reason, as
+    // for an index the model does not have (their errors are the search's conflicts).
+    assert_eq!(panic_message(|| drop(solver.remove_value(y[0], 1))), expected);
+    assert_eq!(panic_message(|| drop(solver.assign(y[0], 1))), expected);
+    assert_eq!(panic_message(|| drop(solver.assign_all([(x[0], 1), (y[0], 1)]))), expected);
+    assert_eq!(panic_message(|| drop(solver.domain(y[0]).len())), expected);
+    assert_eq!(panic_message(|| drop(solver.value(y[0]))), expected);
+    assert_eq!(panic_message(|| solver.set_branching_vars(vec![x[1], y[0]])), expected);
+    assert_eq!(panic_message(|| drop(solver.optimize(Goal::Minimize(y[0])))), expected);
+    assert_eq!(panic_message(|| drop(solver.engine().domain(y[0]).len())), expected);
+    assert!(matches!(solver.set_hints([(y[1], 0)]), Err(ModelError::ForeignVar { .. })));
+    // `assign_all` assigned the pairs before the foreign one, as it does before a conflict;
+    // a reset returns to the root, where the solver counts the model's 90 solutions.
+    assert_eq!(solver.value(x[0]), Some(1));
+    solver.reset();
+    assert_eq!(solver.count_solutions(1000).count, 90);
+    let csp::Outcome::Solved(solution) = solver.solve() else { panic!("solvable") };
+    // Indexing a solution panics as a slice's indexing does; `get` returns the error.
+    assert_eq!(panic_message(|| drop(solution[y[0]])), expected);
+    assert_eq!(panic_message(|| drop(solution.value(y[0]))), expected);
+    assert_eq!(solution.get(y[0]), Err(ModelError::ForeignVar { var: y[0] }));
+    assert_eq!(
+        solution.get(y[0]).unwrap_err().to_string(),
+        expected,
+        "the error and the panic say the same"
+    );
+    let bool_message = format!(
+        "variable {} belongs to another model: a variable is used only with the model that created it",
+        foreign.var()
+    );
+    assert_eq!(panic_message(|| drop(solution[foreign])), bool_message);
+    assert_eq!(panic_message(|| drop(solution[!foreign])), bool_message);
+    // Ids of the model and ids made by index are read as before.
+    assert_eq!(solution.get(x[0]), Ok(solution[x[0]]));
+    assert_eq!(solution.get(csp::VarId::from_index(1)), Ok(solution[x[1]]));
+    let e = solution.get(csp::VarId::from_index(7)).unwrap_err().to_string();
+    assert_eq!(e, "unknown variable x7: the model has 2 variables");
+    assert_eq!(panic_message(|| drop(solution[csp::VarId::from_index(7)])), e);
+}
+
+#[test]
+fn an_unknown_constraint_id_panics_with_the_reason() {
+    let (mut model, v) = model_with(2);
+    model.post(csp::constraints::NotEqual::new(v[0], v[1])).unwrap();
+    let id = csp::constraint::ConstraintId::from_index(5);
+    assert_eq!(panic_message(|| drop(model.constraint_label(id))), "constraint c5 is not in this model of 1 constraints");
+    assert_eq!(model.constraint_name(id), None);
+}

@@ -91,6 +91,15 @@ impl fmt::Debug for Model {
     }
 }
 
+/// The panic of a public accessor given a variable of another model, out of line so that the
+/// check costs one comparison on the caller's path.
+#[cold]
+#[inline(never)]
+#[track_caller]
+pub(crate) fn foreign(var: VarId) -> ! {
+    panic!("{}", ModelError::ForeignVar { var })
+}
+
 /// Each variable's peers ([`Model::peers`]), in one list.
 #[derive(Clone, Debug)]
 pub(crate) struct Peers {
@@ -274,15 +283,19 @@ impl Model {
         StateSlot::new(offset, initial.len())
     }
 
-    /// [`var_info`](Model::var_info) for the public accessors, which also refuse a variable
-    /// of another model (off the search's path, where ids come from the model itself).
-    fn own_info(&self, var: VarId) -> &VarInfo {
-        if let Err(e @ ModelError::ForeignVar { .. }) = self.check_var(var) {
-            panic!("{e}");
+    /// [`var_info`](Model::var_info) for the public accessors (the model's, the engine's and
+    /// the solver's), which also refuse a variable of another model with
+    /// [`ModelError::ForeignVar`]'s message (off the search's path, where ids come from the
+    /// model itself).
+    #[inline]
+    pub(crate) fn own_info(&self, var: VarId) -> &VarInfo {
+        if var.model_tag() != self.tag && var.model_tag() != NO_MODEL {
+            foreign(var);
         }
         self.var_info(var)
     }
 
+    #[inline]
     pub(crate) fn var_info(&self, var: VarId) -> &VarInfo {
         match self.vars.get(var.index()) {
             Some(info) => info,
@@ -374,8 +387,12 @@ impl Model {
     /// # Panics
     ///
     /// Panics if `id` is not a constraint of this model.
+    #[track_caller]
     pub fn constraint(&self, id: ConstraintId) -> &dyn Constraint {
-        &*self.constraints[id.index()]
+        match self.constraints.get(id.index()) {
+            Some(c) => &**c,
+            None => panic!("constraint {id} is not in this model of {} constraints", self.constraints.len()),
+        }
     }
 
     /// The name given to constraint `id` when posting, if any.
@@ -384,10 +401,15 @@ impl Model {
     }
 
     /// The label of constraint `id` in logs: its name, or `kind#index`.
+    ///
+    /// # Panics
+    ///
+    /// As [`Model::constraint`].
+    #[track_caller]
     pub fn constraint_label(&self, id: ConstraintId) -> String {
         match self.constraint_name(id) {
             Some(n) => n.to_string(),
-            None => format!("{}#{}", self.constraints[id.index()].kind(), id.index()),
+            None => format!("{}#{}", self.constraint(id).kind(), id.index()),
         }
     }
 
