@@ -163,14 +163,49 @@ fn the_solver_and_its_solutions_refuse_a_variable_of_another_model() {
     let mut solver = a.into_solver();
     // The entry points that change or read the state: a documented panic with the reason, as
     // for an index the model does not have (their errors are the search's conflicts).
-    assert_eq!(panic_message(|| drop(solver.remove_value(y[0], 1))), expected);
-    assert_eq!(panic_message(|| drop(solver.assign(y[0], 1))), expected);
-    assert_eq!(panic_message(|| drop(solver.assign_all([(x[0], 1), (y[0], 1)]))), expected);
-    assert_eq!(panic_message(|| drop(solver.domain(y[0]).len())), expected);
-    assert_eq!(panic_message(|| drop(solver.value(y[0]))), expected);
+    assert_eq!(
+        panic_message(|| {
+            let _ = solver.remove_value(y[0], 1);
+        }),
+        expected
+    );
+    assert_eq!(
+        panic_message(|| {
+            let _ = solver.assign(y[0], 1);
+        }),
+        expected
+    );
+    assert_eq!(
+        panic_message(|| {
+            let _ = solver.assign_all([(x[0], 1), (y[0], 1)]);
+        }),
+        expected
+    );
+    assert_eq!(
+        panic_message(|| {
+            let _ = solver.domain(y[0]).len();
+        }),
+        expected
+    );
+    assert_eq!(
+        panic_message(|| {
+            let _ = solver.value(y[0]);
+        }),
+        expected
+    );
     assert_eq!(panic_message(|| solver.set_branching_vars(vec![x[1], y[0]])), expected);
-    assert_eq!(panic_message(|| drop(solver.optimize(Goal::Minimize(y[0])))), expected);
-    assert_eq!(panic_message(|| drop(solver.engine().domain(y[0]).len())), expected);
+    assert_eq!(
+        panic_message(|| {
+            let _ = solver.optimize(Goal::Minimize(y[0]));
+        }),
+        expected
+    );
+    assert_eq!(
+        panic_message(|| {
+            let _ = solver.engine().domain(y[0]).len();
+        }),
+        expected
+    );
     assert!(matches!(solver.set_hints([(y[1], 0)]), Err(ModelError::ForeignVar { .. })));
     // `assign_all` assigned the pairs before the foreign one, as it does before a conflict;
     // a reset returns to the root, where the solver counts the model's 90 solutions.
@@ -179,26 +214,47 @@ fn the_solver_and_its_solutions_refuse_a_variable_of_another_model() {
     assert_eq!(solver.count_solutions(1000).count, 90);
     let csp::Outcome::Solved(solution) = solver.solve() else { panic!("solvable") };
     // Indexing a solution panics as a slice's indexing does; `get` returns the error.
-    assert_eq!(panic_message(|| drop(solution[y[0]])), expected);
-    assert_eq!(panic_message(|| drop(solution.value(y[0]))), expected);
-    assert_eq!(solution.get(y[0]), Err(ModelError::ForeignVar { var: y[0] }));
     assert_eq!(
-        solution.get(y[0]).unwrap_err().to_string(),
-        expected,
-        "the error and the panic say the same"
+        panic_message(|| {
+            let _ = solution[y[0]];
+        }),
+        expected
     );
+    assert_eq!(
+        panic_message(|| {
+            let _ = solution.value(y[0]);
+        }),
+        expected
+    );
+    assert_eq!(solution.get(y[0]), Err(ModelError::ForeignVar { var: y[0] }));
+    assert_eq!(solution.get(y[0]).unwrap_err().to_string(), expected, "the error and the panic say the same");
     let bool_message = format!(
         "variable {} belongs to another model: a variable is used only with the model that created it",
         foreign.var()
     );
-    assert_eq!(panic_message(|| drop(solution[foreign])), bool_message);
-    assert_eq!(panic_message(|| drop(solution[!foreign])), bool_message);
+    assert_eq!(
+        panic_message(|| {
+            let _ = solution[foreign];
+        }),
+        bool_message
+    );
+    assert_eq!(
+        panic_message(|| {
+            let _ = solution[!foreign];
+        }),
+        bool_message
+    );
     // Ids of the model and ids made by index are read as before.
     assert_eq!(solution.get(x[0]), Ok(solution[x[0]]));
     assert_eq!(solution.get(csp::VarId::from_index(1)), Ok(solution[x[1]]));
     let e = solution.get(csp::VarId::from_index(7)).unwrap_err().to_string();
     assert_eq!(e, "unknown variable x7: the model has 2 variables");
-    assert_eq!(panic_message(|| drop(solution[csp::VarId::from_index(7)])), e);
+    assert_eq!(
+        panic_message(|| {
+            let _ = solution[csp::VarId::from_index(7)];
+        }),
+        e
+    );
 }
 
 #[test]
@@ -206,6 +262,11 @@ fn an_unknown_constraint_id_panics_with_the_reason() {
     let (mut model, v) = model_with(2);
     model.post(csp::constraints::NotEqual::new(v[0], v[1])).unwrap();
     let id = csp::constraint::ConstraintId::from_index(5);
-    assert_eq!(panic_message(|| drop(model.constraint_label(id))), "constraint c5 is not in this model of 1 constraints");
+    assert_eq!(
+        panic_message(|| {
+            let _ = model.constraint_label(id);
+        }),
+        "constraint c5 is not in this model of 1 constraints"
+    );
     assert_eq!(model.constraint_name(id), None);
 }
