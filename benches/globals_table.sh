@@ -33,12 +33,11 @@ cp -r "$std/.." "$tmp/lib"
 python3 - "$tmp/lib/std" <<'PY'
 import os, re, sys
 std = sys.argv[1]
-for f in sorted(os.listdir(std)):
-    m = re.fullmatch(r"fzn_(\w+)\.mzn", f)
-    if not m or re.search(r"_(reif|imp)$", m.group(1)):
-        continue
-    g, p = m.group(1), os.path.join(std, f)
-    s, out, i = open(p).read(), [], 0
+
+
+def instrument(p, g):
+    """Wraps the body of every predicate of file `p` in a trace naming `g`; how many."""
+    s, out, i, n = open(p).read(), [], 0, 0
     for d in re.finditer(r"predicate\s+\w+\s*\(", s):
         if d.start() < i:
             continue
@@ -55,12 +54,30 @@ for f in sorted(os.listdir(std)):
             c = s[e]
             if c == '"':
                 quoted = not quoted
+            elif not quoted and c == "%":
+                e = s.index("\n", e)  # a comment, to the end of its line
+                continue
+            elif not quoted and s.startswith("/*", e):
+                e = s.index("*/", e) + 2
+                continue
             elif not quoted:
                 depth += (c in "([{") - (c in ")]}")
             e += 1
         out += [s[i : j + 1], f' trace("@@CALL {g}\\n", ({s[j + 1 : e]}))']
-        i = e
+        i, n = e, n + 1
     open(p, "w").write("".join(out) + s[i:])
+    return n
+
+
+for f in sorted(os.listdir(std)):
+    m = re.fullmatch(r"fzn_(\w+)\.mzn", f)
+    if not m or re.search(r"_(reif|imp)$", m.group(1)):
+        continue
+    g = m.group(1)
+    # A decomposition the compiler does itself (`fzn_regular(x, string)` has no body): the
+    # global's own file, which calls it, announces it.
+    if instrument(os.path.join(std, f), g) == 0 and os.path.exists(os.path.join(std, g + ".mzn")):
+        instrument(os.path.join(std, g + ".mzn"), g)
 PY
 # "MODEL GLOBAL" for every global in the call paths of every instance's flattening, or traced.
 grep -v '^#' "$tests/instances.txt" | while read -r name model data kind; do
