@@ -270,3 +270,154 @@ fn an_unknown_constraint_id_panics_with_the_reason() {
     );
     assert_eq!(model.constraint_name(id), None);
 }
+
+/// Every other constructor and entry point that can be misused, with the message it gives.
+#[test]
+fn each_constructor_s_misuse_is_an_error_with_its_message() {
+    use csp::constraints::{Clause, Comparison, Inverse, MemberReif, Regular, ReifiedLinear, Table};
+    use csp::solve::Goal;
+    let (mut m, v) = model_with(4);
+    let wide = m.new_var(0..=100_000).unwrap();
+    let mut wrong = Vec::new();
+    // Each case: its message, and the model unchanged by the error (no variable, no constraint).
+    macro_rules! case {
+        ($what:expr, $call:expr, $want:expr) => {{
+            let before = (m.num_vars(), m.num_constraints());
+            let got = $call.to_string();
+            let after = (m.num_vars(), m.num_constraints());
+            if got != $want || after != before {
+                wrong.push(format!("{}: {got:?}, (variables, constraints) {after:?} after {before:?}", $what));
+            }
+        }};
+    }
+
+    case!("empty domain", m.new_var(3..=1).unwrap_err(), "a variable has an empty domain");
+    case!(
+        "named empty domain",
+        m.new_named_var("t", Vec::<i32>::new()).unwrap_err(),
+        "variable 't' has an empty domain"
+    );
+    case!(
+        "too many listed values",
+        m.new_var((0..10_000_000).step_by(2).collect::<Vec<i32>>()).unwrap_err(),
+        "a domain of 5000000 listed values is larger than the supported 4194240 (a range of any width is an interval)"
+    );
+    case!(
+        "interval beyond the limits",
+        m.new_var(i32::MIN..=i32::MAX).unwrap_err(),
+        "the interval -2147483648..2147483647 reaches beyond the supported -2147483646..2147483646"
+    );
+    case!(
+        "table arity",
+        m.post(Table::allowed(vec![v[0], v[1]], [[1, 2, 3]])).unwrap_err(),
+        "invalid table constraint: tuple 0 has 3 values for 2 variables"
+    );
+    case!(
+        "regular not deterministic",
+        m.post(Regular::new(vec![v[0]], [(0, 1, 1), (0, 1, 2)], 0, [1])).unwrap_err(),
+        "invalid regular constraint: state 0 has two transitions on 1 (the automaton must be deterministic)"
+    );
+    case!(
+        "clause literal not Boolean",
+        m.post(Clause::new([v[0]], [])).unwrap_err(),
+        "invalid clause constraint: literal x0 must range over 0 and 1, not {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}"
+    );
+    case!("reified linear truth not Boolean", m.post(ReifiedLinear::new([(1, v[0])], Comparison::Equal, 3, v[1])).unwrap_err(), "invalid reified_linear constraint: the truth variable must range over 0 and 1, not {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}");
+    case!("member truth not Boolean", m.post(MemberReif::new(v[0], [1..=2], v[1])).unwrap_err(), "invalid member_reif constraint: the truth variable must range over 0 and 1, not {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}");
+    case!("inverse over an interval", m.post(Inverse::new(vec![wide], vec![v[0]])).unwrap_err(), "invalid inverse constraint: variable x4 has an interval domain of 100001 values, which this constraint does not support");
+    case!(
+        "element of an empty array",
+        m.element(v[0], Vec::<csp::VarId>::new()).unwrap_err(),
+        "invalid element constraint: the array is empty"
+    );
+    case!(
+        "min of nothing",
+        m.min(Vec::<csp::VarId>::new()).unwrap_err(),
+        "invalid min constraint: no expression given"
+    );
+    case!(
+        "max of nothing",
+        m.max(Vec::<csp::VarId>::new()).unwrap_err(),
+        "invalid max constraint: no expression given"
+    );
+    case!(
+        "division by zero only",
+        m.quotient(v[0], 0).unwrap_err(),
+        "invalid div constraint: no values of the operands give a defined result within the limits"
+    );
+    case!(
+        "expression beyond 32 bits",
+        m.expr_var(wide * 2_000_000 + wide * 2_000_000).unwrap_err(),
+        "invalid linear constraint: expression bound 400000000000 is beyond the 32-bit range of values"
+    );
+    case!(
+        "no objective",
+        m.lexicographic(Vec::<Goal>::new()).unwrap_err(),
+        "invalid lexicographic constraint: no objective given"
+    );
+    case!(
+        "negative interval size",
+        m.new_interval(v[0], -1, v[1]).unwrap_err(),
+        "invalid interval constraint: the size -1 is negative"
+    );
+    let i = m.new_fixed_interval(v[0], 1).unwrap();
+    let j = m.new_fixed_interval(v[1], 1).unwrap();
+    case!(
+        "no_overlap_2d lengths",
+        m.add_no_overlap_2d(&[i.clone()], &[]).unwrap_err(),
+        "invalid no_overlap_2d constraint: 1 x intervals and 0 y intervals (one of each per rectangle)"
+    );
+    case!(
+        "cumulative negative duration",
+        m.post(csp::constraints::Cumulative::new(vec![v[0]], vec![-1], vec![1], 1)).unwrap_err(),
+        "invalid cumulative constraint: durations and usages must be non-negative"
+    );
+    case!(
+        "disjunctive negative duration",
+        m.post(csp::constraints::Disjunctive::new(vec![v[0]], vec![-1])).unwrap_err(),
+        "invalid disjunctive constraint: durations must be non-negative"
+    );
+    case!(
+        "diffn negative size",
+        m.post(csp::constraints::Diffn::new(vec![v[0]], vec![v[1]], vec![-1], vec![1])).unwrap_err(),
+        "invalid diffn constraint: rectangle sizes must be non-negative"
+    );
+    case!(
+        "bin packing negative weight",
+        m.post(csp::constraints::BinPacking::new(vec![v[0]], vec![v[1]], vec![-1])).unwrap_err(),
+        "invalid bin_packing constraint: weights must be non-negative"
+    );
+    // Builders of several steps take everything back when a step fails.
+    let mut other = Model::new();
+    let foreign = other.new_bool();
+    let (s, e) = (other.new_var(0..=3).unwrap(), other.new_var(0..=4).unwrap());
+    let optional = other.new_optional_interval(s, 1, e, foreign).unwrap();
+    let b = m.new_bool();
+    let foreign_message = |x: csp::VarId| {
+        format!("variable {x} belongs to another model: a variable is used only with the model that created it")
+    };
+    case!(
+        "reify a reified relation",
+        m.reify(v[0].le(3).only_if(b)).unwrap_err(),
+        "invalid relation constraint: the relation is reified twice (use a Boolean for the conjunction of the literals)"
+    );
+    case!("either with a foreign variable", m.either(v[0].le(3), v[1].le(s)).unwrap_err(), foreign_message(s));
+    case!(
+        "a reified relation negated",
+        m.add(!v[0].le(3).only_if(b)).unwrap_err(),
+        "invalid relation constraint: a reified relation cannot be negated"
+    );
+    case!(
+        "no_overlap with a foreign interval",
+        m.add_no_overlap(&[i.clone(), j.clone(), optional.clone()]).unwrap_err(),
+        foreign_message(s)
+    );
+    case!(
+        "cumulative with a foreign interval",
+        m.add_cumulative(&[i.clone(), optional.clone()], &[1, 1], 1).unwrap_err(),
+        foreign_message(s)
+    );
+    case!("a quotient by a foreign variable", m.quotient(v[0] + 1, s).unwrap_err(), foreign_message(s));
+    case!("the maximum of a foreign variable", m.max([v[0] + 1, v[1] + 2, s.into()]).unwrap_err(), foreign_message(s));
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

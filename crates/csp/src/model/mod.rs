@@ -333,6 +333,30 @@ impl Model {
         }
     }
 
+    /// Runs `build` and, when it fails, takes back every variable, constraint and state block
+    /// it added: a builder of several steps (a new variable and its constraint, say) that
+    /// fails leaves the model as it was.
+    pub(crate) fn atomically<T>(
+        &mut self,
+        build: impl FnOnce(&mut Model) -> Result<T, ModelError>,
+    ) -> Result<T, ModelError> {
+        let (vars, constraints, stand_ins) = (self.vars.len(), self.constraints.len(), self.stand_ins.len());
+        let blocks = self.initial.as_slice().len();
+        let r = build(self);
+        if r.is_err() {
+            self.vars.truncate(vars);
+            self.constraints.truncate(constraints);
+            self.constraint_names.truncate(constraints);
+            self.stand_ins.truncate(stand_ins);
+            if self.initial.as_slice().len() > blocks {
+                let mut initial = FixedBitSet::with_capacity(blocks * BITS);
+                initial.as_mut_slice().copy_from_slice(&self.initial.as_slice()[..blocks]);
+                self.initial = initial;
+            }
+        }
+        r
+    }
+
     /// Checks every variable of `vars` with [`Model::check_var`].
     pub(crate) fn check_vars(&self, vars: impl IntoIterator<Item = VarId>) -> Result<(), ModelError> {
         vars.into_iter().try_for_each(|v| self.check_var(v))
