@@ -13,9 +13,14 @@
 # (`minizinc -c -G std --keep-paths`) and the global's decomposition (std/fzn_GLOBAL.mzn) is
 # in the call paths of its variables and constraints. So the typed variants (`_opt`, `_par`,
 # `_set`, `_bool`, `_enum`) are told apart, and a global reached through another's
-# decomposition counts too; a decomposition that only merges variables (`all_equal` of plain
-# variables) leaves no path and is not seen.
-# Needs minizinc 2.6.
+# decomposition counts too. A decomposition that only merges variables (`all_equal` of sets) or
+# hands over to another predicate (`count_lt_par` to `count_lt`) leaves no path of its own, so
+# each instance is also flattened with a copy of the standard library whose decompositions
+# print their name when MiniZinc expands them (`trace`, wrapped around each fzn_*.mzn body),
+# and a global counts when either way sees it. Instances of the kind `set-order` are marked
+# with `*`: their answers are checked against a brute force in MiniZinc's order of sets
+# (tests/set_order.rs), Gecode's native order of sets being another.
+# Needs minizinc 2.6 and python3.
 # usage: benches/globals_table.sh [STDLIB_DIR]   (default /usr/share/minizinc/std)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,7 +28,58 @@ std=${1:-/usr/share/minizinc/std}
 tests=$root/crates/flatzinc/tests
 tmp=$(mktemp -d)
 trap 'rm -r "$tmp"' EXIT
-# "MODEL GLOBAL" for every global in the call paths of every instance's flattening.
+# A copy of the library whose decompositions announce themselves: `@@CALL GLOBAL` on stderr.
+cp -r "$std/.." "$tmp/lib"
+python3 - "$tmp/lib/std" <<'PY'
+import os, re, sys
+std = sys.argv[1]
+
+
+def instrument(p, g):
+    """Wraps the body of every predicate of file `p` in a trace naming `g`; how many."""
+    s, out, i, n = open(p).read(), [], 0, 0
+    for d in re.finditer(r"predicate\s+\w+\s*\(", s):
+        if d.start() < i:
+            continue
+        j, depth = d.end(), 1
+        while depth:
+            depth += {"(": 1, ")": -1}.get(s[j], 0)
+            j += 1
+        while s[j] not in "=;":
+            j += 1
+        if s[j] == ";":
+            continue  # no body: a built-in
+        e, depth, quoted = j + 1, 0, False
+        while quoted or depth or s[e] != ";":
+            c = s[e]
+            if c == '"':
+                quoted = not quoted
+            elif not quoted and c == "%":
+                e = s.index("\n", e)  # a comment, to the end of its line
+                continue
+            elif not quoted and s.startswith("/*", e):
+                e = s.index("*/", e) + 2
+                continue
+            elif not quoted:
+                depth += (c in "([{") - (c in ")]}")
+            e += 1
+        out += [s[i : j + 1], f' trace("@@CALL {g}\\n", ({s[j + 1 : e]}))']
+        i, n = e, n + 1
+    open(p, "w").write("".join(out) + s[i:])
+    return n
+
+
+for f in sorted(os.listdir(std)):
+    m = re.fullmatch(r"fzn_(\w+)\.mzn", f)
+    if not m or re.search(r"_(reif|imp)$", m.group(1)):
+        continue
+    g = m.group(1)
+    # A decomposition the compiler does itself (`fzn_regular(x, string)` has no body): the
+    # global's own file, which calls it, announces it.
+    if instrument(os.path.join(std, f), g) == 0 and os.path.exists(os.path.join(std, g + ".mzn")):
+        instrument(os.path.join(std, g + ".mzn"), g)
+PY
+# "MODEL GLOBAL" for every global in the call paths of every instance's flattening, or traced.
 grep -v '^#' "$tests/instances.txt" | while read -r name model data kind; do
   [ -n "$name" ] || continue
   set -- "$tests/models/$model.mzn"
@@ -32,9 +88,12 @@ grep -v '^#' "$tests/instances.txt" | while read -r name model data kind; do
     *.dzn) set -- "$@" "$tests/models/$data" ;;
     *) set -- "$@" -D "$data" ;;
   esac
+  mark=; [ "$kind" = set-order ] && mark='*'
   minizinc -c -G std --keep-paths "$@" -o "$tmp/flat.fzn" --output-ozn-to-file "$tmp/flat.ozn" \
     --output-paths-to-file "$tmp/flat.paths"
-  grep -o "$std/fzn_[A-Za-z0-9_]*\.mzn|" "$tmp/flat.fzn" | sed "s|^.*/fzn_|$model |; s/\.mzn|\$//" || true
+  grep -o "$std/fzn_[A-Za-z0-9_]*\.mzn|" "$tmp/flat.fzn" | sed "s|^.*/fzn_|$model$mark |; s/\.mzn|\$//" || true
+  minizinc -c --stdlib-dir "$tmp/lib" -G std "$@" -o "$tmp/traced.fzn" --output-ozn-to-file "$tmp/traced.ozn" \
+    2>&1 >/dev/null | grep -o '^@@CALL [A-Za-z0-9_]*' | sed "s/^@@CALL /$model$mark /" || true
 done | sort -u > "$tmp/calls"
 printf '| global | fzn-csp | Gecode-checked models |\n|---|---|---|\n'
 for f in "$std"/fzn_*.mzn; do

@@ -130,7 +130,7 @@ impl Solver {
     ///
     /// # Panics
     ///
-    /// Panics if the goal's variable is not in the model.
+    /// Panics if the goal's variable is not in the model (as [`Solver::optimize`]).
     ///
     /// # Example
     ///
@@ -154,7 +154,7 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn improvements(&mut self, goal: Goal) -> Improvements<'_> {
-        self.model().var_info(goal.var());
+        self.model().own_info(goal.var());
         // Every state reached by backtracking must meet the bound.
         self.begin_bounded_search();
         Improvements { solver: self, goal, end: None }
@@ -165,7 +165,9 @@ impl Solver {
     ///
     /// # Panics
     ///
-    /// Panics if the goal's variable is not in the model.
+    /// Panics if the goal's variable is not in the model (an index it does not have, or a
+    /// variable of another model: [`ModelError::ForeignVar`](crate::error::ModelError::ForeignVar)'s
+    /// message).
     pub fn optimize(&mut self, goal: Goal) -> Optimum {
         let mut it = self.improvements(goal);
         let best = it.by_ref().last();

@@ -140,3 +140,280 @@ fn reading_a_variable_of_another_model_panics_with_the_reason() {
     let (b, _y) = model_with(1);
     let _ = b.initial_domain(x[0]);
 }
+
+/// The message of the panic `f` raises (the default hook still prints it).
+fn panic_message(f: impl FnOnce()) -> String {
+    let e = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).expect_err("misuse must panic");
+    match (e.downcast_ref::<String>(), e.downcast_ref::<&str>()) {
+        (Some(s), _) => s.clone(),
+        (None, Some(s)) => s.to_string(),
+        (None, None) => panic!("a panic without a message"),
+    }
+}
+
+#[test]
+fn the_solver_and_its_solutions_refuse_a_variable_of_another_model() {
+    use csp::constraints::NotEqual;
+    use csp::solve::Goal;
+    let (mut a, x) = model_with(2);
+    let (mut b, y) = model_with(2);
+    a.post(NotEqual::new(x[0], x[1])).unwrap();
+    let foreign = b.new_bool();
+    let expected = "variable x0 belongs to another model: a variable is used only with the model that created it";
+    let mut solver = a.into_solver();
+    // The entry points that change or read the state: a documented panic with the reason, as
+    // for an index the model does not have (their errors are the search's conflicts).
+    assert_eq!(
+        panic_message(|| {
+            let _ = solver.remove_value(y[0], 1);
+        }),
+        expected
+    );
+    assert_eq!(
+        panic_message(|| {
+            let _ = solver.assign(y[0], 1);
+        }),
+        expected
+    );
+    assert_eq!(
+        panic_message(|| {
+            let _ = solver.assign_all([(x[0], 1), (y[0], 1)]);
+        }),
+        expected
+    );
+    assert_eq!(
+        panic_message(|| {
+            let _ = solver.domain(y[0]).len();
+        }),
+        expected
+    );
+    assert_eq!(
+        panic_message(|| {
+            let _ = solver.value(y[0]);
+        }),
+        expected
+    );
+    assert_eq!(panic_message(|| solver.set_branching_vars(vec![x[1], y[0]])), expected);
+    assert_eq!(
+        panic_message(|| {
+            let _ = solver.optimize(Goal::Minimize(y[0]));
+        }),
+        expected
+    );
+    assert_eq!(
+        panic_message(|| {
+            let _ = solver.engine().domain(y[0]).len();
+        }),
+        expected
+    );
+    assert!(matches!(solver.set_hints([(y[1], 0)]), Err(ModelError::ForeignVar { .. })));
+    // `assign_all` assigned the pairs before the foreign one, as it does before a conflict;
+    // a reset returns to the root, where the solver counts the model's 90 solutions.
+    assert_eq!(solver.value(x[0]), Some(1));
+    solver.reset();
+    assert_eq!(solver.count_solutions(1000).count, 90);
+    let csp::Outcome::Solved(solution) = solver.solve() else { panic!("solvable") };
+    // Indexing a solution panics as a slice's indexing does; `get` returns the error.
+    assert_eq!(
+        panic_message(|| {
+            let _ = solution[y[0]];
+        }),
+        expected
+    );
+    assert_eq!(
+        panic_message(|| {
+            let _ = solution.value(y[0]);
+        }),
+        expected
+    );
+    assert_eq!(solution.get(y[0]), Err(ModelError::ForeignVar { var: y[0] }));
+    assert_eq!(solution.get(y[0]).unwrap_err().to_string(), expected, "the error and the panic say the same");
+    let bool_message = format!(
+        "variable {} belongs to another model: a variable is used only with the model that created it",
+        foreign.var()
+    );
+    assert_eq!(
+        panic_message(|| {
+            let _ = solution[foreign];
+        }),
+        bool_message
+    );
+    assert_eq!(
+        panic_message(|| {
+            let _ = solution[!foreign];
+        }),
+        bool_message
+    );
+    // Ids of the model and ids made by index are read as before.
+    assert_eq!(solution.get(x[0]), Ok(solution[x[0]]));
+    assert_eq!(solution.get(csp::VarId::from_index(1)), Ok(solution[x[1]]));
+    let e = solution.get(csp::VarId::from_index(7)).unwrap_err().to_string();
+    assert_eq!(e, "unknown variable x7: the model has 2 variables");
+    assert_eq!(
+        panic_message(|| {
+            let _ = solution[csp::VarId::from_index(7)];
+        }),
+        e
+    );
+}
+
+#[test]
+fn an_unknown_constraint_id_panics_with_the_reason() {
+    let (mut model, v) = model_with(2);
+    model.post(csp::constraints::NotEqual::new(v[0], v[1])).unwrap();
+    let id = csp::constraint::ConstraintId::from_index(5);
+    assert_eq!(
+        panic_message(|| {
+            let _ = model.constraint_label(id);
+        }),
+        "constraint c5 is not in this model of 1 constraints"
+    );
+    assert_eq!(model.constraint_name(id), None);
+}
+
+/// Every other constructor and entry point that can be misused, with the message it gives.
+#[test]
+fn each_constructor_s_misuse_is_an_error_with_its_message() {
+    use csp::constraints::{Clause, Comparison, Inverse, MemberReif, Regular, ReifiedLinear, Table};
+    use csp::solve::Goal;
+    let (mut m, v) = model_with(4);
+    let wide = m.new_var(0..=100_000).unwrap();
+    let mut wrong = Vec::new();
+    // Each case: its message, and the model unchanged by the error (no variable, no constraint).
+    macro_rules! case {
+        ($what:expr, $call:expr, $want:expr) => {{
+            let before = (m.num_vars(), m.num_constraints());
+            let got = $call.to_string();
+            let after = (m.num_vars(), m.num_constraints());
+            if got != $want || after != before {
+                wrong.push(format!("{}: {got:?}, (variables, constraints) {after:?} after {before:?}", $what));
+            }
+        }};
+    }
+
+    case!("empty domain", m.new_var(Vec::<i32>::new()).unwrap_err(), "a variable has an empty domain");
+    case!(
+        "named empty domain",
+        m.new_named_var("t", Vec::<i32>::new()).unwrap_err(),
+        "variable 't' has an empty domain"
+    );
+    case!(
+        "too many listed values",
+        m.new_var((0..10_000_000).step_by(2).collect::<Vec<i32>>()).unwrap_err(),
+        "a domain of 5000000 listed values is larger than the supported 4194240 (a range of any width is an interval)"
+    );
+    case!(
+        "interval beyond the limits",
+        m.new_var(i32::MIN..=i32::MAX).unwrap_err(),
+        "the interval -2147483648..2147483647 reaches beyond the supported -2147483646..2147483646"
+    );
+    case!(
+        "table arity",
+        m.post(Table::allowed(vec![v[0], v[1]], [[1, 2, 3]])).unwrap_err(),
+        "invalid table constraint: tuple 0 has 3 values for 2 variables"
+    );
+    case!(
+        "regular not deterministic",
+        m.post(Regular::new(vec![v[0]], [(0, 1, 1), (0, 1, 2)], 0, [1])).unwrap_err(),
+        "invalid regular constraint: state 0 has two transitions on 1 (the automaton must be deterministic)"
+    );
+    case!(
+        "clause literal not Boolean",
+        m.post(Clause::new([v[0]], [])).unwrap_err(),
+        "invalid clause constraint: literal x0 must range over 0 and 1, not {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}"
+    );
+    case!("reified linear truth not Boolean", m.post(ReifiedLinear::new([(1, v[0])], Comparison::Equal, 3, v[1])).unwrap_err(), "invalid reified_linear constraint: the truth variable must range over 0 and 1, not {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}");
+    case!("member truth not Boolean", m.post(MemberReif::new(v[0], [1..=2], v[1])).unwrap_err(), "invalid member_reif constraint: the truth variable must range over 0 and 1, not {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}");
+    case!("inverse over an interval", m.post(Inverse::new(vec![wide], vec![v[0]])).unwrap_err(), "invalid inverse constraint: variable x4 has an interval domain of 100001 values, which this constraint does not support");
+    case!(
+        "element of an empty array",
+        m.element(v[0], Vec::<csp::VarId>::new()).unwrap_err(),
+        "invalid element constraint: the array is empty"
+    );
+    case!(
+        "min of nothing",
+        m.min(Vec::<csp::VarId>::new()).unwrap_err(),
+        "invalid min constraint: no expression given"
+    );
+    case!(
+        "max of nothing",
+        m.max(Vec::<csp::VarId>::new()).unwrap_err(),
+        "invalid max constraint: no expression given"
+    );
+    case!(
+        "division by zero only",
+        m.quotient(v[0], 0).unwrap_err(),
+        "invalid div constraint: no values of the operands give a defined result within the limits"
+    );
+    case!(
+        "expression beyond 32 bits",
+        m.expr_var(wide * 2_000_000 + wide * 2_000_000).unwrap_err(),
+        "invalid linear constraint: expression bound 400000000000 is beyond the 32-bit range of values"
+    );
+    case!(
+        "no objective",
+        m.lexicographic(Vec::<Goal>::new()).unwrap_err(),
+        "invalid lexicographic constraint: no objective given"
+    );
+    case!(
+        "negative interval size",
+        m.new_interval(v[0], -1, v[1]).unwrap_err(),
+        "invalid interval constraint: the size -1 is negative"
+    );
+    let i = m.new_fixed_interval(v[0], 1).unwrap();
+    let j = m.new_fixed_interval(v[1], 1).unwrap();
+    case!(
+        "no_overlap_2d lengths",
+        m.add_no_overlap_2d(std::slice::from_ref(&i), &[]).unwrap_err(),
+        "invalid no_overlap_2d constraint: 1 x intervals and 0 y intervals (one of each per rectangle)"
+    );
+    case!(
+        "cumulative negative duration",
+        m.post(csp::constraints::Cumulative::new(vec![v[0]], vec![-1], vec![1], 1)).unwrap_err(),
+        "invalid cumulative constraint: durations and usages must be non-negative"
+    );
+    case!(
+        "disjunctive negative duration",
+        m.post(csp::constraints::Disjunctive::new(vec![v[0]], vec![-1])).unwrap_err(),
+        "invalid disjunctive constraint: durations must be non-negative"
+    );
+    case!(
+        "diffn negative size",
+        m.post(csp::constraints::Diffn::new(vec![v[0]], vec![v[1]], vec![-1], vec![1])).unwrap_err(),
+        "invalid diffn constraint: rectangle sizes must be non-negative"
+    );
+    case!(
+        "bin packing negative weight",
+        m.post(csp::constraints::BinPacking::new(vec![v[0]], vec![v[1]], vec![-1])).unwrap_err(),
+        "invalid bin_packing constraint: weights must be non-negative"
+    );
+    // Builders of several steps take everything back when a step fails.
+    let mut other = Model::new();
+    let foreign = other.new_bool();
+    let (s, e) = (other.new_var(0..=3).unwrap(), other.new_var(0..=4).unwrap());
+    let optional = other.new_optional_interval(s, 1, e, foreign).unwrap();
+    let b = m.new_bool();
+    let foreign_message = |x: csp::VarId| {
+        format!("variable {x} belongs to another model: a variable is used only with the model that created it")
+    };
+    case!(
+        "reify a reified relation",
+        m.reify(v[0].le(3).only_if(b)).unwrap_err(),
+        "invalid relation constraint: the relation is reified twice (use a Boolean for the conjunction of the literals)"
+    );
+    case!("either with a foreign variable", m.either(v[0].le(3), v[1].le(s)).unwrap_err(), foreign_message(s));
+    case!(
+        "a reified relation negated",
+        m.add(!v[0].le(3).only_if(b)).unwrap_err(),
+        "invalid relation constraint: a reified relation cannot be negated"
+    );
+    case!("no_overlap with a foreign interval", m.add_no_overlap(&[i, j, optional]).unwrap_err(), foreign_message(s));
+    case!(
+        "cumulative with a foreign interval",
+        m.add_cumulative(&[i, optional], &[1, 1], 1).unwrap_err(),
+        foreign_message(s)
+    );
+    case!("a quotient by a foreign variable", m.quotient(v[0] + 1, s).unwrap_err(), foreign_message(s));
+    case!("the maximum of a foreign variable", m.max([v[0] + 1, v[1] + 2, s.into()]).unwrap_err(), foreign_message(s));
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -677,3 +677,64 @@ fn scheduling_and_packing_over_the_widest_intervals() {
     let (x0, x1, y0, y1) = (sol[v[0]] as i128, sol[v[1]] as i128, sol[v[2]] as i128, sol[v[3]] as i128);
     assert!(x0 + 5 <= x1 || x1 + 5 <= x0 || y0 + 5 <= y1 || y1 + 5 <= y0);
 }
+
+/// `Binary` and `Predicate` know nothing of their relation but its values: on an interval
+/// domain (past `INTERVAL_THRESHOLD` values) each propagation spends a bounded number of calls
+/// (it visited every value before, billions on the widest intervals), and the solutions stay
+/// those of brute force.
+#[test]
+fn binary_and_predicate_on_wide_intervals_take_bounded_steps_and_find_every_solution() {
+    use csp::constraints::{Binary, Predicate};
+    type Relation = fn(Value, Value) -> bool;
+    let relations: [(&str, Relation); 4] = [
+        ("x = 1000 y + 7", |a, b| a == b * 1000 + 7),
+        ("x mod 50000 = y", |a, b| a % 50_000 == b),
+        ("x div 40000 = y and x mod 9999 = 0", |a, b| a / 40_000 == b && a % 9_999 == 0),
+        ("never", |_, _| false),
+    ];
+    let (x_max, y_max) = (69_999, 4);
+    for (name, f) in relations {
+        let brute = (0..=x_max).map(|a| (0..=y_max).filter(|&b| f(a, b)).count() as u64).sum::<u64>();
+        // `Predicate` waits for all but one variable to be fixed, so the search splits x's
+        // interval down to single values: the relations with few candidates only.
+        for predicate in [false, true] {
+            if predicate && !(name.starts_with("x =") || name == "never") {
+                continue;
+            }
+            let mut model = Model::new();
+            let x = model.new_var(0..=x_max).unwrap();
+            let y = model.new_var(0..=y_max).unwrap();
+            assert!(model.initial_domain(x).is_interval());
+            if predicate {
+                model.post(Predicate::new(vec![x, y], move |v| f(v[0], v[1]))).unwrap();
+            } else {
+                model.post(Binary::new(x, y, f)).unwrap();
+            }
+            let mut solver = model.into_solver();
+            let mut n = 0;
+            let mut it = solver.solutions();
+            for s in it.by_ref() {
+                assert!(f(s[x], s[y]), "{name}: {} {}", s[x], s[y]);
+                n += 1;
+            }
+            assert_eq!(it.end(), Some(SearchEnd::Exhausted), "{name}");
+            assert_eq!(n, brute, "{name} (predicate: {predicate})");
+        }
+    }
+    // The bounds move to the nearest supported values where the calls reach them.
+    let mut model = Model::new();
+    let x = model.new_var(MIN_INTERVAL_VALUE..=MAX_INTERVAL_VALUE).unwrap();
+    let y = model.new_var(0..=9).unwrap();
+    let z = model.new_var(-5..=1_000_000).unwrap();
+    model.post(Binary::new(y, x, |b, a| a == b * 1000 + 7)).unwrap();
+    model.post(Binary::new(z, z, |a, _| a % 1000 == 999)).unwrap();
+    let mut solver = model.into_solver();
+    solver.propagate().unwrap();
+    assert_eq!(solver.domain(z).min(), Some(999));
+    assert_eq!(solver.domain(z).max(), Some(999_999));
+    assert_eq!(solver.domain(y).len(), 10, "no value of y is refuted within the calls");
+    assert!(solver.domain(x).min() > Some(MIN_INTERVAL_VALUE), "x's lower bound moved");
+    solver.assign(y, 3).unwrap();
+    solver.propagate().unwrap();
+    assert_eq!(solver.value(x), None, "x's bounds are far from 3007: beyond the calls");
+}

@@ -14,6 +14,11 @@ use crate::subscription::{Events, Priority};
 /// The closure type of a [`Predicate`].
 type Condition = dyn Fn(&[Value]) -> bool + Send + Sync;
 
+/// The calls of the condition from each end of a free variable's interval domain (a range too
+/// wide for a bitset) in one propagation: values beyond them stay until the search narrows
+/// the domain.
+const WIDE_TRIES: u64 = 1 << 16;
+
 /// Any condition on the values of some variables, given as a closure and checked once they
 /// are fixed: the escape hatch for what no built-in constraint expresses.
 ///
@@ -39,7 +44,9 @@ type Condition = dyn Fn(&[Value]) -> bool + Send + Sync;
 /// # Complexity
 ///
 /// Each propagation reads the scope (`O(n)`); when one variable is left, `holds` is called once
-/// per value of its domain.
+/// per value of its domain, or, for an interval domain (a range too wide for a bitset) of more
+/// than 65,536 values, from each end inwards until it holds, at most 65,536 times from each
+/// end (the values beyond stay until the search narrows the domain).
 ///
 /// # Example
 ///
@@ -146,6 +153,22 @@ impl Constraint for Predicate {
             Some(&p) => {
                 let x = self.vars[p];
                 let (values, free, holds) = (&mut self.values, &self.free, &self.holds);
+                let d = ctx.domain(x);
+                if d.is_interval() && d.len() as u64 > WIDE_TRIES {
+                    // A wide interval: its bounds move past the values where the condition
+                    // fails, as far as `WIDE_TRIES` calls from each end go.
+                    let holds_at = |v| {
+                        for &q in free {
+                            values[q] = v;
+                        }
+                        holds(values)
+                    };
+                    let r = super::binary::narrow_wide(ctx, x, holds_at, WIDE_TRIES);
+                    if explaining {
+                        ctx.clear_premises();
+                    }
+                    return r;
+                }
                 ctx.retain(
                     x,
                     |v| {

@@ -39,10 +39,12 @@ impl Engine {
     ///
     /// # Panics
     ///
-    /// Panics if `var` is not a variable of the model.
+    /// Panics if `var` is not a variable of the model (an index it does not have, or a
+    /// variable of another model: [`ModelError::ForeignVar`](crate::error::ModelError::ForeignVar)'s
+    /// message); [`Model::check_var`](crate::model::Model::check_var) tells beforehand.
     #[inline]
     pub fn domain(&self, var: VarId) -> Domain<'_> {
-        let info = self.model.var_info(var);
+        let info = self.model.own_info(var);
         let (o, w) = (info.offset as usize, info.words as usize);
         Domain { blocks: &self.core.store.blocks()[o..o + w], map: &info.map }
     }
@@ -77,9 +79,11 @@ impl Engine {
     ///
     /// # Panics
     ///
-    /// Panics if `var` is not a variable of the model.
+    /// Panics if `var` is not a variable of the model (an index it does not have, or a
+    /// variable of another model: [`ModelError::ForeignVar`](crate::error::ModelError::ForeignVar)'s
+    /// message); [`Model::check_var`](crate::model::Model::check_var) tells beforehand.
     pub fn remove_value(&mut self, var: VarId, value: Value) -> Result<bool, Conflict> {
-        self.model.var_info(var);
+        self.model.own_info(var);
         self.touch();
         if let Some(c) = self.core.failed {
             return Err(c);
@@ -99,9 +103,11 @@ impl Engine {
     ///
     /// # Panics
     ///
-    /// Panics if `var` is not a variable of the model.
+    /// Panics if `var` is not a variable of the model (an index it does not have, or a
+    /// variable of another model: [`ModelError::ForeignVar`](crate::error::ModelError::ForeignVar)'s
+    /// message); [`Model::check_var`](crate::model::Model::check_var) tells beforehand.
     pub fn assign(&mut self, var: VarId, value: Value) -> Result<bool, Conflict> {
-        self.model.var_info(var);
+        self.model.own_info(var);
         self.touch();
         if let Some(c) = self.core.failed {
             return Err(c);
@@ -123,7 +129,8 @@ impl Engine {
     ///
     /// # Panics
     ///
-    /// Panics if a variable is not a variable of the model.
+    /// Panics if a variable is not a variable of the model (as [`Engine::assign`]), with the
+    /// pairs before it assigned.
     ///
     /// # Example
     ///
@@ -147,7 +154,7 @@ impl Engine {
             return Err(c);
         }
         for (var, value) in assignments {
-            self.model.var_info(var);
+            self.model.own_info(var);
             if let Err(c) = self.core.outside_assign(&self.model.vars, var, value) {
                 self.core.fail(c);
                 return Err(c);

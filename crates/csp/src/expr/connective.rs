@@ -133,11 +133,7 @@ impl Model {
     ///
     /// # Errors
     ///
-    /// As [`Model::add`].
-    ///
-    /// # Panics
-    ///
-    /// Panics if `relation` is already reified.
+    /// As [`Model::add`] (a relation already reified is an error); the model is unchanged then.
     ///
     /// # Example
     ///
@@ -156,9 +152,12 @@ impl Model {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn reify(&mut self, relation: impl Into<Relation>) -> Result<BoolVar, ModelError> {
-        let b = self.new_bool();
-        self.add(relation.into().iff(b))?;
-        Ok(b)
+        let relation = relation.into();
+        self.atomically(|m| {
+            let b = m.new_bool();
+            m.add(relation.iff(b))?;
+            Ok(b)
+        })
     }
 }
 
@@ -168,11 +167,7 @@ impl Model {
     ///
     /// # Errors
     ///
-    /// As [`Model::add`].
-    ///
-    /// # Panics
-    ///
-    /// Panics if a relation is already reified.
+    /// As [`Model::add`] (a relation already reified is an error); the model is unchanged then.
     ///
     /// # Example
     ///
@@ -188,9 +183,12 @@ impl Model {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn either(&mut self, first: impl Into<Relation>, second: impl Into<Relation>) -> Result<BoolVar, ModelError> {
-        let b = self.new_bool();
-        self.add(first.into().only_if(b))?;
-        self.add(second.into().only_if(!b))?;
-        Ok(b)
+        let (first, second) = (first.into(), second.into());
+        self.atomically(|m| {
+            let b = m.new_bool();
+            m.add(first.only_if(b))?;
+            m.add(second.only_if(!b))?;
+            Ok(b)
+        })
     }
 }

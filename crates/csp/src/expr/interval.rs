@@ -175,12 +175,14 @@ impl Model {
     ///
     /// As [`Model::new_interval`].
     pub fn new_fixed_interval(&mut self, start: VarId, size: Value) -> Result<IntervalVar, ModelError> {
-        self.check_var(start)?;
-        if size < 0 {
-            return Err(invalid("interval", format!("the size {size} is negative")));
-        }
-        let end = self.expr_var(start + size)?;
-        self.interval(start, IntervalSize::Fixed(size), end, None)
+        self.atomically(|m| {
+            m.check_var(start)?;
+            if size < 0 {
+                return Err(invalid("interval", format!("the size {size} is negative")));
+            }
+            let end = m.expr_var(start + size)?;
+            m.interval(start, IntervalSize::Fixed(size), end, None)
+        })
     }
 
     /// An optional interval: present when `presence` is true, then from `start` to `end` with
@@ -237,14 +239,16 @@ impl Model {
     ///
     /// As [`Model::post`].
     pub fn add_no_overlap(&mut self, intervals: &[IntervalVar]) -> Result<(), ModelError> {
-        let starts: Vec<VarId> = intervals.iter().map(|iv| iv.start).collect();
-        let fixed: Option<Vec<Value>> = intervals.iter().map(IntervalVar::fixed_size).collect();
-        if let (Some(durations), true) = (fixed, intervals.iter().all(|iv| iv.presence.is_none())) {
-            self.post(Disjunctive::new(starts, durations))?;
-            return Ok(());
-        }
-        let one = self.new_var(1..=1)?;
-        self.cumulative_of(intervals, vec![one; intervals.len()], one)
+        self.atomically(|m| {
+            let starts: Vec<VarId> = intervals.iter().map(|iv| iv.start).collect();
+            let fixed: Option<Vec<Value>> = intervals.iter().map(IntervalVar::fixed_size).collect();
+            if let (Some(durations), true) = (fixed, intervals.iter().all(|iv| iv.presence.is_none())) {
+                m.post(Disjunctive::new(starts, durations))?;
+                return Ok(());
+            }
+            let one = m.new_var(1..=1)?;
+            m.cumulative_of(intervals, vec![one; intervals.len()], one)
+        })
     }
 
     /// At every instant, the demands of the present intervals that cover it sum to at most
@@ -261,24 +265,26 @@ impl Model {
         demands: &[Value],
         capacity: Value,
     ) -> Result<(), ModelError> {
-        if demands.len() != intervals.len() {
-            return Err(invalid(
-                "cumulative",
-                format!("{} intervals and {} demands (one demand per interval)", intervals.len(), demands.len()),
-            ));
-        }
-        if let Some(d) = demands.iter().chain([&capacity]).find(|&&d| d < 0) {
-            return Err(invalid("cumulative", format!("the demand or capacity {d} is negative")));
-        }
-        let starts: Vec<VarId> = intervals.iter().map(|iv| iv.start).collect();
-        let fixed: Option<Vec<Value>> = intervals.iter().map(IntervalVar::fixed_size).collect();
-        if let (Some(durations), true) = (fixed, intervals.iter().all(|iv| iv.presence.is_none())) {
-            self.post(Cumulative::new(starts, durations, demands.to_vec(), capacity))?;
-            return Ok(());
-        }
-        let usages = demands.iter().map(|&d| self.new_var(d..=d)).collect::<Result<Vec<_>, _>>()?;
-        let cap = self.new_var(capacity..=capacity)?;
-        self.cumulative_of(intervals, usages, cap)
+        self.atomically(|m| {
+            if demands.len() != intervals.len() {
+                return Err(invalid(
+                    "cumulative",
+                    format!("{} intervals and {} demands (one demand per interval)", intervals.len(), demands.len()),
+                ));
+            }
+            if let Some(d) = demands.iter().chain([&capacity]).find(|&&d| d < 0) {
+                return Err(invalid("cumulative", format!("the demand or capacity {d} is negative")));
+            }
+            let starts: Vec<VarId> = intervals.iter().map(|iv| iv.start).collect();
+            let fixed: Option<Vec<Value>> = intervals.iter().map(IntervalVar::fixed_size).collect();
+            if let (Some(durations), true) = (fixed, intervals.iter().all(|iv| iv.presence.is_none())) {
+                m.post(Cumulative::new(starts, durations, demands.to_vec(), capacity))?;
+                return Ok(());
+            }
+            let usages = demands.iter().map(|&d| m.new_var(d..=d)).collect::<Result<Vec<_>, _>>()?;
+            let cap = m.new_var(capacity..=capacity)?;
+            m.cumulative_of(intervals, usages, cap)
+        })
     }
 
     /// [`Cumulative::with_vars`] over the intervals, with their presence if one is optional.
@@ -310,46 +316,48 @@ impl Model {
     /// [`ModelError::InvalidConstraint`] (kind `"no_overlap_2d"`) for `x` and `y` of different
     /// lengths; as [`Model::post`].
     pub fn add_no_overlap_2d(&mut self, x: &[IntervalVar], y: &[IntervalVar]) -> Result<(), ModelError> {
-        if x.len() != y.len() {
-            return Err(invalid(
-                "no_overlap_2d",
-                format!("{} x intervals and {} y intervals (one of each per rectangle)", x.len(), y.len()),
-            ));
-        }
-        let presence =
-            |i: usize| -> Vec<Lit> { x[i].presence.into_iter().chain(y[i].presence).map(|b| b.lit()).collect() };
-        let (mandatory, optional): (Vec<usize>, Vec<usize>) = (0..x.len()).partition(|&i| presence(i).is_empty());
-        if mandatory.len() > 1 {
-            let xs: Vec<VarId> = mandatory.iter().map(|&i| x[i].start).collect();
-            let ys: Vec<VarId> = mandatory.iter().map(|&i| y[i].start).collect();
-            let dx = mandatory.iter().map(|&i| x[i].size_var(self)).collect::<Result<Vec<_>, _>>()?;
-            let dy = mandatory.iter().map(|&i| y[i].size_var(self)).collect::<Result<Vec<_>, _>>()?;
-            self.post(Diffn::with_vars(xs, ys, dx, dy, false))?;
-        }
-        for &i in &optional {
-            for j in 0..x.len() {
-                if j == i || (j < i && optional.contains(&j)) {
-                    continue;
-                }
-                // A side of constant size 0: the pair never overlaps.
-                if [&x[i], &x[j], &y[i], &y[j]].iter().any(|iv| iv.fixed_size() == Some(0)) {
-                    continue;
-                }
-                // present(i) and present(j) imply a separation on one axis, or a side of 0.
-                let mut clause: Vec<Lit> = presence(i).into_iter().chain(presence(j)).map(|l| !l).collect();
-                for (a, b) in [(&x[i], &x[j]), (&y[i], &y[j])] {
-                    for (p, q) in [(a, b), (b, a)] {
-                        clause.push(self.reify((p.start + LinExpr::from(p.size)).le(q.start))?.lit());
+        self.atomically(|m| {
+            if x.len() != y.len() {
+                return Err(invalid(
+                    "no_overlap_2d",
+                    format!("{} x intervals and {} y intervals (one of each per rectangle)", x.len(), y.len()),
+                ));
+            }
+            let presence =
+                |i: usize| -> Vec<Lit> { x[i].presence.into_iter().chain(y[i].presence).map(|b| b.lit()).collect() };
+            let (mandatory, optional): (Vec<usize>, Vec<usize>) = (0..x.len()).partition(|&i| presence(i).is_empty());
+            if mandatory.len() > 1 {
+                let xs: Vec<VarId> = mandatory.iter().map(|&i| x[i].start).collect();
+                let ys: Vec<VarId> = mandatory.iter().map(|&i| y[i].start).collect();
+                let dx = mandatory.iter().map(|&i| x[i].size_var(m)).collect::<Result<Vec<_>, _>>()?;
+                let dy = mandatory.iter().map(|&i| y[i].size_var(m)).collect::<Result<Vec<_>, _>>()?;
+                m.post(Diffn::with_vars(xs, ys, dx, dy, false))?;
+            }
+            for &i in &optional {
+                for j in 0..x.len() {
+                    if j == i || (j < i && optional.contains(&j)) {
+                        continue;
                     }
-                    for s in [a, b] {
-                        if let IntervalSize::Var(v) = s.size {
-                            clause.push(self.reify(v.eq(0))?.lit());
+                    // A side of constant size 0: the pair never overlaps.
+                    if [&x[i], &x[j], &y[i], &y[j]].iter().any(|iv| iv.fixed_size() == Some(0)) {
+                        continue;
+                    }
+                    // present(i) and present(j) imply a separation on one axis, or a side of 0.
+                    let mut clause: Vec<Lit> = presence(i).into_iter().chain(presence(j)).map(|l| !l).collect();
+                    for (a, b) in [(&x[i], &x[j]), (&y[i], &y[j])] {
+                        for (p, q) in [(a, b), (b, a)] {
+                            clause.push(m.reify((p.start + LinExpr::from(p.size)).le(q.start))?.lit());
+                        }
+                        for s in [a, b] {
+                            if let IntervalSize::Var(v) = s.size {
+                                clause.push(m.reify(v.eq(0))?.lit());
+                            }
                         }
                     }
+                    m.add(or(clause))?;
                 }
-                self.add(or(clause))?;
             }
-        }
-        Ok(())
+            Ok(())
+        })
     }
 }

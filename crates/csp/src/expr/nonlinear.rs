@@ -132,10 +132,12 @@ impl Model {
             return Ok(x);
         }
         let (lo, hi) = expr.bounds(self);
-        let z =
-            self.new_var(to_value(lo, "linear", "expression bound")?..=to_value(hi, "linear", "expression bound")?)?;
-        self.add(expr.eq(z))?;
-        Ok(z)
+        self.atomically(|m| {
+            let z =
+                m.new_var(to_value(lo, "linear", "expression bound")?..=to_value(hi, "linear", "expression bound")?)?;
+            m.add(expr.eq(z))?;
+            Ok(z)
+        })
     }
 
     /// A new variable over `lo..=hi`, with the bounds checked.
@@ -164,6 +166,11 @@ impl Model {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn abs(&mut self, expr: impl Into<LinExpr>) -> Result<VarId, ModelError> {
+        let expr = expr.into();
+        self.atomically(|m| m.abs_var(expr))
+    }
+
+    fn abs_var(&mut self, expr: LinExpr) -> Result<VarId, ModelError> {
         let x = self.expr_var(expr)?;
         let d = self.initial_domain(x);
         let (lo, hi) = (i64::from(d.min().unwrap_or(0)), i64::from(d.max().unwrap_or(0)));
@@ -282,8 +289,14 @@ impl Model {
         self.arith_var(ArithOp::Pow, a, b)
     }
 
-    /// `op(a, b)` as a new variable over the bounds of the result.
+    /// `op(a, b)` as a new variable over the bounds of the result (the model unchanged on an
+    /// error).
     fn arith_var(&mut self, op: ArithOp, a: impl Into<LinExpr>, b: impl Into<LinExpr>) -> Result<VarId, ModelError> {
+        let (a, b) = (a.into(), b.into());
+        self.atomically(|m| m.arith_var_steps(op, a, b))
+    }
+
+    fn arith_var_steps(&mut self, op: ArithOp, a: LinExpr, b: LinExpr) -> Result<VarId, ModelError> {
         let x = self.expr_var(a)?;
         let y = self.expr_var(b)?;
         let bounds = |m: &Model, v: VarId| {
@@ -347,6 +360,15 @@ impl Model {
         op: ArithOp,
         kind: &'static str,
     ) -> Result<VarId, ModelError> {
+        self.atomically(|m| m.fold_steps(exprs, op, kind))
+    }
+
+    fn fold_steps<T: Into<LinExpr>>(
+        &mut self,
+        exprs: impl IntoIterator<Item = T>,
+        op: ArithOp,
+        kind: &'static str,
+    ) -> Result<VarId, ModelError> {
         let mut acc: Option<VarId> = None;
         for e in exprs {
             let x = self.expr_var(e)?;
@@ -403,9 +425,12 @@ impl Model {
         let Some((lo, hi)) = array.entry_bounds(self) else {
             return Err(ModelError::InvalidConstraint { kind: "element", message: "the array is empty".to_string() });
         };
-        let index = self.expr_var(index)?;
-        let z = self.new_var(lo..=hi)?;
-        self.post(array.element(index, z))?;
-        Ok(z)
+        let index = index.into();
+        self.atomically(|m| {
+            let index = m.expr_var(index)?;
+            let z = m.new_var(lo..=hi)?;
+            m.post(array.element(index, z))?;
+            Ok(z)
+        })
     }
 }

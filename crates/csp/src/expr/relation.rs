@@ -22,6 +22,9 @@ use crate::model::Model;
 pub struct Relation {
     kind: Kind,
     enforce: Enforce,
+    /// A misuse found while building (a second reification, the negation of a reified
+    /// relation), reported by [`Model::add`] as an error.
+    misuse: Option<&'static str>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,20 +49,18 @@ impl Relation {
     pub(crate) fn compare(lhs: LinExpr, cmp: Comparison, rhs: LinExpr, shift: i64) -> Relation {
         let e = lhs - rhs;
         let rhs = super::checked(shift.checked_sub(e.constant));
-        Relation { kind: Kind::Linear { terms: e.terms, cmp, rhs }, enforce: Enforce::Always }
+        Relation { kind: Kind::Linear { terms: e.terms, cmp, rhs }, enforce: Enforce::Always, misuse: None }
     }
 
     pub(crate) fn clause(pos: Vec<VarId>, neg: Vec<VarId>) -> Relation {
-        Relation { kind: Kind::Clause { pos, neg }, enforce: Enforce::Always }
+        Relation { kind: Kind::Clause { pos, neg }, enforce: Enforce::Always, misuse: None }
     }
 
     /// `lit -> self`: the relation must hold when `lit` is true; when it cannot hold, `lit` is
     /// made false (half reification; CP-SAT's `OnlyEnforceIf`, MiniZinc's `b -> c`).
     ///
-    /// # Panics
-    ///
-    /// Panics if the relation is already reified (use a Boolean for the conjunction of the two
-    /// literals instead).
+    /// A relation already reified stays so, and [`Model::add`] refuses it (use a Boolean for
+    /// the conjunction of the two literals instead).
     ///
     /// # Example
     ///
@@ -83,15 +84,20 @@ impl Relation {
     /// `lit <-> self`: `lit` is true exactly when the relation holds (full reification;
     /// MiniZinc's `b <-> c`, FlatZinc's `*_reif`).
     ///
-    /// # Panics
-    ///
-    /// Panics if the relation is already reified.
+    /// A relation already reified stays so, and [`Model::add`] refuses it.
     pub fn iff(self, lit: impl Into<Lit>) -> Relation {
         self.enforced(Enforce::Iff(lit.into()))
     }
 
     fn enforced(self, e: Enforce) -> Relation {
-        assert!(self.enforce == Enforce::Always, "relation {self:?} is already reified");
+        if self.enforce != Enforce::Always {
+            return Relation {
+                misuse: self
+                    .misuse
+                    .or(Some("the relation is reified twice (use a Boolean for the conjunction of the literals)")),
+                ..self
+            };
+        }
         Relation { enforce: e, ..self }
     }
 
@@ -109,6 +115,9 @@ impl Relation {
 
     /// Compiles the relation into its one engine constraint and posts it.
     fn post(self, model: &mut Model, name: Option<String>) -> Result<ConstraintId, ModelError> {
+        if let Some(message) = self.misuse {
+            return Err(ModelError::InvalidConstraint { kind: "relation", message: message.to_string() });
+        }
         match &self.kind {
             Kind::Linear { terms, .. } => model.check_vars(terms.iter().map(|&(_, x)| x))?,
             Kind::Clause { pos, neg } => model.check_vars(pos.iter().chain(neg).copied())?,
@@ -196,16 +205,17 @@ impl std::fmt::Display for Relation {
 
 /// The negation of a relation: `!(x.le(y))` is `x.gt(y)`, `!or([a, b])` is `and([!a, !b])`.
 ///
-/// # Panics
-///
-/// Panics if the relation is reified.
+/// The negation of a reified relation is refused by [`Model::add`] (an error, as a second
+/// reification is).
 impl Not for Relation {
     type Output = Relation;
     fn not(self) -> Relation {
-        assert!(self.enforce == Enforce::Always, "cannot negate the reified relation {self:?}");
+        if self.enforce != Enforce::Always {
+            return Relation { misuse: self.misuse.or(Some("a reified relation cannot be negated")), ..self };
+        }
         let (terms, cmp, rhs) = self.linear_form();
         let (cmp, rhs) = negate(cmp, rhs);
-        Relation { kind: Kind::Linear { terms, cmp, rhs }, enforce: Enforce::Always }
+        Relation { kind: Kind::Linear { terms, cmp, rhs }, enforce: Enforce::Always, misuse: self.misuse }
     }
 }
 

@@ -93,6 +93,15 @@ impl fmt::Debug for Model {
     }
 }
 
+/// The panic of a public accessor given a variable of another model, out of line so that the
+/// check costs one comparison on the caller's path.
+#[cold]
+#[inline(never)]
+#[track_caller]
+pub(crate) fn foreign(var: VarId) -> ! {
+    panic!("{}", ModelError::ForeignVar { var })
+}
+
 /// Each variable's peers ([`Model::peers`]), in one list.
 #[derive(Clone, Debug)]
 pub(crate) struct Peers {
@@ -303,15 +312,19 @@ impl Model {
         StateSlot::new(offset, initial.len())
     }
 
-    /// [`var_info`](Model::var_info) for the public accessors, which also refuse a variable
-    /// of another model (off the search's path, where ids come from the model itself).
-    fn own_info(&self, var: VarId) -> &VarInfo {
-        if let Err(e @ ModelError::ForeignVar { .. }) = self.check_var(var) {
-            panic!("{e}");
+    /// [`var_info`](Model::var_info) for the public accessors (the model's, the engine's and
+    /// the solver's), which also refuse a variable of another model with
+    /// [`ModelError::ForeignVar`]'s message (off the search's path, where ids come from the
+    /// model itself).
+    #[inline]
+    pub(crate) fn own_info(&self, var: VarId) -> &VarInfo {
+        if var.model_tag() != self.tag && var.model_tag() != NO_MODEL {
+            foreign(var);
         }
         self.var_info(var)
     }
 
+    #[inline]
     pub(crate) fn var_info(&self, var: VarId) -> &VarInfo {
         match self.vars.get(var.index()) {
             Some(info) => info,
@@ -347,6 +360,30 @@ impl Model {
         } else {
             Err(ModelError::UnknownVar { var, num_vars: self.vars.len() })
         }
+    }
+
+    /// Runs `build` and, when it fails, takes back every variable, constraint and state block
+    /// it added: a builder of several steps (a new variable and its constraint, say) that
+    /// fails leaves the model as it was.
+    pub(crate) fn atomically<T>(
+        &mut self,
+        build: impl FnOnce(&mut Model) -> Result<T, ModelError>,
+    ) -> Result<T, ModelError> {
+        let (vars, constraints, stand_ins) = (self.vars.len(), self.constraints.len(), self.stand_ins.len());
+        let blocks = self.initial.as_slice().len();
+        let r = build(self);
+        if r.is_err() {
+            self.vars.truncate(vars);
+            self.constraints.truncate(constraints);
+            self.constraint_names.truncate(constraints);
+            self.stand_ins.truncate(stand_ins);
+            if self.initial.as_slice().len() > blocks {
+                let mut initial = FixedBitSet::with_capacity(blocks * BITS);
+                initial.as_mut_slice().copy_from_slice(&self.initial.as_slice()[..blocks]);
+                self.initial = initial;
+            }
+        }
+        r
     }
 
     /// Checks every variable of `vars` with [`Model::check_var`].
@@ -403,8 +440,12 @@ impl Model {
     /// # Panics
     ///
     /// Panics if `id` is not a constraint of this model.
+    #[track_caller]
     pub fn constraint(&self, id: ConstraintId) -> &dyn Constraint {
-        &*self.constraints[id.index()]
+        match self.constraints.get(id.index()) {
+            Some(c) => &**c,
+            None => panic!("constraint {id} is not in this model of {} constraints", self.constraints.len()),
+        }
     }
 
     /// The name given to constraint `id` when posting, if any.
@@ -413,10 +454,15 @@ impl Model {
     }
 
     /// The label of constraint `id` in logs: its name, or `kind#index`.
+    ///
+    /// # Panics
+    ///
+    /// As [`Model::constraint`].
+    #[track_caller]
     pub fn constraint_label(&self, id: ConstraintId) -> String {
         match self.constraint_name(id) {
             Some(n) => n.to_string(),
-            None => format!("{}#{}", self.constraints[id.index()].kind(), id.index()),
+            None => format!("{}#{}", self.constraint(id).kind(), id.index()),
         }
     }
 

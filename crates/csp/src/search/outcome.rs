@@ -7,7 +7,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::id::{Value, VarId};
+use crate::error::ModelError;
+use crate::id::{Value, VarId, NO_MODEL};
 
 /// Resource limits on one search. The default has none.
 #[derive(Clone, Debug, Default)]
@@ -107,9 +108,15 @@ pub enum SearchEnd {
 }
 
 /// A full assignment: the value of every variable.
-#[derive(Clone, PartialEq, Eq, Hash)]
+///
+/// Indexing by a variable of another model (or by an index the model does not have) panics,
+/// as indexing a slice out of bounds does; [`Solution::get`] returns the error instead.
+/// Equality and hashing look at the values alone.
+#[derive(Clone)]
 pub struct Solution {
     pub(super) values: Box<[Value]>,
+    /// The tag of the model solved ([`VarId`]'s model tag).
+    pub(super) tag: u32,
 }
 
 impl Solution {
@@ -117,9 +124,45 @@ impl Solution {
     ///
     /// # Panics
     ///
-    /// Panics if `var` is not a variable of the model.
+    /// Panics if `var` is not a variable of the model solved, with the message of the error
+    /// [`Solution::get`] returns.
+    #[track_caller]
     pub fn value(&self, var: VarId) -> Value {
-        self.values[var.index()]
+        match self.get(var) {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// The value of `var`, or why it has none.
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::ForeignVar`] for a variable of another model;
+    /// [`ModelError::UnknownVar`] for an index the model does not have.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::{Model, ModelError, Outcome};
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_var(3..=3)?;
+    /// let mut other = Model::new();
+    /// let y = other.new_var(0..=1)?;
+    /// let Outcome::Solved(solution) = model.into_solver().solve() else { unreachable!() };
+    /// assert_eq!(solution.get(x), Ok(3));
+    /// assert_eq!(solution.get(y), Err(ModelError::ForeignVar { var: y }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn get(&self, var: VarId) -> Result<Value, ModelError> {
+        if var.model_tag() != self.tag && var.model_tag() != NO_MODEL {
+            return Err(ModelError::ForeignVar { var });
+        }
+        match self.values.get(var.index()) {
+            Some(&v) => Ok(v),
+            None => Err(ModelError::UnknownVar { var, num_vars: self.values.len() }),
+        }
     }
 
     /// All values, indexed by variable index.
@@ -128,10 +171,37 @@ impl Solution {
     }
 }
 
+impl PartialEq for Solution {
+    fn eq(&self, other: &Solution) -> bool {
+        self.values == other.values
+    }
+}
+
+impl Eq for Solution {}
+
+impl std::hash::Hash for Solution {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.values.hash(state);
+    }
+}
+
 impl Index<VarId> for Solution {
     type Output = Value;
+
+    /// The value of `var`.
+    ///
+    /// # Panics
+    ///
+    /// As [`Solution::value`].
+    #[track_caller]
     fn index(&self, var: VarId) -> &Value {
-        &self.values[var.index()]
+        if var.model_tag() != self.tag && var.model_tag() != NO_MODEL {
+            crate::model::foreign(var);
+        }
+        match self.values.get(var.index()) {
+            Some(v) => v,
+            None => panic!("{}", ModelError::UnknownVar { var, num_vars: self.values.len() }),
+        }
     }
 }
 

@@ -72,11 +72,12 @@ impl Solver {
     ///
     /// # Panics
     ///
-    /// Panics if a variable is not in the model.
+    /// Panics if a variable is not in the model (an index it does not have, or a variable of
+    /// another model: [`ModelError::ForeignVar`](crate::error::ModelError::ForeignVar)'s message).
     pub fn set_branching_vars(&mut self, vars: impl Into<Vec<VarId>>) {
         let vars: Vec<VarId> = vars.into();
         for &v in &vars {
-            self.engine.model.var_info(v);
+            self.engine.model.own_info(v);
         }
         self.priority = vars.into();
     }

@@ -51,7 +51,7 @@ impl Solver {
     /// The current assignment, when every variable is fixed.
     pub(crate) fn current_solution(&mut self) -> Solution {
         self.fill_values();
-        Solution { values: self.values.as_slice().into() }
+        Solution { values: self.values.as_slice().into(), tag: self.engine.model.tag }
     }
 
     /// The value of every (fixed) variable, into `values`.
@@ -153,7 +153,8 @@ impl Solutions<'_> {
 impl Iterator for Solutions<'_> {
     type Item = Solution;
     fn next(&mut self) -> Option<Solution> {
-        self.next_values().map(|values| Solution { values: values.into() })
+        let tag = self.solver.engine.model.tag;
+        self.next_values().map(|values| Solution { values: values.into(), tag })
     }
 }
 

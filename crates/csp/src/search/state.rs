@@ -33,7 +33,9 @@ impl Solver {
     ///
     /// # Panics
     ///
-    /// Panics if `var` is not a variable of the model.
+    /// Panics if `var` is not a variable of the model (an index it does not have, or a
+    /// variable of another model: [`ModelError::ForeignVar`](crate::error::ModelError::ForeignVar)'s
+    /// message); [`Model::check_var`](crate::model::Model::check_var) tells beforehand.
     #[inline]
     pub fn domain(&self, var: VarId) -> Domain<'_> {
         self.engine.domain(var)
@@ -57,7 +59,9 @@ impl Solver {
     ///
     /// # Panics
     ///
-    /// Panics if `var` is not a variable of the model.
+    /// Panics if `var` is not a variable of the model (an index it does not have, or a
+    /// variable of another model: [`ModelError::ForeignVar`](crate::error::ModelError::ForeignVar)'s
+    /// message); [`Model::check_var`](crate::model::Model::check_var) tells beforehand.
     pub fn remove_value(&mut self, var: VarId, value: Value) -> Result<bool, Conflict> {
         self.finish_search();
         self.engine.remove_value(var, value)
@@ -71,7 +75,9 @@ impl Solver {
     ///
     /// # Panics
     ///
-    /// Panics if `var` is not a variable of the model.
+    /// Panics if `var` is not a variable of the model (an index it does not have, or a
+    /// variable of another model: [`ModelError::ForeignVar`](crate::error::ModelError::ForeignVar)'s
+    /// message); [`Model::check_var`](crate::model::Model::check_var) tells beforehand.
     pub fn assign(&mut self, var: VarId, value: Value) -> Result<bool, Conflict> {
         self.finish_search();
         self.engine.assign(var, value)
@@ -85,7 +91,7 @@ impl Solver {
     ///
     /// # Panics
     ///
-    /// Panics if a variable is not a variable of the model.
+    /// Panics if a variable is not a variable of the model (as [`Solver::assign`]).
     pub fn assign_all(&mut self, assignments: impl IntoIterator<Item = (VarId, Value)>) -> Result<(), Conflict> {
         self.finish_search();
         self.engine.assign_all(assignments)
