@@ -198,10 +198,19 @@ impl Linear {
             Comparison::NotEqual => (false, false),
         };
         let (mut sum_lo, mut sum_hi) = (0i64, 0i64);
+        // The widest term and the second widest width: a term can be narrowed only if it is
+        // wider than the slack, so when the second widest is not, only the widest is looked at.
+        let (mut widest, mut w1, mut w2) = (0, -1i64, -1i64);
         for i in 0..self.vars.len() {
             let (lo, hi) = self.term_bounds(ctx, i);
             sum_lo += lo;
             sum_hi += hi;
+            let w = hi - lo;
+            if w > w1 {
+                (w2, w1, widest) = (w1, w, i);
+            } else if w > w2 {
+                w2 = w;
+            }
         }
         let c = self.rhs;
         if (le && sum_lo > c) || (ge && sum_hi < c) {
@@ -210,8 +219,10 @@ impl Linear {
             }
             return Err(ctx.fail(Rule::Bounds));
         }
+        let slack = (if le { c - sum_lo } else { i64::MAX }).min(if ge { sum_hi - c } else { i64::MAX });
+        let terms = if w2 <= slack { widest..widest + usize::from(w1 > slack) } else { 0..self.vars.len() };
         let mut changed = false;
-        for i in 0..self.vars.len() {
+        for i in terms {
             let (lo, hi) = self.term_bounds(ctx, i);
             // Bounds on the term a*x, then on x (rounded inwards).
             let term_max = if le { c - (sum_lo - lo) } else { i64::MAX };
