@@ -22,6 +22,10 @@
 //! person follows. Every deduction is sound for the sums and the groups, so a dead end
 //! refutes the assumption whatever the number of solutions.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use super::candidates::{bits, Candidates, Contradiction};
 use super::{fish, sums};
 
@@ -119,6 +123,41 @@ pub struct SumTrial {
     equations_of: Vec<Vec<u32>>,
     /// Whether locked values are drawn too.
     deep: bool,
+    /// The supports found so far ([`sums::support`], [`sums::support_equation`]), by sum
+    /// (`s`) or equation (sums first) and the masks of its variables: trials from the same
+    /// candidates meet the same local states again and again.
+    memo: RefCell<Memo>,
+}
+
+/// The memo of a [`SumTrial`]: by the sum or equation and the masks of its variables, the
+/// support found (`None`: a dead end).
+type Memo = HashMap<Vec<u64>, Option<Vec<u64>>, BuildHasherDefault<MixHasher>>;
+
+/// A fast hasher for the memo's keys (masks): not resistant to chosen keys, which a solve
+/// does not meet.
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
 }
 
 impl SumTrial {
@@ -137,7 +176,7 @@ impl SumTrial {
                 equations_of[l as usize].push(k as u32);
             }
         }
-        SumTrial { sums, equations, sums_of, equations_of, deep: false }
+        SumTrial { sums, equations, sums_of, equations_of, deep: false, memo: RefCell::default() }
     }
 
     /// The same trials, drawing locked values too (a value of a group whose places all lie
@@ -146,6 +185,26 @@ impl SumTrial {
     pub fn deep(mut self) -> SumTrial {
         self.deep = true;
         self
+    }
+
+    /// `support` of the sum or equation `id` (sums first) over `vars` in `w`, memoised by
+    /// the masks of `vars`.
+    fn memoised(
+        &self,
+        id: usize,
+        w: &Candidates,
+        vars: impl Iterator<Item = u32>,
+        support: impl FnOnce() -> Option<Vec<u64>>,
+    ) -> Option<Vec<u64>> {
+        let mut key = Vec::with_capacity(12);
+        key.push(id as u64);
+        key.extend(vars.map(|l| w.mask(l)));
+        if let Some(found) = self.memo.borrow().get(&key) {
+            return found.clone();
+        }
+        let found = support();
+        self.memo.borrow_mut().insert(key, found.clone());
+        found
     }
 
     /// The assumptions that block a sum at once: every `(var, bit, sum)` such that `var = bit`,
@@ -311,7 +370,8 @@ impl SumTrial {
                     }
                     continue;
                 }
-                let Some(kept) = sums::support(&w, vars, *total) else {
+                let kept = self.memoised(s, &w, vars.iter().copied(), || sums::support(&w, vars, *total));
+                let Some(kept) = kept else {
                     return end(placements, deductions, DeadEnd::Sum { sum: s as u32 });
                 };
                 let mut removed = false;
@@ -341,7 +401,9 @@ impl SumTrial {
                     continue;
                 }
                 let e = &self.equations[k];
-                let Some(kept) = sums::support_equation(&w, e) else {
+                let terms = e.plus.iter().chain(&e.minus).copied();
+                let kept = self.memoised(sums_len + k, &w, terms, || sums::support_equation(&w, e));
+                let Some(kept) = kept else {
                     return end(placements, deductions, DeadEnd::Equation { equation: k as u32 });
                 };
                 let mut removed = false;

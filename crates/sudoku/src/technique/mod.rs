@@ -264,9 +264,9 @@ techniques! {
         als_wing::Finder(4),
         colouring::Pairs,
         colouring::Simple,
-        als_wing::Finder(5),
         empty_rectangle::Finder,
         w_wing::Finder,
+        als_wing::Finder(5),
     ]
     late_rungs [
         als_chain::Finder,
@@ -402,7 +402,7 @@ impl Technique {
     /// | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
     /// | unique rectangle type 4 and 6, type 3 (naked pair, triple, quad) | 4.7; 4.7, 4.8, 4.9 |
     /// | WXYZ-wing (ALS wing of 3 cells) | 5.5, 5.6 |
-    /// | VWXYZ-wing, UVWXYZ-wing (ALS wings of 4, 5 cells) | 6.2 to 6.4, 6.6 |
+    /// | VWXYZ-wing, UVWXYZ-wing (ALS wings of 4, 5 cells) | 6.2 to 6.4, 7.2 |
     /// | hidden unique rectangle | 5.5 |
     /// | finned (sashimi) X-wing, swordfish, jellyfish | 5.3 (5.4), 5.5 (5.6), 5.7 (5.8) |
     /// | BUG type 2, type 4 | 5.7 |
