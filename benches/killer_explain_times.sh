@@ -22,7 +22,7 @@ done
 for p in "$tmp"/*.txt; do
   /usr/bin/time -f "$(basename "$p") %e %U" "$BIN" --variant killer --explain "$p" 2>&1 > /dev/null | tail -1
 done | tee "$tmp/times"
-median() { sort -n | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+median() { sort -n | awk '{v[NR] = $1} END {printf "%.2f\n", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 largest() { sort -n | tail -1; }
 n=$(wc -l < "$tmp/times")
 echo "$n killers: median $(cut -d' ' -f2 "$tmp/times" | median) s wall, $(cut -d' ' -f3 "$tmp/times" | median) s user;" \

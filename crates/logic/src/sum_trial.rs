@@ -124,10 +124,19 @@ pub struct SumTrial {
     /// Whether locked values are drawn too.
     deep: bool,
     /// The supports found so far ([`sums::support`], [`sums::support_equation`]), by sum
-    /// (`s`) or equation (sums first) and the masks of its variables: trials from the same
-    /// candidates meet the same local states again and again.
+    /// or equation and the masks of its variables: trials meet the same local states again
+    /// and again, within a scan and from one scan to the next ([`SumTrial::with_memo`]).
     memo: RefCell<Memo>,
 }
+
+/// The supports computed by sum trials, to keep from one [`SumTrial`] to the next over the
+/// same sums ([`SumTrial::with_memo`], [`SumTrial::into_memo`]): by sum (its index) or
+/// equation (its terms and total) and the masks of its variables.
+#[derive(Clone, Debug, Default)]
+pub struct SumMemo(Memo);
+
+/// The most supports a memo keeps; past it, it starts again empty.
+const MEMO_LIMIT: usize = 1 << 17;
 
 /// The memo of a [`SumTrial`]: by the sum or equation and the masks of its variables, the
 /// support found (`None`: a dead end).
@@ -187,23 +196,39 @@ impl SumTrial {
         self
     }
 
-    /// `support` of the sum or equation `id` (sums first) over `vars` in `w`, memoised by
-    /// the masks of `vars`.
+    /// The same trials, starting from the supports of `memo` (computed over the same sums).
+    pub fn with_memo(mut self, memo: SumMemo) -> SumTrial {
+        self.memo = RefCell::new(memo.0);
+        self
+    }
+
+    /// The supports computed, for the next trials over the same sums.
+    pub fn into_memo(self) -> SumMemo {
+        SumMemo(self.memo.into_inner())
+    }
+
+    /// `support` of the sum or equation named by `head` (a sum: 0 and its index; an
+    /// equation: 1, its total and its terms) over `vars` in `w`, memoised by the masks of
+    /// `vars`.
     fn memoised(
         &self,
-        id: usize,
+        head: &[u64],
         w: &Candidates,
         vars: impl Iterator<Item = u32>,
         support: impl FnOnce() -> Option<Vec<u64>>,
     ) -> Option<Vec<u64>> {
-        let mut key = Vec::with_capacity(12);
-        key.push(id as u64);
+        let mut key = Vec::with_capacity(head.len() + 8);
+        key.extend_from_slice(head);
         key.extend(vars.map(|l| w.mask(l)));
         if let Some(found) = self.memo.borrow().get(&key) {
             return found.clone();
         }
         let found = support();
-        self.memo.borrow_mut().insert(key, found.clone());
+        let mut memo = self.memo.borrow_mut();
+        if memo.len() >= MEMO_LIMIT {
+            memo.clear();
+        }
+        memo.insert(key, found.clone());
         found
     }
 
@@ -370,7 +395,8 @@ impl SumTrial {
                     }
                     continue;
                 }
-                let kept = self.memoised(s, &w, vars.iter().copied(), || sums::support(&w, vars, *total));
+                let head = [0, s as u64];
+                let kept = self.memoised(&head, &w, vars.iter().copied(), || sums::support(&w, vars, *total));
                 let Some(kept) = kept else {
                     return end(placements, deductions, DeadEnd::Sum { sum: s as u32 });
                 };
@@ -401,8 +427,11 @@ impl SumTrial {
                     continue;
                 }
                 let e = &self.equations[k];
+                // The equation itself: its total, its terms (plus, then minus).
+                let mut head = vec![1, e.total as u64, e.plus.len() as u64];
+                head.extend(e.plus.iter().chain(&e.minus).map(|&l| u64::from(l)));
                 let terms = e.plus.iter().chain(&e.minus).copied();
-                let kept = self.memoised(sums_len + k, &w, terms, || sums::support_equation(&w, e));
+                let kept = self.memoised(&head, &w, terms, || sums::support_equation(&w, e));
                 let Some(kept) = kept else {
                     return end(placements, deductions, DeadEnd::Equation { equation: k as u32 });
                 };

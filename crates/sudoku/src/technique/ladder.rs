@@ -75,6 +75,9 @@ pub(crate) struct Ladder {
     extra: Vec<usize>,
     /// The cages of a killer, with their sums: the ladder's sum reasoning (empty otherwise).
     pub(crate) cages: Vec<CageSum>,
+    /// The supports of the cages' sums and equations that sum chains computed, kept from one
+    /// scan to the next.
+    sum_memo: logic::sum_trial::SumMemo,
     /// Per variable: placed by a step or given (then settled at the next pass).
     placed: Vec<bool>,
     /// Whether chains are tried (at depth 0).
@@ -133,6 +136,7 @@ impl Ladder {
             trial: Trial::default(),
             extra,
             cages: Vec::new(),
+            sum_memo: Default::default(),
             placed,
             chains: true,
             detailed,

@@ -358,7 +358,8 @@ impl Ladder {
                 }
             }
         }
-        let trial = SumTrial::new(&self.board.cands, sums, equations);
+        let memo = std::mem::take(&mut self.sum_memo);
+        let trial = SumTrial::new(&self.board.cands, sums, equations).with_memo(memo);
         let trial = if rule_of_45 { trial.deep() } else { trial };
         let cells = self.board.cands.num_vars() as u64;
         let mut best: Option<sum_trial::SumChain> = None;
@@ -369,6 +370,7 @@ impl Ladder {
             for bit in bits(self.board.cands.mask(l)) {
                 self.trials += cells;
                 if self.trials > self.trial_budget() || self.timed_out() {
+                    self.sum_memo = trial.into_memo();
                     return None;
                 }
                 let limit = best.as_ref().map_or(SUM_CHAIN_LIMIT, |b| b.length() - 1);
@@ -379,6 +381,7 @@ impl Ladder {
                 }
             }
         }
+        self.sum_memo = trial.into_memo();
         let chain = best?;
         let rating = chain_rating(SUM_CHAIN_BASE, LINK_WEIGHT * chain.length());
         let end = match chain.dead_end {
