@@ -132,6 +132,24 @@ pub struct SumTrial {
 /// The supports computed by sum trials, to keep from one [`SumTrial`] to the next over the
 /// same sums ([`SumTrial::with_memo`], [`SumTrial::into_memo`]): by sum (its index) or
 /// equation (its terms and total) and the masks of its variables.
+///
+/// ```
+/// use logic::{sum_trial::{SumMemo, SumTrial}, Candidates};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
+///
+/// let mut model = Model::new();
+/// let v = model.new_vars(3, 1..=3)?;
+/// model.post(AllDifferent::new(v.clone()))?;
+/// let c = Candidates::from_solver(&model.into_solver())?;
+/// let sums = vec![(vec![0, 1], 3)];
+/// let first = SumTrial::new(&c, sums.clone(), Vec::new()).with_memo(SumMemo::default());
+/// let chain = first.refute(&c, 2, 1, 100);
+/// // The next trials over the same sums start from the supports the first computed.
+/// let next = SumTrial::new(&c, sums, Vec::new()).with_memo(first.into_memo());
+/// assert_eq!(next.refute(&c, 2, 1, 100), chain);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct SumMemo(Memo);
 
