@@ -124,8 +124,14 @@ impl Ladder {
         if within < floor {
             return None;
         }
-        // The scan ends once a chain rated at the floor is found.
-        let done = |best: &Option<((u32, u32, usize), u32, Found)>| best.as_ref().is_some_and(|b| b.1 <= floor);
+        // In explanations, of chains rated alike an alternating inference chain wins over a
+        // net (HoDoKu's order: the AIC is the one a player reads).
+        let is_aic = |f: &Found| matches!(f.technique(), Technique::Chain { aic, .. } if !aic.is_empty());
+        // The scan ends once a chain rated at the floor is found (an AIC, in explanations).
+        let detailed = self.detailed;
+        let done = |best: &Option<((u32, u32, usize), u32, Found)>| {
+            best.as_ref().is_some_and(|b| b.1 <= floor && (!detailed || is_aic(&b.2)))
+        };
         let per_candidate: u64 = kinds.iter().map(|&k| cost(k)).sum();
         let scan: u64 = (0..cells as u32)
             .filter(|&l| open(self, l))
@@ -151,7 +157,10 @@ impl Ladder {
                         let current = rating_of(&best);
                         if let Some((rating, f)) = self.chain_at(l, bit, kinds[i], current) {
                             let key = (l, bit, i);
-                            if best.as_ref().is_none_or(|b| rating < current || key < b.0) {
+                            let better = |b: &((u32, u32, usize), u32, Found)| {
+                                rating < b.1 || (is_aic(&f), key < b.0) > (is_aic(&b.2), false)
+                            };
+                            if best.as_ref().is_none_or(better) {
                                 best = Some((key, rating, f));
                             }
                         }
