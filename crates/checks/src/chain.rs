@@ -10,6 +10,7 @@
 //! chain (each an inner chain replayed the same way, whose assumption then leaves its cell);
 //! and the contradiction holds at the end.
 
+use sudoku::technique::{HiddenSubset, NakedSubset};
 use sudoku::{Cell, DeadEnd, Digits, Technique, Unit};
 
 /// The candidates of a plain grid (rows, columns, boxes), bit `d - 1` for digit `d`.
@@ -170,7 +171,7 @@ impl Board {
                     return Err(format!("{technique}: removes what it does not confine"));
                 }
             }
-            Technique::NakedSubset { digits, cells, unit } => {
+            Technique::NakedSubset(NakedSubset { digits, cells, unit }) => {
                 let u = self.unit(*unit).ok_or("a unit of no plain grid")?;
                 let set: Vec<usize> = cells.iter().map(|&c| self.index(c)).collect();
                 let held = set.iter().fold(0, |m, &j| m | self.cands[j]);
@@ -181,7 +182,7 @@ impl Board {
                     return Err(format!("{technique}: removes what the subset does not take"));
                 }
             }
-            Technique::HiddenSubset { digits, cells, unit } => {
+            Technique::HiddenSubset(HiddenSubset { digits, cells, unit }) => {
                 let u = self.unit(*unit).ok_or("a unit of no plain grid")?;
                 let set: Vec<usize> = cells.iter().map(|&c| self.index(c)).collect();
                 let outside = u.iter().filter(|j| !set.contains(j)).fold(0, |m, &j| m | self.cands[j]);
@@ -350,7 +351,11 @@ mod tests {
         board.remove(cell(0, 2), but(&[2, 3]));
         board.remove(cell(0, 3), but(&[1, 2, 3, 4]));
         board.remove(cell(1, 3), but(&[4]));
-        let naked = Technique::NakedSubset { digits: pair, cells: vec![cell(0, 1), cell(0, 2)], unit: Unit::Row(0) };
+        let naked = Technique::NakedSubset(NakedSubset {
+            digits: pair,
+            cells: vec![cell(0, 1), cell(0, 2)],
+            unit: Unit::Row(0),
+        });
         let chain = |cited: Vec<Cited>| Technique::Chain {
             cell: cell(0, 0),
             digit: 1,

@@ -22,6 +22,10 @@
 //! person follows. Every deduction is sound for the sums and the groups, so a dead end
 //! refutes the assumption whatever the number of solutions.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use super::candidates::{bits, Candidates, Contradiction};
 use super::{fish, sums};
 
@@ -119,6 +123,68 @@ pub struct SumTrial {
     equations_of: Vec<Vec<u32>>,
     /// Whether locked values are drawn too.
     deep: bool,
+    /// The supports found so far ([`sums::support`], [`sums::support_equation`]), by sum
+    /// or equation and the masks of its variables: trials meet the same local states again
+    /// and again, within a scan and from one scan to the next ([`SumTrial::with_memo`]).
+    memo: RefCell<Memo>,
+}
+
+/// The supports computed by sum trials, to keep from one [`SumTrial`] to the next over the
+/// same sums ([`SumTrial::with_memo`], [`SumTrial::into_memo`]): by sum (its index) or
+/// equation (its terms and total) and the masks of its variables.
+///
+/// ```
+/// use logic::{sum_trial::{SumMemo, SumTrial}, Candidates};
+/// use csp::Model;
+/// use csp::constraints::AllDifferent;
+///
+/// let mut model = Model::new();
+/// let v = model.new_vars(3, 1..=3)?;
+/// model.post(AllDifferent::new(v.clone()))?;
+/// let c = Candidates::from_solver(&model.into_solver())?;
+/// let sums = vec![(vec![0, 1], 3)];
+/// let first = SumTrial::new(&c, sums.clone(), Vec::new()).with_memo(SumMemo::default());
+/// let chain = first.refute(&c, 2, 1, 100);
+/// // The next trials over the same sums start from the supports the first computed.
+/// let next = SumTrial::new(&c, sums, Vec::new()).with_memo(first.into_memo());
+/// assert_eq!(next.refute(&c, 2, 1, 100), chain);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct SumMemo(Memo);
+
+/// The most supports a memo keeps; past it, it starts again empty.
+const MEMO_LIMIT: usize = 1 << 17;
+
+/// The memo of a [`SumTrial`]: by the sum or equation and the masks of its variables, the
+/// support found (`None`: a dead end).
+type Memo = HashMap<Vec<u64>, Option<Vec<u64>>, BuildHasherDefault<MixHasher>>;
+
+/// A fast hasher for the memo's keys (masks): not resistant to chosen keys, which a solve
+/// does not meet.
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
 }
 
 impl SumTrial {
@@ -137,7 +203,7 @@ impl SumTrial {
                 equations_of[l as usize].push(k as u32);
             }
         }
-        SumTrial { sums, equations, sums_of, equations_of, deep: false }
+        SumTrial { sums, equations, sums_of, equations_of, deep: false, memo: RefCell::default() }
     }
 
     /// The same trials, drawing locked values too (a value of a group whose places all lie
@@ -146,6 +212,42 @@ impl SumTrial {
     pub fn deep(mut self) -> SumTrial {
         self.deep = true;
         self
+    }
+
+    /// The same trials, starting from the supports of `memo` (computed over the same sums).
+    pub fn with_memo(mut self, memo: SumMemo) -> SumTrial {
+        self.memo = RefCell::new(memo.0);
+        self
+    }
+
+    /// The supports computed, for the next trials over the same sums.
+    pub fn into_memo(self) -> SumMemo {
+        SumMemo(self.memo.into_inner())
+    }
+
+    /// `support` of the sum or equation named by `head` (a sum: 0 and its index; an
+    /// equation: 1, its total and its terms) over `vars` in `w`, memoised by the masks of
+    /// `vars`.
+    fn memoised(
+        &self,
+        head: &[u64],
+        w: &Candidates,
+        vars: impl Iterator<Item = u32>,
+        support: impl FnOnce() -> Option<Vec<u64>>,
+    ) -> Option<Vec<u64>> {
+        let mut key = Vec::with_capacity(head.len() + 8);
+        key.extend_from_slice(head);
+        key.extend(vars.map(|l| w.mask(l)));
+        if let Some(found) = self.memo.borrow().get(&key) {
+            return found.clone();
+        }
+        let found = support();
+        let mut memo = self.memo.borrow_mut();
+        if memo.len() >= MEMO_LIMIT {
+            memo.clear();
+        }
+        memo.insert(key, found.clone());
+        found
     }
 
     /// The assumptions that block a sum at once: every `(var, bit, sum)` such that `var = bit`,
@@ -311,7 +413,9 @@ impl SumTrial {
                     }
                     continue;
                 }
-                let Some(kept) = sums::support(&w, vars, *total) else {
+                let head = [0, s as u64];
+                let kept = self.memoised(&head, &w, vars.iter().copied(), || sums::support(&w, vars, *total));
+                let Some(kept) = kept else {
                     return end(placements, deductions, DeadEnd::Sum { sum: s as u32 });
                 };
                 let mut removed = false;
@@ -341,7 +445,12 @@ impl SumTrial {
                     continue;
                 }
                 let e = &self.equations[k];
-                let Some(kept) = sums::support_equation(&w, e) else {
+                // The equation itself: its total, its terms (plus, then minus).
+                let mut head = vec![1, e.total as u64, e.plus.len() as u64];
+                head.extend(e.plus.iter().chain(&e.minus).map(|&l| u64::from(l)));
+                let terms = e.plus.iter().chain(&e.minus).copied();
+                let kept = self.memoised(&head, &w, terms, || sums::support_equation(&w, e));
+                let Some(kept) = kept else {
                     return end(placements, deductions, DeadEnd::Equation { equation: k as u32 });
                 };
                 let mut removed = false;

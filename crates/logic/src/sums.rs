@@ -115,7 +115,8 @@ pub fn support(c: &Candidates, vars: &[u32], sum: i64) -> Option<Vec<u64>> {
     let all_pairs = (0..k).all(|i| (i + 1..k).all(|j| sees(c, vars[i], vars[j])));
     let mut supported = vec![0u64; k];
     if all_pairs {
-        let mut dp = Distinct { c, vars, sum, memo: HashMap::new(), supported };
+        let memo = Memo::new(k, c.width());
+        let mut dp = Distinct { c, vars, sum, memo, supported };
         let found = dp.good(0, 0);
         return found.then_some(dp.supported);
     }
@@ -160,8 +161,46 @@ struct Distinct<'a> {
     c: &'a Candidates,
     vars: &'a [u32],
     sum: i64,
-    memo: HashMap<(usize, u64), bool>,
+    memo: Memo,
     supported: Vec<u64>,
+}
+
+/// The memo of [`Distinct::good`], by `(i, used)`: a table when the states are few (`k`
+/// variables times the subsets of a 9x9 grid's digits: 4,608 entries at most), a map
+/// otherwise.
+enum Memo {
+    /// Per `i << width | used`: 0 unknown, 1 false, 2 true.
+    Table(Vec<u8>, u32),
+    Map(HashMap<(usize, u64), bool>),
+}
+
+impl Memo {
+    fn new(k: usize, width: u32) -> Memo {
+        if width <= 12 && k << width <= 1 << 16 {
+            Memo::Table(vec![0; k << width], width)
+        } else {
+            Memo::Map(HashMap::new())
+        }
+    }
+
+    fn get(&self, i: usize, used: u64) -> Option<bool> {
+        match self {
+            Memo::Table(t, width) => match t[i << width | used as usize] {
+                0 => None,
+                g => Some(g == 2),
+            },
+            Memo::Map(m) => m.get(&(i, used)).copied(),
+        }
+    }
+
+    fn insert(&mut self, i: usize, used: u64, good: bool) {
+        match self {
+            Memo::Table(t, width) => t[i << *width | used as usize] = 1 + u8::from(good),
+            Memo::Map(m) => {
+                m.insert((i, used), good);
+            }
+        }
+    }
 }
 
 impl Distinct<'_> {
@@ -173,7 +212,7 @@ impl Distinct<'_> {
         if i == self.vars.len() {
             return self.total(used) == self.sum;
         }
-        if let Some(&g) = self.memo.get(&(i, used)) {
+        if let Some(g) = self.memo.get(i, used) {
             return g;
         }
         let so_far = self.total(used);
@@ -187,7 +226,7 @@ impl Distinct<'_> {
                 any = true;
             }
         }
-        self.memo.insert((i, used), any);
+        self.memo.insert(i, used, any);
         any
     }
 }
@@ -350,6 +389,17 @@ pub fn split(c: &Candidates, area: &[u32], sums: &[(Vec<u32>, i64)], take_ties: 
     Equation { plus, minus, total }
 }
 
+/// The set bits of `mask`, from the lowest.
+fn bits128(mut mask: u128) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let b = mask.trailing_zeros();
+            mask &= mask - 1;
+            b
+        })
+    })
+}
+
 /// The values each variable of `e` takes in some assignment meeting it, two variables that
 /// share a group ([`sees`]) taking different values: by position, `plus` then `minus`, a
 /// mask of bits. `None` if there is no such assignment (the equation is a dead end).
@@ -360,6 +410,9 @@ pub fn support_equation(c: &Candidates, e: &Equation) -> Option<Vec<u64>> {
     let terms: Vec<(u32, i64)> = e.plus.iter().map(|&l| (l, 1)).chain(e.minus.iter().map(|&l| (l, -1))).collect();
     if terms.iter().any(|&(l, _)| c.mask(l) == 0) {
         return None;
+    }
+    if terms.is_empty() {
+        return (e.total == 0).then(Vec::new);
     }
     let lo = |l: u32| i64::from(c.value(c.mask(l).trailing_zeros()));
     let hi = |l: u32| i64::from(c.value(63 - c.mask(l).leading_zeros()));
@@ -372,38 +425,72 @@ pub fn support_equation(c: &Candidates, e: &Equation) -> Option<Vec<u64>> {
         min_from[i] = min_from[i + 1] + a;
         max_from[i] = max_from[i + 1] + b;
     }
+    // The totals the terms from i on can make, ignoring differences, as bits of `left + span`
+    // (when they fit in 128 bits, as on a 9x9 grid; else every total within the bounds).
+    let span: i64 = (0..terms.len())
+        .map(|i| (min_from[i] - min_from[i + 1]).abs().max((max_from[i] - max_from[i + 1]).abs()))
+        .sum();
+    let reach: Option<Vec<u128>> = (2 * span < 128).then(|| {
+        let mut reach = vec![0u128; terms.len() + 1];
+        reach[terms.len()] = 1 << span;
+        for i in (0..terms.len()).rev() {
+            let (l, k) = terms[i];
+            reach[i] = bits(c.mask(l)).fold(0, |r, b| {
+                let d = k * i64::from(c.value(b));
+                r | if d >= 0 { reach[i + 1] << d } else { reach[i + 1] >> -d }
+            });
+        }
+        reach
+    });
+    // Per term: the earlier terms it shares a group with (they must take other values).
+    let seen: Vec<u64> = (0..terms.len())
+        .map(|i| (0..i).filter(|&j| sees(c, terms[i].0, terms[j].0)).fold(0u64, |m, j| m | 1 << j))
+        .collect();
     struct Search<'a> {
         c: &'a Candidates,
         terms: &'a [(u32, i64)],
         min_from: &'a [i64],
         max_from: &'a [i64],
+        seen: &'a [u64],
+        reach: Option<&'a [u128]>,
+        span: i64,
+        /// The term whose value is fixed, and the value.
+        fixed: (usize, u32),
         values: Vec<u32>,
         supported: Vec<u64>,
-        found: bool,
     }
     impl Search<'_> {
-        fn go(&mut self, i: usize, left: i64) {
+        /// Whether an assignment of the terms from `i` on meets the equation (`left` to
+        /// make up); the first found marks its values supported.
+        fn go(&mut self, i: usize, left: i64) -> bool {
             if i == self.terms.len() {
-                if left == 0 {
-                    self.found = true;
-                    for (s, &b) in self.supported.iter_mut().zip(&self.values) {
-                        *s |= 1 << b;
-                    }
+                if left != 0 {
+                    return false;
                 }
-                return;
+                for (s, &b) in self.supported.iter_mut().zip(&self.values) {
+                    *s |= 1 << b;
+                }
+                return true;
             }
             let (l, k) = self.terms[i];
-            for b in bits(self.c.mask(l)) {
+            let mask = if self.fixed.0 == i { 1 << self.fixed.1 } else { self.c.mask(l) };
+            for b in bits(mask) {
                 let rest = left - k * i64::from(self.c.value(b));
                 if rest < self.min_from[i + 1] || rest > self.max_from[i + 1] {
                     continue;
                 }
-                if (0..i).any(|j| self.values[j] == b && sees(self.c, l, self.terms[j].0)) {
+                if self.reach.is_some_and(|r| (r[i + 1] >> (rest + self.span)) & 1 == 0) {
+                    continue;
+                }
+                if bits(self.seen[i]).any(|j| self.values[j as usize] == b) {
                     continue;
                 }
                 self.values[i] = b;
-                self.go(i + 1, rest);
+                if self.go(i + 1, rest) {
+                    return true;
+                }
             }
+            false
         }
     }
     let mut s = Search {
@@ -411,12 +498,53 @@ pub fn support_equation(c: &Candidates, e: &Equation) -> Option<Vec<u64>> {
         terms: &terms,
         min_from: &min_from,
         max_from: &max_from,
+        seen: &seen,
+        reach: reach.as_deref(),
+        span,
+        fixed: (usize::MAX, 0),
         values: vec![0; terms.len()],
         supported: vec![0; terms.len()],
-        found: false,
     };
-    s.go(0, e.total);
-    s.found.then_some(s.supported)
+    // Each value of each term is supported if some assignment meeting the equation gives it
+    // to the term: one search per value not yet seen in an assignment found, each ending at
+    // its first assignment (the values of the first term cover every assignment: none
+    // supported, none exists).
+    // The totals the terms before i can make, ignoring differences (as `reach`).
+    let before: Option<Vec<u128>> = reach.as_ref().map(|_| {
+        let mut before = vec![1u128 << span; terms.len()];
+        for i in 1..terms.len() {
+            let (l, k) = terms[i - 1];
+            before[i] = bits(c.mask(l)).fold(0, |r, b| {
+                let d = k * i64::from(c.value(b));
+                r | if d >= 0 { before[i - 1] << d } else { before[i - 1] >> -d }
+            });
+        }
+        before
+    });
+    for i in 0..terms.len() {
+        for b in bits(c.mask(terms[i].0) & !s.supported[i]) {
+            if s.supported[i] & (1 << b) != 0 {
+                continue;
+            }
+            if let (Some(before), Some(reach)) = (&before, &reach) {
+                // Without differences, the others must make up the rest of the total.
+                let rest = e.total - terms[i].1 * i64::from(c.value(b));
+                let makes = bits128(before[i]).any(|x| {
+                    let y = rest - (i64::from(x) - span) + span;
+                    (0..128).contains(&y) && (reach[i + 1] >> y) & 1 != 0
+                });
+                if !makes {
+                    continue;
+                }
+            }
+            s.fixed = (i, b);
+            s.go(0, e.total);
+        }
+        if i == 0 && s.supported[0] == 0 {
+            return None;
+        }
+    }
+    Some(s.supported)
 }
 
 #[cfg(test)]

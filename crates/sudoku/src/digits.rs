@@ -1,5 +1,5 @@
 //! [`Digits`]: a set of digits, the candidates of a cell; a leaf below the step vocabulary
-//! ([`crate::step`]) and the killer words ([`crate::killer_reasoning`]), which both hold such sets.
+//! ([`crate::technique::step`]) and the killer words ([`crate::killer_reasoning`]), which both hold such sets.
 
 /// A set of digits (at most 25), as the candidates of a cell.
 ///

@@ -27,7 +27,7 @@
 
 // The vocabulary of steps lives in `step` (below everything); it is re-exported here, where it
 // was first defined, so that `sudoku::explain::Step` and the like keep working.
-pub use crate::step::{Contradiction, Detail, Digits, Step, StepKind};
+pub use crate::technique::step::{Contradiction, Detail, Digits, Step, StepKind};
 
 use crate::grade::Grade;
 use crate::grid::{Clash, Grid};

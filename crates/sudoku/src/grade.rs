@@ -12,7 +12,8 @@
 
 use std::fmt;
 
-use crate::step::{StepKind, Technique};
+use crate::technique::step::StepKind;
+use crate::technique::Technique;
 use crate::technique::{Run, GUESS_RATING};
 
 /// A named difficulty range of [`Grade::score`].

@@ -2,7 +2,7 @@
 
 use crate::error::ParseError;
 use crate::grid::{symbol_digit, Cell, Clash, Grid, Shape};
-use crate::step::{Contradiction, DeadEnd, Digits, Step, StepKind};
+use crate::technique::step::{Contradiction, DeadEnd, Digits, Step, StepKind};
 use crate::technique::Ladder;
 
 /// The easiest next step for a grid, with the pencil marks it was found from; built by

@@ -52,7 +52,9 @@ use crate::digits::Digits;
 use crate::error::Area;
 use crate::grid::{Cell, Unit};
 use crate::killer_reasoning::{SumChainEnd, SumTechnique};
-use crate::step::{Contradiction, Fault, Step, StepKind, Technique};
+use crate::technique::step::{Contradiction, Fault, Step, StepKind};
+use crate::technique::uses::Parts;
+use crate::technique::Technique;
 use crate::variant::Puzzle;
 
 /// `s` as a JSON string, quotes included.
@@ -80,72 +82,7 @@ fn push_string(out: &mut String, s: &str) {
     out.push('"');
 }
 
-/// A candidate: a cell and a digit.
-type Node = (Cell, u8);
-
-/// The parts of a step, gathered before writing.
-#[derive(Default)]
-struct Parts {
-    placements: Vec<(Cell, u8)>,
-    eliminations: Vec<(Cell, Digits)>,
-    cells: Vec<Cell>,
-    candidates: Vec<(Cell, u8)>,
-    units: Vec<Unit>,
-    /// From, to, and the kind of link.
-    links: Vec<(Node, Node, &'static str)>,
-}
-
 impl Parts {
-    fn cells(&mut self, cells: &[Cell]) {
-        for &c in cells {
-            if !self.cells.contains(&c) {
-                self.cells.push(c);
-            }
-        }
-    }
-
-    fn candidates(&mut self, cells: &[Cell], digits: Digits) {
-        self.cells(cells);
-        for &c in cells {
-            for d in digits.iter() {
-                if !self.candidates.contains(&(c, d)) {
-                    self.candidates.push((c, d));
-                }
-            }
-        }
-    }
-
-    fn units(&mut self, units: &[Unit]) {
-        for &u in units {
-            if !self.units.contains(&u) {
-                self.units.push(u);
-            }
-        }
-    }
-
-    /// Links alternating from `first` kind along `nodes`.
-    fn alternating(&mut self, nodes: &[(Cell, u8)], strong_first: bool) {
-        for (k, pair) in nodes.windows(2).enumerate() {
-            let strong = (k % 2 == 0) == strong_first;
-            self.links.push((pair[0], pair[1], if strong { "strong" } else { "weak" }));
-        }
-    }
-
-    /// Implications from `start` along `nodes`.
-    fn implications(&mut self, start: (Cell, u8), nodes: impl IntoIterator<Item = (Cell, u8)>) {
-        let mut from = start;
-        self.cells(&[start.0]);
-        self.candidates.push(start);
-        for to in nodes {
-            self.links.push((from, to, "implies"));
-            self.cells(&[to.0]);
-            if !self.candidates.contains(&to) {
-                self.candidates.push(to);
-            }
-            from = to;
-        }
-    }
-
     fn dead_end(&mut self, end: &DeadEnd) {
         match *end {
             DeadEnd::NoCandidate(cell) => self.cells(&[cell]),
@@ -162,59 +99,6 @@ impl Parts {
                 self.candidates(cells, Digits::single(*digit));
                 self.units(&[*within, *line]);
             }
-            Technique::NakedSubset { digits, cells, unit } | Technique::HiddenSubset { digits, cells, unit } => {
-                self.candidates(cells, *digits);
-                self.units(&[*unit]);
-            }
-            Technique::Fish { digit, cells, bases, covers } => {
-                self.candidates(cells, Digits::single(*digit));
-                self.units(bases);
-                self.units(covers);
-            }
-            Technique::FinnedFish { digit, cells, fins, bases, covers, .. } => {
-                self.candidates(cells, Digits::single(*digit));
-                self.candidates(fins, Digits::single(*digit));
-                self.units(bases);
-                self.units(covers);
-            }
-            Technique::Wing { digit, pivot, pincers, .. } => {
-                self.cells(&[*pivot, pincers[0], pincers[1]]);
-                self.candidates(&[pincers[0], pincers[1]], Digits::single(*digit));
-            }
-            Technique::AlsWing { digit, linked, set, pivot, .. } => {
-                self.cells(&[*pivot]);
-                self.cells(set);
-                self.candidates(&[*pivot], Digits::single(*linked));
-                self.candidates(set, Digits::single(*digit));
-            }
-            Technique::AlsChain { sets, .. } => {
-                for (cells, digits) in sets {
-                    self.candidates(cells, *digits);
-                }
-            }
-            Technique::UniqueRectangle { digits, cells, .. } => self.candidates(cells, *digits),
-            Technique::UniqueRectangleSubset { digits, cells, values, subset, unit } => {
-                self.candidates(cells, *digits);
-                self.candidates(subset, *values);
-                self.units(&[*unit]);
-            }
-            Technique::Bug { cell } => self.cells(&[*cell]),
-            Technique::BugExtra { digit, cells } => self.candidates(cells, Digits::single(*digit)),
-            Technique::BugSubset { cells, extra, values, subset, unit } => {
-                self.candidates(cells, *extra);
-                self.candidates(subset, *values);
-                self.units(&[*unit]);
-            }
-            Technique::BugLink { cells, digit, unit } => {
-                self.candidates(cells, Digits::single(*digit));
-                self.units(&[*unit]);
-            }
-            Technique::SueDeCoq { core, line_cells, box_cells, digits, line, block } => {
-                self.candidates(core, digits[0]);
-                self.candidates(line_cells, digits[1]);
-                self.candidates(box_cells, digits[2]);
-                self.units(&[*line, *block]);
-            }
             Technique::Chain { cell, digit, links, end, aic, .. } => {
                 if aic.len() > 1 {
                     self.cells(&aic.iter().map(|n| n.0).collect::<Vec<_>>());
@@ -226,35 +110,13 @@ impl Parts {
                 }
                 self.dead_end(end);
             }
-            Technique::StrongLinks { digit, cells, units } => {
-                self.candidates(cells, Digits::single(*digit));
-                self.units(units);
-                let nodes: Vec<(Cell, u8)> = cells.iter().map(|&c| (c, *digit)).collect();
-                self.alternating(&nodes, true);
-            }
-            Technique::EmptyRectangle { digit, block, through, across, link, unit } => {
-                self.candidates(link, Digits::single(*digit));
-                self.units(&[*block, *through, *across, *unit]);
-                self.links.push(((link[0], *digit), (link[1], *digit), "strong"));
-            }
-            Technique::WWing { digit, cells, link_digit, link, unit } => {
-                self.candidates(cells, Digits::single(*digit));
-                self.candidates(cells, Digits::single(*link_digit));
-                self.candidates(link, Digits::single(*link_digit));
-                self.units(&[*unit]);
-                let d = *link_digit;
-                self.alternating(&[(cells[0], d), (link[0], d), (link[1], d), (cells[1], d)], false);
-            }
-            Technique::Colouring { digit, colours, .. } => {
-                self.candidates(&colours[0], Digits::single(*digit));
-                self.candidates(&colours[1], Digits::single(*digit));
-            }
-            Technique::RemotePairs { digits, colours } => {
-                self.candidates(&colours[0], *digits);
-                self.candidates(&colours[1], *digits);
-            }
             Technique::Sum(sum) => self.sum(sum),
             Technique::FailedGuess { cell, digit } => self.candidates(&[*cell], Digits::single(*digit)),
+            pattern => {
+                if let Some(p) = pattern.pattern() {
+                    p.uses(self);
+                }
+            }
         }
     }
 

@@ -106,7 +106,6 @@ pub mod parse;
 pub mod regions;
 mod render;
 mod solve;
-mod step;
 pub mod technique;
 mod unsat;
 pub mod variant;
@@ -131,8 +130,9 @@ pub use killer_reasoning::SumTechnique;
 pub use outcome::{Outcome, Solutions, Uniqueness};
 pub use regions::Regions;
 pub use solve::{Explainer, Solvable, Solver};
-pub use step::{
-    Branch, ChainKind, Cited, Contradiction, DeadEnd, Detail, Digits, Fault, NetBranch, Step, StepKind, Technique,
+pub use technique::step::{
+    Branch, ChainKind, Cited, Contradiction, DeadEnd, Detail, Digits, Fault, NetBranch, Step, StepKind,
 };
+pub use technique::Technique;
 pub use unsat::{minimal_unsolvable_givens, unsolvable_line};
 pub use variant::{encode_puzzle, Puzzle, Rules, UnknownVariant, Variant};

@@ -7,7 +7,9 @@ use std::fmt;
 use crate::explain::Explanation;
 use crate::grid::{digit_symbol, Cell, Unit};
 use crate::hint::Hint;
-use crate::step::{Branch, ChainKind, Cited, Contradiction, DeadEnd, Detail, Digits, Fault, Step, StepKind, Technique};
+use crate::technique::step::{Branch, ChainKind, Cited, Contradiction, DeadEnd, Detail, Digits, Fault, Step, StepKind};
+use crate::technique::words::{CellList, DigitList, Symbol};
+use crate::technique::Technique;
 
 impl fmt::Display for Digits {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -25,48 +27,6 @@ impl fmt::Display for Digits {
 impl fmt::Debug for Digits {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
-    }
-}
-
-/// Digits separated by commas, without braces: `3, 7`.
-struct DigitList(Digits);
-
-impl fmt::Display for DigitList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, d) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "{}", Symbol(d))?;
-        }
-        Ok(())
-    }
-}
-
-/// A digit printed with its symbol (`7`, `A` for 10).
-struct Symbol(u8);
-
-impl fmt::Display for Symbol {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match digit_symbol(self.0) {
-            Some(c) => write!(f, "{c}"),
-            None => write!(f, "{}", self.0),
-        }
-    }
-}
-
-/// Cells separated by commas: `r3c1, r3c4`.
-struct CellList<'a>(&'a [Cell]);
-
-impl fmt::Display for CellList<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, c) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "{c}")?;
-        }
-        Ok(())
     }
 }
 
@@ -164,37 +124,6 @@ impl fmt::Display for DeadEnd {
     }
 }
 
-/// `pair`, `triple`, `quad` by size (`subset` beyond).
-fn subset_word(size: usize) -> &'static str {
-    match size {
-        2 => "pair",
-        3 => "triple",
-        4 => "quad",
-        _ => "subset",
-    }
-}
-
-/// Units of one kind, plural: `rows 1, 4`, `columns 2, 5, 8`.
-struct UnitList<'a>(&'a [Unit]);
-
-impl fmt::Display for UnitList<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self.0.first() {
-            Some(Unit::Row(_)) => "rows",
-            Some(Unit::Column(_)) => "columns",
-            _ => "boxes",
-        };
-        write!(f, "{kind} ")?;
-        for (i, u) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write!(f, "{}", u.index() + 1)?;
-        }
-        Ok(())
-    }
-}
-
 impl fmt::Display for Technique {
     /// The reason of a step, after its claims: `naked pair {3, 7} in r1c2, r1c5 (row 1)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -205,98 +134,6 @@ impl fmt::Display for Technique {
             Technique::Locked { digit, cells, within, line } => {
                 write!(f, "{name} {} in {} ({within}, {line})", Symbol(*digit), CellList(cells))
             }
-            Technique::NakedSubset { digits, cells, unit } | Technique::HiddenSubset { digits, cells, unit } => {
-                write!(f, "{name} {digits} in {} ({unit})", CellList(cells))
-            }
-            Technique::Fish { digit, cells, bases, covers } => {
-                write!(
-                    f,
-                    "{name} {} in {} ({}; {})",
-                    Symbol(*digit),
-                    CellList(cells),
-                    UnitList(bases),
-                    UnitList(covers)
-                )
-            }
-            Technique::Wing { digit, pivot, pincers, .. } => {
-                write!(f, "{name} {} in {pivot} (pivot), {}, {}", Symbol(*digit), pincers[0], pincers[1])
-            }
-            Technique::UniqueRectangle { digits, cells, kind: 0 } => {
-                write!(f, "{name} {digits} in {}", CellList(cells))
-            }
-            Technique::UniqueRectangle { digits, cells, kind } => {
-                write!(f, "{name} {digits} in {} (type {kind})", CellList(cells))
-            }
-            Technique::UniqueRectangleSubset { digits, cells, values, subset, unit } => {
-                let subset_name = subset_word(values.len());
-                write!(
-                    f,
-                    "{name} {digits} in {} (type 3) with naked {subset_name} {values} in {} and the rectangle ({unit})",
-                    CellList(cells),
-                    CellList(subset)
-                )
-            }
-            Technique::BugExtra { digit, cells } => write!(f, "{name} ({} in {})", Symbol(*digit), CellList(cells)),
-            Technique::BugSubset { cells, extra, values, subset, unit } => write!(
-                f,
-                "{name} ({extra} in {}) with naked {} {values} in {} and the BUG cells ({unit})",
-                CellList(cells),
-                subset_word(values.len()),
-                CellList(subset)
-            ),
-            Technique::BugLink { cells: [a, b], digit, unit } => {
-                write!(f, "{name} in {a}, {b} with {} only there ({unit})", Symbol(*digit))
-            }
-            Technique::SueDeCoq { core, line_cells, box_cells, digits: [d, l, b], line, block } => write!(
-                f,
-                "{name} {d} in {} with {l} in {} ({line}) and {b} in {} ({block})",
-                CellList(core),
-                CellList(line_cells),
-                CellList(box_cells)
-            ),
-            Technique::WWing { digit, cells: [a, b], link_digit, link: [p, q], unit } => {
-                write!(f, "{name} {} in {a}, {b} with {} in {p} = {q} ({unit})", Symbol(*digit), Symbol(*link_digit))
-            }
-            Technique::FinnedFish { digit, cells, fins, bases, covers, .. } => write!(
-                f,
-                "{name} {} in {} ({}; {}) fins {}",
-                Symbol(*digit),
-                CellList(cells),
-                UnitList(bases),
-                UnitList(covers),
-                CellList(fins)
-            ),
-            Technique::Colouring { digit, colours: [a, b], .. } => {
-                write!(f, "{name} {}: {} / {}", Symbol(*digit), CellList(a), CellList(b))
-            }
-            Technique::RemotePairs { digits, colours: [a, b] } => {
-                write!(f, "{name} {digits}: {} / {}", CellList(a), CellList(b))
-            }
-            Technique::Bug { .. } => f.write_str(name),
-            Technique::AlsChain { sets, linked } => {
-                write!(f, "{name}")?;
-                for (i, (cells, digits)) in sets.iter().enumerate() {
-                    let sep = match i {
-                        0 => " ",
-                        _ if i + 1 == sets.len() && sets.len() > 2 => ", pivot ",
-                        _ if sets.len() > 2 => ", ",
-                        _ => " and ",
-                    };
-                    write!(f, "{sep}{} {digits}", CellList(cells))?;
-                }
-                let linked: Vec<String> = linked.iter().map(|&d| Symbol(d).to_string()).collect();
-                write!(f, " (linked by {})", linked.join(" and "))
-            }
-            Technique::AlsWing { digit, linked, set, pivot, double: false, .. } => {
-                write!(f, "{name} {} in {} and {pivot} (linked by {})", Symbol(*digit), CellList(set), Symbol(*linked))
-            }
-            Technique::AlsWing { digit, linked, set, pivot, double: true, .. } => write!(
-                f,
-                "{name} in {} and {pivot} (doubly linked by {} and {})",
-                CellList(set),
-                Symbol(*linked),
-                Symbol(*digit)
-            ),
             Technique::Chain { cell, digit, links, end, kind: ChainKind::Nested(level), branches, .. }
                 if !branches.is_empty() =>
             {
@@ -320,14 +157,9 @@ impl fmt::Display for Technique {
                 }
                 write!(f, "{end}")
             }
-            Technique::StrongLinks { digit, cells: [o1, e1, e2, o2], .. } => {
-                write!(f, "{name} {} in {o1} = {e1} - {e2} = {o2}", Symbol(*digit))
-            }
-            Technique::EmptyRectangle { digit, block, through, across, link: [p, q], .. } => {
-                write!(f, "{name} {} in {block} ({through}, {across}) with {p} = {q}", Symbol(*digit))
-            }
             Technique::FailedGuess { cell, digit } => write!(f, "guess {cell} = {} failed", Symbol(*digit)),
             Technique::Sum(s) => s.fmt(f),
+            pattern => pattern.pattern().map_or(Ok(()), |p| p.fmt(f)),
         }
     }
 }
@@ -624,6 +456,7 @@ impl fmt::Display for Marks<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::technique::{Fish, NakedSubset};
 
     #[test]
     fn digits_print_in_braces_with_symbols() {
@@ -644,11 +477,11 @@ mod tests {
                     (Cell::new(0, 8), [3].into_iter().collect()),
                     (Cell::new(0, 7), [3, 7].into_iter().collect()),
                 ],
-                technique: Technique::NakedSubset {
+                technique: Technique::NakedSubset(NakedSubset {
                     digits: [3, 7].into_iter().collect(),
                     cells: vec![Cell::new(0, 1), Cell::new(0, 4)],
                     unit: Unit::Row(0),
-                },
+                }),
             },
         };
         assert_eq!(
@@ -661,15 +494,15 @@ mod tests {
     fn techniques_read_with_their_cells_and_units() {
         let cells = vec![Cell::new(0, 1), Cell::new(0, 4)];
         let digits: Digits = [3, 7].into_iter().collect();
-        let t = Technique::NakedSubset { digits, cells: cells.clone(), unit: Unit::Row(0) };
+        let t = Technique::NakedSubset(NakedSubset { digits, cells: cells.clone(), unit: Unit::Row(0) });
         assert_eq!(t.to_string(), "naked pair {3, 7} in r1c2, r1c5 (row 1)");
         assert_eq!(t.rating(), 30);
-        let fish = Technique::Fish {
+        let fish = Technique::Fish(Fish {
             digit: 7,
             cells: vec![Cell::new(0, 1), Cell::new(0, 4), Cell::new(3, 1), Cell::new(3, 4)],
             bases: vec![Unit::Row(0), Unit::Row(3)],
             covers: vec![Unit::Column(1), Unit::Column(4)],
-        };
+        });
         assert_eq!(fish.to_string(), "X-wing 7 in r1c2, r1c5, r4c2, r4c5 (rows 1, 4; columns 2, 5)");
         let chain = Technique::Chain {
             cell: Cell::new(0, 6),
@@ -696,7 +529,7 @@ mod tests {
             kind: ChainKind::Nested(2),
             reasons: vec![None, Some(Unit::Column(2))],
             aic: Vec::new(),
-            branches: vec![crate::step::Branch { after: 1, chain }],
+            branches: vec![crate::technique::step::Branch { after: 1, chain }],
             cited: Vec::new(),
             net: Vec::new(),
         };

@@ -10,7 +10,7 @@ use crate::explain::Explanation;
 use crate::grade::Grade;
 use crate::grid::{Clash, Grid};
 use crate::outcome::Uniqueness;
-use crate::step::{Contradiction, StepKind};
+use crate::technique::step::{Contradiction, StepKind};
 use crate::technique::{self, Ladder, Run};
 use crate::variant::{encode_rules, rule_units, Rules};
 

@@ -5,7 +5,7 @@ use super::*;
 use crate::grid::Grid;
 use crate::hint::{self, Hint, PencilMarks};
 use crate::outcome::Uniqueness;
-use crate::step::{self, Contradiction, Digits, Step, StepKind};
+use crate::technique::step::{self, Contradiction, Digits, Step, StepKind};
 use crate::variant::Rules;
 
 impl Solver {

@@ -41,7 +41,7 @@ impl Solvable for PencilMarks {}
 mod sealed {
     use crate::grid::Grid;
     use crate::hint::PencilMarks;
-    use crate::step::Digits;
+    use crate::technique::step::Digits;
     use crate::variant::{Puzzle, Rules};
 
     /// The rules of a plain grid.

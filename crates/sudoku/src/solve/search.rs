@@ -7,7 +7,7 @@ use csp::VarId;
 use super::*;
 use crate::grid::{Grid, Shape};
 use crate::outcome::{Outcome, Solutions, Uniqueness};
-use crate::step::Digits;
+use crate::technique::step::Digits;
 
 impl Solver {
     /// Resets the engine for `puzzle` (rebuilt if its shape or rules differ) and assigns its

@@ -9,7 +9,8 @@ use crate::error::ParseError;
 use crate::explain::Explanation;
 use crate::grid::Cell;
 use crate::outcome::{Outcome, Uniqueness};
-use crate::step::{Detail, StepKind, Technique};
+use crate::technique::step::{Detail, StepKind};
+use crate::technique::Technique;
 use crate::variant::Variant;
 
 const LEETCODE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -248,7 +249,7 @@ fn uniqueness_techniques_wait_for_a_proof_of_uniqueness() {
     assert!(e
         .steps()
         .iter()
-        .all(|s| !matches!(s.kind.technique(), Some(Technique::UniqueRectangle { .. } | Technique::Bug { .. }))));
+        .all(|s| !matches!(s.kind.technique(), Some(Technique::UniqueRectangle(_) | Technique::Bug(_)))));
 }
 
 #[test]

@@ -8,16 +8,17 @@
 
 use logic::nested::{Nested, Nesting};
 use logic::trial::{Chain, Deduced, Deduction, Implication, Link, Links, Trial};
-use logic::{als, bits, colouring, finned, fish, links, singles, subsets, wings, Candidates, Contradiction as Dead};
+use logic::{bits, fish, singles, Candidates, Contradiction as Dead};
 
-use super::{chain_base, chain_rating, nested_base, CHAIN_FLOOR, GUESS_RATING, LINK_WEIGHT};
+use super::board::{Board, Found};
+use super::{chain_base, chain_rating, nested_base, CHAIN_FLOOR, GUESS_RATING, LATE_RUNGS, LINK_WEIGHT, RUNGS};
 use crate::grid::{Cell, Clash, Grid, Shape, Unit};
-use crate::step::{Branch, ChainKind, Cited, Contradiction, DeadEnd, Digits, NetBranch, Step, StepKind, Technique};
+use crate::killer_reasoning::BLOCKING;
+use crate::technique::step::{Branch, ChainKind, Cited, Contradiction, DeadEnd, Digits, NetBranch, Step, StepKind};
+use crate::technique::{HiddenSubset, NakedSubset, Technique};
 
 mod cages;
 mod chains;
-mod patterns;
-mod rungs;
 
 pub(crate) use cages::CageSum;
 
@@ -52,15 +53,6 @@ const NESTED_SCAN_BUDGET: u64 = 1_000_000;
 /// need more guesses instead (the famous hardest puzzles use at most 2,504,946).
 const NESTED_RUN_BUDGET: u64 = 5_000_000;
 
-/// A deduction found, ready to apply.
-#[derive(Clone, Debug)]
-pub(crate) enum Found {
-    /// A digit goes in a cell.
-    Place { var: u32, bit: u32, technique: Technique },
-    /// Candidates leave cells: each variable with the bits it loses.
-    Eliminate { removals: Vec<(u32, u64)>, technique: Technique },
-}
-
 /// How a solve ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum End {
@@ -76,26 +68,20 @@ pub(crate) enum End {
 /// A solve in progress: the candidates, the steps so far and the scratch of trials.
 #[derive(Debug)]
 pub(crate) struct Ladder {
-    shape: Shape,
-    cands: Candidates,
+    /// The candidates and their units, which the techniques search.
+    pub(crate) board: Board,
     trial: Trial,
-    /// By group: its unit.
-    unit_of: Vec<Unit>,
-    /// The families of rows, columns and boxes.
-    rows: usize,
-    cols: usize,
-    boxes: usize,
     /// The other families of a variant (diagonals, cages), in family order.
     extra: Vec<usize>,
     /// The cages of a killer, with their sums: the ladder's sum reasoning (empty otherwise).
     pub(crate) cages: Vec<CageSum>,
+    /// The supports of the cages' sums and equations that sum chains computed, kept from one
+    /// scan to the next.
+    sum_memo: logic::sum_trial::SumMemo,
     /// Per variable: placed by a step or given (then settled at the next pass).
     placed: Vec<bool>,
     /// Whether chains are tried (at depth 0).
     pub(crate) chains: bool,
-    /// Whether the puzzle is proven to have exactly one solution (and is a plain Sudoku):
-    /// only then are uniqueness techniques and nested forcing chains used.
-    pub(crate) unique: bool,
     /// Whether implied eliminations are recorded as steps.
     detailed: bool,
     pub(crate) steps: Vec<Step>,
@@ -146,18 +132,13 @@ impl Ladder {
         }
         let placed = (0..cands.num_vars() as u32).map(|l| cands.fixed_bit(l).is_some()).collect();
         Some(Ladder {
-            shape,
-            cands,
+            board: Board { shape, cands, unit_of, rows, cols, boxes, unique: false },
             trial: Trial::default(),
-            unit_of,
-            rows,
-            cols,
-            boxes,
             extra,
             cages: Vec::new(),
+            sum_memo: Default::default(),
             placed,
             chains: true,
-            unique: false,
             detailed,
             steps: Vec::new(),
             trials: 0,
@@ -177,30 +158,30 @@ impl Ladder {
     }
 
     fn cell(&self, var: u32) -> Cell {
-        self.shape.cell(var as usize)
+        self.board.cell(var)
     }
 
     fn digit(&self, bit: u32) -> u8 {
-        self.cands.value(bit) as u8
+        self.board.digit(bit)
     }
 
     fn digits(&self, mask: u64) -> Digits {
-        Digits::from_mask(((mask << (self.cands.value(0) - 1)) & 0x1ff_ffff) as u32)
+        self.board.digits(mask)
     }
 
     fn cells(&self, vars: &[u32]) -> Vec<Cell> {
-        vars.iter().map(|&v| self.cell(v)).collect()
+        self.board.cells(vars)
     }
 
     /// Keeps only `digits` among the candidates of `cell`.
     pub(crate) fn restrict(&mut self, cell: Cell, digits: Digits) {
-        let keep = u64::from(digits.mask()) >> (self.cands.value(0) - 1);
-        self.cands.remove(self.shape.index(cell) as u32, !keep);
+        let keep = u64::from(digits.mask()) >> (self.board.cands.value(0) - 1);
+        self.board.cands.remove(self.board.shape.index(cell) as u32, !keep);
     }
 
     /// The candidates of `cell`.
     pub(crate) fn candidates(&self, cell: Cell) -> Digits {
-        self.digits(self.cands.mask(self.shape.index(cell) as u32))
+        self.digits(self.board.cands.mask(self.board.shape.index(cell) as u32))
     }
 
     fn push(&mut self, depth: u32, kind: StepKind) {
@@ -212,7 +193,7 @@ impl Ladder {
         implications
             .iter()
             .map(|i| match i.why {
-                Link::Hidden { group } => Some(self.unit_of[group as usize]),
+                Link::Hidden { group } => Some(self.board.unit_of[group as usize]),
                 _ => None,
             })
             .collect()
@@ -222,27 +203,27 @@ impl Ladder {
         match x {
             Dead::Empty { var } => DeadEnd::NoCandidate(self.cell(var)),
             Dead::NoPlace { group, bit } => {
-                DeadEnd::NoPlace { digit: self.digit(bit), unit: self.unit_of[group as usize] }
+                DeadEnd::NoPlace { digit: self.digit(bit), unit: self.board.unit_of[group as usize] }
             }
         }
     }
 
     /// Settles every placed cell: its digit leaves its units (implied eliminations).
     pub(crate) fn settle(&mut self, depth: u32) {
-        for l in 0..self.cands.num_vars() as u32 {
-            if !self.placed[l as usize] || self.cands.is_settled(l) {
+        for l in 0..self.board.cands.num_vars() as u32 {
+            if !self.placed[l as usize] || self.board.cands.is_settled(l) {
                 continue;
             }
-            let gone = self.cands.settle(l);
+            let gone = self.board.cands.settle(l);
             if !self.detailed || gone.is_empty() {
                 continue;
             }
-            let Some(bit) = self.cands.fixed_bit(l) else { continue };
+            let Some(bit) = self.board.cands.fixed_bit(l) else { continue };
             let mut groups: Vec<u32> = gone.iter().map(|&(_, g)| g).collect();
             groups.dedup();
             for g in groups {
                 let cells: Vec<Cell> = gone.iter().filter(|&&(_, h)| h == g).map(|&(v, _)| self.cell(v)).collect();
-                let (by, digit, unit) = (self.cell(l), self.digit(bit), self.unit_of[g as usize]);
+                let (by, digit, unit) = (self.cell(l), self.digit(bit), self.board.unit_of[g as usize]);
                 self.push(depth, StepKind::Implied { cells, digit, by, unit });
             }
         }
@@ -250,7 +231,7 @@ impl Ladder {
 
     /// The dead end of the current candidates, if any.
     pub(crate) fn contradiction(&self) -> Option<DeadEnd> {
-        self.cands.contradiction().map(|x| self.dead_end(x))
+        self.board.cands.contradiction().map(|x| self.dead_end(x))
     }
 
     /// Whether every cell is placed.
@@ -262,13 +243,13 @@ impl Ladder {
     /// chains, the first in scan order of the smallest rating). `None` if nothing applies
     /// (the cells placed must be settled).
     pub(crate) fn next(&mut self, chains: bool) -> Option<Found> {
-        let c = &self.cands;
+        let c = &self.board.cands;
         // Full house: the last open cell of a unit (a group holding every digit).
         for (g, group) in c.groups().iter().enumerate().filter(|(_, g)| g.tight) {
             let mut open = group.vars.iter().filter(|&&l| !self.placed[l as usize]);
             if let (Some(&l), None) = (open.next(), open.next()) {
                 if let Some(bit) = c.fixed_bit(l) {
-                    let technique = Technique::FullHouse { unit: self.unit_of[g] };
+                    let technique = Technique::FullHouse { unit: self.board.unit_of[g] };
                     return Some(Found::Place { var: l, bit, technique });
                 }
             }
@@ -282,12 +263,13 @@ impl Ladder {
             }
         }
         // Hidden singles, boxes first (then a variant's diagonals).
-        for family in [self.boxes, self.rows, self.cols].into_iter().chain(self.extra.iter().copied()) {
+        for family in [self.board.boxes, self.board.rows, self.board.cols].into_iter().chain(self.extra.iter().copied())
+        {
             // The family's groups, in group order.
             for s in singles::hidden_in(c, &c.families()[family]) {
                 let singles::Why::Hidden { group } = s.why else { continue };
                 if !self.placed[s.var as usize] {
-                    let technique = Technique::HiddenSingle { unit: self.unit_of[group as usize] };
+                    let technique = Technique::HiddenSingle { unit: self.board.unit_of[group as usize] };
                     return Some(Found::Place { var: s.var, bit: s.bit, technique });
                 }
             }
@@ -296,17 +278,21 @@ impl Ladder {
         if let Some(f) = self.sum_step(cages::Stage::Easy) {
             return Some(f);
         }
-        let c = &self.cands;
+        let c = &self.board.cands;
         // Locked candidates: pointing (a box's digit in one row, then in one column), then
         // claiming (a row's digit in one box, then a column's); then between a variant's
         // diagonals or cages and the units.
-        let units = [self.boxes, self.rows, self.cols];
-        let pairs =
-            [(self.boxes, self.rows), (self.boxes, self.cols), (self.rows, self.boxes), (self.cols, self.boxes)];
+        let units = [self.board.boxes, self.board.rows, self.board.cols];
+        let pairs = [
+            (self.board.boxes, self.board.rows),
+            (self.board.boxes, self.board.cols),
+            (self.board.rows, self.board.boxes),
+            (self.board.cols, self.board.boxes),
+        ];
         let extra = self.extra.iter().flat_map(|&e| units.into_iter().flat_map(move |u| [(e, u), (u, e)]));
         for (base, cover) in pairs.into_iter().chain(extra) {
             if let Some(f) = fish::find_first(c, base, cover, 1) {
-                return Some(self.fish(f));
+                return Some(self.locked(f));
             }
         }
         // Cage pointing, and the innies and outies of three units.
@@ -316,8 +302,16 @@ impl Ladder {
         // Subsets, fish, wings and uniqueness patterns, by rating. The first pattern rated
         // at or above the lowest chain rating is kept aside: a chain rated lower wins over it.
         let mut pattern: Option<Found> = None;
-        for rung in rungs::RUNGS {
-            if let Some(f) = rung.find(self) {
+        // A killer's cage blocking (`cages`) is tried in its place by rating.
+        let mut blocking = true;
+        for rung in RUNGS {
+            if blocking && rung.rating() > BLOCKING {
+                blocking = false;
+                if let Some(f) = self.cage_blocking() {
+                    return Some(f);
+                }
+            }
+            if let Some(f) = rung.find(&self.board) {
                 if rung.rating() < CHAIN_FLOOR {
                     return Some(f);
                 }
@@ -340,14 +334,16 @@ impl Ladder {
             }
         }
         // Static chains rated below the pattern (a pattern wins a tie: it is the simpler
-        // name), or an ALS-XZ or ALS-XY-wing where nothing rates lower.
+        // name), or a rung tried after them (ALS-XZ, ALS-XY-wing) where nothing rates lower.
         let within = rating(&pattern).saturating_sub(1);
         let chain = self.chains_of(&[ChainKind::Digit, ChainKind::Cells, ChainKind::Singles], within);
         let chain = if chain.is_some() { chain } else { pattern };
-        if rating(&chain) > super::ALS_XZ_RATING {
-            let als = self.als_chain();
-            if rating(&als) < rating(&chain) {
-                return als;
+        for rung in LATE_RUNGS {
+            if rating(&chain) > rung.rating() {
+                let late = rung.find(&self.board);
+                if rating(&late) < rating(&chain) {
+                    return late;
+                }
             }
         }
         chain
@@ -358,158 +354,22 @@ impl Ladder {
             .or_else(|| self.nested_chain())
     }
 
-    fn w_wing(&self, w: links::WWing) -> Found {
-        let technique = Technique::WWing {
-            digit: self.digit(w.bit),
-            cells: w.ends.map(|l| self.cell(l)),
-            link_digit: self.digit(w.link_bit),
-            link: [self.cell(w.link.inner), self.cell(w.link.outer)],
-            unit: self.unit_of[w.link.group as usize],
-        };
-        Found::Eliminate { removals: w.removals.iter().map(|&l| (l, 1 << w.bit)).collect(), technique }
-    }
-
-    fn finned(&self, f: finned::FinnedFish) -> Found {
-        let technique = Technique::FinnedFish {
+    /// Locked candidates: a fish of one base.
+    fn locked(&self, f: fish::Fish) -> Found {
+        let technique = Technique::Locked {
             digit: self.digit(f.bit),
             cells: self.cells(&f.places),
-            fins: self.cells(&f.fins),
-            bases: f.bases.iter().map(|&g| self.unit_of[g as usize]).collect(),
-            covers: f.covers.iter().map(|&g| self.unit_of[g as usize]).collect(),
-            sashimi: f.sashimi,
+            within: self.board.unit(f.bases[0]),
+            line: self.board.unit(f.covers[0]),
         };
-        Found::Eliminate { removals: f.removals.iter().map(|&l| (l, 1 << f.bit)).collect(), technique }
-    }
-
-    /// A finned fish, or, for a sashimi X-wing that is two strong links joined by a weak
-    /// link (a skyscraper, 2-string kite or turbot fish removing at least as much), those
-    /// links: the simplest name of the same deduction, at the same rating.
-    fn finned_or_links(&self, f: finned::FinnedFish) -> Found {
-        if f.sashimi && f.bases.len() == 2 {
-            let same = links::two_links(&self.cands)
-                .into_iter()
-                .find(|t| t.bit == f.bit && f.removals.iter().all(|r| t.removals.contains(r)));
-            if let Some(t) = same {
-                return self.strong_links(t);
-            }
-        }
-        self.finned(f)
-    }
-
-    /// A simple colouring (one value) or remote pairs (two).
-    fn colouring(&self, f: colouring::Colouring) -> Found {
-        let colours = [self.cells(&f.colours[0]), self.cells(&f.colours[1])];
-        let technique = if f.values.count_ones() == 1 {
-            Technique::Colouring { digit: self.digit(f.values.trailing_zeros()), colours, wrap: f.wrap }
-        } else {
-            Technique::RemotePairs { digits: self.digits(f.values), colours }
-        };
-        Found::Eliminate { removals: f.removals, technique }
-    }
-
-    fn strong_links(&self, t: links::TwoLinks) -> Found {
-        let [a, b] = t.links;
-        let technique = Technique::StrongLinks {
-            digit: self.digit(t.bit),
-            cells: [self.cell(a.outer), self.cell(a.inner), self.cell(b.inner), self.cell(b.outer)],
-            units: [self.unit_of[a.group as usize], self.unit_of[b.group as usize]],
-        };
-        Found::Eliminate { removals: t.removals.iter().map(|&l| (l, 1 << t.bit)).collect(), technique }
-    }
-
-    /// An empty rectangle: the group emptied is a box, the two groups through its places a
-    /// row and a column.
-    fn empty_rectangle(&self, g: links::Grouped) -> Option<Found> {
-        let (block, through, across) =
-            (self.unit_of[g.group as usize], self.unit_of[g.through as usize], self.unit_of[g.across as usize]);
-        let lines = matches!((through, across), (Unit::Row(_), Unit::Column(_)) | (Unit::Column(_), Unit::Row(_)));
-        if !matches!(block, Unit::Box(_)) || !lines {
-            return None;
-        }
-        let technique = Technique::EmptyRectangle {
-            digit: self.digit(g.bit),
-            block,
-            through,
-            across,
-            link: [self.cell(g.link.inner), self.cell(g.link.outer)],
-            unit: self.unit_of[g.link.group as usize],
-        };
-        Some(Found::Eliminate { removals: g.removals.iter().map(|&l| (l, 1 << g.bit)).collect(), technique })
-    }
-
-    fn wing(&self, w: wings::Wing) -> Found {
-        let technique = Technique::Wing {
-            digit: self.digit(w.bit),
-            pivot: self.cell(w.pivot),
-            pincers: w.pincers.map(|l| self.cell(l)),
-            xyz: w.xyz,
-        };
-        Found::Eliminate { removals: w.removals.iter().map(|&l| (l, 1 << w.bit)).collect(), technique }
-    }
-
-    /// The first ALS-XZ of sets of up to four cells, else the first ALS-XY-wing of sets of up
-    /// to three.
-    fn als_chain(&self) -> Option<Found> {
-        let c = &self.cands;
-        let x = als::xz(c, 4).into_iter().next().or_else(|| als::xy_wings(c, 3).into_iter().next())?;
-        let technique = Technique::AlsChain {
-            sets: x.sets.iter().map(|s| (self.cells(&s.vars), self.digits(s.values))).collect(),
-            linked: x.linked.iter().map(|&b| self.digit(b)).collect(),
-        };
-        Some(Found::Eliminate { removals: x.removals, technique })
-    }
-
-    /// The easiest ALS wing of `size` set cells (the first of the lowest rating).
-    fn als_wing(&self, size: usize) -> Option<Found> {
-        let c = &self.cands;
-        let w = als::wings(c, size).into_iter().min_by_key(|w| super::als_wing_rating(size, w.largest))?;
-        let technique = Technique::AlsWing {
-            digit: self.digit(w.bit),
-            linked: self.digit(w.linked),
-            set: self.cells(&w.set),
-            pivot: self.cell(w.pivot),
-            double: w.double,
-            largest: w.largest as u8,
-        };
-        Some(Found::Eliminate { removals: w.removals, technique })
-    }
-
-    fn subset(&self, s: subsets::HallSet) -> Found {
-        let (digits, cells, unit) = (self.digits(s.values), self.cells(&s.vars), self.unit_of[s.group as usize]);
-        let technique = if s.naked {
-            Technique::NakedSubset { digits, cells, unit }
-        } else {
-            Technique::HiddenSubset { digits, cells, unit }
-        };
-        Found::Eliminate { removals: s.removals, technique }
-    }
-
-    fn fish(&self, f: fish::Fish) -> Found {
-        let digit = self.digit(f.bit);
-        let cells = self.cells(&f.places);
-        let technique = if f.bases.len() == 1 {
-            Technique::Locked {
-                digit,
-                cells,
-                within: self.unit_of[f.bases[0] as usize],
-                line: self.unit_of[f.covers[0] as usize],
-            }
-        } else {
-            Technique::Fish {
-                digit,
-                cells,
-                bases: f.bases.iter().map(|&g| self.unit_of[g as usize]).collect(),
-                covers: f.covers.iter().map(|&g| self.unit_of[g as usize]).collect(),
-            }
-        };
-        Found::Eliminate { removals: f.removals.iter().map(|&l| (l, 1 << f.bit)).collect(), technique }
+        Found::digit_leaves(f.bit, &f.removals, technique)
     }
 
     /// Applies `found` and records it as a step at `depth`.
     pub(crate) fn apply(&mut self, depth: u32, found: Found) {
         match found {
             Found::Place { var, bit, technique } => {
-                self.cands.assign(var, bit);
+                self.board.cands.assign(var, bit);
                 self.placed[var as usize] = true;
                 let (cell, digit) = (self.cell(var), self.digit(bit));
                 self.push(depth, StepKind::Place { cell, digit, technique });
@@ -517,7 +377,7 @@ impl Ladder {
             Found::Eliminate { removals, technique } => {
                 let mut claims: Vec<(Cell, Digits)> = Vec::new();
                 for (var, mask) in removals {
-                    let gone = self.cands.remove(var, mask);
+                    let gone = self.board.cands.remove(var, mask);
                     if gone != 0 {
                         claims.push((self.cell(var), self.digits(gone)));
                     }
@@ -570,13 +430,13 @@ impl Ladder {
                 return End::Stopped;
             }
             // Guess: the first cell with the fewest candidates, its smallest digit.
-            let Some(var) = (0..self.cands.num_vars() as u32)
+            let Some(var) = (0..self.board.cands.num_vars() as u32)
                 .filter(|&l| !self.placed[l as usize])
-                .min_by_key(|&l| self.cands.mask(l).count_ones())
+                .min_by_key(|&l| self.board.cands.mask(l).count_ones())
             else {
                 return End::Solved;
             };
-            let mask = self.cands.mask(var);
+            let mask = self.board.cands.mask(var);
             let bit = mask.trailing_zeros();
             let (cell, digit, candidates) = (self.cell(var), self.digit(bit), self.digits(mask));
             self.guesses += 1;
@@ -586,8 +446,8 @@ impl Ladder {
             }
             let guess_step = self.steps.len() as u32;
             self.push(depth, StepKind::Guess { cell, digit, candidates });
-            let (saved, placed) = (self.cands.clone(), self.placed.clone());
-            self.cands.assign(var, bit);
+            let (saved, placed) = (self.board.cands.clone(), self.placed.clone());
+            self.board.cands.assign(var, bit);
             self.placed[var as usize] = true;
             match self.run(depth + 1) {
                 End::Dead => {}
@@ -596,7 +456,7 @@ impl Ladder {
             for s in &mut self.steps[guess_step as usize + 1..] {
                 s.refuted = true;
             }
-            self.cands = saved;
+            self.board.cands = saved;
             self.placed = placed;
             let backtrack = self.steps.len() as u32;
             self.push(depth, StepKind::Backtrack { cell, digit });
@@ -669,7 +529,7 @@ pub(crate) fn run_from(ladder: Result<Ladder, Vec<Clash>>, unique: bool, stop_at
         }),
         Ok(mut ladder) => {
             ladder.stop_at = stop_at;
-            ladder.unique = unique;
+            ladder.board.unique = unique;
             let end = ladder.run(0);
             if end == End::Reached {
                 return Err(ladder.floor);

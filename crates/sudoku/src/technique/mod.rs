@@ -4,16 +4,274 @@
 //! Ratings follow the scale of Sudoku Explainer (SE), the community's standard: a technique's
 //! rating is how hard it is to spot, and a puzzle's grade is its hardest step. The table is
 //! in `docs/grading.md`; chains are rated by kind and length (see [`Technique::rating`]).
+//!
+//! # The table of patterns
+//!
+//! The pattern techniques of the ladder, between locked candidates and chains (subsets, fish,
+//! wings, ALS wings, unique rectangles, BUG, Sue de Coq, strong links, empty rectangles,
+//! W-wings, finned fish, colouring, remote pairs, ALS-XZ and ALS-XY-wings), are each one module
+//! of this one, which holds everything about it: its step's data (a public type, a variant of
+//! [`Technique`]), its name, rating and wording (`Pattern`, `Display`), what its JSON shows
+//! (`Pattern::uses`), and how it is found (`Rung`: in the candidates as they stand, on a
+//! `Board`). The table below (one `techniques!` invocation) declares them once, and generates
+//! what is closed over them: [`Technique`]'s variants and their dispatch (name, rating,
+//! wording, JSON), the conversions into a `Technique`, and the ladder's ordered tables of
+//! finders (`RUNGS`, by rating; `LATE_RUNGS`, tried after the static chains).
+//!
+//! A new pattern technique touches its own file and this table: the file `technique/NAME.rs`
+//! (its type, `impl Pattern`, `impl Display`, a finder with `impl Rung`) and, here, its `mod`
+//! line, its variant (`Name(name::Name)`) and its finder's row in `rungs` at its rating (a
+//! test checks that order). Nothing else in the crate names it.
+//!
+//! Singles, locked candidates, chains, a killer's sum steps and failed guesses are not rungs
+//! of this kind and stay as they are: the ladder tries singles and locked candidates before
+//! the table and chains after it (`ladder`), and the sums are `killer_reasoning`'s.
 
-// The techniques themselves are part of the step vocabulary (`step`); they are re-exported
-// here, where they were first defined, so that `sudoku::technique::Technique` keeps working.
-pub use crate::step::{ChainKind, DeadEnd, Technique};
-
-use crate::grid::Unit;
-
+mod board;
 mod ladder;
+pub(crate) mod step;
+pub(crate) mod uses;
+pub(crate) mod words;
 
+mod als_chain;
+mod als_wing;
+mod bug;
+mod colouring;
+mod empty_rectangle;
+mod finned;
+mod fish;
+mod rectangle;
+mod strong_links;
+mod subsets;
+mod sue_de_coq;
+mod w_wing;
+mod wings;
+
+use std::fmt;
+
+use crate::grid::{Cell, Unit};
+use crate::killer_reasoning::SumTechnique;
+use board::{Board, Found};
 pub(crate) use ladder::{run_from, start, start_unchecked, Ladder, Run};
+use step::{Branch, Cited, NetBranch};
+pub use step::{ChainKind, DeadEnd};
+use uses::Parts;
+
+/// A pattern technique's step: its name, rating and wording, and what its JSON shows. One
+/// implementation per type of the table (`techniques!`).
+pub(crate) trait Pattern: fmt::Display {
+    /// The step's name (`X-wing`, `W-wing`, ...): [`Technique::name`].
+    fn name(&self) -> &'static str;
+    /// The step's rating, in tenths: [`Technique::rating`].
+    fn rating(&self) -> u32;
+    /// The cells, candidates, units and links the step uses (`crate::json`).
+    fn uses(&self, parts: &mut Parts);
+}
+
+/// A finder of the ladder: how hard its easiest step is, and where it applies.
+pub(crate) trait Rung: Sync {
+    /// The rating of the easiest step it finds, in tenths.
+    fn rating(&self) -> u32;
+    /// The first step it finds in the candidates as they stand, ready to apply.
+    fn find(&self, board: &Board) -> Option<Found>;
+}
+
+/// Declares [`Technique`]: its fixed variants, then the pattern techniques (a variant each,
+/// holding the module's type), and the ladder's finders in order; generates the dispatch
+/// to the patterns and the tables of finders.
+macro_rules! techniques {
+    (
+        $(#[$attr:meta])*
+        pub enum Technique { $($fixed:tt)* }
+        patterns { $($(#[$vattr:meta])* $Variant:ident($module:ident::$Type:ident),)* }
+        rungs [ $($rung:expr,)* ]
+        late_rungs [ $($late:expr,)* ]
+    ) => {
+        $(#[$attr])*
+        pub enum Technique {
+            $($fixed)*
+            $($(#[$vattr])* $Variant($Type),)*
+        }
+
+        $(pub use $module::$Type;)*
+
+        $(impl From<$Type> for Technique {
+            fn from(pattern: $Type) -> Technique {
+                Technique::$Variant(pattern)
+            }
+        })*
+
+        impl Technique {
+            /// The step of a pattern technique of the table; `None` for the others.
+            pub(crate) fn pattern(&self) -> Option<&dyn Pattern> {
+                match self {
+                    $(Technique::$Variant(p) => Some(p),)*
+                    _ => None,
+                }
+            }
+        }
+
+        /// The finders tried between locked candidates and chains, by rating (a test checks
+        /// the order; of equal ratings, the first listed is tried first).
+        pub(crate) static RUNGS: &[&dyn Rung] = &[$(&$rung),*];
+
+        /// The finders tried after the static chains, each where no static chain rates lower.
+        pub(crate) static LATE_RUNGS: &[&dyn Rung] = &[$(&$late),*];
+    };
+}
+
+techniques! {
+    /// How a step was found: the technique, with the cells, digits and units it names.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    #[non_exhaustive]
+    pub enum Technique {
+        /// The last empty cell of a unit: `full house in row 3`.
+        FullHouse {
+            /// The unit.
+            unit: Unit,
+        },
+        /// The digit's only place left in a unit: `hidden single in box 2`.
+        HiddenSingle {
+            /// The unit.
+            unit: Unit,
+        },
+        /// The cell's only candidate left: `naked single`.
+        NakedSingle,
+        /// Locked candidates: in `within`, the digit can only go in `cells`, which all lie in
+        /// `line`, so it leaves the rest of `line`. Pointing when `within` is a box (the digit
+        /// leaves a row or column), claiming when it is a row or column (it leaves a box):
+        /// `pointing 7 in r3c1, r3c2 (box 1, row 3)`.
+        Locked {
+            /// The digit.
+            digit: u8,
+            /// Its places in `within`.
+            cells: Vec<Cell>,
+            /// The unit it is confined in.
+            within: Unit,
+            /// The unit it leaves outside the overlap.
+            line: Unit,
+        },
+        /// A forcing chain: assuming `cell = digit`, the `links` follow by singles (or, for a
+        /// dynamic chain, by all the techniques above), and end in `end`:
+        /// `forcing chain of 4: if r1c7 = 2 then r1c3 = 5, r4c3 = 7, r4c9 = 1, so r7c9 has no candidate`.
+        Chain {
+            /// The assumption's cell.
+            cell: Cell,
+            /// The assumption's digit.
+            digit: u8,
+            /// The placements that follow, in order (those the contradiction needs).
+            links: Vec<(Cell, u8)>,
+            /// Deductions other than singles on the way (dynamic chains only).
+            deductions: u32,
+            /// The contradiction reached.
+            end: DeadEnd,
+            /// The kind of chain: which implications it follows.
+            kind: ChainKind,
+            /// Why each of `links` follows: `None` for a naked single (the cell's last
+            /// candidate), the unit for a hidden single (the digit's last place there).
+            reasons: Vec<Option<Unit>>,
+            /// The chain as an alternating inference chain that eliminates the assumption, when
+            /// it is one (each link rests on the one before, through a two-candidate cell or a
+            /// digit's two places in a unit, and the dead end is where the last link meets the
+            /// assumption): the nodes from one endpoint to the other, linked strong (`=`), weak
+            /// (`-`), ..., strong, each endpoint removing the assumption, no node twice:
+            /// `(2)r2c2=(2)r3c2-(2)r3c7=(2)r8c7 => r8c2<>2`. Empty otherwise.
+            aic: Vec<(Cell, u8)>,
+            /// The inner chains of a nested forcing chain ([`ChainKind::Nested`]), in the order
+            /// drawn: each refutes a candidate under the assumption. Empty for other chains.
+            branches: Vec<Branch>,
+            /// The deductions other than singles drawn on the way (dynamic and nested chains), in
+            /// the order drawn: for a dynamic chain, those its contradiction rests on.
+            cited: Vec<Cited>,
+            /// A static chain or net that is not an AIC, written as a net (explanations only):
+            /// each path from the assumption through the links to a candidate the contradiction
+            /// needs removed, one per branch. Empty otherwise.
+            net: Vec<NetBranch>,
+        },
+        /// A killer step, reasoning with cage sums: `cage combination: cage 3 (17 in 2 cells) is {8, 9}`.
+        Sum(SumTechnique),
+        /// A guess that led to a contradiction: `guess r1c1 = 4 failed`.
+        FailedGuess {
+            /// The guessed cell.
+            cell: Cell,
+            /// The digit tried.
+            digit: u8,
+        },
+    }
+    patterns {
+        /// A naked subset ([`NakedSubset`]).
+        NakedSubset(subsets::NakedSubset),
+        /// A hidden subset ([`HiddenSubset`]).
+        HiddenSubset(subsets::HiddenSubset),
+        /// An X-wing, swordfish or jellyfish ([`Fish`]).
+        Fish(fish::Fish),
+        /// An XY-wing or XYZ-wing ([`Wing`]).
+        Wing(wings::Wing),
+        /// A WXYZ- to TUVWXYZ-wing ([`AlsWing`]).
+        AlsWing(als_wing::AlsWing),
+        /// An ALS-XZ or ALS-XY-wing ([`AlsChain`]).
+        AlsChain(als_chain::AlsChain),
+        /// A unique rectangle of type 1, 2, 4, 5 or 6, or a hidden one ([`UniqueRectangle`]).
+        UniqueRectangle(rectangle::UniqueRectangle),
+        /// A unique rectangle of type 3 ([`UniqueRectangleSubset`]).
+        UniqueRectangleSubset(rectangle::UniqueRectangleSubset),
+        /// BUG+1 ([`Bug`]).
+        Bug(bug::Bug),
+        /// BUG type 2 ([`BugExtra`]).
+        BugExtra(bug::BugExtra),
+        /// BUG type 3 ([`BugSubset`]).
+        BugSubset(bug::BugSubset),
+        /// BUG type 4 ([`BugLink`]).
+        BugLink(bug::BugLink),
+        /// Sue de Coq ([`SueDeCoq`]).
+        SueDeCoq(sue_de_coq::SueDeCoq),
+        /// A skyscraper, 2-string kite or turbot fish ([`StrongLinks`]).
+        StrongLinks(strong_links::StrongLinks),
+        /// An empty rectangle ([`EmptyRectangle`]).
+        EmptyRectangle(empty_rectangle::EmptyRectangle),
+        /// A W-wing ([`WWing`]).
+        WWing(w_wing::WWing),
+        /// A finned or sashimi fish ([`FinnedFish`]).
+        FinnedFish(finned::FinnedFish),
+        /// A colour trap or wrap ([`Colouring`]).
+        Colouring(colouring::Colouring),
+        /// Remote pairs ([`RemotePairs`]).
+        RemotePairs(colouring::RemotePairs),
+    }
+    rungs [
+        subsets::Naked(2),
+        fish::Finder(2),
+        subsets::Hidden(2),
+        subsets::Naked(3),
+        fish::Finder(3),
+        subsets::Hidden(3),
+        wings::Finder(false),
+        wings::Finder(true),
+        rectangle::Finder,
+        subsets::Naked(4),
+        fish::Finder(4),
+        finned::Finder(2),
+        subsets::Hidden(4),
+        strong_links::Finder,
+        rectangle::Hidden,
+        als_wing::Finder(3),
+        finned::Finder(3),
+        bug::PlusOne,
+        bug::Extra,
+        bug::Link,
+        sue_de_coq::Finder,
+        bug::Subset,
+        als_wing::Finder(4),
+        colouring::Pairs,
+        colouring::Simple,
+        empty_rectangle::Finder,
+        w_wing::Finder,
+        als_wing::Finder(5),
+    ]
+    late_rungs [
+        als_chain::Finder,
+    ]
+}
 
 /// The rating of a guess, in tenths: above every deduction.
 pub(crate) const GUESS_RATING: u32 = 100;
@@ -32,50 +290,6 @@ pub(crate) fn chain_rating(base: u32, length: u32) -> u32 {
     }
     base + added
 }
-
-/// The rating of the named two-link patterns (skyscraper, 2-string kite, turbot fish), in
-/// tenths: a sashimi X-wing's, 5.4, since a skyscraper is one (HoDoKu places them with the
-/// X-wing; SE finds them as its "turbot fish", 6.6, but on the rated sample most puzzles they
-/// decide rate SE 5.5 to 5.7).
-pub(crate) const STRONG_LINKS_RATING: u32 = 54;
-/// The rating of an empty rectangle, in tenths: SE's "turbot fish", 6.6 (SE has none by
-/// name; HoDoKu places it with the X-wing).
-pub(crate) const EMPTY_RECTANGLE_RATING: u32 = 66;
-/// The ratings of ALS wings (an almost locked set of 3, 4, 5, 6 cells and a two-digit cell),
-/// in tenths, as Sukaku Explainer rates them (SE 1.2.1 has none): WXYZ 5.5, 5.6 when the
-/// set's largest cell holds 3 digits; VWXYZ 6.2 and 0.1 more for each step the largest cell's
-/// count is nearer 3 (6.3 for 2 or 4 digits, 6.4 for 3); UVWXYZ 6.6; TUVWXYZ 7.5.
-pub(crate) fn als_wing_rating(size: usize, largest: u32) -> u32 {
-    match size {
-        ..=3 => 55 + 1u32.saturating_sub(largest.abs_diff(3)),
-        4 => 62 + 2u32.saturating_sub(largest.abs_diff(3)),
-        5 => 66,
-        _ => 75,
-    }
-}
-
-/// The ratings of ALS-XZ and ALS-XY-wings, in tenths (SE has neither: it finds what they
-/// find as forcing chains, 7.0 and up; HoDoKu rates them above XY-chains and nice loops,
-/// below forcing chains). The ladder takes one only where no static chain rates lower.
-pub(crate) const ALS_XZ_RATING: u32 = 75;
-pub(crate) const ALS_XY_RATING: u32 = 78;
-
-/// The rating of a hidden unique rectangle, in tenths (HoDoKu rates it with the types 2 to 4;
-/// SE has none).
-pub(crate) const HIDDEN_RECTANGLE_RATING: u32 = 55;
-/// The rating of Sue de Coq, in tenths (SE 1.2.1 has none; HoDoKu rates it with the finned
-/// jellyfish, below X-chains and ALS-XZ).
-pub(crate) const SUE_DE_COQ_RATING: u32 = 57;
-/// The rating of a W-wing, in tenths (SE has none: it is a chain of two cells and a strong
-/// link; HoDoKu rates it with the XY-wing).
-pub(crate) const W_WING_RATING: u32 = 71;
-/// The ratings of finned (and sashimi) X-wings, swordfish and jellyfish, in tenths (SE has
-/// none; HoDoKu rates them just above the fish without fins).
-pub(crate) const FINNED_RATINGS: [u32; 3] = [53, 55, 57];
-/// The rating of simple colouring, in tenths (SE finds it as X-chains and cycles, 6.5 and up).
-pub(crate) const COLOURING_RATING: u32 = 65;
-/// The rating of remote pairs, in tenths (SE finds them as XY-chains).
-pub(crate) const REMOTE_PAIRS_RATING: u32 = 65;
 
 /// The base ratings of chains, in tenths (calibrated in `docs/grading.md`).
 pub(crate) const X_CHAIN_BASE: u32 = 65;
@@ -144,6 +358,35 @@ pub(crate) const CHAIN_FLOOR: u32 = {
 };
 
 impl Technique {
+    /// The technique's name: `full house`, `hidden single`, `naked single`, `pointing`,
+    /// `claiming`, `naked pair` ... `hidden quad`, `X-wing`, `swordfish`, `jellyfish`,
+    /// `XY-wing`, `XYZ-wing`, `WXYZ-wing` (to `TUVWXYZ-wing`), `W-wing`, `finned X-wing` ...
+    /// `sashimi jellyfish`, `colour trap`, `colour wrap`, `remote pairs`, `ALS-XZ`,
+    /// `ALS-XY-wing`, `unique rectangle`, `hidden unique rectangle`, `BUG+1`, `BUG type 2`,
+    /// `BUG type 3`, `BUG type 4`, `Sue de Coq`, `skyscraper`,
+    /// `2-string kite`, `turbot fish`, `empty rectangle`, `X-chain`, `XY-chain`,
+    /// `forcing chain`, `forcing net`, `dynamic chain`, `nested forcing chain`, `failed guess`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Technique::FullHouse { .. } => "full house",
+            Technique::HiddenSingle { .. } => "hidden single",
+            Technique::NakedSingle => "naked single",
+            Technique::Locked { within: Unit::Box(_) | Unit::Region(_), .. } => "pointing",
+            Technique::Locked { .. } => "claiming",
+            Technique::Chain { kind: ChainKind::Digit, .. } => "X-chain",
+            Technique::Chain { kind: ChainKind::Cells, .. } => "XY-chain",
+            Technique::Chain { kind: ChainKind::Singles, .. } => "forcing chain",
+            Technique::Chain { kind: ChainKind::Net, .. } => "forcing net",
+            Technique::Chain { kind: ChainKind::Dynamic, .. } => "dynamic chain",
+            Technique::Chain { kind: ChainKind::Nested(_), .. } => "nested forcing chain",
+            Technique::Sum(s) => s.name(),
+            Technique::FailedGuess { .. } => "failed guess",
+            pattern => pattern.pattern().map_or("", Pattern::name),
+        }
+    }
+}
+
+impl Technique {
     /// The rating on the SE-like scale, in tenths (`23` for a naked single, 2.3).
     ///
     /// | technique | rating |
@@ -159,7 +402,7 @@ impl Technique {
     /// | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
     /// | unique rectangle type 4 and 6, type 3 (naked pair, triple, quad) | 4.7; 4.7, 4.8, 4.9 |
     /// | WXYZ-wing (ALS wing of 3 cells) | 5.5, 5.6 |
-    /// | VWXYZ-wing, UVWXYZ-wing (ALS wings of 4, 5 cells) | 6.2 to 6.4, 6.6 |
+    /// | VWXYZ-wing, UVWXYZ-wing (ALS wings of 4, 5 cells) | 6.2 to 6.4, 7.2 |
     /// | hidden unique rectangle | 5.5 |
     /// | finned (sashimi) X-wing, swordfish, jellyfish | 5.3 (5.4), 5.5 (5.6), 5.7 (5.8) |
     /// | BUG type 2, type 4 | 5.7 |
@@ -185,51 +428,13 @@ impl Technique {
             Technique::NakedSingle => 11,
             Technique::Locked { within: Unit::Box(_) | Unit::Region(_), .. } => 26,
             Technique::Locked { .. } => 28,
-            Technique::NakedSubset { cells, .. } => {
-                [30, 36, 50].get(cells.len().saturating_sub(2)).copied().unwrap_or(50)
-            }
-            Technique::HiddenSubset { cells, .. } => {
-                [34, 40, 54].get(cells.len().saturating_sub(2)).copied().unwrap_or(54)
-            }
-            Technique::Fish { bases, .. } => [32, 38, 52].get(bases.len().saturating_sub(2)).copied().unwrap_or(52),
-            Technique::Wing { xyz, .. } => 42 + 2 * u32::from(*xyz),
-            Technique::AlsWing { set, largest, .. } => als_wing_rating(set.len(), u32::from(*largest)),
-            Technique::UniqueRectangle { kind, .. } => match kind {
-                0 => HIDDEN_RECTANGLE_RATING,
-                // Type 5 with type 2, which it extends; type 6 with type 4 (HoDoKu rates every
-                // type alike, SE 1.2.1 has neither).
-                4 | 6 => 47,
-                5 => 46,
-                k => 44 + u32::from(*k),
-            },
-            Technique::UniqueRectangleSubset { values, .. } => 45 + values.len() as u32,
-            Technique::Bug { .. } => 56,
-            Technique::BugExtra { .. } => 57,
-            Technique::BugSubset { values, .. } => 56 + values.len() as u32,
-            Technique::BugLink { .. } => 57,
-            Technique::SueDeCoq { .. } => SUE_DE_COQ_RATING,
-            Technique::WWing { .. } => W_WING_RATING,
-            Technique::AlsChain { sets, .. } => {
-                if sets.len() > 2 {
-                    ALS_XY_RATING
-                } else {
-                    ALS_XZ_RATING
-                }
-            }
-            Technique::FinnedFish { bases, sashimi, .. } => {
-                FINNED_RATINGS.get(bases.len().saturating_sub(2)).copied().unwrap_or(FINNED_RATINGS[2])
-                    + u32::from(*sashimi)
-            }
-            Technique::Colouring { .. } => COLOURING_RATING,
-            Technique::RemotePairs { .. } => REMOTE_PAIRS_RATING,
             Technique::Chain { links, deductions, kind, branches, .. } => {
                 let length = links.len() as u32 + deductions + branches.len() as u32 + 1;
                 chain_rating(chain_base(*kind), LINK_WEIGHT * length)
             }
             Technique::Sum(s) => s.rating(),
-            Technique::StrongLinks { .. } => STRONG_LINKS_RATING,
-            Technique::EmptyRectangle { .. } => EMPTY_RECTANGLE_RATING,
             Technique::FailedGuess { .. } => GUESS_RATING,
+            pattern => pattern.pattern().map_or(0, Pattern::rating),
         }
     }
 }
@@ -237,8 +442,8 @@ impl Technique {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::digits::Digits;
     use crate::grid::Cell;
-    use crate::step::Digits;
 
     #[test]
     fn singles_rate_below_every_other_technique() {
@@ -255,44 +460,75 @@ mod tests {
             Technique::Locked { digit: 1, cells: vec![a, b], within: Unit::Box(0), line: Unit::Row(0) },
             Technique::Locked { digit: 1, cells: vec![a, b], within: Unit::Row(0), line: Unit::Box(0) },
             Technique::FailedGuess { cell: a, digit: 1 },
-            Technique::Wing { digit: 1, pivot: a, pincers: [b, c], xyz: false },
-            Technique::Wing { digit: 1, pivot: a, pincers: [b, c], xyz: true },
-            Technique::AlsWing { digit: 1, linked: 2, set: vec![a, b, c], pivot: d, double: false, largest: 3 },
-            Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 1 },
-            Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 2 },
-            Technique::Bug { cell: a },
-            Technique::BugExtra { digit: 1, cells: vec![a, b] },
-            Technique::BugLink { cells: [a, b], digit: 1, unit: Unit::Row(0) },
-            Technique::BugSubset {
+            Technique::Wing(Wing { digit: 1, pivot: a, pincers: [b, c], xyz: false }),
+            Technique::Wing(Wing { digit: 1, pivot: a, pincers: [b, c], xyz: true }),
+            Technique::AlsWing(AlsWing {
+                digit: 1,
+                linked: 2,
+                set: vec![a, b, c],
+                pivot: d,
+                double: false,
+                largest: 3,
+            }),
+            Technique::UniqueRectangle(UniqueRectangle {
+                digits: [1, 2].into_iter().collect(),
+                cells: vec![a, b, c, d],
+                kind: 1,
+            }),
+            Technique::UniqueRectangle(UniqueRectangle {
+                digits: [1, 2].into_iter().collect(),
+                cells: vec![a, b, c, d],
+                kind: 2,
+            }),
+            Technique::Bug(Bug { cell: a }),
+            Technique::BugExtra(BugExtra { digit: 1, cells: vec![a, b] }),
+            Technique::BugLink(BugLink { cells: [a, b], digit: 1, unit: Unit::Row(0) }),
+            Technique::BugSubset(BugSubset {
                 cells: vec![a, b],
                 extra: [3].into_iter().collect(),
                 values: [3, 4].into_iter().collect(),
                 subset: vec![c],
                 unit: Unit::Row(0),
-            },
-            Technique::SueDeCoq {
+            }),
+            Technique::SueDeCoq(SueDeCoq {
                 core: vec![a, b],
                 line_cells: vec![c],
                 box_cells: vec![d],
                 digits: [(1..=4).collect(), [1, 2].into_iter().collect(), [3, 4].into_iter().collect()],
                 line: Unit::Row(0),
                 block: Unit::Box(0),
-            },
-            Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 5 },
-            Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 6 },
-            Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 0 },
-            Technique::UniqueRectangle { digits: [1, 2].into_iter().collect(), cells: vec![a, b, c, d], kind: 4 },
-            Technique::WWing { digit: 1, cells: [a, d], link_digit: 2, link: [b, c], unit: Unit::Row(0) },
-            Technique::Colouring { digit: 1, colours: [vec![a], vec![b]], wrap: false },
-            Technique::RemotePairs { digits: [1, 2].into_iter().collect(), colours: [vec![a], vec![b]] },
+            }),
+            Technique::UniqueRectangle(UniqueRectangle {
+                digits: [1, 2].into_iter().collect(),
+                cells: vec![a, b, c, d],
+                kind: 5,
+            }),
+            Technique::UniqueRectangle(UniqueRectangle {
+                digits: [1, 2].into_iter().collect(),
+                cells: vec![a, b, c, d],
+                kind: 6,
+            }),
+            Technique::UniqueRectangle(UniqueRectangle {
+                digits: [1, 2].into_iter().collect(),
+                cells: vec![a, b, c, d],
+                kind: 0,
+            }),
+            Technique::UniqueRectangle(UniqueRectangle {
+                digits: [1, 2].into_iter().collect(),
+                cells: vec![a, b, c, d],
+                kind: 4,
+            }),
+            Technique::WWing(WWing { digit: 1, cells: [a, d], link_digit: 2, link: [b, c], unit: Unit::Row(0) }),
+            Technique::Colouring(Colouring { digit: 1, colours: [vec![a], vec![b]], wrap: false }),
+            Technique::RemotePairs(RemotePairs { digits: [1, 2].into_iter().collect(), colours: [vec![a], vec![b]] }),
         ];
         for n in 2..=4 {
             let cells = vec![a, b, c, d][..n].to_vec();
             let digits: Digits = (1..=n as u8).collect();
             let units = vec![Unit::Row(0), Unit::Row(1), Unit::Row(2), Unit::Row(3)][..n].to_vec();
-            others.push(Technique::NakedSubset { digits, cells: cells.clone(), unit: Unit::Row(0) });
-            others.push(Technique::HiddenSubset { digits, cells: cells.clone(), unit: Unit::Row(0) });
-            others.push(Technique::Fish { digit: 1, cells, bases: units.clone(), covers: units });
+            others.push(Technique::NakedSubset(NakedSubset { digits, cells: cells.clone(), unit: Unit::Row(0) }));
+            others.push(Technique::HiddenSubset(HiddenSubset { digits, cells: cells.clone(), unit: Unit::Row(0) }));
+            others.push(Technique::Fish(Fish { digit: 1, cells, bases: units.clone(), covers: units }));
         }
         let kinds = [ChainKind::Digit, ChainKind::Cells, ChainKind::Singles, ChainKind::Net, ChainKind::Dynamic];
         for kind in kinds.into_iter().chain((1..=5).map(ChainKind::Nested)) {
@@ -314,6 +550,14 @@ mod tests {
         assert_eq!(others.iter().map(Technique::rating).min(), Some(ABOVE_SINGLES));
         let chains = others.iter().filter(|t| matches!(t, Technique::Chain { .. } | Technique::FailedGuess { .. }));
         assert_eq!(chains.map(Technique::rating).min(), Some(CHAIN_FLOOR));
+    }
+
+    #[test]
+    fn the_rungs_are_in_the_order_of_their_ratings() {
+        let ratings: Vec<u32> = RUNGS.iter().map(|r| r.rating()).collect();
+        assert!(ratings.is_sorted(), "{ratings:?}");
+        // A killer's cage blocking is tried among them at its rating (`ladder`).
+        assert!(ratings.iter().any(|&r| r > crate::killer_reasoning::BLOCKING));
     }
 
     #[test]

@@ -8,6 +8,7 @@ use csp::constraints::AllDifferent;
 use csp::solve::{Count, CountStatus};
 use csp::{Model, Solver as Engine, VarId};
 use logic::{grave, Candidates};
+use sudoku::technique::Bug;
 use sudoku::{Cell, Explainer, Grid, StepKind, Technique, Uniqueness};
 
 /// Rated puzzles of `data/9x9_sudokuexchange_rated_sample.tsv` that SE and this ladder both
@@ -32,7 +33,7 @@ fn before_bug(puzzle: &Grid) -> Option<(Vec<u32>, Cell, Grid)> {
     let mut cands: Vec<u32> = shape.cells().map(|c| puzzle.get(c).map_or(0x1ff, |d| 1 << (d - 1))).collect();
     for step in e.steps().iter().filter(|s| !s.refuted && s.depth == 0) {
         match &step.kind {
-            StepKind::Place { technique: Technique::Bug { cell }, .. } => {
+            StepKind::Place { technique: Technique::Bug(Bug { cell }), .. } => {
                 return Some((cands, *cell, solution.clone()))
             }
             StepKind::Place { cell, digit, .. } => cands[shape.index(*cell)] = 1 << (digit - 1),

@@ -7,6 +7,10 @@ use std::collections::HashSet;
 
 use std::cell::Cell as Counter;
 
+use sudoku::technique::{
+    AlsChain, AlsWing, Bug, BugExtra, BugLink, BugSubset, Colouring, EmptyRectangle, FinnedFish, Fish, HiddenSubset,
+    NakedSubset, RemotePairs, StrongLinks, SueDeCoq, UniqueRectangle, UniqueRectangleSubset, WWing, Wing,
+};
 use sudoku::{
     Cell, ChainKind, DeadEnd, Digits, Explainer, Explanation, Grid, Shape, StepKind, Technique, Uniqueness, Unit,
 };
@@ -295,7 +299,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                     }
                     Technique::NakedSingle => {}
                     // BUG+1: the placement itself is checked above; the pattern needs candidates.
-                    Technique::Bug { cell: c } if c == cell => {}
+                    Technique::Bug(Bug { cell: c }) if c == cell => {}
                     _ => return fail("a placement by an elimination technique"),
                 }
                 placed.push(*cell);
@@ -323,7 +327,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("not locked candidates");
                         }
                     }
-                    Technique::NakedSubset { digits, cells: set, unit } => {
+                    Technique::NakedSubset(NakedSubset { digits, cells: set, unit }) => {
                         let u = unit_cells(shape, *unit);
                         let values: HashSet<u8> = set.iter().map(|&c| at(solution, c)).collect();
                         if set.len() != digits.len()
@@ -335,7 +339,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("not a naked subset");
                         }
                     }
-                    Technique::HiddenSubset { digits, cells: set, unit } => {
+                    Technique::HiddenSubset(HiddenSubset { digits, cells: set, unit }) => {
                         let homes: HashSet<Cell> = digits.iter().map(|d| home(solution, *unit, d)).collect();
                         if set.len() != digits.len()
                             || homes != set.iter().copied().collect()
@@ -345,7 +349,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("not a hidden subset");
                         }
                     }
-                    Technique::Fish { digit, cells: places, bases, covers } => {
+                    Technique::Fish(Fish { digit, cells: places, bases, covers }) => {
                         let cover_cells: Vec<Cell> = covers.iter().flat_map(|&u| unit_cells(shape, u)).collect();
                         let base_cells: Vec<Cell> = bases.iter().flat_map(|&u| unit_cells(shape, u)).collect();
                         let homes: Vec<Cell> = bases.iter().map(|&u| home(solution, u, *digit)).collect();
@@ -357,7 +361,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("not a fish");
                         }
                     }
-                    Technique::Wing { digit, pivot, pincers, xyz } => {
+                    Technique::Wing(Wing { digit, pivot, pincers, xyz }) => {
                         // The digit is in a pincer (or the pivot), which every claimed cell sees.
                         let mut holders: Vec<Cell> = pincers.to_vec();
                         if *xyz {
@@ -370,7 +374,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("not a wing");
                         }
                     }
-                    Technique::AlsWing { digit, linked, set, pivot, double, .. } => {
+                    Technique::AlsWing(AlsWing { digit, linked, set, pivot, double, .. }) => {
                         // The set's cells see each other; each removed digit is in the set or
                         // the pivot in the solution, and every claimed cell that loses it sees
                         // all of those places. Singly linked, only `digit` is removed.
@@ -394,7 +398,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("not an ALS wing");
                         }
                     }
-                    Technique::AlsChain { sets, linked } => {
+                    Technique::AlsChain(AlsChain { sets, linked }) => {
                         // Each set lies in one unit, the sets are disjoint, and each removed
                         // digit is in the first two sets in the solution (or, doubly linked, in
                         // one of them), at cells that every claimed cell losing it sees.
@@ -429,7 +433,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("not an ALS-XZ or ALS-XY-wing");
                         }
                     }
-                    Technique::UniqueRectangle { digits, cells: corners, kind } => {
+                    Technique::UniqueRectangle(UniqueRectangle { digits, cells: corners, kind }) => {
                         // Four corners in two rows, two columns and two boxes, which the
                         // solution does not fill with the two digits only (it is unique).
                         let rows: HashSet<usize> = corners.iter().map(|c| c.row()).collect();
@@ -457,7 +461,13 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("a unique rectangle claims outside its pattern");
                         }
                     }
-                    Technique::UniqueRectangleSubset { digits, cells: corners, values, subset, unit } => {
+                    Technique::UniqueRectangleSubset(UniqueRectangleSubset {
+                        digits,
+                        cells: corners,
+                        values,
+                        subset,
+                        unit,
+                    }) => {
                         // A rectangle (as above), its subset in the unit, the claims in the rest
                         // of the unit, of the subset's digits.
                         let rows: HashSet<usize> = corners.iter().map(|c| c.row()).collect();
@@ -479,7 +489,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("not a unique rectangle of type 3");
                         }
                     }
-                    Technique::BugExtra { digit, cells: extra } => {
+                    Technique::BugExtra(BugExtra { digit, cells: extra }) => {
                         // One of the cells holds the digit; the claimed cells see them all.
                         let ok = only(*digit)
                             && extra.iter().any(|&c| at(solution, c) == *digit)
@@ -488,7 +498,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("not a BUG type 2");
                         }
                     }
-                    Technique::BugSubset { cells: bug, extra, values, subset, unit } => {
+                    Technique::BugSubset(BugSubset { cells: bug, extra, values, subset, unit }) => {
                         // A BUG cell takes an extra digit; the subset's cells take the rest of
                         // its digits; the claims are in the rest of the unit, of those digits.
                         let u = unit_cells(shape, *unit);
@@ -506,7 +516,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("not a BUG type 3");
                         }
                     }
-                    Technique::BugLink { cells: [a, b], digit, unit } => {
+                    Technique::BugLink(BugLink { cells: [a, b], digit, unit }) => {
                         // The digit's home in the unit is one of the two cells; only they lose
                         // digits, never that one.
                         let u = unit_cells(shape, *unit);
@@ -519,7 +529,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("not a BUG type 4");
                         }
                     }
-                    Technique::SueDeCoq { core, line_cells, box_cells, digits: [d, l, b], line, block } => {
+                    Technique::SueDeCoq(SueDeCoq { core, line_cells, box_cells, digits: [d, l, b], line, block }) => {
                         // The pattern's cells take its digits, each once; the line side's
                         // digits lie in the line, the box side's in the box; every claimed
                         // digit is taken in the pattern in a unit of the claimed cell.
@@ -547,7 +557,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("not a Sue de Coq");
                         }
                     }
-                    Technique::WWing { digit, cells: [a, b], link_digit, link: [p, q], unit } => {
+                    Technique::WWing(WWing { digit, cells: [a, b], link_digit, link: [p, q], unit }) => {
                         // a, b do not see each other; the link's ends are in its unit, each
                         // seeing one of them; one of a, b holds the digit, and every claimed
                         // cell sees both.
@@ -566,7 +576,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("not a W-wing");
                         }
                     }
-                    Technique::FinnedFish { digit, cells: places, fins, bases, covers, .. } => {
+                    Technique::FinnedFish(FinnedFish { digit, cells: places, fins, bases, covers, .. }) => {
                         // Each base's digit is in its places or fins; without a fin holding it,
                         // in the covers; the claimed cells are in the covers, outside the
                         // bases, and see every fin.
@@ -589,7 +599,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("not a finned fish");
                         }
                     }
-                    Technique::Colouring { digit, colours: [a, b], wrap } => {
+                    Technique::Colouring(Colouring { digit, colours: [a, b], wrap }) => {
                         // One colour holds the digit everywhere, the other nowhere; a wrap
                         // claims its first colour (the false one), a trap cells seeing both.
                         let all =
@@ -607,7 +617,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("not a colouring");
                         }
                     }
-                    Technique::RemotePairs { digits, colours: [a, b] } => {
+                    Technique::RemotePairs(RemotePairs { digits, colours: [a, b] }) => {
                         // Each colour holds one of the two digits throughout; the claimed cells
                         // see both colours.
                         let one = |side: &[Cell]| {
@@ -625,7 +635,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("not remote pairs");
                         }
                     }
-                    Technique::StrongLinks { digit, cells: [o1, e1, e2, o2], units } => {
+                    Technique::StrongLinks(StrongLinks { digit, cells: [o1, e1, e2, o2], units }) => {
                         // One outer end holds the digit, and every claimed cell sees both.
                         let links = [(o1, e1, units[0]), (o2, e2, units[1])];
                         let ok = only(*digit)
@@ -641,7 +651,7 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("not two strong links");
                         }
                     }
-                    Technique::EmptyRectangle { digit, block, through, across, link: [p, q], unit } => {
+                    Technique::EmptyRectangle(EmptyRectangle { digit, block, through, across, link: [p, q], unit }) => {
                         // The box's digit is in `through` or `across`; each claimed cell of
                         // `across` sees `q`, which holds the digit unless the box's does, in
                         // `across`.

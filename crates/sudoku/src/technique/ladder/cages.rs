@@ -9,7 +9,8 @@ use super::super::{chain_rating, LINK_WEIGHT};
 use super::{Found, Ladder, TRIAL_BUDGET};
 use crate::grid::Unit;
 use crate::killer_reasoning::{SumChainEnd, SumReason, SumTechnique, SUM_CHAIN_BASE};
-use crate::step::{Digits, Technique};
+use crate::technique::step::Digits;
+use crate::technique::Technique;
 
 /// A killer cage for the ladder: its group and its sum.
 #[derive(Clone, Debug)]
@@ -63,12 +64,13 @@ impl Ladder {
     /// Gives the ladder a killer's cages: `(label order index, sum)` for each cage group.
     pub(crate) fn set_cage_sums(&mut self, sums: &[u32]) {
         self.cages = self
+            .board
             .unit_of
             .iter()
             .enumerate()
             .filter_map(|(g, &u)| match u {
                 Unit::Cage(k) => Some(CageSum {
-                    vars: self.cands.groups()[g].vars.clone(),
+                    vars: self.board.cands.groups()[g].vars.clone(),
                     sum: sums.get(k).copied().unwrap_or(0),
                     unit: u,
                 }),
@@ -101,7 +103,7 @@ impl Ladder {
 
     /// The first cage whose combinations rule out a candidate.
     fn combination(&self) -> Option<Found> {
-        let c = &self.cands;
+        let c = &self.board.cands;
         for cage in &self.cages {
             if cage.vars.iter().all(|&l| self.placed[l as usize]) {
                 continue;
@@ -133,7 +135,7 @@ impl Ladder {
     /// The first digit every combination of a cage holds, whose places in the cage lie in
     /// another group, that the rest of that group holds.
     fn cage_pointing(&self) -> Option<Found> {
-        let c = &self.cands;
+        let c = &self.board.cands;
         for cage in &self.cages {
             let combos = sums::combinations(c, &cage.vars, i64::from(cage.sum));
             let Some(required) = combos.iter().copied().reduce(|a, b| a & b) else { continue };
@@ -143,7 +145,7 @@ impl Ladder {
                     continue;
                 }
                 let cage_group =
-                    c.groups_of(places[0]).iter().copied().find(|&g| self.unit_of[g as usize] == cage.unit);
+                    c.groups_of(places[0]).iter().copied().find(|&g| self.board.unit_of[g as usize] == cage.unit);
                 for &g in c.groups_of(places[0]) {
                     if Some(g) == cage_group || !places.iter().all(|&l| c.groups_of(l).contains(&g)) {
                         continue;
@@ -161,7 +163,7 @@ impl Ladder {
                         digit: self.digit(bit),
                         cells: self.cells(&places),
                         cage: cage.unit,
-                        line: self.unit_of[g as usize],
+                        line: self.board.unit_of[g as usize],
                     });
                     return Some(Found::Eliminate { removals, technique });
                 }
@@ -173,18 +175,18 @@ impl Ladder {
     /// The areas of `units` consecutive rows, columns (or, for one unit, boxes): their groups
     /// and units.
     fn areas(&self, units: usize) -> Vec<(Vec<u32>, Vec<Unit>)> {
-        let n = self.shape.size();
+        let n = self.board.shape.size();
         let mut out = Vec::new();
-        let mut families = vec![self.rows, self.cols];
+        let mut families = vec![self.board.rows, self.board.cols];
         if units == 1 {
-            families.insert(0, self.boxes);
+            families.insert(0, self.board.boxes);
         }
         for family in families {
-            let groups = &self.cands.families()[family];
+            let groups = &self.board.cands.families()[family];
             for start in 0..(n + 1).saturating_sub(units) {
                 let chosen: Vec<u32> = groups.iter().copied().skip(start).take(units).collect();
-                if chosen.len() == units && chosen.iter().all(|&g| self.cands.groups()[g as usize].tight) {
-                    let area = chosen.iter().map(|&g| self.unit_of[g as usize]).collect();
+                if chosen.len() == units && chosen.iter().all(|&g| self.board.cands.groups()[g as usize].tight) {
+                    let area = chosen.iter().map(|&g| self.board.unit_of[g as usize]).collect();
                     out.push((chosen, area));
                 }
             }
@@ -194,7 +196,7 @@ impl Ladder {
 
     /// The first innies or outies of an area of `units` units that rule out a candidate.
     fn innies(&self, units: usize) -> Option<Found> {
-        let c = &self.cands;
+        let c = &self.board.cands;
         let sums: Vec<(Vec<u32>, i64)> = self.cages.iter().map(|k| (k.vars.clone(), i64::from(k.sum))).collect();
         for (groups, area) in self.areas(units) {
             let border = sums::innies_outies(c, &groups, &sums);
@@ -229,9 +231,9 @@ impl Ladder {
     /// candidate: the share of the unit each cage can take that leaves the others room to
     /// fill it ([`interactions`]).
     fn interaction(&self) -> Option<Found> {
-        let c = &self.cands;
+        let c = &self.board.cands;
         let sums = self.sums();
-        for family in [self.boxes, self.rows, self.cols] {
+        for family in [self.board.boxes, self.board.rows, self.board.cols] {
             for &g in &c.families()[family] {
                 let group = &c.groups()[g as usize];
                 if !group.tight || group.vars.iter().all(|&l| self.placed[l as usize]) {
@@ -251,7 +253,8 @@ impl Ladder {
                     .filter(|k| k.vars.iter().any(|&l| group.vars.contains(&l) && !self.placed[l as usize]))
                     .map(|k| k.unit)
                     .collect();
-                let technique = Technique::Sum(SumTechnique::Interaction { unit: self.unit_of[g as usize], cages });
+                let technique =
+                    Technique::Sum(SumTechnique::Interaction { unit: self.board.unit_of[g as usize], cages });
                 return Some(Found::Eliminate { removals, technique });
             }
         }
@@ -264,8 +267,8 @@ impl Ladder {
         if self.cages.is_empty() {
             return None;
         }
-        let trial = SumTrial::new(&self.cands, self.sums(), Vec::new());
-        let &(var, bit, sum) = trial.blocking(&self.cands).first()?;
+        let trial = SumTrial::new(&self.board.cands, self.sums(), Vec::new());
+        let &(var, bit, sum) = trial.blocking(&self.board.cands).first()?;
         let cage = &self.cages[sum as usize];
         let technique = Technique::Sum(SumTechnique::Blocking {
             cell: self.cell(var),
@@ -285,7 +288,7 @@ impl Ladder {
     /// The first split of an area of `units` units (innies and outies, some cages taken
     /// whole) that rules out a candidate.
     fn split(&self, units: usize) -> Option<Found> {
-        let c = &self.cands;
+        let c = &self.board.cands;
         let sums = self.sums();
         for (groups, area) in self.areas(units) {
             for take_ties in [false, true] {
@@ -346,7 +349,7 @@ impl Ladder {
         for units in (1..=4).filter(|_| rule_of_45) {
             for (groups, area) in self.areas(units) {
                 for take_ties in [false, true] {
-                    let e = sums::split(&self.cands, &groups, &sums, take_ties);
+                    let e = sums::split(&self.board.cands, &groups, &sums, take_ties);
                     let n = e.plus.len() + e.minus.len();
                     if n > 0 && n <= MAX_TRIAL_EQUATION && !equations.contains(&e) {
                         equations.push(e);
@@ -355,27 +358,30 @@ impl Ladder {
                 }
             }
         }
-        let trial = SumTrial::new(&self.cands, sums, equations);
+        let memo = std::mem::take(&mut self.sum_memo);
+        let trial = SumTrial::new(&self.board.cands, sums, equations).with_memo(memo);
         let trial = if rule_of_45 { trial.deep() } else { trial };
-        let cells = self.cands.num_vars() as u64;
+        let cells = self.board.cands.num_vars() as u64;
         let mut best: Option<sum_trial::SumChain> = None;
         for l in 0..cells as u32 {
-            if self.placed[l as usize] || self.cands.mask(l).count_ones() < 2 {
+            if self.placed[l as usize] || self.board.cands.mask(l).count_ones() < 2 {
                 continue;
             }
-            for bit in bits(self.cands.mask(l)) {
+            for bit in bits(self.board.cands.mask(l)) {
                 self.trials += cells;
                 if self.trials > self.trial_budget() || self.timed_out() {
+                    self.sum_memo = trial.into_memo();
                     return None;
                 }
                 let limit = best.as_ref().map_or(SUM_CHAIN_LIMIT, |b| b.length() - 1);
-                if let Some(chain) = trial.refute(&self.cands, l, bit, limit) {
+                if let Some(chain) = trial.refute(&self.board.cands, l, bit, limit) {
                     if best.as_ref().is_none_or(|b| chain.length() < b.length()) {
                         best = Some(chain);
                     }
                 }
             }
         }
+        self.sum_memo = trial.into_memo();
         let chain = best?;
         let rating = chain_rating(SUM_CHAIN_BASE, LINK_WEIGHT * chain.length());
         let end = match chain.dead_end {

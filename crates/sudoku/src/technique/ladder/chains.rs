@@ -12,24 +12,24 @@ impl Ladder {
     /// a grid with none or several, deductions cannot reach the end, and nested chains would
     /// only spend their budget before the guesses.
     pub(super) fn nested_chain(&mut self) -> Option<Found> {
-        if !self.unique {
+        if !self.board.unique {
             return None;
         }
-        let cells = self.cands.num_vars() as u64;
+        let cells = self.board.cands.num_vars() as u64;
         for level in 1..=NESTED_LEVELS {
             let budget = (NESTED_SCAN_BUDGET * 81 / cells.max(1)).min(self.nested_left);
             let mut nesting = Nesting::new(budget);
             let base = nested_base(level);
             let mut best: Option<(u32, Nested)> = None;
             'scan: for l in 0..cells as u32 {
-                if self.placed[l as usize] || self.cands.mask(l).count_ones() < 2 {
+                if self.placed[l as usize] || self.board.cands.mask(l).count_ones() < 2 {
                     continue;
                 }
                 if self.timed_out() {
                     return None;
                 }
-                for bit in bits(self.cands.mask(l)) {
-                    if let Some(chain) = nesting.refute(&self.cands, l, bit, u32::from(level)) {
+                for bit in bits(self.board.cands.mask(l)) {
+                    if let Some(chain) = nesting.refute(&self.board.cands, l, bit, u32::from(level)) {
                         let rating = chain_rating(base, LINK_WEIGHT * chain.length());
                         if best.as_ref().is_none_or(|b| rating < b.0) {
                             best = Some((rating, chain));
@@ -90,16 +90,16 @@ impl Ladder {
                 Deduction::Locked(f) => Technique::Locked {
                     digit: self.digit(f.bit),
                     cells: self.cells(&f.places),
-                    within: self.unit_of[f.bases[0] as usize],
-                    line: self.unit_of[f.covers[0] as usize],
+                    within: self.board.unit_of[f.bases[0] as usize],
+                    line: self.board.unit_of[f.covers[0] as usize],
                 },
                 Deduction::Subset(s) => {
                     let (digits, cells, unit) =
-                        (self.digits(s.values), self.cells(&s.vars), self.unit_of[s.group as usize]);
+                        (self.digits(s.values), self.cells(&s.vars), self.board.unit_of[s.group as usize]);
                     if s.naked {
-                        Technique::NakedSubset { digits, cells, unit }
+                        Technique::NakedSubset(NakedSubset { digits, cells, unit })
                     } else {
-                        Technique::HiddenSubset { digits, cells, unit }
+                        Technique::HiddenSubset(HiddenSubset { digits, cells, unit })
                     }
                 }
             };
@@ -113,9 +113,9 @@ impl Ladder {
     /// elimination: the first in the order of a scan of the candidates (by cell, digit, then
     /// kind in the order of `kinds`).
     pub(super) fn chains_of(&mut self, kinds: &[ChainKind], within: u32) -> Option<Found> {
-        let cells = self.cands.num_vars() as u64;
+        let cells = self.board.cands.num_vars() as u64;
         let cost = |kind: ChainKind| if kind == ChainKind::Dynamic { DEEP_COST * cells } else { cells };
-        let open = |ladder: &Ladder, l: u32| !ladder.placed[l as usize] && ladder.cands.mask(l).count_ones() >= 2;
+        let open = |ladder: &Ladder, l: u32| !ladder.placed[l as usize] && ladder.board.cands.mask(l).count_ones() >= 2;
         // The best so far: (cell, digit bit, kind index), rating, chain.
         let mut best: Option<((u32, u32, usize), u32, Found)> = None;
         let rating_of = |best: &Option<((u32, u32, usize), u32, Found)>| best.as_ref().map_or(within, |b| b.1);
@@ -124,12 +124,18 @@ impl Ladder {
         if within < floor {
             return None;
         }
-        // The scan ends once a chain rated at the floor is found.
-        let done = |best: &Option<((u32, u32, usize), u32, Found)>| best.as_ref().is_some_and(|b| b.1 <= floor);
+        // In explanations, of chains rated alike an alternating inference chain wins over a
+        // net (HoDoKu's order: the AIC is the one a player reads).
+        let is_aic = |f: &Found| matches!(f.technique(), Technique::Chain { aic, .. } if !aic.is_empty());
+        // The scan ends once a chain rated at the floor is found (an AIC, in explanations).
+        let detailed = self.detailed;
+        let done = |best: &Option<((u32, u32, usize), u32, Found)>| {
+            best.as_ref().is_some_and(|b| b.1 <= floor && (!detailed || is_aic(&b.2)))
+        };
         let per_candidate: u64 = kinds.iter().map(|&k| cost(k)).sum();
         let scan: u64 = (0..cells as u32)
             .filter(|&l| open(self, l))
-            .map(|l| u64::from(self.cands.mask(l).count_ones()) * per_candidate)
+            .map(|l| u64::from(self.board.cands.mask(l).count_ones()) * per_candidate)
             .sum();
         if self.trials + scan <= self.trial_budget() {
             // The budget cannot run out during this scan, so the trials may run in any order:
@@ -147,11 +153,14 @@ impl Ladder {
                     if !open(self, l) || chain_base(kinds[i]) > rating_of(&best) {
                         continue;
                     }
-                    for bit in bits(self.cands.mask(l)) {
+                    for bit in bits(self.board.cands.mask(l)) {
                         let current = rating_of(&best);
                         if let Some((rating, f)) = self.chain_at(l, bit, kinds[i], current) {
                             let key = (l, bit, i);
-                            if best.as_ref().is_none_or(|b| rating < current || key < b.0) {
+                            let better = |b: &((u32, u32, usize), u32, Found)| {
+                                rating < b.1 || (is_aic(&f), key < b.0) > (is_aic(&b.2), false)
+                            };
+                            if best.as_ref().is_none_or(better) {
                                 best = Some((key, rating, f));
                             }
                         }
@@ -166,7 +175,7 @@ impl Ladder {
                 if self.timed_out() {
                     break 'scan;
                 }
-                let mask = self.cands.mask(l);
+                let mask = self.board.cands.mask(l);
                 for (bit, (i, &kind)) in bits(mask).flat_map(|b| kinds.iter().enumerate().map(move |k| (b, k))) {
                     self.trials += cost(kind);
                     if self.trials > self.trial_budget() || done(&best) {
@@ -197,7 +206,7 @@ impl Ladder {
             self.longest = ((base, best), longest_within(base, best));
         }
         let longest = self.longest.1;
-        let (c, trial) = (&self.cands, &mut self.trial);
+        let (c, trial) = (&self.board.cands, &mut self.trial);
         let chain = match kind {
             ChainKind::Dynamic => trial.refute_deep(c, l, bit, DEEP_LIMIT),
             ChainKind::Digit => trial.refute_within(c, l, bit, Links::Value, longest),
@@ -245,7 +254,7 @@ impl Ladder {
     /// assumption (`(2)r2c2=(2)r3c2-(2)r3c7=(2)r8c7 => r8c2<>2`), and no candidate comes
     /// twice. Empty otherwise (the chain is then a net).
     fn aic(&self, var: u32, bit: u32, chain: &Chain) -> Vec<(Cell, u8)> {
-        let c = &self.cands;
+        let c = &self.board.cands;
         let (premises, ends) = self.premises(var, bit, chain);
         // The weak partner of implication `k`: the candidate whose removal made it a single.
         let partner = |k: usize| -> Option<(u32, u32)> {
@@ -328,7 +337,7 @@ impl Ladder {
     /// they stood) with the node that removed it (`usize::MAX`: none).
     #[allow(clippy::type_complexity, reason = "two parallel tables of node indices")]
     fn premises(&self, var: u32, bit: u32, chain: &Chain) -> (Vec<Vec<usize>>, Vec<(usize, (u32, u32))>) {
-        let c = &self.cands;
+        let c = &self.board.cands;
         let width = c.width() as usize;
         let mut masks: Vec<u64> = c.masks().to_vec();
         // By `var * width + bit`: the node that removed the candidate (0 the assumption, `k + 1`
