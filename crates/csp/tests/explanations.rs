@@ -16,6 +16,9 @@ use csp::constraints::{
     AllDifferent, ArithOp, Arithmetic, Binary, Clause, Comparison, Element, Equal, Linear, NotEqual, Predicate,
     ReifiedLinear, Strength, Table,
 };
+// ---- structural constraints ----
+use csp::constraints::{Circuit, Regular};
+// ---- end of structural constraints ----
 use csp::{Model, Value, VarId};
 use proptest::prelude::*;
 
@@ -74,6 +77,20 @@ enum Spec {
         y: usize,
         z: usize,
     },
+    // ---- structural constraints (circuit, regular, counting, lex, inverse, bin packing, ...) ----
+    /// The successors form one circuit (or a subcircuit), nodes numbered from `offset`.
+    Circuit {
+        vars: Vec<usize>,
+        sub: bool,
+        offset: Value,
+    },
+    /// The values spell a word of the automaton `(from, symbol, to)` from state 0 to `accepting`.
+    Regular {
+        vars: Vec<usize>,
+        transitions: Vec<(u32, Value, u32)>,
+        accepting: Vec<u32>,
+    },
+    // ---- end of structural constraints ----
 }
 
 /// Whether the bit table `t` over values -1..5 allows `(a, b)`.
@@ -116,6 +133,9 @@ impl Spec {
             Spec::Binary(a, b, _) => vec![*a, *b],
             Spec::Arith { op, x, z, .. } if op % 6 == 5 => vec![*x, *z],
             Spec::Arith { x, y, z, .. } => vec![*x, *y, *z],
+            // ---- structural constraints ----
+            Spec::Circuit { vars, .. } | Spec::Regular { vars, .. } => vars.clone(),
+            // ---- end of structural constraints ----
         };
         s.sort_unstable();
         s.dedup();
@@ -156,6 +176,18 @@ impl Spec {
                 let row: Vec<Value> = vars.iter().map(|&i| v[i]).collect();
                 rows.contains(&row) == *allowed
             }
+            // ---- structural constraints ----
+            Spec::Circuit { vars, sub, offset } => {
+                let next: Vec<i64> = vars.iter().map(|&i| i64::from(v[i]) - i64::from(*offset)).collect();
+                is_circuit(&next, *sub)
+            }
+            Spec::Regular { vars, transitions, accepting } => {
+                let mut q = Some(0u32);
+                for &i in vars {
+                    q = q.and_then(|q| transitions.iter().find(|t| t.0 == q && t.1 == v[i]).map(|t| t.2));
+                }
+                q.is_some_and(|q| accepting.contains(&q))
+            } // ---- end of structural constraints ----
         }
     }
 
@@ -212,6 +244,16 @@ impl Spec {
                     None => m.post(Arithmetic::abs(x[*a], x[*c])),
                 }
             }
+            // ---- structural constraints ----
+            Spec::Circuit { vars, sub, offset } => {
+                let vs: Vec<VarId> = vars.iter().map(|&i| x[i]).collect();
+                let c = if *sub { Circuit::subcircuit(vs) } else { Circuit::new(vs) };
+                m.post(c.with_offset(*offset))
+            }
+            Spec::Regular { vars, transitions, accepting } => {
+                let vs: Vec<VarId> = vars.iter().map(|&i| x[i]).collect();
+                m.post(Regular::new(vs, transitions.clone(), 0, accepting.clone()))
+            } // ---- end of structural constraints ----
         };
         r.map(|_| ()).expect("a valid constraint");
     }
@@ -479,3 +521,175 @@ fn each_kind_is_explained_precisely() {
         );
     }
 }
+
+// ---- structural constraints (circuit, regular, counting, lex, inverse, bin packing, ...) ----
+
+/// Whether the successors `next` (nodes `0..n`) form one circuit (or, `sub`, one cycle with
+/// every other node its own successor), by following them.
+fn is_circuit(next: &[i64], sub: bool) -> bool {
+    let n = next.len();
+    if next.iter().any(|&j| !(0..n as i64).contains(&j)) {
+        return false;
+    }
+    let on: Vec<usize> = (0..n).filter(|&i| next[i] != i as i64).collect();
+    if !sub && on.len() != n {
+        return false;
+    }
+    let Some(&s) = on.first() else { return true };
+    let (mut k, mut len) = (next[s] as usize, 1);
+    while k != s && len <= n {
+        if next[k] == k as i64 {
+            return false;
+        }
+        k = next[k] as usize;
+        len += 1;
+    }
+    k == s && len == on.len()
+}
+
+/// A random model of structural constraints (with disequalities and sums around them for
+/// conflicts): `n` integer variables (values -1..5) then two 0/1 variables.
+fn structured_instance() -> impl Strategy<Value = Instance> {
+    (4usize..=6).prop_flat_map(|n| {
+        let ints = proptest::collection::vec(proptest::collection::btree_set(-1i32..5, 3..=6), n);
+        let bools = proptest::collection::vec(Just(vec![0, 1]), 2);
+        let int = 0..n;
+        let distinct = move |lo: usize| {
+            proptest::collection::vec(any::<proptest::sample::Index>(), n).prop_flat_map(move |keys| {
+                // A random order of the integer variables, then a prefix of at least `lo`.
+                let mut order: Vec<usize> = (0..n).collect();
+                order.sort_by_key(|&i| keys[i].index(1000));
+                (lo..=n).prop_map(move |k| order[..k].to_vec())
+            })
+        };
+        let structural = prop_oneof![
+            3 => (distinct(3), any::<bool>(), -1i32..=0).prop_map(|(vars, sub, offset)| Spec::Circuit { vars, sub, offset }),
+            3 => (
+                distinct(2),
+                proptest::collection::vec((0u32..4, -1i32..5, 0u32..4), 6..=24),
+                proptest::collection::btree_set(0u32..4, 1..=3),
+            )
+                .prop_map(|(vars, raw, acc)| {
+                    // Deterministic: the first transition per (state, symbol) stays.
+                    let mut transitions: Vec<(u32, Value, u32)> = Vec::new();
+                    for t in raw {
+                        if !transitions.iter().any(|u| u.0 == t.0 && u.1 == t.1) {
+                            transitions.push(t);
+                        }
+                    }
+                    Spec::Regular { vars, transitions, accepting: acc.into_iter().collect() }
+                }),
+        ];
+        let coeff = prop_oneof![-2i32..=-1, 1i32..=2];
+        let other = prop_oneof![
+            2 => (int.clone(), int.clone()).prop_map(|(a, b)| Spec::NotEqual(a, b)),
+            1 => (proptest::collection::vec((coeff, int.clone()), 1..=3), 0u8..4, -4i32..=6)
+                .prop_map(|(terms, cmp, rhs)| Spec::Linear { terms, cmp, rhs }),
+            1 => (proptest::collection::vec(n..n + 2, 0..=2), proptest::collection::vec(n..n + 2, 0..=2))
+                .prop_map(|(pos, neg)| Spec::Clause { pos, neg }),
+        ];
+        (ints, bools, proptest::collection::vec(structural, 1..=2), proptest::collection::vec(other, 0..=3)).prop_map(
+            move |(ints, bools, mut specs, others)| {
+                let domains: Vec<Vec<Value>> = ints.into_iter().map(|d| d.into_iter().collect()).chain(bools).collect();
+                specs.extend(others);
+                Instance { domains, ints: n, specs }
+            },
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+
+    /// As `learned_clauses_are_implied_by_the_model`, on models of structural constraints.
+    #[test]
+    fn learned_clauses_of_structural_constraints_are_implied(inst in structured_instance()) {
+        let expected = brute_force_by(&inst.domains, |v| inst.specs.iter().all(|s| s.holds(v)));
+        let mut m = Model::new();
+        let x: Vec<VarId> = inst.domains.iter().map(|d| m.new_var(d.clone()).unwrap()).collect();
+        for s in &inst.specs {
+            s.post(&mut m, &x);
+        }
+        let mut solver = m.into_solver();
+        solver.set_learning(true);
+        let found = solver.solve().solution().map(|s| x.iter().map(|&v| s[v]).collect::<Vec<_>>());
+        prop_assert_eq!(found.is_none(), expected.is_empty());
+        prop_assert!(found.is_none_or(|f| expected.contains(&f)));
+        prop_assert_eq!(clauses_hold(&solver.learned_clauses(), &x, &expected), Ok(()));
+    }
+
+    /// As `explanations_imply_what_they_explain`, on models of structural constraints.
+    #[test]
+    fn explanations_of_structural_constraints_imply_what_they_explain(inst in structured_instance()) {
+        let (x, audited, found) = audit(&inst, inst.ints);
+        let expected = brute_force_by(&inst.domains, |v| inst.specs.iter().all(|s| s.holds(v)));
+        prop_assert_eq!(&found, &expected);
+        let mut seen = BTreeSet::new();
+        for (c, (_, target, reasons)) in &audited {
+            if !seen.insert(format!("{c} {target:?} {reasons:?}")) {
+                continue;
+            }
+            prop_assert_eq!(explanation_holds(&inst, &inst.specs[*c], &x, target, reasons), Ok(()));
+        }
+    }
+}
+
+/// Each structural kind gives precise explanations on a model made to conflict (so that the
+/// tests above are not vacuous).
+#[test]
+fn each_structural_kind_is_explained_precisely() {
+    let kinds: Vec<(&str, Instance)> = vec![
+        (
+            "circuit",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2, 3, 4]; 5],
+                specs: vec![Spec::Circuit { vars: vec![0, 1, 2, 3, 4], sub: false, offset: 0 }],
+            },
+        ),
+        (
+            "subcircuit",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2, 3], vec![0, 1, 2, 3], vec![0, 1, 3], vec![0, 1, 2, 3], vec![0, 1]],
+                specs: vec![
+                    Spec::Circuit { vars: vec![0, 1, 2, 3], sub: true, offset: 0 },
+                    Spec::NotEqual(0, 4),
+                    Spec::NotEqual(1, 4),
+                ],
+            },
+        ),
+        (
+            "regular",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2]; 5],
+                // No two equal symbols in a row, and the word ends in state 2 (a 2).
+                specs: vec![Spec::Regular {
+                    vars: vec![0, 1, 2, 3, 4],
+                    transitions: (0..3u32)
+                        .flat_map(|q| {
+                            (0..3i32).filter(move |&s| q == 0 || s as u32 + 1 != q).map(move |s| (q, s, s as u32 + 1))
+                        })
+                        .collect(),
+                    accepting: vec![3],
+                }],
+            },
+        ),
+    ];
+    for (kind, inst) in kinds {
+        let (x, audited, _) = audit(&inst, inst.domains.len());
+        let mut kinds_seen = std::collections::HashSet::new();
+        for (c, (_, target, reasons)) in &audited {
+            assert_eq!(explanation_holds(&inst, &inst.specs[*c], &x, target, reasons), Ok(()), "{kind}");
+            kinds_seen.insert(std::mem::discriminant(&inst.specs[*c]));
+        }
+        assert!(
+            kinds_seen.contains(&std::mem::discriminant(&inst.specs[0])),
+            "{kind}: no precise explanation in {} audited",
+            audited.len()
+        );
+    }
+}
+
+// ---- end of structural constraints ----
