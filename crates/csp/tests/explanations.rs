@@ -17,7 +17,7 @@ use csp::constraints::{
     ReifiedLinear, Strength, Table,
 };
 // ---- structural constraints ----
-use csp::constraints::{Circuit, Regular};
+use csp::constraints::{Circuit, CountEq, Regular};
 // ---- end of structural constraints ----
 use csp::{Model, Value, VarId};
 use proptest::prelude::*;
@@ -90,6 +90,12 @@ enum Spec {
         transitions: Vec<(u32, Value, u32)>,
         accepting: Vec<u32>,
     },
+    /// `count` of `vars` equal `value`.
+    Count {
+        vars: Vec<usize>,
+        value: usize,
+        count: usize,
+    },
     // ---- end of structural constraints ----
 }
 
@@ -135,6 +141,7 @@ impl Spec {
             Spec::Arith { x, y, z, .. } => vec![*x, *y, *z],
             // ---- structural constraints ----
             Spec::Circuit { vars, .. } | Spec::Regular { vars, .. } => vars.clone(),
+            Spec::Count { vars, value, count } => vars.iter().copied().chain([*value, *count]).collect(),
             // ---- end of structural constraints ----
         };
         s.sort_unstable();
@@ -187,6 +194,9 @@ impl Spec {
                     q = q.and_then(|q| transitions.iter().find(|t| t.0 == q && t.1 == v[i]).map(|t| t.2));
                 }
                 q.is_some_and(|q| accepting.contains(&q))
+            }
+            Spec::Count { vars, value, count } => {
+                vars.iter().filter(|&&i| v[i] == v[*value]).count() as i64 == i64::from(v[*count])
             } // ---- end of structural constraints ----
         }
     }
@@ -253,6 +263,9 @@ impl Spec {
             Spec::Regular { vars, transitions, accepting } => {
                 let vs: Vec<VarId> = vars.iter().map(|&i| x[i]).collect();
                 m.post(Regular::new(vs, transitions.clone(), 0, accepting.clone()))
+            }
+            Spec::Count { vars, value, count } => {
+                m.post(CountEq::new(vars.iter().map(|&i| x[i]).collect::<Vec<_>>(), x[*value], x[*count]))
             } // ---- end of structural constraints ----
         };
         r.map(|_| ()).expect("a valid constraint");
@@ -579,6 +592,13 @@ fn structured_instance() -> impl Strategy<Value = Instance> {
                     }
                     Spec::Regular { vars, transitions, accepting: acc.into_iter().collect() }
                 }),
+            3 => (distinct(4), any::<bool>()).prop_map(|(mut vars, fixed)| {
+                // The last two as the value and the count; the value is often a constant.
+                let count = vars.pop().unwrap_or(0);
+                let value = vars.pop().unwrap_or(0);
+                let _ = fixed;
+                Spec::Count { vars, value, count }
+            }),
         ];
         let coeff = prop_oneof![-2i32..=-1, 1i32..=2];
         let other = prop_oneof![
@@ -590,7 +610,17 @@ fn structured_instance() -> impl Strategy<Value = Instance> {
         ];
         (ints, bools, proptest::collection::vec(structural, 1..=2), proptest::collection::vec(other, 0..=3)).prop_map(
             move |(ints, bools, mut specs, others)| {
-                let domains: Vec<Vec<Value>> = ints.into_iter().map(|d| d.into_iter().collect()).chain(bools).collect();
+                let mut domains: Vec<Vec<Value>> =
+                    ints.into_iter().map(|d| d.into_iter().collect()).chain(bools).collect();
+                // A count's value is often a constant (as in MiniZinc's `count_eq(x, 2, c)`).
+                for s in &specs {
+                    if let Spec::Count { value, .. } = s {
+                        if value % 2 == 0 {
+                            let d = &mut domains[*value];
+                            *d = vec![d[d.len() / 2]];
+                        }
+                    }
+                }
                 specs.extend(others);
                 Instance { domains, ints: n, specs }
             },
@@ -625,12 +655,15 @@ proptest! {
         let expected = brute_force_by(&inst.domains, |v| inst.specs.iter().all(|s| s.holds(v)));
         prop_assert_eq!(&found, &expected);
         let mut seen = BTreeSet::new();
+        let mut kinds = BTreeSet::new();
         for (c, (_, target, reasons)) in &audited {
+            kinds.insert(format!("{:?}", std::mem::discriminant(&inst.specs[*c])));
             if !seen.insert(format!("{c} {target:?} {reasons:?}")) {
                 continue;
             }
             prop_assert_eq!(explanation_holds(&inst, &inst.specs[*c], &x, target, reasons), Ok(()));
         }
+        eprintln!("AUD {kinds:?}");
     }
 }
 
@@ -674,6 +707,19 @@ fn each_structural_kind_is_explained_precisely() {
                         .collect(),
                     accepting: vec![3],
                 }],
+            },
+        ),
+        (
+            "count",
+            Instance {
+                ints: 0,
+                domains: vec![vec![1, 2], vec![1, 2], vec![1, 2], vec![1, 2], vec![1], vec![1, 2]],
+                // Exactly one 1 among four, and no two alike in pairs: forces conflicts.
+                specs: vec![
+                    Spec::Count { vars: vec![0, 1, 2, 3], value: 4, count: 5 },
+                    Spec::NotEqual(0, 1),
+                    Spec::NotEqual(2, 3),
+                ],
             },
         ),
     ];
