@@ -17,7 +17,7 @@ use csp::constraints::{
     ReifiedLinear, Strength, Table,
 };
 // ---- structural constraints ----
-use csp::constraints::{Circuit, CountEq, Regular};
+use csp::constraints::{Circuit, CountEq, LexLess, Regular};
 // ---- end of structural constraints ----
 use csp::{Model, Value, VarId};
 use proptest::prelude::*;
@@ -96,6 +96,12 @@ enum Spec {
         value: usize,
         count: usize,
     },
+    /// `x <lex y` (`strict`) or `x <=lex y`.
+    Lex {
+        x: Vec<usize>,
+        y: Vec<usize>,
+        strict: bool,
+    },
     // ---- end of structural constraints ----
 }
 
@@ -142,6 +148,7 @@ impl Spec {
             // ---- structural constraints ----
             Spec::Circuit { vars, .. } | Spec::Regular { vars, .. } => vars.clone(),
             Spec::Count { vars, value, count } => vars.iter().copied().chain([*value, *count]).collect(),
+            Spec::Lex { x, y, .. } => [x.clone(), y.clone()].concat(),
             // ---- end of structural constraints ----
         };
         s.sort_unstable();
@@ -197,6 +204,15 @@ impl Spec {
             }
             Spec::Count { vars, value, count } => {
                 vars.iter().filter(|&&i| v[i] == v[*value]).count() as i64 == i64::from(v[*count])
+            }
+            Spec::Lex { x, y, strict } => {
+                let (a, b): (Vec<Value>, Vec<Value>) =
+                    (x.iter().map(|&i| v[i]).collect(), y.iter().map(|&i| v[i]).collect());
+                if *strict {
+                    a < b
+                } else {
+                    a <= b
+                }
             } // ---- end of structural constraints ----
         }
     }
@@ -266,6 +282,11 @@ impl Spec {
             }
             Spec::Count { vars, value, count } => {
                 m.post(CountEq::new(vars.iter().map(|&i| x[i]).collect::<Vec<_>>(), x[*value], x[*count]))
+            }
+            Spec::Lex { x: a, y: b, strict } => {
+                let (a, b): (Vec<VarId>, Vec<VarId>) =
+                    (a.iter().map(|&i| x[i]).collect(), b.iter().map(|&i| x[i]).collect());
+                m.post(if *strict { LexLess::strict(a, b) } else { LexLess::or_equal(a, b) })
             } // ---- end of structural constraints ----
         };
         r.map(|_| ()).expect("a valid constraint");
@@ -599,6 +620,11 @@ fn structured_instance() -> impl Strategy<Value = Instance> {
                 let _ = fixed;
                 Spec::Count { vars, value, count }
             }),
+            2 => (distinct(2), any::<bool>()).prop_map(|(vars, strict)| {
+                // Two halves (a variable may not occur twice); an odd one out goes.
+                let h = vars.len() / 2;
+                Spec::Lex { x: vars[..h].to_vec(), y: vars[h..2 * h].to_vec(), strict }
+            }),
         ];
         let coeff = prop_oneof![-2i32..=-1, 1i32..=2];
         let other = prop_oneof![
@@ -719,6 +745,19 @@ fn each_structural_kind_is_explained_precisely() {
                     Spec::Count { vars: vec![0, 1, 2, 3], value: 4, count: 5 },
                     Spec::NotEqual(0, 1),
                     Spec::NotEqual(2, 3),
+                ],
+            },
+        ),
+        (
+            "lex",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1]; 6],
+                // (x0, x1, x2) <lex (x3, x4, x5) with every position different: x0 < x3.
+                specs: vec![
+                    Spec::Lex { x: vec![0, 1, 2], y: vec![3, 4, 5], strict: true },
+                    Spec::NotEqual(1, 4),
+                    Spec::NotEqual(2, 5),
                 ],
             },
         ),
