@@ -17,7 +17,7 @@ use csp::constraints::{
     ReifiedLinear, Strength, Table,
 };
 // ---- structural constraints ----
-use csp::constraints::{Circuit, CountEq, LexLess, Regular};
+use csp::constraints::{BinPacking, Circuit, CountEq, LexLess, Regular};
 // ---- end of structural constraints ----
 use csp::{Model, Value, VarId};
 use proptest::prelude::*;
@@ -102,6 +102,13 @@ enum Spec {
         y: Vec<usize>,
         strict: bool,
     },
+    /// Items of `weights` in `bins` (numbered from `first`), with the bins' `loads`.
+    BinPacking {
+        bins: Vec<usize>,
+        loads: Vec<usize>,
+        weights: Vec<Value>,
+        first: Value,
+    },
     // ---- end of structural constraints ----
 }
 
@@ -149,6 +156,7 @@ impl Spec {
             Spec::Circuit { vars, .. } | Spec::Regular { vars, .. } => vars.clone(),
             Spec::Count { vars, value, count } => vars.iter().copied().chain([*value, *count]).collect(),
             Spec::Lex { x, y, .. } => [x.clone(), y.clone()].concat(),
+            Spec::BinPacking { bins, loads, .. } => [bins.clone(), loads.clone()].concat(),
             // ---- end of structural constraints ----
         };
         s.sort_unstable();
@@ -204,6 +212,16 @@ impl Spec {
             }
             Spec::Count { vars, value, count } => {
                 vars.iter().filter(|&&i| v[i] == v[*value]).count() as i64 == i64::from(v[*count])
+            }
+            Spec::BinPacking { bins, loads, weights, first } => {
+                let mut load = vec![0; loads.len()];
+                for (&i, &w) in bins.iter().zip(weights) {
+                    match usize::try_from(v[i] - first).ok().filter(|&b| b < loads.len()) {
+                        Some(b) => load[b] += w,
+                        None => return false,
+                    }
+                }
+                loads.iter().zip(&load).all(|(&l, &w)| v[l] == w)
             }
             Spec::Lex { x, y, strict } => {
                 let (a, b): (Vec<Value>, Vec<Value>) =
@@ -282,6 +300,11 @@ impl Spec {
             }
             Spec::Count { vars, value, count } => {
                 m.post(CountEq::new(vars.iter().map(|&i| x[i]).collect::<Vec<_>>(), x[*value], x[*count]))
+            }
+            Spec::BinPacking { bins, loads, weights, first } => {
+                let (b, l): (Vec<VarId>, Vec<VarId>) =
+                    (bins.iter().map(|&i| x[i]).collect(), loads.iter().map(|&i| x[i]).collect());
+                m.post(BinPacking::new(l, b, weights.clone()).with_first_bin(*first))
             }
             Spec::Lex { x: a, y: b, strict } => {
                 let (a, b): (Vec<VarId>, Vec<VarId>) =
@@ -625,6 +648,12 @@ fn structured_instance() -> impl Strategy<Value = Instance> {
                 let h = vars.len() / 2;
                 Spec::Lex { x: vars[..h].to_vec(), y: vars[h..2 * h].to_vec(), strict }
             }),
+            3 => (distinct(4), 2usize..=3, proptest::collection::vec(0i32..=3, 6), -1i32..=0).prop_map(|(vars, m, w, first)| {
+                // The first `m` as loads, the others as items.
+                let m = m.min(vars.len() - 2);
+                let (loads, bins) = vars.split_at(m);
+                Spec::BinPacking { bins: bins.to_vec(), loads: loads.to_vec(), weights: w[..bins.len()].to_vec(), first }
+            }),
         ];
         let coeff = prop_oneof![-2i32..=-1, 1i32..=2];
         let other = prop_oneof![
@@ -758,6 +787,18 @@ fn each_structural_kind_is_explained_precisely() {
                     Spec::Lex { x: vec![0, 1, 2], y: vec![3, 4, 5], strict: true },
                     Spec::NotEqual(1, 4),
                     Spec::NotEqual(2, 5),
+                ],
+            },
+        ),
+        (
+            "bin_packing",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1], vec![0, 1], vec![0, 1], vec![0, 1], vec![0, 1, 2, 3, 4], vec![0, 1, 2, 3, 4]],
+                // Weights 3, 2, 2, 1 in two bins of at most 4: the 3 and the 1 share a bin.
+                specs: vec![
+                    Spec::BinPacking { bins: vec![0, 1, 2, 3], loads: vec![4, 5], weights: vec![3, 2, 2, 1], first: 0 },
+                    Spec::NotEqual(1, 2),
                 ],
             },
         ),

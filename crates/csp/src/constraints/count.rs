@@ -262,8 +262,15 @@ impl Constraint for CountEq {
         }
         let (y, c) = (self.scope[0], self.scope[1]);
         match why.change() {
-            Change::AtLeast(x, bound) if x == c => self.explain_count(why, bound, true),
-            Change::AtMost(x, bound) if x == c => self.explain_count(why, bound, false),
+            // The bound to prove: past the values removed (a bitset may have had holes).
+            Change::AtLeast(x, bound) if x == c => {
+                let b = why.removed().max().map_or(bound, |r| r.saturating_add(1));
+                self.explain_count(why, b, true)
+            }
+            Change::AtMost(x, bound) if x == c => {
+                let b = why.removed().min().map_or(bound, |r| r.saturating_sub(1));
+                self.explain_count(why, b, false)
+            }
             Change::Failure => {
                 // Every value of `value` without support.
                 let Some(values) = self.value_values(why) else { return false };
