@@ -17,7 +17,7 @@ use csp::constraints::{
     ReifiedLinear, Strength, Table,
 };
 // ---- structural constraints ----
-use csp::constraints::{BinPacking, Circuit, CountEq, Increasing, LexLess, Regular, ValuePrecede};
+use csp::constraints::{BinPacking, Circuit, CountEq, Increasing, LexLess, NValue, Regular, ValuePrecede};
 // ---- end of structural constraints ----
 use csp::{Model, Value, VarId};
 use proptest::prelude::*;
@@ -120,6 +120,11 @@ enum Spec {
         t: Value,
         vars: Vec<usize>,
     },
+    /// `count` distinct values among `vars`.
+    NValue {
+        count: usize,
+        vars: Vec<usize>,
+    },
     // ---- end of structural constraints ----
 }
 
@@ -166,6 +171,7 @@ impl Spec {
             // ---- structural constraints ----
             Spec::Circuit { vars, .. } | Spec::Regular { vars, .. } => vars.clone(),
             Spec::Increasing { vars, .. } | Spec::ValuePrecede { vars, .. } => vars.clone(),
+            Spec::NValue { count, vars } => vars.iter().copied().chain([*count]).collect(),
             Spec::Count { vars, value, count } => vars.iter().copied().chain([*value, *count]).collect(),
             Spec::Lex { x, y, .. } => [x.clone(), y.clone()].concat(),
             Spec::BinPacking { bins, loads, .. } => [bins.clone(), loads.clone()].concat(),
@@ -234,6 +240,10 @@ impl Spec {
                     }
                 }
                 loads.iter().zip(&load).all(|(&l, &w)| v[l] == w)
+            }
+            Spec::NValue { count, vars } => {
+                let set: BTreeSet<Value> = vars.iter().map(|&i| v[i]).collect();
+                set.len() as i64 == i64::from(v[*count])
             }
             Spec::Increasing { vars, strict } => {
                 vars.windows(2).all(|w| if *strict { v[w[0]] < v[w[1]] } else { v[w[0]] <= v[w[1]] })
@@ -323,6 +333,9 @@ impl Spec {
                 let (b, l): (Vec<VarId>, Vec<VarId>) =
                     (bins.iter().map(|&i| x[i]).collect(), loads.iter().map(|&i| x[i]).collect());
                 m.post(BinPacking::new(l, b, weights.clone()).with_first_bin(*first))
+            }
+            Spec::NValue { count, vars } => {
+                m.post(NValue::new(x[*count], vars.iter().map(|&i| x[i]).collect::<Vec<_>>()))
             }
             Spec::Increasing { vars, strict } => {
                 let vs: Vec<VarId> = vars.iter().map(|&i| x[i]).collect();
@@ -681,6 +694,10 @@ fn structured_instance() -> impl Strategy<Value = Instance> {
             }),
             2 => (distinct(2), any::<bool>()).prop_map(|(vars, strict)| Spec::Increasing { vars, strict }),
             2 => (distinct(2), 0i32..4, 0i32..4).prop_map(|(vars, s, t)| Spec::ValuePrecede { s, t, vars }),
+            2 => distinct(3).prop_map(|mut vars| {
+                let count = vars.pop().unwrap_or(0);
+                Spec::NValue { count, vars }
+            }),
         ];
         let coeff = prop_oneof![-2i32..=-1, 1i32..=2];
         let other = prop_oneof![
@@ -849,6 +866,20 @@ fn each_structural_kind_is_explained_precisely() {
                 specs: vec![
                     Spec::ValuePrecede { s: 1, t: 2, vars: vec![0, 1, 2, 3] },
                     Spec::Increasing { vars: vec![0, 1, 2, 3], strict: false },
+                ],
+            },
+        ),
+        (
+            "nvalue",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2], vec![0, 1, 2], vec![0, 1, 2], vec![1, 2]],
+                // Two distinct values among three pairwise different variables.
+                specs: vec![
+                    Spec::NValue { count: 3, vars: vec![0, 1, 2] },
+                    Spec::NotEqual(0, 1),
+                    Spec::NotEqual(1, 2),
+                    Spec::NotEqual(0, 2),
                 ],
             },
         ),
