@@ -17,7 +17,7 @@ use csp::constraints::{
     ReifiedLinear, Strength, Table,
 };
 // ---- structural constraints ----
-use csp::constraints::{BinPacking, Circuit, CountEq, Increasing, LexLess, NValue, Regular, ValuePrecede};
+use csp::constraints::{BinPacking, Circuit, CountEq, Increasing, Inverse, LexLess, NValue, Regular, ValuePrecede};
 // ---- end of structural constraints ----
 use csp::{Model, Value, VarId};
 use proptest::prelude::*;
@@ -125,6 +125,12 @@ enum Spec {
         count: usize,
         vars: Vec<usize>,
     },
+    /// `f[i] = j + base` iff `g[j] = i + base`.
+    Inverse {
+        f: Vec<usize>,
+        g: Vec<usize>,
+        base: Value,
+    },
     // ---- end of structural constraints ----
 }
 
@@ -172,6 +178,7 @@ impl Spec {
             Spec::Circuit { vars, .. } | Spec::Regular { vars, .. } => vars.clone(),
             Spec::Increasing { vars, .. } | Spec::ValuePrecede { vars, .. } => vars.clone(),
             Spec::NValue { count, vars } => vars.iter().copied().chain([*count]).collect(),
+            Spec::Inverse { f, g, .. } => [f.clone(), g.clone()].concat(),
             Spec::Count { vars, value, count } => vars.iter().copied().chain([*value, *count]).collect(),
             Spec::Lex { x, y, .. } => [x.clone(), y.clone()].concat(),
             Spec::BinPacking { bins, loads, .. } => [bins.clone(), loads.clone()].concat(),
@@ -240,6 +247,12 @@ impl Spec {
                     }
                 }
                 loads.iter().zip(&load).all(|(&l, &w)| v[l] == w)
+            }
+            Spec::Inverse { f, g, base } => {
+                let at =
+                    |arr: &[usize], u: Value| usize::try_from(u - base).ok().and_then(|j| arr.get(j)).map(|&i| v[i]);
+                f.iter().enumerate().all(|(i, &fi)| at(g, v[fi]) == Some(i as Value + base))
+                    && g.iter().enumerate().all(|(j, &gj)| at(f, v[gj]) == Some(j as Value + base))
             }
             Spec::NValue { count, vars } => {
                 let set: BTreeSet<Value> = vars.iter().map(|&i| v[i]).collect();
@@ -333,6 +346,11 @@ impl Spec {
                 let (b, l): (Vec<VarId>, Vec<VarId>) =
                     (bins.iter().map(|&i| x[i]).collect(), loads.iter().map(|&i| x[i]).collect());
                 m.post(BinPacking::new(l, b, weights.clone()).with_first_bin(*first))
+            }
+            Spec::Inverse { f, g, base } => {
+                let (a, b): (Vec<VarId>, Vec<VarId>) =
+                    (f.iter().map(|&i| x[i]).collect(), g.iter().map(|&i| x[i]).collect());
+                m.post(Inverse::new(a, b).with_bases(*base, *base))
             }
             Spec::NValue { count, vars } => {
                 m.post(NValue::new(x[*count], vars.iter().map(|&i| x[i]).collect::<Vec<_>>()))
@@ -694,6 +712,10 @@ fn structured_instance() -> impl Strategy<Value = Instance> {
             }),
             2 => (distinct(2), any::<bool>()).prop_map(|(vars, strict)| Spec::Increasing { vars, strict }),
             2 => (distinct(2), 0i32..4, 0i32..4).prop_map(|(vars, s, t)| Spec::ValuePrecede { s, t, vars }),
+            2 => (distinct(4), -1i32..=0).prop_map(|(vars, base)| {
+                let h = vars.len() / 2;
+                Spec::Inverse { f: vars[..h].to_vec(), g: vars[h..2 * h].to_vec(), base }
+            }),
             2 => distinct(3).prop_map(|mut vars| {
                 let count = vars.pop().unwrap_or(0);
                 Spec::NValue { count, vars }
@@ -880,6 +902,19 @@ fn each_structural_kind_is_explained_precisely() {
                     Spec::NotEqual(0, 1),
                     Spec::NotEqual(1, 2),
                     Spec::NotEqual(0, 2),
+                ],
+            },
+        ),
+        (
+            "inverse",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2]; 6],
+                // f and g inverse, f[0] != f[1] + 1 and so on: conflicts in search.
+                specs: vec![
+                    Spec::Inverse { f: vec![0, 1, 2], g: vec![3, 4, 5], base: 0 },
+                    Spec::Equal(0, 3, 0),
+                    Spec::NotEqual(1, 4),
                 ],
             },
         ),
