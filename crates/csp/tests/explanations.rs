@@ -17,7 +17,9 @@ use csp::constraints::{
     ReifiedLinear, Strength, Table,
 };
 // ---- structural constraints ----
-use csp::constraints::{BinPacking, Circuit, CountEq, Increasing, Inverse, LexLess, NValue, Regular, ValuePrecede};
+use csp::constraints::{
+    BinPacking, Circuit, CountEq, Increasing, Inverse, LexLess, MemberReif, NValue, Regular, ValuePrecede,
+};
 // ---- end of structural constraints ----
 use csp::{Model, Value, VarId};
 use proptest::prelude::*;
@@ -131,6 +133,12 @@ enum Spec {
         g: Vec<usize>,
         base: Value,
     },
+    /// `b <-> x in ranges`.
+    Member {
+        x: usize,
+        b: usize,
+        ranges: Vec<(Value, Value)>,
+    },
     // ---- end of structural constraints ----
 }
 
@@ -179,6 +187,7 @@ impl Spec {
             Spec::Increasing { vars, .. } | Spec::ValuePrecede { vars, .. } => vars.clone(),
             Spec::NValue { count, vars } => vars.iter().copied().chain([*count]).collect(),
             Spec::Inverse { f, g, .. } => [f.clone(), g.clone()].concat(),
+            Spec::Member { x, b, .. } => vec![*x, *b],
             Spec::Count { vars, value, count } => vars.iter().copied().chain([*value, *count]).collect(),
             Spec::Lex { x, y, .. } => [x.clone(), y.clone()].concat(),
             Spec::BinPacking { bins, loads, .. } => [bins.clone(), loads.clone()].concat(),
@@ -248,6 +257,7 @@ impl Spec {
                 }
                 loads.iter().zip(&load).all(|(&l, &w)| v[l] == w)
             }
+            Spec::Member { x, b, ranges } => ranges.iter().any(|&(a, c)| (a..=c).contains(&v[*x])) == (v[*b] == 1),
             Spec::Inverse { f, g, base } => {
                 let at =
                     |arr: &[usize], u: Value| usize::try_from(u - base).ok().and_then(|j| arr.get(j)).map(|&i| v[i]);
@@ -346,6 +356,9 @@ impl Spec {
                 let (b, l): (Vec<VarId>, Vec<VarId>) =
                     (bins.iter().map(|&i| x[i]).collect(), loads.iter().map(|&i| x[i]).collect());
                 m.post(BinPacking::new(l, b, weights.clone()).with_first_bin(*first))
+            }
+            Spec::Member { x: a, b, ranges } => {
+                m.post(MemberReif::new(x[*a], ranges.iter().map(|&(p, q)| p..=q), x[*b]))
             }
             Spec::Inverse { f, g, base } => {
                 let (a, b): (Vec<VarId>, Vec<VarId>) =
@@ -712,6 +725,8 @@ fn structured_instance() -> impl Strategy<Value = Instance> {
             }),
             2 => (distinct(2), any::<bool>()).prop_map(|(vars, strict)| Spec::Increasing { vars, strict }),
             2 => (distinct(2), 0i32..4, 0i32..4).prop_map(|(vars, s, t)| Spec::ValuePrecede { s, t, vars }),
+            2 => (int.clone(), n..n + 2, proptest::collection::vec((-1i32..5, 0i32..3), 1..=2))
+                .prop_map(|(x, b, r)| Spec::Member { x, b, ranges: r.into_iter().map(|(a, l)| (a, a + l)).collect() }),
             2 => (distinct(4), -1i32..=0).prop_map(|(vars, base)| {
                 let h = vars.len() / 2;
                 Spec::Inverse { f: vars[..h].to_vec(), g: vars[h..2 * h].to_vec(), base }
@@ -915,6 +930,21 @@ fn each_structural_kind_is_explained_precisely() {
                     Spec::Inverse { f: vec![0, 1, 2], g: vec![3, 4, 5], base: 0 },
                     Spec::Equal(0, 3, 0),
                     Spec::NotEqual(1, 4),
+                ],
+            },
+        ),
+        (
+            "member",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2, 3], vec![0, 1], vec![0, 1]],
+                // b0 <-> x in 0..1, b1 <-> x in 1..2, b0 != b1 (as a clause pair), x != 3.
+                specs: vec![
+                    Spec::Member { x: 0, b: 1, ranges: vec![(0, 1)] },
+                    Spec::Member { x: 0, b: 2, ranges: vec![(1, 2)] },
+                    Spec::Clause { pos: vec![1, 2], neg: vec![] },
+                    Spec::Clause { pos: vec![], neg: vec![1, 2] },
+                    Spec::Clause { pos: vec![1, 2], neg: vec![] },
                 ],
             },
         ),
