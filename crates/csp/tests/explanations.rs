@@ -18,7 +18,8 @@ use csp::constraints::{
 };
 // ---- structural constraints ----
 use csp::constraints::{
-    BinPacking, Circuit, CountEq, Increasing, Inverse, LexLess, MemberReif, NValue, Regular, ValuePrecede,
+    BinPacking, Circuit, CountEq, GlobalCardinality, Increasing, Inverse, LexLess, MemberReif, NValue, Regular,
+    ValuePrecede,
 };
 // ---- end of structural constraints ----
 use csp::{Model, Value, VarId};
@@ -139,6 +140,16 @@ enum Spec {
         b: usize,
         ranges: Vec<(Value, Value)>,
     },
+    /// Each `values[j]` taken by `counts[j]` of `vars` (count variables), or by `low[j]..=up[j]`
+    /// (no count variables); `closed`: no other value.
+    Gcc {
+        vars: Vec<usize>,
+        values: Vec<Value>,
+        counts: Vec<usize>,
+        low: Vec<i64>,
+        up: Vec<i64>,
+        closed: bool,
+    },
     // ---- end of structural constraints ----
 }
 
@@ -188,6 +199,7 @@ impl Spec {
             Spec::NValue { count, vars } => vars.iter().copied().chain([*count]).collect(),
             Spec::Inverse { f, g, .. } => [f.clone(), g.clone()].concat(),
             Spec::Member { x, b, .. } => vec![*x, *b],
+            Spec::Gcc { vars, counts, .. } => [vars.clone(), counts.clone()].concat(),
             Spec::Count { vars, value, count } => vars.iter().copied().chain([*value, *count]).collect(),
             Spec::Lex { x, y, .. } => [x.clone(), y.clone()].concat(),
             Spec::BinPacking { bins, loads, .. } => [bins.clone(), loads.clone()].concat(),
@@ -256,6 +268,14 @@ impl Spec {
                     }
                 }
                 loads.iter().zip(&load).all(|(&l, &w)| v[l] == w)
+            }
+            Spec::Gcc { vars, values, counts, low, up, closed } => {
+                let taken = |u: Value| vars.iter().filter(|&&i| v[i] == u).count() as i64;
+                (!*closed || vars.iter().all(|&i| values.contains(&v[i])))
+                    && values.iter().enumerate().all(|(j, &u)| match counts.get(j) {
+                        Some(&c) => taken(u) == i64::from(v[c]),
+                        None => (low[j]..=up[j]).contains(&taken(u)),
+                    })
             }
             Spec::Member { x, b, ranges } => ranges.iter().any(|&(a, c)| (a..=c).contains(&v[*x])) == (v[*b] == 1),
             Spec::Inverse { f, g, base } => {
@@ -356,6 +376,18 @@ impl Spec {
                 let (b, l): (Vec<VarId>, Vec<VarId>) =
                     (bins.iter().map(|&i| x[i]).collect(), loads.iter().map(|&i| x[i]).collect());
                 m.post(BinPacking::new(l, b, weights.clone()).with_first_bin(*first))
+            }
+            Spec::Gcc { vars, values, counts, low, up, closed } => {
+                let vs: Vec<VarId> = vars.iter().map(|&i| x[i]).collect();
+                let mut g = if counts.is_empty() {
+                    GlobalCardinality::with_bounds(vs, values.clone(), low.clone(), up.clone())
+                } else {
+                    GlobalCardinality::new(vs, values.clone(), counts.iter().map(|&i| x[i]).collect::<Vec<_>>())
+                };
+                if *closed {
+                    g = g.closed();
+                }
+                m.post(g)
             }
             Spec::Member { x: a, b, ranges } => {
                 m.post(MemberReif::new(x[*a], ranges.iter().map(|&(p, q)| p..=q), x[*b]))
@@ -725,6 +757,16 @@ fn structured_instance() -> impl Strategy<Value = Instance> {
             }),
             2 => (distinct(2), any::<bool>()).prop_map(|(vars, strict)| Spec::Increasing { vars, strict }),
             2 => (distinct(2), 0i32..4, 0i32..4).prop_map(|(vars, s, t)| Spec::ValuePrecede { s, t, vars }),
+            3 => (distinct(3), proptest::collection::btree_set(-1i32..5, 1..=3), proptest::collection::vec((0i64..=2, 0i64..=2), 3), any::<bool>(), any::<bool>())
+                .prop_map(|(mut vars, values, bounds, with_counts, closed)| {
+                    let values: Vec<Value> = values.into_iter().collect();
+                    let k = values.len();
+                    // Count variables from the end of `vars` when there are enough left.
+                    let counts = if with_counts && vars.len() >= k + 2 { vars.split_off(vars.len() - k) } else { Vec::new() };
+                    let low = bounds[..k].iter().map(|b| b.0.min(b.1)).collect();
+                    let up = bounds[..k].iter().map(|b| b.0.max(b.1)).collect();
+                    Spec::Gcc { vars, values, counts, low, up, closed }
+                }),
             2 => (int.clone(), n..n + 2, proptest::collection::vec((-1i32..5, 0i32..3), 1..=2))
                 .prop_map(|(x, b, r)| Spec::Member { x, b, ranges: r.into_iter().map(|(a, l)| (a, a + l)).collect() }),
             2 => (distinct(4), -1i32..=0).prop_map(|(vars, base)| {
@@ -945,6 +987,26 @@ fn each_structural_kind_is_explained_precisely() {
                     Spec::Clause { pos: vec![1, 2], neg: vec![] },
                     Spec::Clause { pos: vec![], neg: vec![1, 2] },
                     Spec::Clause { pos: vec![1, 2], neg: vec![] },
+                ],
+            },
+        ),
+        (
+            "global_cardinality",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2]; 4],
+                // 0 at most once, 1 exactly twice, 2 at least once; x0 != x1, x2 != x3.
+                specs: vec![
+                    Spec::Gcc {
+                        vars: vec![0, 1, 2, 3],
+                        values: vec![0, 1, 2],
+                        counts: vec![],
+                        low: vec![0, 2, 1],
+                        up: vec![1, 2, 4],
+                        closed: true,
+                    },
+                    Spec::NotEqual(0, 1),
+                    Spec::NotEqual(2, 3),
                 ],
             },
         ),
