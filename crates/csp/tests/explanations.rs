@@ -5,7 +5,9 @@
 //! around them for conflicts), a learning search that enumerates every solution asks, at each
 //! conflict, every constraint change on the trail for its explanation; for each one given,
 //! brute force over the constraint's variables shows that the constraint and the named facts
-//! imply the change (or, for a failure, have no solution).
+//! imply the change (or, for a failure, have no solution). The structural constraints
+//! (circuit, regular, count, gcc, lex, inverse, bin packing, nvalue, increasing, value
+//! precedence, set membership) have their own random models, with the same two checks.
 
 use std::collections::BTreeSet;
 
