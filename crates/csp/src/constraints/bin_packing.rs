@@ -215,10 +215,22 @@ impl BinPacking {
     }
 }
 
+/// One bin's state before a change, for explanations.
+struct BinState {
+    /// The weight fixed into the bin.
+    req: i64,
+    /// The candidates' sizes, by decreasing weight, and their items.
+    sizes: Vec<i64>,
+    items: Vec<usize>,
+    /// The load's bounds.
+    lo: i64,
+    hi: i64,
+}
+
 impl BinPacking {
     /// Bin `b`'s state before the change: the weight fixed into it, the candidate sizes (by
     /// decreasing weight) with their items, and its load's bounds.
-    fn bin_before(&self, why: &Antecedents<'_>, b: usize) -> Option<(i64, Vec<i64>, Vec<usize>, i64, i64)> {
+    fn bin_before(&self, why: &Antecedents<'_>, b: usize) -> Option<BinState> {
         let bin = Value::try_from(self.first + b as i64).ok()?;
         let (mut req, mut sizes, mut items) = (0i64, Vec::new(), Vec::new());
         for &i in &self.order {
@@ -231,7 +243,7 @@ impl BinPacking {
             }
         }
         let (lo, hi) = why.bounds(self.scope[self.n + b])?;
-        Some((req, sizes, items, i64::from(lo), i64::from(hi)))
+        Some(BinState { req, sizes, items, lo: i64::from(lo), hi: i64::from(hi) })
     }
 
     /// Names bin `b`'s state: the items fixed into it, those that cannot go there, its load's
@@ -255,7 +267,7 @@ impl BinPacking {
 
     /// Whether bin `b` has no packing left in the domains before the change.
     fn bin_fails(&self, why: &Antecedents<'_>, b: usize) -> bool {
-        let Some((req, sizes, _, lo, hi)) = self.bin_before(why, b) else { return false };
+        let Some(BinState { req, sizes, lo, hi, .. }) = self.bin_before(why, b) else { return false };
         let total: i64 = sizes.iter().sum();
         req > hi || req + total < lo || no_sum(&sizes, usize::MAX, total, lo - req, hi - req).is_some()
     }
@@ -281,7 +293,7 @@ impl BinPacking {
             }
             return true;
         }
-        let Some((req, sizes, _, lo, hi)) = self.bin_before(why, b) else { return false };
+        let Some(BinState { req, sizes, lo, hi, .. }) = self.bin_before(why, b) else { return false };
         let total: i64 = sizes.iter().sum();
         let ok = if lower {
             req >= v || no_sum(&sizes, usize::MAX, total, lo - req, lo - req).is_some_and(|(_, above)| req + above >= v)
@@ -297,7 +309,7 @@ impl BinPacking {
 
     /// Why item `i` left bin `b` (too heavy, or no subset of the others completes it).
     fn explain_leaves(&self, why: &mut Antecedents<'_>, i: usize, b: usize) -> bool {
-        let Some((req, sizes, items, lo, hi)) = self.bin_before(why, b) else { return false };
+        let Some(BinState { req, sizes, items, lo, hi }) = self.bin_before(why, b) else { return false };
         let Some(k) = items.iter().position(|&j| j == i) else { return false };
         let (total, w) = (sizes.iter().sum::<i64>(), sizes[k]);
         let (lo, hi) = (lo - req, hi - req);
@@ -310,7 +322,7 @@ impl BinPacking {
 
     /// Why item `i` is packed into bin `b` (the bin cannot reach its load without it).
     fn explain_packed(&self, why: &mut Antecedents<'_>, i: usize, b: usize) -> bool {
-        let Some((req, sizes, items, lo, hi)) = self.bin_before(why, b) else { return false };
+        let Some(BinState { req, sizes, items, lo, hi }) = self.bin_before(why, b) else { return false };
         let Some(k) = items.iter().position(|&j| j == i) else { return false };
         let (total, w) = (sizes.iter().sum::<i64>(), sizes[k]);
         let (lo, hi) = (lo - req, hi - req);

@@ -262,6 +262,13 @@ impl Regular {
 /// A set of states, `words` blocks.
 type States = Vec<Block>;
 
+/// A position's values before a change, for explanations: the symbols of those left, and
+/// the values gone with their symbols.
+struct Layer {
+    live: Vec<u32>,
+    gone: Vec<(Value, u32)>,
+}
+
 impl Regular {
     fn has(set: &[Block], q: usize) -> bool {
         set[q / BITS] >> (q % BITS) & 1 == 1
@@ -273,7 +280,7 @@ impl Regular {
 
     /// The values of position `i`'s variable before the change, with their symbols, and the
     /// values gone (with symbols).
-    fn values_before(&self, why: &Antecedents<'_>, i: usize) -> Option<(Vec<u32>, Vec<(Value, u32)>)> {
+    fn values_before(&self, why: &Antecedents<'_>, i: usize) -> Option<Layer> {
         let x = self.vars[i];
         let (mut live, mut gone) = (Vec::new(), Vec::new());
         for v in why.initial_values(x)? {
@@ -284,7 +291,7 @@ impl Regular {
                 gone.push((v, s));
             }
         }
-        Some((live, gone))
+        Some(Layer { live, gone })
     }
 
     /// The states reached from `from` by the symbols `live`.
@@ -301,25 +308,25 @@ impl Regular {
 
     /// `F_0..=F_upto` (forward reachable states) in the domains before the change, each
     /// position's values read once into `values`.
-    fn forward(&self, values: &[(Vec<u32>, Vec<(Value, u32)>)], upto: usize) -> Vec<States> {
+    fn forward(&self, values: &[Layer], upto: usize) -> Vec<States> {
         let mut f = vec![vec![0; self.words]; upto + 1];
         f[0][self.start as usize / BITS] |= 1 << (self.start as usize % BITS);
         for i in 0..upto {
             let (before, after) = f.split_at_mut(i + 1);
-            self.step(&before[i], &values[i].0, &mut after[0]);
+            self.step(&before[i], &values[i].live, &mut after[0]);
         }
         f
     }
 
     /// `B_from..=B_n` (states that reach an accepting one) in the domains before the change,
     /// `b[i - from]` for layer `i`.
-    fn backward(&self, values: &[(Vec<u32>, Vec<(Value, u32)>)], from: usize) -> Vec<States> {
+    fn backward(&self, values: &[Layer], from: usize) -> Vec<States> {
         let n = self.vars.len();
         let mut b = vec![vec![0; self.words]; n + 1 - from];
         b[n - from].copy_from_slice(&self.accepting);
         for i in (from..n).rev() {
             for q in 0..self.states {
-                if values[i].0.iter().any(|&s| {
+                if values[i].live.iter().any(|&s| {
                     let t = self.next(q, s);
                     t != NONE && Self::has(&b[i + 1 - from], t as usize)
                 }) {
@@ -331,16 +338,10 @@ impl Regular {
     }
 
     /// Names, for positions `0..upto`, the values gone whose edges leave `f`.
-    fn name_forward(
-        &self,
-        why: &mut Antecedents<'_>,
-        values: &[(Vec<u32>, Vec<(Value, u32)>)],
-        f: &[States],
-        upto: usize,
-    ) {
+    fn name_forward(&self, why: &mut Antecedents<'_>, values: &[Layer], f: &[States], upto: usize) {
         for i in 0..upto {
             let named: Vec<Value> = values[i]
-                .1
+                .gone
                 .iter()
                 .filter(|&&(_, s)| {
                     (0..self.states).any(|q| {
@@ -354,13 +355,7 @@ impl Regular {
         }
     }
 
-    fn explain_at(
-        &self,
-        why: &mut Antecedents<'_>,
-        values: &[(Vec<u32>, Vec<(Value, u32)>)],
-        j: usize,
-        removed: &[u32],
-    ) -> bool {
+    fn explain_at(&self, why: &mut Antecedents<'_>, values: &[Layer], j: usize, removed: &[u32]) -> bool {
         let n = self.vars.len();
         let f = self.forward(values, j);
         let b = self.backward(values, j + 1);
@@ -377,7 +372,7 @@ impl Regular {
         self.name_forward(why, values, &f, j);
         for i in j + 1..n {
             let named: Vec<Value> = values[i]
-                .1
+                .gone
                 .iter()
                 .filter(|&&(_, s)| {
                     (0..self.states).any(|q| {
