@@ -366,10 +366,9 @@ impl Circuit {
         let n = self.succ.len();
         let mut g = Graph { adj: vec![Vec::new(); n], fixed: vec![NONE; n] };
         for (i, &x) in self.succ.iter().enumerate() {
-            for j in 0..n {
-                if why.contains(x, self.value(j)) {
-                    g.adj[i].push(j as u32);
-                }
+            match why.values(x) {
+                Some(values) => g.adj[i].extend(values.filter_map(|v| self.node_of(v)).map(|j| j as u32)),
+                None => g.adj[i].extend((0..n).filter(|&j| why.contains(x, self.value(j))).map(|j| j as u32)),
             }
             if let [j] = g.adj[i][..] {
                 g.fixed[i] = j;

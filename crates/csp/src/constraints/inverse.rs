@@ -154,9 +154,9 @@ impl Inverse {
         for k in 0..len {
             let x = self.scope[start + k];
             let mut a = Vec::new();
-            for v in why.initial_values(x)? {
+            for v in why.values(x)? {
                 let j = i64::from(v) - i64::from(other_base);
-                if (0..other_len as i64).contains(&j) && why.contains(x, v) {
+                if (0..other_len as i64).contains(&j) {
                     a.push(j as u32);
                 }
             }

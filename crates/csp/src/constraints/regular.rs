@@ -283,9 +283,11 @@ impl Regular {
     fn values_before(&self, why: &Antecedents<'_>, i: usize) -> Option<Layer> {
         let x = self.vars[i];
         let (mut live, mut gone) = (Vec::new(), Vec::new());
+        let mut before = why.values(x)?.peekable();
         for v in why.initial_values(x)? {
+            let here = before.next_if_eq(&v).is_some();
             let Some(s) = self.symbol(v) else { continue };
-            if why.contains(x, v) {
+            if here {
                 live.push(s);
             } else {
                 gone.push((v, s));
