@@ -5,7 +5,9 @@
 //! around them for conflicts), a learning search that enumerates every solution asks, at each
 //! conflict, every constraint change on the trail for its explanation; for each one given,
 //! brute force over the constraint's variables shows that the constraint and the named facts
-//! imply the change (or, for a failure, have no solution).
+//! imply the change (or, for a failure, have no solution). The structural constraints
+//! (circuit, regular, count, gcc, lex, inverse, bin packing, nvalue, increasing, value
+//! precedence, set membership) have their own random models, with the same two checks.
 
 use std::collections::BTreeSet;
 
@@ -16,6 +18,12 @@ use csp::constraints::{
     AllDifferent, ArithOp, Arithmetic, Binary, Clause, Comparison, Element, Equal, Linear, NotEqual, Predicate,
     ReifiedLinear, Strength, Table,
 };
+// ---- structural constraints ----
+use csp::constraints::{
+    BinPacking, Circuit, CountEq, GlobalCardinality, Increasing, Inverse, LexLess, MemberReif, NValue, Regular,
+    ValuePrecede,
+};
+// ---- end of structural constraints ----
 use csp::{Model, Value, VarId};
 use proptest::prelude::*;
 
@@ -74,6 +82,77 @@ enum Spec {
         y: usize,
         z: usize,
     },
+    // ---- structural constraints (circuit, regular, counting, lex, inverse, bin packing, ...) ----
+    /// The successors form one circuit (or a subcircuit), nodes numbered from `offset`.
+    Circuit {
+        vars: Vec<usize>,
+        sub: bool,
+        offset: Value,
+    },
+    /// The values spell a word of the automaton `(from, symbol, to)` from state 0 to `accepting`.
+    Regular {
+        vars: Vec<usize>,
+        transitions: Vec<(u32, Value, u32)>,
+        accepting: Vec<u32>,
+    },
+    /// `count` of `vars` equal `value`.
+    Count {
+        vars: Vec<usize>,
+        value: usize,
+        count: usize,
+    },
+    /// `x <lex y` (`strict`) or `x <=lex y`.
+    Lex {
+        x: Vec<usize>,
+        y: Vec<usize>,
+        strict: bool,
+    },
+    /// Items of `weights` in `bins` (numbered from `first`), with the bins' `loads`.
+    BinPacking {
+        bins: Vec<usize>,
+        loads: Vec<usize>,
+        weights: Vec<Value>,
+        first: Value,
+    },
+    /// The values increase (strictly if `strict`) along `vars`.
+    Increasing {
+        vars: Vec<usize>,
+        strict: bool,
+    },
+    /// Value `s` occurs before any `t` in `vars`.
+    ValuePrecede {
+        s: Value,
+        t: Value,
+        vars: Vec<usize>,
+    },
+    /// `count` distinct values among `vars`.
+    NValue {
+        count: usize,
+        vars: Vec<usize>,
+    },
+    /// `f[i] = j + base` iff `g[j] = i + base`.
+    Inverse {
+        f: Vec<usize>,
+        g: Vec<usize>,
+        base: Value,
+    },
+    /// `b <-> x in ranges`.
+    Member {
+        x: usize,
+        b: usize,
+        ranges: Vec<(Value, Value)>,
+    },
+    /// Each `values[j]` taken by `counts[j]` of `vars` (count variables), or by `low[j]..=up[j]`
+    /// (no count variables); `closed`: no other value.
+    Gcc {
+        vars: Vec<usize>,
+        values: Vec<Value>,
+        counts: Vec<usize>,
+        low: Vec<i64>,
+        up: Vec<i64>,
+        closed: bool,
+    },
+    // ---- end of structural constraints ----
 }
 
 /// Whether the bit table `t` over values -1..5 allows `(a, b)`.
@@ -116,6 +195,17 @@ impl Spec {
             Spec::Binary(a, b, _) => vec![*a, *b],
             Spec::Arith { op, x, z, .. } if op % 6 == 5 => vec![*x, *z],
             Spec::Arith { x, y, z, .. } => vec![*x, *y, *z],
+            // ---- structural constraints ----
+            Spec::Circuit { vars, .. } | Spec::Regular { vars, .. } => vars.clone(),
+            Spec::Increasing { vars, .. } | Spec::ValuePrecede { vars, .. } => vars.clone(),
+            Spec::NValue { count, vars } => vars.iter().copied().chain([*count]).collect(),
+            Spec::Inverse { f, g, .. } => [f.clone(), g.clone()].concat(),
+            Spec::Member { x, b, .. } => vec![*x, *b],
+            Spec::Gcc { vars, counts, .. } => [vars.clone(), counts.clone()].concat(),
+            Spec::Count { vars, value, count } => vars.iter().copied().chain([*value, *count]).collect(),
+            Spec::Lex { x, y, .. } => [x.clone(), y.clone()].concat(),
+            Spec::BinPacking { bins, loads, .. } => [bins.clone(), loads.clone()].concat(),
+            // ---- end of structural constraints ----
         };
         s.sort_unstable();
         s.dedup();
@@ -156,6 +246,65 @@ impl Spec {
                 let row: Vec<Value> = vars.iter().map(|&i| v[i]).collect();
                 rows.contains(&row) == *allowed
             }
+            // ---- structural constraints ----
+            Spec::Circuit { vars, sub, offset } => {
+                let next: Vec<i64> = vars.iter().map(|&i| i64::from(v[i]) - i64::from(*offset)).collect();
+                is_circuit(&next, *sub)
+            }
+            Spec::Regular { vars, transitions, accepting } => {
+                let mut q = Some(0u32);
+                for &i in vars {
+                    q = q.and_then(|q| transitions.iter().find(|t| t.0 == q && t.1 == v[i]).map(|t| t.2));
+                }
+                q.is_some_and(|q| accepting.contains(&q))
+            }
+            Spec::Count { vars, value, count } => {
+                vars.iter().filter(|&&i| v[i] == v[*value]).count() as i64 == i64::from(v[*count])
+            }
+            Spec::BinPacking { bins, loads, weights, first } => {
+                let mut load = vec![0; loads.len()];
+                for (&i, &w) in bins.iter().zip(weights) {
+                    match usize::try_from(v[i] - first).ok().filter(|&b| b < loads.len()) {
+                        Some(b) => load[b] += w,
+                        None => return false,
+                    }
+                }
+                loads.iter().zip(&load).all(|(&l, &w)| v[l] == w)
+            }
+            Spec::Gcc { vars, values, counts, low, up, closed } => {
+                let taken = |u: Value| vars.iter().filter(|&&i| v[i] == u).count() as i64;
+                (!*closed || vars.iter().all(|&i| values.contains(&v[i])))
+                    && values.iter().enumerate().all(|(j, &u)| match counts.get(j) {
+                        Some(&c) => taken(u) == i64::from(v[c]),
+                        None => (low[j]..=up[j]).contains(&taken(u)),
+                    })
+            }
+            Spec::Member { x, b, ranges } => ranges.iter().any(|&(a, c)| (a..=c).contains(&v[*x])) == (v[*b] == 1),
+            Spec::Inverse { f, g, base } => {
+                let at =
+                    |arr: &[usize], u: Value| usize::try_from(u - base).ok().and_then(|j| arr.get(j)).map(|&i| v[i]);
+                f.iter().enumerate().all(|(i, &fi)| at(g, v[fi]) == Some(i as Value + base))
+                    && g.iter().enumerate().all(|(j, &gj)| at(f, v[gj]) == Some(j as Value + base))
+            }
+            Spec::NValue { count, vars } => {
+                let set: BTreeSet<Value> = vars.iter().map(|&i| v[i]).collect();
+                set.len() as i64 == i64::from(v[*count])
+            }
+            Spec::Increasing { vars, strict } => {
+                vars.windows(2).all(|w| if *strict { v[w[0]] < v[w[1]] } else { v[w[0]] <= v[w[1]] })
+            }
+            Spec::ValuePrecede { s, t, vars } => {
+                vars.iter().map(|&i| v[i]).find(|&u| u == *s || u == *t).is_none_or(|u| u == *s && s != t)
+            }
+            Spec::Lex { x, y, strict } => {
+                let (a, b): (Vec<Value>, Vec<Value>) =
+                    (x.iter().map(|&i| v[i]).collect(), y.iter().map(|&i| v[i]).collect());
+                if *strict {
+                    a < b
+                } else {
+                    a <= b
+                }
+            } // ---- end of structural constraints ----
         }
     }
 
@@ -212,6 +361,59 @@ impl Spec {
                     None => m.post(Arithmetic::abs(x[*a], x[*c])),
                 }
             }
+            // ---- structural constraints ----
+            Spec::Circuit { vars, sub, offset } => {
+                let vs: Vec<VarId> = vars.iter().map(|&i| x[i]).collect();
+                let c = if *sub { Circuit::subcircuit(vs) } else { Circuit::new(vs) };
+                m.post(c.with_offset(*offset))
+            }
+            Spec::Regular { vars, transitions, accepting } => {
+                let vs: Vec<VarId> = vars.iter().map(|&i| x[i]).collect();
+                m.post(Regular::new(vs, transitions.clone(), 0, accepting.clone()))
+            }
+            Spec::Count { vars, value, count } => {
+                m.post(CountEq::new(vars.iter().map(|&i| x[i]).collect::<Vec<_>>(), x[*value], x[*count]))
+            }
+            Spec::BinPacking { bins, loads, weights, first } => {
+                let (b, l): (Vec<VarId>, Vec<VarId>) =
+                    (bins.iter().map(|&i| x[i]).collect(), loads.iter().map(|&i| x[i]).collect());
+                m.post(BinPacking::new(l, b, weights.clone()).with_first_bin(*first))
+            }
+            Spec::Gcc { vars, values, counts, low, up, closed } => {
+                let vs: Vec<VarId> = vars.iter().map(|&i| x[i]).collect();
+                let mut g = if counts.is_empty() {
+                    GlobalCardinality::with_bounds(vs, values.clone(), low.clone(), up.clone())
+                } else {
+                    GlobalCardinality::new(vs, values.clone(), counts.iter().map(|&i| x[i]).collect::<Vec<_>>())
+                };
+                if *closed {
+                    g = g.closed();
+                }
+                m.post(g)
+            }
+            Spec::Member { x: a, b, ranges } => {
+                m.post(MemberReif::new(x[*a], ranges.iter().map(|&(p, q)| p..=q), x[*b]))
+            }
+            Spec::Inverse { f, g, base } => {
+                let (a, b): (Vec<VarId>, Vec<VarId>) =
+                    (f.iter().map(|&i| x[i]).collect(), g.iter().map(|&i| x[i]).collect());
+                m.post(Inverse::new(a, b).with_bases(*base, *base))
+            }
+            Spec::NValue { count, vars } => {
+                m.post(NValue::new(x[*count], vars.iter().map(|&i| x[i]).collect::<Vec<_>>()))
+            }
+            Spec::Increasing { vars, strict } => {
+                let vs: Vec<VarId> = vars.iter().map(|&i| x[i]).collect();
+                m.post(if *strict { Increasing::strict(vs) } else { Increasing::new(vs) })
+            }
+            Spec::ValuePrecede { s, t, vars } => {
+                m.post(ValuePrecede::new(*s, *t, vars.iter().map(|&i| x[i]).collect::<Vec<_>>()))
+            }
+            Spec::Lex { x: a, y: b, strict } => {
+                let (a, b): (Vec<VarId>, Vec<VarId>) =
+                    (a.iter().map(|&i| x[i]).collect(), b.iter().map(|&i| x[i]).collect());
+                m.post(if *strict { LexLess::strict(a, b) } else { LexLess::or_equal(a, b) })
+            } // ---- end of structural constraints ----
         };
         r.map(|_| ()).expect("a valid constraint");
     }
@@ -479,3 +681,359 @@ fn each_kind_is_explained_precisely() {
         );
     }
 }
+
+// ---- structural constraints (circuit, regular, counting, lex, inverse, bin packing, ...) ----
+
+/// Whether the successors `next` (nodes `0..n`) form one circuit (or, `sub`, one cycle with
+/// every other node its own successor), by following them.
+fn is_circuit(next: &[i64], sub: bool) -> bool {
+    let n = next.len();
+    if next.iter().any(|&j| !(0..n as i64).contains(&j)) {
+        return false;
+    }
+    let on: Vec<usize> = (0..n).filter(|&i| next[i] != i as i64).collect();
+    if !sub && on.len() != n {
+        return false;
+    }
+    let Some(&s) = on.first() else { return true };
+    let (mut k, mut len) = (next[s] as usize, 1);
+    while k != s && len <= n {
+        if next[k] == k as i64 {
+            return false;
+        }
+        k = next[k] as usize;
+        len += 1;
+    }
+    k == s && len == on.len()
+}
+
+/// A random model of structural constraints (with disequalities and sums around them for
+/// conflicts): `n` integer variables (values -1..5) then two 0/1 variables.
+fn structured_instance() -> impl Strategy<Value = Instance> {
+    (4usize..=6).prop_flat_map(|n| {
+        let ints = proptest::collection::vec(proptest::collection::btree_set(-1i32..5, 3..=6), n);
+        let bools = proptest::collection::vec(Just(vec![0, 1]), 2);
+        let int = 0..n;
+        let distinct = move |lo: usize| {
+            proptest::collection::vec(any::<proptest::sample::Index>(), n).prop_flat_map(move |keys| {
+                // A random order of the integer variables, then a prefix of at least `lo`.
+                let mut order: Vec<usize> = (0..n).collect();
+                order.sort_by_key(|&i| keys[i].index(1000));
+                (lo..=n).prop_map(move |k| order[..k].to_vec())
+            })
+        };
+        let structural = prop_oneof![
+            3 => (distinct(3), any::<bool>(), -1i32..=0).prop_map(|(vars, sub, offset)| Spec::Circuit { vars, sub, offset }),
+            3 => (
+                distinct(2),
+                proptest::collection::vec((0u32..4, -1i32..5, 0u32..4), 6..=24),
+                proptest::collection::btree_set(0u32..4, 1..=3),
+            )
+                .prop_map(|(vars, raw, acc)| {
+                    // Deterministic: the first transition per (state, symbol) stays.
+                    let mut transitions: Vec<(u32, Value, u32)> = Vec::new();
+                    for t in raw {
+                        if !transitions.iter().any(|u| u.0 == t.0 && u.1 == t.1) {
+                            transitions.push(t);
+                        }
+                    }
+                    Spec::Regular { vars, transitions, accepting: acc.into_iter().collect() }
+                }),
+            3 => (distinct(4), any::<bool>()).prop_map(|(mut vars, fixed)| {
+                // The last two as the value and the count; the value is often a constant.
+                let count = vars.pop().unwrap_or(0);
+                let value = vars.pop().unwrap_or(0);
+                let _ = fixed;
+                Spec::Count { vars, value, count }
+            }),
+            2 => (distinct(2), any::<bool>()).prop_map(|(vars, strict)| {
+                // Two halves (a variable may not occur twice); an odd one out goes.
+                let h = vars.len() / 2;
+                Spec::Lex { x: vars[..h].to_vec(), y: vars[h..2 * h].to_vec(), strict }
+            }),
+            3 => (distinct(4), 2usize..=3, proptest::collection::vec(0i32..=3, 6), -1i32..=0).prop_map(|(vars, m, w, first)| {
+                // The first `m` as loads, the others as items.
+                let m = m.min(vars.len() - 2);
+                let (loads, bins) = vars.split_at(m);
+                Spec::BinPacking { bins: bins.to_vec(), loads: loads.to_vec(), weights: w[..bins.len()].to_vec(), first }
+            }),
+            2 => (distinct(2), any::<bool>()).prop_map(|(vars, strict)| Spec::Increasing { vars, strict }),
+            2 => (distinct(2), 0i32..4, 0i32..4).prop_map(|(vars, s, t)| Spec::ValuePrecede { s, t, vars }),
+            3 => (distinct(3), proptest::collection::btree_set(-1i32..5, 1..=3), proptest::collection::vec((0i64..=2, 0i64..=2), 3), any::<bool>(), any::<bool>())
+                .prop_map(|(mut vars, values, bounds, with_counts, closed)| {
+                    let values: Vec<Value> = values.into_iter().collect();
+                    let k = values.len();
+                    // Count variables from the end of `vars` when there are enough left.
+                    let counts = if with_counts && vars.len() >= k + 2 { vars.split_off(vars.len() - k) } else { Vec::new() };
+                    let low = bounds[..k].iter().map(|b| b.0.min(b.1)).collect();
+                    let up = bounds[..k].iter().map(|b| b.0.max(b.1)).collect();
+                    Spec::Gcc { vars, values, counts, low, up, closed }
+                }),
+            2 => (int.clone(), n..n + 2, proptest::collection::vec((-1i32..5, 0i32..3), 1..=2))
+                .prop_map(|(x, b, r)| Spec::Member { x, b, ranges: r.into_iter().map(|(a, l)| (a, a + l)).collect() }),
+            2 => (distinct(4), -1i32..=0).prop_map(|(vars, base)| {
+                let h = vars.len() / 2;
+                Spec::Inverse { f: vars[..h].to_vec(), g: vars[h..2 * h].to_vec(), base }
+            }),
+            2 => distinct(3).prop_map(|mut vars| {
+                let count = vars.pop().unwrap_or(0);
+                Spec::NValue { count, vars }
+            }),
+        ];
+        let coeff = prop_oneof![-2i32..=-1, 1i32..=2];
+        let other = prop_oneof![
+            2 => (int.clone(), int.clone()).prop_map(|(a, b)| Spec::NotEqual(a, b)),
+            1 => (proptest::collection::vec((coeff, int.clone()), 1..=3), 0u8..4, -4i32..=6)
+                .prop_map(|(terms, cmp, rhs)| Spec::Linear { terms, cmp, rhs }),
+            1 => (proptest::collection::vec(n..n + 2, 0..=2), proptest::collection::vec(n..n + 2, 0..=2))
+                .prop_map(|(pos, neg)| Spec::Clause { pos, neg }),
+        ];
+        (ints, bools, proptest::collection::vec(structural, 1..=2), proptest::collection::vec(other, 0..=3)).prop_map(
+            move |(ints, bools, mut specs, others)| {
+                let mut domains: Vec<Vec<Value>> =
+                    ints.into_iter().map(|d| d.into_iter().collect()).chain(bools).collect();
+                // A count's value is often a constant (as in MiniZinc's `count_eq(x, 2, c)`).
+                for s in &specs {
+                    if let Spec::Count { value, .. } = s {
+                        if value % 2 == 0 {
+                            let d = &mut domains[*value];
+                            *d = vec![d[d.len() / 2]];
+                        }
+                    }
+                }
+                specs.extend(others);
+                Instance { domains, ints: n, specs }
+            },
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+
+    /// As `learned_clauses_are_implied_by_the_model`, on models of structural constraints.
+    #[test]
+    fn learned_clauses_of_structural_constraints_are_implied(inst in structured_instance()) {
+        let expected = brute_force_by(&inst.domains, |v| inst.specs.iter().all(|s| s.holds(v)));
+        let mut m = Model::new();
+        let x: Vec<VarId> = inst.domains.iter().map(|d| m.new_var(d.clone()).unwrap()).collect();
+        for s in &inst.specs {
+            s.post(&mut m, &x);
+        }
+        let mut solver = m.into_solver();
+        solver.set_learning(true);
+        let found = solver.solve().solution().map(|s| x.iter().map(|&v| s[v]).collect::<Vec<_>>());
+        prop_assert_eq!(found.is_none(), expected.is_empty());
+        prop_assert!(found.is_none_or(|f| expected.contains(&f)));
+        prop_assert_eq!(clauses_hold(&solver.learned_clauses(), &x, &expected), Ok(()));
+    }
+
+    /// As `explanations_imply_what_they_explain`, on models of structural constraints.
+    #[test]
+    fn explanations_of_structural_constraints_imply_what_they_explain(inst in structured_instance()) {
+        let (x, audited, found) = audit(&inst, inst.ints);
+        let expected = brute_force_by(&inst.domains, |v| inst.specs.iter().all(|s| s.holds(v)));
+        prop_assert_eq!(&found, &expected);
+        let mut seen = BTreeSet::new();
+        for (c, (_, target, reasons)) in &audited {
+            if !seen.insert(format!("{c} {target:?} {reasons:?}")) {
+                continue;
+            }
+            prop_assert_eq!(explanation_holds(&inst, &inst.specs[*c], &x, target, reasons), Ok(()));
+        }
+    }
+}
+
+/// Each structural kind gives precise explanations on a model made to conflict (so that the
+/// tests above are not vacuous).
+#[test]
+fn each_structural_kind_is_explained_precisely() {
+    let kinds: Vec<(&str, Instance)> = vec![
+        (
+            "circuit",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2, 3, 4]; 5],
+                specs: vec![Spec::Circuit { vars: vec![0, 1, 2, 3, 4], sub: false, offset: 0 }],
+            },
+        ),
+        (
+            "subcircuit",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2, 3], vec![0, 1, 2, 3], vec![0, 1, 3], vec![0, 1, 2, 3], vec![0, 1]],
+                specs: vec![
+                    Spec::Circuit { vars: vec![0, 1, 2, 3], sub: true, offset: 0 },
+                    Spec::NotEqual(0, 4),
+                    Spec::NotEqual(1, 4),
+                ],
+            },
+        ),
+        (
+            "regular",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2]; 5],
+                // No two equal symbols in a row, and the word ends in state 2 (a 2).
+                specs: vec![Spec::Regular {
+                    vars: vec![0, 1, 2, 3, 4],
+                    transitions: (0..3u32)
+                        .flat_map(|q| {
+                            (0..3i32).filter(move |&s| q == 0 || s as u32 + 1 != q).map(move |s| (q, s, s as u32 + 1))
+                        })
+                        .collect(),
+                    accepting: vec![3],
+                }],
+            },
+        ),
+        (
+            "count",
+            Instance {
+                ints: 0,
+                domains: vec![vec![1, 2], vec![1, 2], vec![1, 2], vec![1, 2], vec![1], vec![1, 2]],
+                // Exactly one 1 among four, and no two alike in pairs: forces conflicts.
+                specs: vec![
+                    Spec::Count { vars: vec![0, 1, 2, 3], value: 4, count: 5 },
+                    Spec::NotEqual(0, 1),
+                    Spec::NotEqual(2, 3),
+                ],
+            },
+        ),
+        (
+            "lex",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1]; 6],
+                // (x0, x1, x2) <lex (x3, x4, x5) with every position different: x0 < x3.
+                specs: vec![
+                    Spec::Lex { x: vec![0, 1, 2], y: vec![3, 4, 5], strict: true },
+                    Spec::NotEqual(1, 4),
+                    Spec::NotEqual(2, 5),
+                ],
+            },
+        ),
+        (
+            "bin_packing",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1], vec![0, 1], vec![0, 1], vec![0, 1], vec![0, 1, 2, 3, 4], vec![0, 1, 2, 3, 4]],
+                // Weights 3, 2, 2, 1 in two bins of at most 4: the 3 and the 1 share a bin.
+                specs: vec![
+                    Spec::BinPacking { bins: vec![0, 1, 2, 3], loads: vec![4, 5], weights: vec![3, 2, 2, 1], first: 0 },
+                    Spec::NotEqual(1, 2),
+                ],
+            },
+        ),
+        (
+            "increasing",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2], vec![0, 1, 2], vec![0, 1, 2], vec![0, 1, 2]],
+                // Increasing and pairwise different neighbours: four values needed, three given.
+                specs: vec![
+                    Spec::Increasing { vars: vec![0, 1, 2, 3], strict: false },
+                    Spec::NotEqual(0, 1),
+                    Spec::NotEqual(1, 2),
+                    Spec::NotEqual(2, 3),
+                ],
+            },
+        ),
+        (
+            "value_precede",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2]; 4],
+                // 1 before 2, and 1 nowhere but the last place: 2 nowhere.
+                specs: vec![
+                    Spec::ValuePrecede { s: 1, t: 2, vars: vec![0, 1, 2, 3] },
+                    Spec::Increasing { vars: vec![0, 1, 2, 3], strict: false },
+                ],
+            },
+        ),
+        (
+            "nvalue",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2], vec![0, 1, 2], vec![0, 1, 2], vec![1, 2]],
+                // Two distinct values among three pairwise different variables.
+                specs: vec![
+                    Spec::NValue { count: 3, vars: vec![0, 1, 2] },
+                    Spec::NotEqual(0, 1),
+                    Spec::NotEqual(1, 2),
+                    Spec::NotEqual(0, 2),
+                ],
+            },
+        ),
+        (
+            "inverse",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2]; 6],
+                // f and g inverse, f[0] != f[1] + 1 and so on: conflicts in search.
+                specs: vec![
+                    Spec::Inverse { f: vec![0, 1, 2], g: vec![3, 4, 5], base: 0 },
+                    Spec::Equal(0, 3, 0),
+                    Spec::NotEqual(1, 4),
+                ],
+            },
+        ),
+        (
+            "member",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2, 3], vec![0, 1], vec![0, 1]],
+                // b0 <-> x in 0..1, b1 <-> x in 1..2, b0 != b1 (as a clause pair), x != 3.
+                specs: vec![
+                    Spec::Member { x: 0, b: 1, ranges: vec![(0, 1)] },
+                    Spec::Member { x: 0, b: 2, ranges: vec![(1, 2)] },
+                    Spec::Clause { pos: vec![1, 2], neg: vec![] },
+                    Spec::Clause { pos: vec![], neg: vec![1, 2] },
+                    Spec::Clause { pos: vec![1, 2], neg: vec![] },
+                ],
+            },
+        ),
+        (
+            "global_cardinality",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2]; 4],
+                // 0 at most once, 1 exactly twice, 2 at least once; x0 != x1, x2 != x3.
+                specs: vec![
+                    Spec::Gcc {
+                        vars: vec![0, 1, 2, 3],
+                        values: vec![0, 1, 2],
+                        counts: vec![],
+                        low: vec![0, 2, 1],
+                        up: vec![1, 2, 4],
+                        closed: true,
+                    },
+                    Spec::NotEqual(0, 1),
+                    Spec::NotEqual(2, 3),
+                ],
+            },
+        ),
+        (
+            "not_equal",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1]; 3],
+                specs: vec![Spec::NotEqual(0, 1), Spec::NotEqual(1, 2), Spec::NotEqual(0, 2)],
+            },
+        ),
+    ];
+    for (kind, inst) in kinds {
+        let (x, audited, _) = audit(&inst, inst.domains.len());
+        let mut kinds_seen = std::collections::HashSet::new();
+        for (c, (_, target, reasons)) in &audited {
+            assert_eq!(explanation_holds(&inst, &inst.specs[*c], &x, target, reasons), Ok(()), "{kind}");
+            kinds_seen.insert(std::mem::discriminant(&inst.specs[*c]));
+        }
+        assert!(
+            kinds_seen.contains(&std::mem::discriminant(&inst.specs[0])),
+            "{kind}: no precise explanation in {} audited",
+            audited.len()
+        );
+    }
+}
+
+// ---- end of structural constraints ----

@@ -5,6 +5,7 @@ use crate::constraints::linear::tighten;
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::Model;
 
 /// Items packed into bins: item `i` of weight `w_i >= 0` goes into bin `bin_i`, and the load
@@ -32,6 +33,14 @@ use crate::model::Model;
 /// Bin values outside `first..first + m` are removed. Every pruning has the rule
 /// [`Rule::Bounds`] (loads) or [`Rule::Other`] (bins); when explanations are on, the
 /// premises are the constraint's other variables.
+///
+/// # Explanation
+///
+/// On request ([`Constraint::explain`]), each pruning is checked again in the domains before
+/// it and explained by what it read: a bound of a load from the total weight by the other
+/// loads' bounds; anything else about bin `b` (a load bound from its items or a `NoSum` test,
+/// an item leaving or packed into it, its failure) by that bin alone: the items fixed into
+/// it, the items that cannot go there (`bin_i != b`) and its load's bounds.
 ///
 /// # Complexity
 ///
@@ -206,6 +215,125 @@ impl BinPacking {
     }
 }
 
+/// One bin's state before a change, for explanations.
+struct BinState {
+    /// The weight fixed into the bin.
+    req: i64,
+    /// The candidates' sizes, by decreasing weight, and their items.
+    sizes: Vec<i64>,
+    items: Vec<usize>,
+    /// The load's bounds.
+    lo: i64,
+    hi: i64,
+}
+
+impl BinPacking {
+    /// Bin `b`'s state before the change: the weight fixed into it, the candidate sizes (by
+    /// decreasing weight) with their items, and its load's bounds.
+    fn bin_before(&self, why: &Antecedents<'_>, b: usize) -> Option<BinState> {
+        let bin = Value::try_from(self.first + b as i64).ok()?;
+        let (mut req, mut sizes, mut items) = (0i64, Vec::new(), Vec::new());
+        for &i in &self.order {
+            let x = self.scope[i];
+            if why.value(x) == Some(bin) {
+                req += self.weights[i];
+            } else if self.weights[i] > 0 && why.contains(x, bin) {
+                sizes.push(self.weights[i]);
+                items.push(i);
+            }
+        }
+        let (lo, hi) = why.bounds(self.scope[self.n + b])?;
+        Some(BinState { req, sizes, items, lo: i64::from(lo), hi: i64::from(hi) })
+    }
+
+    /// Names bin `b`'s state: the items fixed into it, those that cannot go there, its load's
+    /// bounds.
+    fn name_bin(&self, why: &mut Antecedents<'_>, b: usize) {
+        let bin = (self.first + b as i64) as Value;
+        for i in 0..self.n {
+            let x = self.scope[i];
+            if self.weights[i] == 0 {
+                continue;
+            }
+            if why.value(x) == Some(bin) {
+                why.equal(x, bin);
+            } else if !why.contains(x, bin) {
+                why.not_equal(x, bin);
+            }
+        }
+        why.at_least_min(self.scope[self.n + b]);
+        why.at_most_max(self.scope[self.n + b]);
+    }
+
+    /// Whether bin `b` has no packing left in the domains before the change.
+    fn bin_fails(&self, why: &Antecedents<'_>, b: usize) -> bool {
+        let Some(BinState { req, sizes, lo, hi, .. }) = self.bin_before(why, b) else { return false };
+        let total: i64 = sizes.iter().sum();
+        req > hi || req + total < lo || no_sum(&sizes, usize::MAX, total, lo - req, hi - req).is_some()
+    }
+
+    /// The loads' bounds before the change, if known.
+    fn load_bounds(&self, why: &Antecedents<'_>) -> Option<Vec<(i64, i64)>> {
+        (0..self.m()).map(|b| why.bounds(self.scope[self.n + b]).map(|(l, h)| (i64::from(l), i64::from(h)))).collect()
+    }
+
+    /// Why load `b` is at least (`lower`) or at most `v`.
+    fn explain_load(&self, why: &mut Antecedents<'_>, b: usize, v: i64, lower: bool) -> bool {
+        let Some(bounds) = self.load_bounds(why) else { return false };
+        // From the total weight and the other loads.
+        let others: i64 =
+            (0..self.m()).filter(|&k| k != b).map(|k| if lower { bounds[k].1 } else { bounds[k].0 }).sum();
+        if (lower && self.total - others >= v) || (!lower && self.total - others <= v) {
+            for k in (0..self.m()).filter(|&k| k != b) {
+                if lower {
+                    why.at_most_max(self.scope[self.n + k]);
+                } else {
+                    why.at_least_min(self.scope[self.n + k]);
+                }
+            }
+            return true;
+        }
+        let Some(BinState { req, sizes, lo, hi, .. }) = self.bin_before(why, b) else { return false };
+        let total: i64 = sizes.iter().sum();
+        let ok = if lower {
+            req >= v || no_sum(&sizes, usize::MAX, total, lo - req, lo - req).is_some_and(|(_, above)| req + above >= v)
+        } else {
+            req + total <= v
+                || no_sum(&sizes, usize::MAX, total, hi - req, hi - req).is_some_and(|(below, _)| req + below <= v)
+        };
+        if ok {
+            self.name_bin(why, b);
+        }
+        ok
+    }
+
+    /// Why item `i` left bin `b` (too heavy, or no subset of the others completes it).
+    fn explain_leaves(&self, why: &mut Antecedents<'_>, i: usize, b: usize) -> bool {
+        let Some(BinState { req, sizes, items, lo, hi }) = self.bin_before(why, b) else { return false };
+        let Some(k) = items.iter().position(|&j| j == i) else { return false };
+        let (total, w) = (sizes.iter().sum::<i64>(), sizes[k]);
+        let (lo, hi) = (lo - req, hi - req);
+        let ok = w > hi || no_sum(&sizes, k, total - w, lo - w, hi - w).is_some();
+        if ok {
+            self.name_bin(why, b);
+        }
+        ok
+    }
+
+    /// Why item `i` is packed into bin `b` (the bin cannot reach its load without it).
+    fn explain_packed(&self, why: &mut Antecedents<'_>, i: usize, b: usize) -> bool {
+        let Some(BinState { req, sizes, items, lo, hi }) = self.bin_before(why, b) else { return false };
+        let Some(k) = items.iter().position(|&j| j == i) else { return false };
+        let (total, w) = (sizes.iter().sum::<i64>(), sizes[k]);
+        let (lo, hi) = (lo - req, hi - req);
+        let ok = total - w < lo || no_sum(&sizes, k, total - w, lo, hi).is_some();
+        if ok {
+            self.name_bin(why, b);
+        }
+        ok
+    }
+}
+
 /// Shaw's `NoSum(X, α, β)` on the sizes `s` (decreasing) without position `skip`
 /// (`usize::MAX` for none), whose sum is `total`: `Some((α', β'))` when it proves that no
 /// subset sums into `[α, β]`, with `α' < α` and `β' > β` achievable sums (the nearest it
@@ -297,6 +425,73 @@ impl Constraint for BinPacking {
             ctx.clear_premises();
         }
         r
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let mut sorted = self.scope.clone();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return false;
+        }
+        let (n, m) = (self.n, self.m());
+        let bin_of = |v: Value| -> Option<usize> {
+            let b = i64::from(v) - self.first;
+            (0..m as i64).contains(&b).then_some(b as usize)
+        };
+        let change = why.change();
+        let x = match change {
+            Change::Failure => {
+                if let Some(b) = (0..m).find(|&b| self.bin_fails(why, b)) {
+                    self.name_bin(why, b);
+                    return true;
+                }
+                let Some(bounds) = self.load_bounds(why) else { return false };
+                let (lo, hi): (i64, i64) = bounds.iter().fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+                if hi >= self.total && lo <= self.total {
+                    return false;
+                }
+                for k in 0..m {
+                    let _ = if hi < self.total {
+                        why.at_most_max(self.scope[n + k])
+                    } else {
+                        why.at_least_min(self.scope[n + k])
+                    };
+                }
+                return true;
+            }
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => x,
+        };
+        let Some(pos) = self.scope.iter().position(|&y| y == x) else { return false };
+        let removed: Vec<Value> = why.removed().collect();
+        if pos >= n {
+            // The bound to prove: past the values removed (a bitset may have had holes).
+            return match change {
+                Change::AtLeast(_, v) => {
+                    let v = removed.iter().max().map_or(i64::from(v), |&r| i64::from(r) + 1);
+                    self.explain_load(why, pos - n, v, true)
+                }
+                Change::AtMost(_, v) => {
+                    let v = removed.iter().min().map_or(i64::from(v), |&r| i64::from(r) - 1);
+                    self.explain_load(why, pos - n, v, false)
+                }
+                _ => false,
+            };
+        }
+        if removed.is_empty() {
+            return false;
+        }
+        let len = why.len_reasons();
+        if removed.iter().all(|&v| bin_of(v).is_none_or(|b| self.explain_leaves(why, pos, b))) {
+            return true;
+        }
+        why.truncate_reasons(len);
+        // Packed into the one bin left.
+        let Some((lo, hi)) = why.bounds(x) else { return false };
+        let kept: Vec<Value> = (lo..=hi).filter(|&v| why.contains(x, v) && !removed.contains(&v)).collect();
+        match kept[..] {
+            [v] => bin_of(v).is_some_and(|b| self.explain_packed(why, pos, b)),
+            _ => false,
+        }
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

@@ -6,6 +6,7 @@ use crate::constraints::narrow::keep_members;
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::Model;
 
 const NONE: u32 = u32::MAX;
@@ -37,6 +38,15 @@ const NONE: u32 = u32::MAX;
 /// 1996), with bounds reasoning on the count variables (as Quimper et al. 2004 do for counts),
 /// when the listed values are distinct; with a value listed twice only the count reasoning
 /// runs.
+///
+/// # Explanation
+///
+/// The counting prunings are explained on request ([`Constraint::explain`]), from the
+/// domains before the change: a value leaving a variable by the variables fixed to it and its
+/// count's upper bound; a variable fixed to a value by the variables without it and its
+/// count's lower bound; a count's bounds by the variables fixed to (or without) its value, or
+/// by the other counts' bounds; an unlisted value of a closed constraint by nothing. The
+/// flow's prunings (Hall sets with capacities) get the generic explanation.
 ///
 /// # Complexity
 ///
@@ -503,6 +513,118 @@ impl GlobalCardinality {
     }
 }
 
+impl GlobalCardinality {
+    /// Count `j`'s bounds before the change, if known.
+    fn count_bounds(&self, why: &Antecedents<'_>, j: usize) -> Option<(i64, i64)> {
+        match self.count_at[j] {
+            NONE => Some((self.low[j], self.up[j])),
+            c => why.bounds(self.scope[c as usize]).map(|(a, b)| (i64::from(a), i64::from(b))),
+        }
+    }
+
+    /// Names count `j`'s upper (`upper`) or lower bound as it was before the change.
+    fn name_count(&self, why: &mut Antecedents<'_>, j: usize, upper: bool) -> bool {
+        match self.count_at[j] {
+            NONE => true,
+            c if upper => why.at_most_max(self.scope[c as usize]),
+            c => why.at_least_min(self.scope[c as usize]),
+        }
+    }
+
+    /// The variables fixed to `values[j]` before the change, and those without it.
+    fn split(&self, why: &Antecedents<'_>, j: usize) -> (Vec<usize>, Vec<usize>) {
+        let v = self.values[j];
+        let (mut fixed, mut without) = (Vec::new(), Vec::new());
+        for i in 0..self.n {
+            let x = self.scope[i];
+            if !why.contains(x, v) {
+                without.push(i);
+            } else if why.value(x) == Some(v) {
+                fixed.push(i);
+            }
+        }
+        (fixed, without)
+    }
+
+    /// Why count `j` is at least (`lower`) or at most `t`, by its variables.
+    fn explain_count(&self, why: &mut Antecedents<'_>, j: usize, t: i64, lower: bool) -> bool {
+        let n = self.n as i64;
+        let (fixed, without) = self.split(why, j);
+        if lower && fixed.len() as i64 >= t {
+            for &i in fixed.iter().take(t.max(0) as usize) {
+                why.equal(self.scope[i], self.values[j]);
+            }
+            return true;
+        }
+        if !lower && n - without.len() as i64 <= t {
+            for &i in without.iter().take((n - t).max(0) as usize) {
+                why.not_equal(self.scope[i], self.values[j]);
+            }
+            return true;
+        }
+        if !self.distinct || lower {
+            return false;
+        }
+        // At most n minus what the other counts need.
+        let Some(others) = (0..self.values.len())
+            .filter(|&k| k != j)
+            .map(|k| self.count_bounds(why, k).map(|b| b.0))
+            .sum::<Option<i64>>()
+        else {
+            return false;
+        };
+        if n - others > t {
+            return false;
+        }
+        (0..self.values.len()).filter(|&k| k != j).all(|k| self.name_count(why, k, false))
+    }
+
+    /// Why variable `i` lost `removed` (values), by the counting rules.
+    fn explain_var(&self, why: &mut Antecedents<'_>, i: usize, removed: &[Value]) -> bool {
+        let x = self.scope[i];
+        let mut left = Vec::new();
+        for &v in removed {
+            match self.index_of(v) {
+                None if self.closed => {}
+                None => left.push(v),
+                Some(j) => {
+                    // The value's count is full with the variables fixed to it.
+                    let (fixed, _) = self.split(why, j);
+                    let Some((_, cmax)) = self.count_bounds(why, j) else { return false };
+                    let fixed: Vec<usize> = fixed.into_iter().filter(|&k| k != i).collect();
+                    if (fixed.len() as i64) < cmax {
+                        left.push(v);
+                        continue;
+                    }
+                    for &k in fixed.iter().take(cmax.max(0) as usize) {
+                        why.equal(self.scope[k], v);
+                    }
+                    if !self.name_count(why, j, true) {
+                        return false;
+                    }
+                }
+            }
+        }
+        if left.is_empty() {
+            return true;
+        }
+        // Fixed to the one value left, which its count needs from every variable that has it.
+        let Some(values) = why.initial_values(x) else { return false };
+        let kept: Vec<Value> = values.filter(|&v| why.contains(x, v) && !removed.contains(&v)).collect();
+        let [w] = kept[..] else { return false };
+        let Some(j) = self.index_of(w) else { return false };
+        let (_, without) = self.split(why, j);
+        let Some((cmin, _)) = self.count_bounds(why, j) else { return false };
+        if self.n as i64 - without.len() as i64 > cmin {
+            return false;
+        }
+        for &k in &without {
+            why.not_equal(self.scope[k], w);
+        }
+        self.name_count(why, j, false)
+    }
+}
+
 impl Constraint for GlobalCardinality {
     fn kind(&self) -> &'static str {
         "global_cardinality"
@@ -539,6 +661,35 @@ impl Constraint for GlobalCardinality {
                 return Ok(());
             }
         })
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let mut sorted = self.scope.clone();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) || !self.distinct {
+            return false;
+        }
+        let change = why.change();
+        let x = match change {
+            Change::Failure => return false,
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => x,
+        };
+        let Some(p) = self.scope.iter().position(|&y| y == x) else { return false };
+        let removed: Vec<Value> = why.removed().collect();
+        if p < self.n {
+            return !removed.is_empty() && self.explain_var(why, p, &removed);
+        }
+        let Some(j) = self.count_at.iter().position(|&c| c as usize == p) else { return false };
+        // The bound to prove: past the values removed (a bitset may have had holes).
+        match change {
+            Change::AtLeast(_, b) => {
+                self.explain_count(why, j, removed.iter().max().map_or(i64::from(b), |&r| i64::from(r) + 1), true)
+            }
+            Change::AtMost(_, b) => {
+                self.explain_count(why, j, removed.iter().min().map_or(i64::from(b), |&r| i64::from(r) - 1), false)
+            }
+            _ => false,
+        }
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

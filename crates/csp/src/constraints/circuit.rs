@@ -1,12 +1,14 @@
 //! `Circuit` and `Subcircuit`: successor variables that form one Hamiltonian cycle (or one
 //! cycle through a subset of the nodes, the others pointing to themselves).
 
+use super::hall_set::deficient_set;
 use super::matching::Matching;
 use super::scc::Scc;
 use crate::constraint::{Constraint, Priority, Rule};
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 
 const NONE: u32 = u32::MAX;
 
@@ -39,6 +41,18 @@ const NONE: u32 = u32::MAX;
 ///    components, and otherwise fixes to itself every node outside the component of those.
 ///
 /// Premises, when explanations are on: the other successor variables.
+///
+/// # Explanation
+///
+/// Each pruning is explained on request ([`Constraint::explain`]) from the domains before it,
+/// as Francis and Stuckey (2014) do: a value taken by a fixed successor by that fixed
+/// successor; an all-different removal by a Hall set (its members' values outside the set's);
+/// the arc closing a chain early by the chain's fixed successors (and, for a subcircuit, a node
+/// outside the chain that may not point to itself); an arc `i -> j` across components by the
+/// nodes reachable from `j` and the arcs absent that leave them (no way back to `i`); a node
+/// fixed out of a subcircuit likewise by a node that must be on the cycle. A failure is
+/// explained by two successors fixed alike, a Hall set, a short closed cycle, a set of nodes
+/// that no arc leaves (or enters), or a successor all of whose values are explained away.
 ///
 /// # Complexity
 ///
@@ -309,6 +323,304 @@ impl Circuit {
     }
 }
 
+/// The successor graph before a change, for explanations.
+struct Graph {
+    /// `adj[i]`: the nodes `succ[i]` could take (its own node included).
+    adj: Vec<Vec<u32>>,
+    /// `fixed[i]`: the node `succ[i]` was fixed to, or `NONE`.
+    fixed: Vec<u32>,
+}
+
+impl Graph {
+    /// Whether node `k` could point to itself.
+    fn can_self(&self, k: usize) -> bool {
+        self.adj[k].contains(&(k as u32))
+    }
+
+    /// The nodes reachable from `from` by arcs other than self-loops, as flags.
+    fn reach(&self, from: usize) -> Vec<bool> {
+        let mut seen = vec![false; self.adj.len()];
+        let mut stack = vec![from];
+        seen[from] = true;
+        while let Some(k) = stack.pop() {
+            for &j in &self.adj[k] {
+                if !seen[j as usize] {
+                    seen[j as usize] = true;
+                    stack.push(j as usize);
+                }
+            }
+        }
+        seen
+    }
+}
+
+impl Circuit {
+    /// The node of value `v`, if it names one.
+    fn node_of(&self, v: Value) -> Option<usize> {
+        let j = i64::from(v) - i64::from(self.offset);
+        (0..self.succ.len() as i64).contains(&j).then_some(j as usize)
+    }
+
+    /// The successor graph in the domains before the change.
+    fn graph_before(&self, why: &Antecedents<'_>) -> Graph {
+        let n = self.succ.len();
+        let mut g = Graph { adj: vec![Vec::new(); n], fixed: vec![NONE; n] };
+        for (i, &x) in self.succ.iter().enumerate() {
+            match why.values(x) {
+                Some(values) => g.adj[i].extend(values.filter_map(|v| self.node_of(v)).map(|j| j as u32)),
+                None => g.adj[i].extend((0..n).filter(|&j| why.contains(x, self.value(j))).map(|j| j as u32)),
+            }
+            if let [j] = g.adj[i][..] {
+                g.fixed[i] = j;
+            }
+        }
+        g
+    }
+
+    /// Names `succ[k]` = its fixed node.
+    fn name_fixed(&self, why: &mut Antecedents<'_>, g: &Graph, k: usize) {
+        why.equal(self.succ[k], self.value(g.fixed[k] as usize));
+    }
+
+    /// Names, for every node `k` of `set`, that `succ[k]` takes no node outside `set` but `k`
+    /// (nothing leaves the set but self-loops).
+    fn name_closed(&self, why: &mut Antecedents<'_>, set: &[bool]) -> bool {
+        for (k, _) in set.iter().enumerate().filter(|p| *p.1) {
+            let Some(values) = why.initial_values(self.succ[k]) else { return false };
+            let outside: Vec<Value> = values.filter(|&v| self.node_of(v).is_none_or(|j| j != k && !set[j])).collect();
+            why.not_equal_all(self.succ[k], outside);
+        }
+        true
+    }
+
+    /// Names, for every variable of `s`, that it takes no value outside `values` and `extra`.
+    fn name_hall(&self, why: &mut Antecedents<'_>, vars: &[usize], values: &[bool], extra: Option<usize>) -> bool {
+        for &k in vars {
+            let Some(initial) = why.initial_values(self.succ[k]) else { return false };
+            let outside: Vec<Value> =
+                initial.filter(|&v| self.node_of(v).is_none_or(|j| !values[j] && Some(j) != extra)).collect();
+            why.not_equal_all(self.succ[k], outside);
+        }
+        true
+    }
+
+    /// The chain of fixed successors from `j`: its nodes in order, up to the first node not
+    /// fixed (included), or `None` if it closes on itself.
+    fn chain_from(g: &Graph, j: usize) -> Option<Vec<usize>> {
+        let n = g.adj.len();
+        let mut chain = vec![j];
+        let mut k = j;
+        while g.fixed[k] != NONE && g.fixed[k] as usize != k {
+            k = g.fixed[k] as usize;
+            if chain.len() >= n || chain.contains(&k) {
+                return None;
+            }
+            chain.push(k);
+        }
+        Some(chain)
+    }
+
+    /// Why `succ[i] != j`, by the cheap rules (a fixed successor takes `j`, or `i -> j` closes a
+    /// chain early); whether one applies (its reasons named).
+    fn explain_arc_cheap(&self, why: &mut Antecedents<'_>, g: &Graph, i: usize, j: usize) -> bool {
+        let n = self.succ.len();
+        if let Some(k) = (0..n).find(|&k| k != i && g.fixed[k] == j as u32) {
+            self.name_fixed(why, g, k);
+            return true;
+        }
+        if j == i {
+            return false;
+        }
+        // j -> ... -> i by fixed successors: i -> j would close the cycle.
+        let Some(chain) = Self::chain_from(g, j) else { return false };
+        if chain.last() != Some(&i) || chain.len() >= n {
+            return false;
+        }
+        let outsider = if self.sub {
+            let mut on = vec![false; n];
+            for &k in &chain {
+                on[k] = true;
+            }
+            match (0..n).find(|&k| !on[k] && !g.can_self(k)) {
+                Some(k) => Some(k),
+                None => return false,
+            }
+        } else {
+            None
+        };
+        for &k in &chain[..chain.len() - 1] {
+            self.name_fixed(why, g, k);
+        }
+        if let Some(k) = outsider {
+            why.not_equal(self.succ[k], self.value(k));
+        }
+        true
+    }
+
+    /// Why `succ[i] != j` by reachability: no path from `j` back to `i`.
+    fn explain_arc_by_reach(&self, why: &mut Antecedents<'_>, g: &Graph, i: usize, j: usize) -> bool {
+        if i == j {
+            return false;
+        }
+        let r = g.reach(j);
+        !r[i] && self.name_closed(why, &r)
+    }
+
+    /// Why node `i` is out of the subcircuit: a node `a` that must be on it does not reach `i`,
+    /// or `i` does not reach `a`.
+    fn explain_outside(&self, why: &mut Antecedents<'_>, g: &Graph, i: usize) -> bool {
+        if !self.sub {
+            return false;
+        }
+        for a in (0..g.adj.len()).filter(|&a| a != i && !g.can_self(a)) {
+            for (from, to) in [(a, i), (i, a)] {
+                let r = g.reach(from);
+                if !r[to] {
+                    why.not_equal(self.succ[a], self.value(a));
+                    return self.name_closed(why, &r);
+                }
+            }
+        }
+        false
+    }
+
+    /// Why `succ[i] != j` by a Hall set of the other successors that takes `j`; also marks
+    /// in `covered` the other values that set takes.
+    fn explain_arc_by_hall(&self, why: &mut Antecedents<'_>, g: &Graph, i: usize, j: usize) -> Option<Vec<bool>> {
+        let d = deficient_set(&g.adj, self.succ.len(), Some(i), Some(j as u32))?;
+        self.name_hall(why, &d.vars, &d.values, Some(j)).then_some(d.values)
+    }
+
+    fn explain_removals(&self, why: &mut Antecedents<'_>, g: &Graph, i: usize, removed: &[Value]) -> bool {
+        let mut left: Vec<usize> = Vec::new();
+        for &v in removed {
+            match self.node_of(v) {
+                // Out of range, or a self-loop of a circuit: the constraint alone.
+                None => {}
+                Some(j) if j == i && !self.sub => {}
+                Some(j) if self.explain_arc_cheap(why, g, i, j) => {}
+                Some(j) => left.push(j),
+            }
+        }
+        if left.is_empty() {
+            return true;
+        }
+        if !left.contains(&i) {
+            let len = why.len_reasons();
+            if self.explain_outside(why, g, i) {
+                return true;
+            }
+            why.truncate_reasons(len);
+        }
+        let mut covered = vec![false; self.succ.len()];
+        for &j in &left {
+            if covered[j] || self.explain_arc_by_reach(why, g, i, j) {
+                continue;
+            }
+            match self.explain_arc_by_hall(why, g, i, j) {
+                Some(values) => {
+                    for (c, v) in covered.iter_mut().zip(values) {
+                        *c |= v;
+                    }
+                }
+                None => return false,
+            }
+        }
+        true
+    }
+
+    fn explain_failure(&self, why: &mut Antecedents<'_>, g: &Graph) -> bool {
+        let n = self.succ.len();
+        if n == 0 {
+            return false;
+        }
+        // Two successors fixed to one node.
+        let mut by = vec![NONE; n];
+        for k in 0..n {
+            let j = g.fixed[k];
+            if j == NONE {
+                continue;
+            }
+            if by[j as usize] != NONE {
+                self.name_fixed(why, g, by[j as usize] as usize);
+                self.name_fixed(why, g, k);
+                return true;
+            }
+            by[j as usize] = k as u32;
+        }
+        // A closed cycle of fixed successors, too short (or with a node outside that must
+        // join it).
+        for s in 0..n {
+            if g.fixed[s] == NONE || g.fixed[s] as usize == s {
+                continue;
+            }
+            let mut cycle = vec![s];
+            let mut k = g.fixed[s] as usize;
+            while k != s && g.fixed[k] != NONE && g.fixed[k] as usize != k && cycle.len() <= n {
+                cycle.push(k);
+                k = g.fixed[k] as usize;
+            }
+            if k != s || cycle.len() >= n {
+                continue;
+            }
+            let outsider = if self.sub { (0..n).find(|&k| !cycle.contains(&k) && !g.can_self(k)) } else { None };
+            if self.sub && outsider.is_none() {
+                continue;
+            }
+            for &k in &cycle {
+                self.name_fixed(why, g, k);
+            }
+            if let Some(k) = outsider {
+                why.not_equal(self.succ[k], self.value(k));
+            }
+            return true;
+        }
+        // No distinct successors at all.
+        if let Some(d) = deficient_set(&g.adj, n, None, None) {
+            return self.name_hall(why, &d.vars, &d.values, None);
+        }
+        // A set of nodes that the cycle would have to leave or enter and cannot.
+        if !self.sub {
+            let r = g.reach(0);
+            if r.iter().any(|&b| !b) {
+                return self.name_closed(why, &r);
+            }
+            for k in 1..n {
+                let r = g.reach(k);
+                if !r[0] {
+                    return self.name_closed(why, &r);
+                }
+            }
+        } else {
+            let must: Vec<usize> = (0..n).filter(|&k| !g.can_self(k)).collect();
+            for &a in &must {
+                let r = g.reach(a);
+                if let Some(&b) = must.iter().find(|&&b| !r[b]) {
+                    why.not_equal(self.succ[a], self.value(a));
+                    why.not_equal(self.succ[b], self.value(b));
+                    return self.name_closed(why, &r);
+                }
+            }
+        }
+        // A successor with every value explained away.
+        let mut order: Vec<usize> = (0..n).filter(|&k| g.adj[k].len() <= 3).collect();
+        order.sort_by_key(|&k| g.adj[k].len());
+        for i in order {
+            let len = why.len_reasons();
+            let removed: Vec<Value> = g.adj[i].iter().map(|&j| self.value(j as usize)).collect();
+            if self.explain_removals(why, g, i, &removed) {
+                let Some(values) = why.initial_values(self.succ[i]) else { return false };
+                let gone: Vec<Value> =
+                    values.filter(|&v| self.node_of(v).is_none_or(|j| !g.adj[i].contains(&(j as u32)))).collect();
+                why.not_equal_all(self.succ[i], gone);
+                return true;
+            }
+            why.truncate_reasons(len);
+        }
+        false
+    }
+}
+
 impl Constraint for Circuit {
     fn kind(&self) -> &'static str {
         if self.sub {
@@ -343,6 +655,23 @@ impl Constraint for Circuit {
             ctx.clear_premises();
         }
         r
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let mut sorted = self.succ.clone();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return false;
+        }
+        let graph = self.graph_before(why);
+        match why.change() {
+            Change::Failure => self.explain_failure(why, &graph),
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => {
+                let Some(i) = self.succ.iter().position(|&y| y == x) else { return false };
+                let removed: Vec<Value> = why.removed().collect();
+                !removed.is_empty() && self.explain_removals(why, &graph, i, &removed)
+            }
+        }
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

@@ -5,6 +5,7 @@ use crate::constraints::narrow::keep_members;
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 
 /// `count = |{i : vars[i] = value}|`, with `value` and `count` variables (MiniZinc's
 /// `count_eq`, to which its `count`, `count_leq`, ... reduce). For a set of values, see
@@ -22,6 +23,16 @@ use crate::id::{Value, VarId};
 ///
 /// With `value` fixed and not among `vars`, this is generalised arc consistency (a sum of
 /// independent 0/1 indicators takes every value between its bounds).
+///
+/// # Explanation
+///
+/// On request ([`Constraint::explain`]), from the domains before the change, by counting: a
+/// bound of `count` rests on `value`'s domain and, for each of its values, the variables
+/// fixed to it (`count >=`) or without it (`count <=`), as many as the bound needs; a value
+/// leaving `value` on `count`'s bounds (or holes) and those variables; `v` leaving a variable
+/// on `value = v`, `count <= lo(v)` and the `lo(v)` variables fixed to `v`; a variable fixed to
+/// `v` on `value = v`, `count >= hi(v)` and the variables without `v`. A scope with a variable
+/// twice gets the generic explanation.
 ///
 /// # Complexity
 ///
@@ -131,6 +142,97 @@ impl CountEq {
     }
 }
 
+impl CountEq {
+    /// The variables (positions in the scope) fixed to `v` before the change, and those
+    /// without `v`.
+    fn split(&self, why: &Antecedents<'_>, v: Value) -> (Vec<usize>, Vec<usize>) {
+        let (mut fixed, mut without) = (Vec::new(), Vec::new());
+        for k in 2..self.scope.len() {
+            let x = self.scope[k];
+            if !why.contains(x, v) {
+                without.push(k);
+            } else if why.value(x) == Some(v) {
+                fixed.push(k);
+            }
+        }
+        (fixed, without)
+    }
+
+    /// Names `k` of the variables of `fixed` as fixed to `v`.
+    fn name_fixed(&self, why: &mut Antecedents<'_>, fixed: &[usize], k: usize, v: Value) {
+        for &i in fixed.iter().take(k) {
+            why.equal(self.scope[i], v);
+        }
+    }
+
+    /// Names `k` of the variables of `without` as without `v`.
+    fn name_without(&self, why: &mut Antecedents<'_>, without: &[usize], k: usize, v: Value) {
+        for &i in without.iter().take(k) {
+            why.not_equal(self.scope[i], v);
+        }
+    }
+
+    /// Why `value = v` has no support: `count`'s domain misses `lo(v)..=hi(v)`.
+    fn explain_unsupported(&self, why: &mut Antecedents<'_>, v: Value) -> bool {
+        let c = self.scope[1];
+        let n = (self.scope.len() - 2) as i64;
+        let (fixed, without) = self.split(why, v);
+        let (lo, hi) = (fixed.len() as i64, n - without.len() as i64);
+        let Some((cmin, cmax)) = why.bounds(c) else { return false };
+        if i64::from(cmax) < lo {
+            why.at_most(c, cmax);
+            self.name_fixed(why, &fixed, (i64::from(cmax) + 1).max(0) as usize, v);
+        } else if i64::from(cmin) > hi {
+            why.at_least(c, cmin);
+            self.name_without(why, &without, (n - i64::from(cmin) + 1).max(0) as usize, v);
+        } else {
+            // Holes of `count` over lo..=hi.
+            let (Ok(a), Ok(b)) = (Value::try_from(lo), Value::try_from(hi)) else { return false };
+            if (a..=b).any(|k| why.contains(c, k)) || b - a > 64 {
+                return false;
+            }
+            for k in a..=b {
+                why.not_equal(c, k);
+            }
+            self.name_fixed(why, &fixed, fixed.len(), v);
+            self.name_without(why, &without, without.len(), v);
+        }
+        true
+    }
+
+    /// The values of `value` before the change, if few enough to list.
+    fn value_values(&self, why: &Antecedents<'_>) -> Option<Vec<Value>> {
+        let y = self.scope[0];
+        let (lo, hi) = why.bounds(y)?;
+        if i64::from(hi) - i64::from(lo) > 256 {
+            return None;
+        }
+        Some((lo..=hi).filter(|&v| why.contains(y, v)).collect())
+    }
+
+    fn explain_count(&self, why: &mut Antecedents<'_>, bound: Value, at_least: bool) -> bool {
+        let Some(values) = self.value_values(why) else { return false };
+        let n = (self.scope.len() - 2) as i64;
+        let b = i64::from(bound);
+        for &v in &values {
+            let (fixed, without) = self.split(why, v);
+            if at_least {
+                if (fixed.len() as i64) < b {
+                    return false;
+                }
+                self.name_fixed(why, &fixed, b.max(0) as usize, v);
+            } else {
+                if n - (without.len() as i64) > b {
+                    return false;
+                }
+                self.name_without(why, &without, (n - b).max(0) as usize, v);
+            }
+        }
+        why.domain(self.scope[0]);
+        true
+    }
+}
+
 impl Constraint for CountEq {
     fn kind(&self) -> &'static str {
         "count"
@@ -150,6 +252,81 @@ impl Constraint for CountEq {
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         super::passes_to_fixed_point(self, ctx, Self::pass)
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let mut sorted = self.scope.clone();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return false;
+        }
+        let (y, c) = (self.scope[0], self.scope[1]);
+        match why.change() {
+            // The bound to prove: past the values removed (a bitset may have had holes).
+            Change::AtLeast(x, bound) if x == c => {
+                let b = why.removed().max().map_or(bound, |r| r.saturating_add(1));
+                self.explain_count(why, b, true)
+            }
+            Change::AtMost(x, bound) if x == c => {
+                let b = why.removed().min().map_or(bound, |r| r.saturating_sub(1));
+                self.explain_count(why, b, false)
+            }
+            Change::Failure => {
+                // Every value of `value` without support.
+                let Some(values) = self.value_values(why) else { return false };
+                for v in values {
+                    if !self.explain_unsupported(why, v) {
+                        return false;
+                    }
+                }
+                why.domain(y);
+                true
+            }
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) if x == y => {
+                let removed: Vec<Value> = why.removed().collect();
+                !removed.is_empty() && removed.into_iter().all(|v| self.explain_unsupported(why, v))
+            }
+            Change::Removed(x) if x == c => false,
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => {
+                let Some(v) = why.value(y) else { return false };
+                let removed: Vec<Value> = why.removed().collect();
+                let n = (self.scope.len() - 2) as i64;
+                let (fixed, without) = self.split(why, v);
+                let (cmin, cmax) = match why.bounds(c) {
+                    Some(b) => (i64::from(b.0), i64::from(b.1)),
+                    None => return false,
+                };
+                let own = self.scope.iter().position(|&z| z == x).unwrap_or(0);
+                let drops_v = if removed.is_empty() {
+                    match why.change() {
+                        Change::AtLeast(_, b) => b > v,
+                        Change::AtMost(_, b) => b < v,
+                        _ => false,
+                    }
+                } else {
+                    removed.contains(&v)
+                };
+                if drops_v {
+                    // `v` left `x`: the count is full with the variables fixed to `v`.
+                    let fixed: Vec<usize> = fixed.into_iter().filter(|&k| k != own).collect();
+                    if (fixed.len() as i64) < cmax {
+                        return false;
+                    }
+                    why.equal(y, v);
+                    why.at_most(c, cmax as Value);
+                    self.name_fixed(why, &fixed, cmax.max(0) as usize, v);
+                } else {
+                    // `x` fixed to `v`: every variable that may take `v` is needed.
+                    if !why.contains(x, v) || n - (without.len() as i64) > cmin {
+                        return false;
+                    }
+                    why.equal(y, v);
+                    why.at_least(c, cmin as Value);
+                    self.name_without(why, &without, without.len(), v);
+                }
+                true
+            }
+        }
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

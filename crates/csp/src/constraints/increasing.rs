@@ -4,6 +4,7 @@ use crate::constraint::{Constraint, Priority, Rule};
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 
 /// `x_0 <= x_1 <= ... <= x_{n-1}` ([`Increasing::new`], MiniZinc's `increasing`) or with `<`
 /// ([`Increasing::strict`], `strictly_increasing`).
@@ -17,6 +18,12 @@ use crate::id::{Value, VarId};
 /// backward sweep lowers each upper bound to its successor's ([`Rule::Bounds`]). Two sweeps
 /// reach the fixed point, which is generalised arc consistency: every value left has the
 /// predecessors' minima below it and the successors' maxima above it.
+///
+/// # Explanation
+///
+/// On request ([`Constraint::explain`]): a bound moved by a neighbour's bound, by that bound
+/// alone (`x_{i-1} >= v - gap` or `x_{i+1} <= v + gap`); a failure by two neighbours whose
+/// bounds cross.
 ///
 /// # Complexity
 ///
@@ -106,6 +113,57 @@ impl Constraint for Increasing {
             ctx.clear_premises();
         }
         r
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let mut sorted = self.vars.clone();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return false;
+        }
+        let gap = i64::from(self.strict);
+        let n = self.vars.len();
+        let removed: Vec<Value> = why.removed().collect();
+        match why.change() {
+            Change::Failure => {
+                // Two neighbours whose bounds cross.
+                for i in 1..n {
+                    let (Some(lo), Some(hi)) = (why.min(self.vars[i - 1]), why.max(self.vars[i])) else { continue };
+                    if i64::from(lo) + gap > i64::from(hi) {
+                        why.at_least(self.vars[i - 1], lo);
+                        why.at_most(self.vars[i], hi);
+                        return true;
+                    }
+                }
+                false
+            }
+            Change::AtLeast(x, b) => {
+                // The bound to prove: past the values removed (a bitset may have had holes).
+                let t = removed.iter().max().map_or(i64::from(b), |&r| i64::from(r) + 1);
+                let Some(i) = self.vars.iter().position(|&y| y == x).filter(|&i| i > 0) else { return false };
+                let p = self.vars[i - 1];
+                match why.min(p) {
+                    Some(lo) if i64::from(lo) + gap >= t => {
+                        why.at_least(p, clamp(t - gap));
+                        true
+                    }
+                    _ => false,
+                }
+            }
+            Change::AtMost(x, b) => {
+                let t = removed.iter().min().map_or(i64::from(b), |&r| i64::from(r) - 1);
+                let Some(i) = self.vars.iter().position(|&y| y == x).filter(|&i| i + 1 < n) else { return false };
+                let q = self.vars[i + 1];
+                match why.max(q) {
+                    Some(hi) if i64::from(hi) - gap <= t => {
+                        why.at_most(q, clamp(t + gap));
+                        true
+                    }
+                    _ => false,
+                }
+            }
+            Change::Removed(_) => false,
+        }
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

@@ -1,10 +1,12 @@
 //! `Inverse`: two arrays of variables that are inverse permutations of each other.
 
+use super::hall_set::deficient_set;
 use super::matching::Matching;
 use crate::constraint::{Constraint, Priority, Rule};
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 
 /// `f[i] = j` iff `g[j] = i` (MiniZinc's `inverse(f, g)`): `f` and `g` are permutations, each
 /// the inverse of the other, the usual channelling between two viewpoints (who sits in seat
@@ -18,6 +20,13 @@ use crate::id::{Value, VarId};
 /// Domain consistency of the channelling (`j` stays in `D(f[i])` iff `i` is in `D(g[j])`, and
 /// the reverse; [`Rule::NoSupport`]) to a fixed point, plus Régin's matching on each side
 /// (each array is all different; [`Rule::HallSet`]). Arrays of different lengths fail.
+///
+/// # Explanation
+///
+/// On request ([`Constraint::explain`]), from the domains before the change: `j` leaving
+/// `f[i]` for want of its partner by `g[j] != i` (and the reverse); a removal by the matching
+/// by a Hall set of the same side (its members have no value outside the set's values); a
+/// failure by a Hall set with too few values.
 ///
 /// # Complexity
 ///
@@ -126,6 +135,62 @@ impl Inverse {
     }
 }
 
+impl Inverse {
+    /// Side `from_f`'s positions `(start, len, own base, other start, other len, other base)`.
+    fn side(&self, from_f: bool) -> (usize, usize, Value, usize, usize, Value) {
+        let (n, m) = (self.n, self.scope.len() - self.n);
+        if from_f {
+            (0, n, self.f_base, n, m, self.g_base)
+        } else {
+            (n, m, self.g_base, 0, n, self.f_base)
+        }
+    }
+
+    /// The values (as positions of the other side) each variable of a side could take before
+    /// the change.
+    fn side_graph(&self, why: &Antecedents<'_>, from_f: bool) -> Option<Vec<Vec<u32>>> {
+        let (start, len, _, _, other_len, other_base) = self.side(from_f);
+        let mut adj = Vec::with_capacity(len);
+        for k in 0..len {
+            let x = self.scope[start + k];
+            let mut a = Vec::new();
+            for v in why.values(x)? {
+                let j = i64::from(v) - i64::from(other_base);
+                if (0..other_len as i64).contains(&j) {
+                    a.push(j as u32);
+                }
+            }
+            adj.push(a);
+        }
+        Some(adj)
+    }
+
+    /// Names the members of a Hall set of side `from_f` as without values outside `values`
+    /// (and `extra`).
+    fn name_hall(
+        &self,
+        why: &mut Antecedents<'_>,
+        from_f: bool,
+        vars: &[usize],
+        values: &[bool],
+        extra: Option<u32>,
+    ) -> bool {
+        let (start, _, _, _, other_len, other_base) = self.side(from_f);
+        for &k in vars {
+            let x = self.scope[start + k];
+            let Some(initial) = why.initial_values(x) else { return false };
+            let outside: Vec<Value> = initial
+                .filter(|&v| {
+                    let j = i64::from(v) - i64::from(other_base);
+                    !(0..other_len as i64).contains(&j) || (!values[j as usize] && Some(j as u32) != extra)
+                })
+                .collect();
+            why.not_equal_all(x, outside);
+        }
+        true
+    }
+}
+
 impl Constraint for Inverse {
     fn kind(&self) -> &'static str {
         "inverse"
@@ -152,6 +217,64 @@ impl Constraint for Inverse {
             ctx.clear_premises();
         }
         r
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let mut sorted = self.scope.clone();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) || self.scope.len() != 2 * self.n {
+            return false;
+        }
+        let x = match why.change() {
+            Change::Failure => {
+                for from_f in [true, false] {
+                    let Some(adj) = self.side_graph(why, from_f) else { return false };
+                    if let Some(d) = deficient_set(&adj, self.side(from_f).4, None, None) {
+                        return self.name_hall(why, from_f, &d.vars, &d.values, None);
+                    }
+                }
+                return false;
+            }
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => x,
+        };
+        let Some(p) = self.scope.iter().position(|&y| y == x) else { return false };
+        let from_f = p < self.n;
+        let (start, _, own_base, other, other_len, other_base) = self.side(from_f);
+        let k = p - start;
+        let Ok(me) = Value::try_from(i64::from(own_base) + k as i64) else { return false };
+        let removed: Vec<Value> = why.removed().collect();
+        if removed.is_empty() {
+            return false;
+        }
+        let mut adj: Option<Vec<Vec<u32>>> = None;
+        let mut covered = vec![false; other_len];
+        for v in removed {
+            let j = i64::from(v) - i64::from(other_base);
+            if !(0..other_len as i64).contains(&j) {
+                continue;
+            }
+            let j = j as usize;
+            let partner = self.scope[other + j];
+            if !why.contains(partner, me) {
+                why.not_equal(partner, me);
+                continue;
+            }
+            if covered[j] {
+                continue;
+            }
+            if adj.is_none() {
+                adj = self.side_graph(why, from_f);
+            }
+            let Some(g) = adj.as_ref() else { return false };
+            let Some(d) = deficient_set(g, other_len, Some(k), Some(j as u32)) else { return false };
+            if !self.name_hall(why, from_f, &d.vars, &d.values, Some(j as u32)) {
+                return false;
+            }
+            for (c, v) in covered.iter_mut().zip(&d.values) {
+                *c |= *v;
+            }
+        }
+        true
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

@@ -4,6 +4,7 @@ use crate::constraint::{Constraint, Priority, Rule};
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::Model;
 
 /// `x <lex y` ([`LexLess::strict`], MiniZinc's `lex_less`) or `x <=lex y`
@@ -19,6 +20,15 @@ use crate::model::Model;
 /// computed from the right; then position `α` gets `x_α <= y_α`, or `x_α < y_α` when the
 /// suffix cannot, by bounds ([`Rule::Bounds`]). If that fixes `x_α = y_α`, `α` moves on. No
 /// other position ever loses a value. GAC when no variable occurs twice; sound otherwise.
+///
+/// # Explanation
+///
+/// On request ([`Constraint::explain`]), from the domains before the change: the prefix by
+/// `x_i >= u` and `y_i <= u` for each position fixed to `u` on both sides (weaker than the
+/// equalities, and enough: the prefix cannot come out `>`), the bound used (`y_α <= max` or
+/// `x_α >= min`) and, when the position had to be strict, the suffix up to its first position
+/// where `min x_i > max y_i` (`x_i >= min`, `y_i <= max` on each). A variable that occurs twice
+/// gets the generic explanation.
 ///
 /// # Complexity
 ///
@@ -114,6 +124,56 @@ impl LexLess {
     }
 }
 
+impl LexLess {
+    /// The first position not fixed equal on both sides before the change, with the values
+    /// of the prefix.
+    fn prefix(&self, why: &Antecedents<'_>) -> (usize, Vec<Value>) {
+        let n = self.scope.len() / 2;
+        let mut values = Vec::new();
+        for a in 0..n {
+            match (why.value(self.scope[a]), why.value(self.scope[n + a])) {
+                (Some(u), Some(v)) if u == v => values.push(u),
+                _ => return (a, values),
+            }
+        }
+        (n, values)
+    }
+
+    /// Names the prefix: `x_i >= u` and `y_i <= u`.
+    fn name_prefix(&self, why: &mut Antecedents<'_>, values: &[Value]) {
+        let n = self.scope.len() / 2;
+        for (i, &u) in values.iter().enumerate() {
+            why.at_least(self.scope[i], u);
+            why.at_most(self.scope[n + i], u);
+        }
+    }
+
+    /// Whether the suffix after `a` cannot come out `<=` (`<` when strict), naming why if
+    /// `name`; `None` if a bound is not known.
+    fn suffix_blocks(&self, why: &mut Antecedents<'_>, a: usize, name: bool) -> Option<bool> {
+        let n = self.scope.len() / 2;
+        let mut end = None;
+        for i in a + 1..n {
+            let (lx, uy) = (why.min(self.scope[i])?, why.max(self.scope[n + i])?);
+            if lx != uy {
+                end = Some((i, lx > uy));
+                break;
+            }
+        }
+        let (last, blocks) = match end {
+            Some((i, b)) => (i + 1, b),
+            None => (n, self.strict),
+        };
+        if blocks && name {
+            for i in a + 1..last {
+                why.at_least_min(self.scope[i]);
+                why.at_most_max(self.scope[n + i]);
+            }
+        }
+        Some(blocks)
+    }
+}
+
 impl Constraint for LexLess {
     fn kind(&self) -> &'static str {
         if self.strict {
@@ -147,6 +207,63 @@ impl Constraint for LexLess {
             ctx.clear_premises();
         }
         r
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let mut sorted = self.scope.clone();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return false;
+        }
+        let n = self.scope.len() / 2;
+        let (a, values) = self.prefix(why);
+        if a == n {
+            if matches!(why.change(), Change::Failure) && self.strict {
+                self.name_prefix(why, &values);
+                return true;
+            }
+            return false;
+        }
+        let (x, y) = (self.scope[a], self.scope[n + a]);
+        let Some(gap) = self.suffix_blocks(why, a, false) else { return false };
+        let gap = i64::from(gap);
+        let (Some(lx), Some(uy)) = (why.min(x), why.max(y)) else { return false };
+        let removed: Vec<Value> = why.removed().collect();
+        let ok = match why.change() {
+            Change::Failure => i64::from(lx) > i64::from(uy) - gap,
+            Change::AtMost(z, _) | Change::Removed(z) if z == x => {
+                let bound = i64::from(uy) - gap;
+                if removed.is_empty() {
+                    matches!(why.change(), Change::AtMost(_, b2) if i64::from(b2) >= bound)
+                } else {
+                    removed.iter().all(|&v| i64::from(v) > bound)
+                }
+            }
+            Change::AtLeast(z, _) | Change::Removed(z) if z == y => {
+                let bound = i64::from(lx) + gap;
+                if removed.is_empty() {
+                    matches!(why.change(), Change::AtLeast(_, b2) if i64::from(b2) <= bound)
+                } else {
+                    removed.iter().all(|&v| i64::from(v) < bound)
+                }
+            }
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+        self.name_prefix(why, &values);
+        let failure = matches!(why.change(), Change::Failure);
+        if failure || matches!(why.change(), Change::AtMost(z, _) | Change::Removed(z) if z == x) {
+            why.at_most(y, uy);
+        }
+        if failure || matches!(why.change(), Change::AtLeast(z, _) | Change::Removed(z) if z == y) {
+            why.at_least(x, lx);
+        }
+        if gap == 1 {
+            self.suffix_blocks(why, a, true);
+        }
+        true
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

@@ -6,6 +6,7 @@ use std::ops::RangeInclusive;
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::constraint::Constraint;
 use crate::model::Model;
 use crate::rule::Rule;
@@ -20,6 +21,10 @@ use crate::subscription::Priority;
 /// with `b` false past the ranges that hold them, and `b` is fixed as soon as the interval lies
 /// inside one range of `S` or meets none. Each propagation is `O(log r)` on an interval (`r`
 /// ranges) and `O(|D(x)| log r)` on a bitset.
+///
+/// Explained on request ([`Constraint::explain`]): a value of `x` removed by `b`'s value (and,
+/// for a bound of an interval, `x`'s old bound); `b` fixed by `x`'s values (the values gone
+/// of the other kind on a bitset, the bounds on an interval); a failure by both.
 ///
 /// # Example
 ///
@@ -147,6 +152,39 @@ impl MemberReif {
     }
 }
 
+impl MemberReif {
+    /// Whether every value of `lo..=hi` is in `S` (`inside`) or none is.
+    fn range_all(&self, lo: Value, hi: Value, inside: bool) -> bool {
+        if lo > hi {
+            return true;
+        }
+        if inside {
+            self.range_of(lo).is_some_and(|(_, c)| c >= hi)
+        } else {
+            self.member_at_or_after(lo).is_none_or(|m| m > hi)
+        }
+    }
+
+    /// Names `x`'s values as all in `S` (`inside`) or all out; whether they were.
+    fn name_side(&self, why: &mut Antecedents<'_>, x: VarId, inside: bool) -> bool {
+        let Some((lo, hi)) = why.bounds(x) else { return false };
+        let initial: Option<Vec<Value>> = why.initial_values(x).map(|v| v.collect());
+        if let Some(values) = initial {
+            if values.iter().any(|&v| why.contains(x, v) && self.contains(v) != inside) {
+                return false;
+            }
+            why.not_equal_all(x, values.into_iter().filter(|&v| self.contains(v) != inside));
+            return true;
+        }
+        if !self.range_all(lo, hi, inside) {
+            return false;
+        }
+        why.at_least(x, lo);
+        why.at_most(x, hi);
+        true
+    }
+}
+
 impl Constraint for MemberReif {
     fn kind(&self) -> &'static str {
         "member_reif"
@@ -180,6 +218,73 @@ impl Constraint for MemberReif {
                 Some(inside) => ctx.assign(b, Value::from(inside), Rule::NoSupport).map(|_| ()),
                 None => Ok(()),
             },
+        }
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let [x, b] = self.vars;
+        if x == b {
+            return false;
+        }
+        let name_b = |why: &mut Antecedents<'_>, v: Value| {
+            if v == 1 {
+                why.at_least(b, 1);
+            } else {
+                why.at_most(b, 0);
+            }
+        };
+        match why.change() {
+            Change::Failure => {
+                let Some(v) = why.value(b) else { return false };
+                // `x` has no value of the side `b` asks for.
+                if !self.name_side(why, x, v != 1) {
+                    return false;
+                }
+                name_b(why, v);
+                true
+            }
+            Change::AtLeast(y, t) | Change::AtMost(y, t) if y == b => {
+                let fixed = match why.change() {
+                    Change::AtLeast(..) => t.max(1),
+                    _ => t.min(0),
+                };
+                self.name_side(why, x, fixed == 1)
+            }
+            Change::Removed(y) if y == b => false,
+            Change::AtLeast(..) | Change::AtMost(..) | Change::Removed(_) => {
+                let t = match why.change() {
+                    Change::AtLeast(_, t) | Change::AtMost(_, t) => t,
+                    _ => 0,
+                };
+                let Some(v) = why.value(b) else { return false };
+                let inside = v == 1;
+                let removed: Vec<Value> = why.removed().collect();
+                if !removed.is_empty() {
+                    if removed.iter().any(|&u| self.contains(u) == inside) {
+                        return false;
+                    }
+                    name_b(why, v);
+                    return true;
+                }
+                // An interval's bound moved past values of the wrong side.
+                if matches!(why.change(), Change::Removed(_)) {
+                    return false;
+                }
+                let Some((lo, hi)) = why.bounds(x) else { return false };
+                let ok = match why.change() {
+                    Change::AtLeast(..) => self.range_all(lo, t.saturating_sub(1), !inside),
+                    _ => self.range_all(t.saturating_add(1), hi, !inside),
+                };
+                if !ok {
+                    return false;
+                }
+                match why.change() {
+                    Change::AtLeast(..) => why.at_least(x, lo),
+                    _ => why.at_most(x, hi),
+                }
+                name_b(why, v);
+                true
+            }
         }
     }
 

@@ -52,6 +52,7 @@ mod disjunctive;
 mod distinct_sum;
 mod element;
 mod equal;
+mod hall_set;
 mod increasing;
 mod intersection;
 mod inverse;

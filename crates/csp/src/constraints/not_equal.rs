@@ -3,6 +3,7 @@
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::constraint::Constraint;
 use crate::rule::Rule;
 use crate::subscription::{Events, Priority};
@@ -79,6 +80,56 @@ impl Constraint for NotEqual {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         self.propagate_from(ctx, 0)?;
         self.propagate_from(ctx, 1)
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let [x, y] = self.vars;
+        if x == y {
+            return false;
+        }
+        let o = i64::from(self.offset);
+        // The value gone, and the variable fixed that took it (shifted).
+        let (var, gone) = match why.change() {
+            Change::Failure => {
+                let (Some(u), Some(v)) = (why.value(x), why.value(y)) else { return false };
+                if i64::from(u) != i64::from(v) + o {
+                    return false;
+                }
+                why.equal(x, u);
+                why.equal(y, v);
+                return true;
+            }
+            Change::AtLeast(z, _) | Change::AtMost(z, _) | Change::Removed(z) => {
+                match why.removed().collect::<Vec<_>>()[..] {
+                    [u] => (z, u),
+                    [] => {
+                        // An interval's bound moved past the value: from that value.
+                        let (u, from) = match why.change() {
+                            Change::AtLeast(_, b) => (b.saturating_sub(1), why.min(z)),
+                            Change::AtMost(_, b) => (b.saturating_add(1), why.max(z)),
+                            _ => return false,
+                        };
+                        if from != Some(u) {
+                            return false;
+                        }
+                        match why.change() {
+                            Change::AtLeast(..) => why.at_least(z, u),
+                            _ => why.at_most(z, u),
+                        }
+                        (z, u)
+                    }
+                    _ => return false,
+                }
+            }
+        };
+        let (other, want) = if var == y { (x, i64::from(gone) + o) } else { (y, i64::from(gone) - o) };
+        match Value::try_from(want) {
+            Ok(v) if why.value(other) == Some(v) => {
+                why.equal(other, v);
+                true
+            }
+            _ => false,
+        }
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

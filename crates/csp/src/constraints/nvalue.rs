@@ -5,6 +5,7 @@ use crate::constraints::narrow::keep_members;
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 
 /// `count = |{vars[i]}|`, the number of distinct values taken (MiniZinc's `nvalue`).
 ///
@@ -20,6 +21,14 @@ use crate::id::{Value, VarId};
 ///
 /// Generalised arc consistency is NP-hard for nvalue (Bessière et al. 2006); this is the
 /// bounds reasoning of the literature without the domain-level pruning of the lower bound.
+///
+/// # Explanation
+///
+/// On request ([`Constraint::explain`]), from the domains before the change: a lower bound
+/// of `count` by as many variables fixed to distinct values, or by the bounds of as many
+/// pairwise disjoint intervals (those the greedy sweep picks); an upper bound by the values
+/// gone outside the union, or by the variables fixed to a value taken twice; a value leaving
+/// a variable by `count <= |F|` and one variable fixed to each of the distinct fixed values `F`.
 ///
 /// # Complexity
 ///
@@ -126,6 +135,92 @@ impl NValue {
     }
 }
 
+impl NValue {
+    /// The variables fixed before the change, by value: `(value, position)` sorted.
+    fn fixed_before(&self, why: &Antecedents<'_>) -> Vec<(Value, usize)> {
+        let mut fixed: Vec<(Value, usize)> =
+            (1..self.scope.len()).filter_map(|k| why.value(self.scope[k]).map(|v| (v, k))).collect();
+        fixed.sort_unstable();
+        fixed
+    }
+
+    /// Why there are at least `t` distinct values.
+    fn explain_lower(&self, why: &mut Antecedents<'_>, t: i64) -> bool {
+        let fixed = self.fixed_before(why);
+        let mut firsts: Vec<(Value, usize)> = fixed.clone();
+        firsts.dedup_by_key(|p| p.0);
+        if firsts.len() as i64 >= t {
+            for &(v, k) in firsts.iter().take(t.max(0) as usize) {
+                why.equal(self.scope[k], v);
+            }
+            return true;
+        }
+        // Pairwise disjoint intervals, by the greedy sweep.
+        let mut intervals = Vec::new();
+        for k in 1..self.scope.len() {
+            let Some((lo, hi)) = why.bounds(self.scope[k]) else { return false };
+            intervals.push((hi, lo, k));
+        }
+        intervals.sort_unstable();
+        let mut picked = Vec::new();
+        let mut point: Option<Value> = None;
+        for &(hi, lo, k) in &intervals {
+            if point.is_none_or(|p| lo > p) {
+                point = Some(hi);
+                picked.push((lo, hi, k));
+            }
+        }
+        if (picked.len() as i64) < t {
+            return false;
+        }
+        for &(lo, hi, k) in picked.iter().take(t.max(0) as usize) {
+            why.at_least(self.scope[k], lo);
+            why.at_most(self.scope[k], hi);
+        }
+        true
+    }
+
+    /// Why there are at most `t` distinct values.
+    fn explain_upper(&self, why: &mut Antecedents<'_>, t: i64) -> bool {
+        let n = (self.scope.len() - 1) as i64;
+        let fixed = self.fixed_before(why);
+        // Variables fixed to a value already taken: each one value fewer than variables.
+        let repeats = fixed.windows(2).filter(|w| w[0].0 == w[1].0).count() as i64;
+        if n - repeats <= t {
+            let need = (n - t).max(0) as usize;
+            let mut named = 0;
+            for w in fixed.windows(2) {
+                if named >= need {
+                    break;
+                }
+                if w[0].0 == w[1].0 {
+                    why.equal(self.scope[w[0].1], w[0].0);
+                    why.equal(self.scope[w[1].1], w[1].0);
+                    named += 1;
+                }
+            }
+            return true;
+        }
+        // The union of the domains.
+        let mut union = Vec::new();
+        for &x in &self.scope[1..] {
+            let Some(values) = why.initial_values(x) else { return false };
+            union.extend(values.filter(|&v| why.contains(x, v)));
+        }
+        union.sort_unstable();
+        union.dedup();
+        if union.len() as i64 > t {
+            return false;
+        }
+        for &x in &self.scope[1..] {
+            let Some(values) = why.initial_values(x) else { return false };
+            let outside: Vec<Value> = values.filter(|v| union.binary_search(v).is_err()).collect();
+            why.not_equal_all(x, outside);
+        }
+        true
+    }
+}
+
 impl Constraint for NValue {
     fn kind(&self) -> &'static str {
         "nvalue"
@@ -145,6 +240,70 @@ impl Constraint for NValue {
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         super::passes_to_fixed_point(self, ctx, Self::pass)
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let mut sorted = self.scope.clone();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return false;
+        }
+        let c = self.scope[0];
+        let removed: Vec<Value> = why.removed().collect();
+        match why.change() {
+            Change::Failure => false,
+            // The bound to prove: past the values removed (a bitset may have had holes).
+            Change::AtLeast(x, b) if x == c => {
+                self.explain_lower(why, removed.iter().max().map_or(i64::from(b), |&r| i64::from(r) + 1))
+            }
+            Change::AtMost(x, b) if x == c => {
+                self.explain_upper(why, removed.iter().min().map_or(i64::from(b), |&r| i64::from(r) - 1))
+            }
+            Change::Removed(x) if x == c => false,
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => {
+                // `x` must take a value already taken, the count being full.
+                let mut fixed = self.fixed_before(why);
+                fixed.dedup_by_key(|p| p.0);
+                let Some(cmax) = why.max(c) else { return false };
+                if i64::from(cmax) > fixed.len() as i64 {
+                    return false;
+                }
+                let (Some(lo), Some(hi)) = (why.min(x), why.max(x)) else { return false };
+                let after: Vec<Value> = match why.change() {
+                    Change::AtLeast(_, b) if removed.is_empty() => vec![b],
+                    Change::AtMost(_, b) if removed.is_empty() => vec![b],
+                    _ => removed.clone(),
+                };
+                if i64::from(hi) - i64::from(lo) > 4096 {
+                    return false;
+                }
+                let inside = |v: &Value| fixed.binary_search_by_key(v, |p| p.0).is_ok();
+                // Values removed must be outside F; an interval's new bound inside F with every
+                // value between the old bound and it outside F.
+                let ok = if removed.is_empty() {
+                    match why.change() {
+                        Change::AtLeast(_, b) => inside(&b) && (lo..b).all(|v| !inside(&v)),
+                        Change::AtMost(_, b) => inside(&b) && (b + 1..=hi).all(|v| !inside(&v)),
+                        _ => false,
+                    }
+                } else {
+                    after.iter().all(|v| !inside(v))
+                };
+                if !ok {
+                    return false;
+                }
+                why.at_most(c, cmax);
+                for &(v, k) in &fixed {
+                    why.equal(self.scope[k], v);
+                }
+                match why.change() {
+                    Change::AtLeast(..) if removed.is_empty() => why.at_least(x, lo),
+                    Change::AtMost(..) if removed.is_empty() => why.at_most(x, hi),
+                    _ => {}
+                }
+                true
+            }
+        }
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

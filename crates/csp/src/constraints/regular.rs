@@ -8,6 +8,7 @@ use crate::context::Context;
 use crate::domain::BITS;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::Model;
 
 const NONE: u32 = u32::MAX;
@@ -32,6 +33,18 @@ const NONE: u32 = u32::MAX;
 ///
 /// A variable that appears twice gets the support of each position (sound, but then not always
 /// GAC). Premises, when explanations are on: the other variables.
+///
+/// # Explanation
+///
+/// A removal of values at position `j` is explained on request ([`Constraint::explain`]) by a
+/// cut of the layered graph at `j`, in the domains before it: `F_i`, the states reachable from
+/// the start in `i` steps, and `B_i`, the states from which an accepting state is reachable in
+/// the remaining steps. The reason is, before `j`, the values gone whose edges would leave
+/// `F` (`x_i != a` where some `q` in `F_i` goes by `a` to a state outside `F_{i+1}`), and after
+/// `j`, the values gone whose edges would enter `B` from outside it: with only those facts,
+/// the reachable states stay within `F` and the live ones within `B`, so no path uses the value
+/// removed. A failure is explained by the forward part alone, over every position (Katsirelos,
+/// Narodytska and Walsh 2009 explain the same way on the layered graph).
 ///
 /// # Complexity
 ///
@@ -246,6 +259,137 @@ impl Regular {
     }
 }
 
+/// A set of states, `words` blocks.
+type States = Vec<Block>;
+
+/// A position's values before a change, for explanations: the symbols of those left, and
+/// the values gone with their symbols.
+struct Layer {
+    live: Vec<u32>,
+    gone: Vec<(Value, u32)>,
+}
+
+impl Regular {
+    fn has(set: &[Block], q: usize) -> bool {
+        set[q / BITS] >> (q % BITS) & 1 == 1
+    }
+
+    fn symbol(&self, v: Value) -> Option<u32> {
+        self.symbols.binary_search(&v).ok().map(|s| s as u32)
+    }
+
+    /// The values of position `i`'s variable before the change, with their symbols, and the
+    /// values gone (with symbols).
+    fn values_before(&self, why: &Antecedents<'_>, i: usize) -> Option<Layer> {
+        let x = self.vars[i];
+        let (mut live, mut gone) = (Vec::new(), Vec::new());
+        let mut before = why.values(x)?.peekable();
+        for v in why.initial_values(x)? {
+            let here = before.next_if_eq(&v).is_some();
+            let Some(s) = self.symbol(v) else { continue };
+            if here {
+                live.push(s);
+            } else {
+                gone.push((v, s));
+            }
+        }
+        Some(Layer { live, gone })
+    }
+
+    /// The states reached from `from` by the symbols `live`.
+    fn step(&self, from: &[Block], live: &[u32], to: &mut [Block]) {
+        for q in (0..self.states).filter(|&q| Self::has(from, q)) {
+            for &s in live {
+                let t = self.next(q, s);
+                if t != NONE {
+                    to[t as usize / BITS] |= 1 << (t as usize % BITS);
+                }
+            }
+        }
+    }
+
+    /// `F_0..=F_upto` (forward reachable states) in the domains before the change, each
+    /// position's values read once into `values`.
+    fn forward(&self, values: &[Layer], upto: usize) -> Vec<States> {
+        let mut f = vec![vec![0; self.words]; upto + 1];
+        f[0][self.start as usize / BITS] |= 1 << (self.start as usize % BITS);
+        for i in 0..upto {
+            let (before, after) = f.split_at_mut(i + 1);
+            self.step(&before[i], &values[i].live, &mut after[0]);
+        }
+        f
+    }
+
+    /// `B_from..=B_n` (states that reach an accepting one) in the domains before the change,
+    /// `b[i - from]` for layer `i`.
+    fn backward(&self, values: &[Layer], from: usize) -> Vec<States> {
+        let n = self.vars.len();
+        let mut b = vec![vec![0; self.words]; n + 1 - from];
+        b[n - from].copy_from_slice(&self.accepting);
+        for i in (from..n).rev() {
+            for q in 0..self.states {
+                if values[i].live.iter().any(|&s| {
+                    let t = self.next(q, s);
+                    t != NONE && Self::has(&b[i + 1 - from], t as usize)
+                }) {
+                    b[i - from][q / BITS] |= 1 << (q % BITS);
+                }
+            }
+        }
+        b
+    }
+
+    /// Names, for positions `0..upto`, the values gone whose edges leave `f`.
+    fn name_forward(&self, why: &mut Antecedents<'_>, values: &[Layer], f: &[States], upto: usize) {
+        for i in 0..upto {
+            let named: Vec<Value> = values[i]
+                .gone
+                .iter()
+                .filter(|&&(_, s)| {
+                    (0..self.states).any(|q| {
+                        let t = self.next(q, s);
+                        Self::has(&f[i], q) && t != NONE && !Self::has(&f[i + 1], t as usize)
+                    })
+                })
+                .map(|&(v, _)| v)
+                .collect();
+            why.not_equal_all(self.vars[i], named);
+        }
+    }
+
+    fn explain_at(&self, why: &mut Antecedents<'_>, values: &[Layer], j: usize, removed: &[u32]) -> bool {
+        let n = self.vars.len();
+        let f = self.forward(values, j);
+        let b = self.backward(values, j + 1);
+        // No reachable state at j goes by a removed symbol to a live state at j + 1.
+        let cut = (0..self.states).filter(|&q| Self::has(&f[j], q)).all(|q| {
+            removed.iter().all(|&s| {
+                let t = self.next(q, s);
+                t == NONE || !Self::has(&b[0], t as usize)
+            })
+        });
+        if !cut {
+            return false;
+        }
+        self.name_forward(why, values, &f, j);
+        for i in j + 1..n {
+            let named: Vec<Value> = values[i]
+                .gone
+                .iter()
+                .filter(|&&(_, s)| {
+                    (0..self.states).any(|q| {
+                        let t = self.next(q, s);
+                        !Self::has(&b[i - j - 1], q) && t != NONE && Self::has(&b[i - j], t as usize)
+                    })
+                })
+                .map(|&(v, _)| v)
+                .collect();
+            why.not_equal_all(self.vars[i], named);
+        }
+        true
+    }
+}
+
 impl Constraint for Regular {
     fn kind(&self) -> &'static str {
         "regular"
@@ -303,6 +447,36 @@ impl Constraint for Regular {
             ctx.clear_premises();
         }
         r
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let n = self.vars.len();
+        let mut values = Vec::with_capacity(n);
+        for i in 0..n {
+            let Some(v) = self.values_before(why, i) else { return false };
+            values.push(v);
+        }
+        match why.change() {
+            Change::Failure => {
+                let f = self.forward(&values, n);
+                if f[n].iter().zip(&self.accepting).any(|(a, b)| a & b != 0) {
+                    return false;
+                }
+                self.name_forward(why, &values, &f, n);
+                true
+            }
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => {
+                let removed: Vec<u32> = why.removed().filter_map(|v| self.symbol(v)).collect();
+                for j in (0..n).filter(|&j| self.vars[j] == x) {
+                    let len = why.len_reasons();
+                    if self.explain_at(why, &values, j, &removed) {
+                        return true;
+                    }
+                    why.truncate_reasons(len);
+                }
+                false
+            }
+        }
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

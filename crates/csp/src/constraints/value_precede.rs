@@ -5,6 +5,7 @@ use crate::constraint::{Constraint, Priority, Rule};
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 
 /// If some `vars[i] = t`, then some `vars[j] = s` with `j < i` (MiniZinc's
 /// `value_precede(s, t, x)`). [`ValuePrecede::chain`] builds MiniZinc's `value_precede_chain`
@@ -18,6 +19,13 @@ use crate::id::{Value, VarId};
 /// next position that can take `s`, if a position between `α` and `β` is fixed to `t`, `x_α`
 /// is fixed to `s` ([`Rule::Other`]). No position can take `s`: `t` leaves them all. (With
 /// `s = t`, the value cannot occur at all.)
+///
+/// # Explanation
+///
+/// On request ([`Constraint::explain`]): `t` leaving position `i` by `x_j != s` for every
+/// position `j < i`; `x_α` fixed to `s` by `x_j != s` for the other positions before the first
+/// position fixed to `t`, and that position's value; a failure likewise at the first position
+/// fixed to `t` with no `s` possible before it.
 ///
 /// # Complexity
 ///
@@ -124,6 +132,72 @@ impl Constraint for ValuePrecede {
             ctx.clear_premises();
         }
         r
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let mut sorted = self.vars.clone();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return false;
+        }
+        let (s, t, n) = (self.s, self.t, self.vars.len());
+        if s == t {
+            return !matches!(why.change(), Change::Failure);
+        }
+        let name_no_s = |why: &mut Antecedents<'_>, upto: usize, skip: usize| {
+            for j in (0..upto).filter(|&j| j != skip) {
+                why.not_equal(self.vars[j], s);
+            }
+        };
+        let no_s_before = |why: &Antecedents<'_>, upto: usize, skip: usize| {
+            (0..upto).filter(|&j| j != skip).all(|j| !why.contains(self.vars[j], s))
+        };
+        match why.change() {
+            Change::Failure => {
+                let Some(k) = (0..n).find(|&k| why.value(self.vars[k]) == Some(t)) else { return false };
+                if !no_s_before(why, k, n) {
+                    return false;
+                }
+                name_no_s(why, k, n);
+                why.equal(self.vars[k], t);
+                true
+            }
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => {
+                let Some(i) = self.vars.iter().position(|&y| y == x) else { return false };
+                let removed: Vec<Value> = why.removed().collect();
+                let drops_t = match (why.change(), removed.is_empty()) {
+                    (_, false) => removed == [t],
+                    // An interval's bound past `t`, from `t`.
+                    (Change::AtLeast(_, b), true) => i64::from(b) == i64::from(t) + 1 && why.min(x) == Some(t),
+                    (Change::AtMost(_, b), true) => i64::from(b) == i64::from(t) - 1 && why.max(x) == Some(t),
+                    _ => false,
+                };
+                if drops_t {
+                    // `t` left position `i`: no `s` before it.
+                    if !no_s_before(why, i, n) {
+                        return false;
+                    }
+                    name_no_s(why, i, n);
+                    match why.change() {
+                        Change::AtLeast(_, _) if removed.is_empty() => why.at_least(x, t),
+                        Change::AtMost(_, _) if removed.is_empty() => why.at_most(x, t),
+                        _ => {}
+                    }
+                    return true;
+                }
+                // `x_i` fixed to `s`: the first `t` after it has no other `s` before it.
+                if removed.contains(&s) || !why.contains(x, s) {
+                    return false;
+                }
+                let Some(k) = (i + 1..n).find(|&k| why.value(self.vars[k]) == Some(t)) else { return false };
+                if !no_s_before(why, k, i) {
+                    return false;
+                }
+                name_no_s(why, k, i);
+                why.equal(self.vars[k], t);
+                true
+            }
+        }
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

@@ -240,6 +240,24 @@ impl<'a> Antecedents<'a> {
         self.removal_of(x.index() as u32, bit).is_none_or(|k| k as usize >= self.at)
     }
 
+    /// The values `x` could take before the change, in increasing order, for a domain stored
+    /// as a bitset (one walk of `x`'s changes since, rather than one per value as
+    /// [`contains`](Antecedents::contains)); `None` for an interval domain.
+    pub fn values(&self, x: VarId) -> Option<impl Iterator<Item = Value> + '_> {
+        if self.is_interval(x) {
+            return None;
+        }
+        let mut bits = Bits::new();
+        bits_at(self.trail, self.vars, self.blocks, x.index() as u32, self.at, &mut bits);
+        let info = self.info(x);
+        let len = info.len as usize;
+        Some(
+            (0..bits.len() * BITS)
+                .filter(move |&b| b < len && bits[b / BITS] >> (b % BITS) & 1 == 1)
+                .map(move |b| info.map.value(b)),
+        )
+    }
+
     /// The values of `x`'s initial domain, for a domain stored as a bitset; `None` for an
     /// interval domain (too many to list).
     pub fn initial_values(&self, x: VarId) -> Option<impl Iterator<Item = Value> + '_> {
