@@ -91,6 +91,18 @@ fn all_different_gcc_and_lex_with_lists_of_different_lengths_are_errors() {
         e,
         "invalid global_cardinality constraint: 2 values, 1 lower and 2 upper bounds (one of each per value)"
     );
+    // A value listed twice: each value has one count (a debug build once found a solution
+    // that broke the constraint).
+    let e =
+        message(model.post(csp::constraints::GlobalCardinality::new(v[..1].to_vec(), vec![1, 1], v[1..3].to_vec())));
+    assert_eq!(e, "invalid global_cardinality constraint: value 1 is listed twice (one count per value)");
+    let e = message(model.post(csp::constraints::GlobalCardinality::with_bounds(
+        v.clone(),
+        vec![2, 5, 2],
+        vec![0; 3],
+        vec![1; 3],
+    )));
+    assert_eq!(e, "invalid global_cardinality constraint: value 2 is listed twice (one count per value)");
     let e = message(model.post(csp::constraints::LexLess::strict(v[..3].to_vec(), v[3..].to_vec())));
     assert_eq!(e, "invalid lex_less constraint: vectors of lengths 3 and 1");
     assert_eq!(model.num_constraints(), 0);

@@ -114,10 +114,17 @@ pub struct GlobalCardinality {
     scc: Scc,
 }
 
+/// The misuse of a value listed twice (each value has one count), if one is.
+fn listed_twice(values: &[Value]) -> Option<String> {
+    let mut sorted = values.to_vec();
+    sorted.sort_unstable();
+    sorted.windows(2).find(|w| w[0] == w[1]).map(|w| format!("value {} is listed twice (one count per value)", w[0]))
+}
+
 impl GlobalCardinality {
     /// `values[j]` is taken by exactly `counts[j]` of `vars`; other values are free.
-    /// `values` and `counts` of different lengths are a [`ModelError::InvalidConstraint`] when
-    /// posted.
+    /// `values` and `counts` of different lengths, or a value listed twice, are a
+    /// [`ModelError::InvalidConstraint`] when posted.
     pub fn new(
         vars: impl Into<Vec<VarId>>,
         values: impl Into<Vec<Value>>,
@@ -125,7 +132,8 @@ impl GlobalCardinality {
     ) -> GlobalCardinality {
         let (values, counts) = (values.into(), counts.into());
         let misuse = (values.len() != counts.len())
-            .then(|| format!("{} values and {} count variables (one count per value)", values.len(), counts.len()));
+            .then(|| format!("{} values and {} count variables (one count per value)", values.len(), counts.len()))
+            .or_else(|| listed_twice(&values));
         let mut g = GlobalCardinality::build(vars.into(), values);
         g.misuse = misuse;
         for (j, c) in counts.into_iter().enumerate().take(g.values.len()) {
@@ -136,7 +144,8 @@ impl GlobalCardinality {
     }
 
     /// `values[j]` is taken by between `low[j]` and `up[j]` of `vars`; other values are free.
-    /// Lists of different lengths are a [`ModelError::InvalidConstraint`] when posted.
+    /// Lists of different lengths, or a value listed twice, are a
+    /// [`ModelError::InvalidConstraint`] when posted.
     pub fn with_bounds(
         vars: impl Into<Vec<VarId>>,
         values: impl Into<Vec<Value>>,
@@ -152,6 +161,7 @@ impl GlobalCardinality {
                 up.len()
             )
         });
+        let misuse = misuse.or_else(|| listed_twice(&values));
         let mut g = GlobalCardinality::build(vars.into(), values);
         if misuse.is_none() {
             g.low = low;
