@@ -330,6 +330,16 @@ fn each_constructor_s_misuse_is_an_error_with_its_message() {
         "invalid regular constraint: state 0 has two transitions on 1 (the automaton must be deterministic)"
     );
     case!(
+        "regular state beyond the table's limit",
+        m.post(Regular::new(vec![v[0]], [(0, 1, 4_000_000_000)], 0, [1])).unwrap_err(),
+        "invalid regular constraint: state 4000000000 is beyond the 1048576 states an automaton may have"
+    );
+    case!(
+        "inverse of lists of different lengths",
+        m.post(Inverse::new(vec![v[0], v[1]], vec![v[2]])).unwrap_err(),
+        "invalid inverse constraint: f has 2 positions and g 1 (one of g's for each of f's)"
+    );
+    case!(
         "clause literal not Boolean",
         m.post(Clause::new([v[0]], [])).unwrap_err(),
         "invalid clause constraint: literal x0 must range over 0 and 1, not {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}"

@@ -205,6 +205,13 @@ impl Constraint for Inverse {
     }
 
     fn on_post(&mut self, model: &crate::model::Model) -> Result<(), crate::error::ModelError> {
+        let m = self.scope.len() - self.n;
+        if m != self.n {
+            return Err(crate::error::ModelError::InvalidConstraint {
+                kind: "inverse",
+                message: format!("f has {} positions and g {m} (one of g's for each of f's)", self.n),
+            });
+        }
         super::refuse_intervals(model, &self.scope, "inverse")
     }
 

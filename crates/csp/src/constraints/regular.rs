@@ -106,6 +106,9 @@ pub struct Regular {
     premises: Vec<VarId>,
 }
 
+/// The most states an automaton may have (its transition table has a row per state).
+pub(crate) const MAX_STATES: usize = 1 << 20;
+
 impl Regular {
     /// `vars` spell a word accepted by the automaton with the given `transitions`
     /// `(from, symbol, to)`, `start` state and `accepting` states.
@@ -127,6 +130,12 @@ impl Regular {
             .chain([start])
             .max()
             .map_or(0, |m| m as usize + 1);
+        if states > MAX_STATES {
+            // Refused when posted, before a table of states times symbols is built.
+            let mut r = Regular::new(vars, [], 0, []);
+            r.error = Some(format!("state {} is beyond the {MAX_STATES} states an automaton may have", states - 1));
+            return r;
+        }
         let mut symbols: Vec<Value> = transitions.iter().map(|t| t.1).collect();
         symbols.sort_unstable();
         symbols.dedup();
