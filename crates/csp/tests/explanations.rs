@@ -713,7 +713,7 @@ impl<S: Strategy<Value = BTreeSet<usize>> + 'static> ShuffleVec for S {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 800, ..ProptestConfig::default() })]
 
     /// Every clause learned on a scheduling model (to the first solution or a proof of
     /// none) holds in every solution.
@@ -760,8 +760,8 @@ fn each_scheduling_kind_is_explained_precisely() {
             "cumulative",
             Instance {
                 ints: 0,
-                domains: vec![(0..=3).collect(); 4],
-                // Four tasks of 2 on a capacity-2 resource in 0..5 with usages 1, 1, 2, 2.
+                domains: vec![(0..=4).collect(); 4],
+                // Four tasks of 2 on a capacity-2 resource in 0..6 with usages 1, 1, 2, 2: full.
                 specs: vec![Spec::Cumulative {
                     starts: vec![0, 1, 2, 3],
                     durations: vec![c(2); 4],
@@ -776,22 +776,23 @@ fn each_scheduling_kind_is_explained_precisely() {
             Instance {
                 ints: 0,
                 domains: vec![(0..=4).collect(); 3],
-                specs: vec![Spec::Disjunctive { starts: vec![0, 1, 2], durations: vec![2, 2, 2], strict: true }],
+                // Three tasks of 2 in 0..6 start at 0, 2 and 4, which do not sum to 7.
+                specs: vec![
+                    Spec::Disjunctive { starts: vec![0, 1, 2], durations: vec![2, 2, 2], strict: true },
+                    Spec::Linear { terms: vec![(1, 0), (1, 1), (1, 2)], cmp: 0, rhs: 7 },
+                ],
             },
         ),
         (
             "diffn",
             Instance {
                 ints: 0,
-                domains: vec![(0..=2).collect(), (0..=2).collect(), (0..=2).collect(), vec![0], vec![0], vec![0]],
-                // Three 2x2 squares in a 4x2 strip.
-                specs: vec![Spec::Diffn {
-                    x: vec![0, 1, 2],
-                    y: vec![3, 4, 5],
-                    dx: vec![c(2); 3],
-                    dy: vec![c(2); 3],
-                    strict: true,
-                }],
+                domains: vec![(0..=4).collect(), (0..=4).collect(), (0..=4).collect(), vec![0], vec![0], vec![0]],
+                // Three 2x2 squares in a 6x2 strip are at 0, 2 and 4, which do not sum to 7.
+                specs: vec![
+                    Spec::Diffn { x: vec![0, 1, 2], y: vec![3, 4, 5], dx: vec![c(2); 3], dy: vec![c(2); 3], strict: true },
+                    Spec::Linear { terms: vec![(1, 0), (1, 1), (1, 2)], cmp: 0, rhs: 7 },
+                ],
             },
         ),
     ];

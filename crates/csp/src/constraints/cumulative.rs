@@ -537,12 +537,14 @@ impl Cumulative {
         if peak > cap {
             return Err(self.fail(ctx));
         }
+        let mut moved = false;
         if let Operand::Var(l) = self.capacity {
             if self.n > 0 && i64::from(ctx.min(scope[l])) < peak.max(0) {
                 ctx.remove_below(scope[l], peak.max(0) as Value, Rule::Bounds)?;
+                // Another pass: the capacity variable may also be a task's usage or duration.
+                moved = true;
             }
         }
-        let mut moved = false;
         if ctx.is_explaining() {
             ctx.set_premises(&self.scope);
         }

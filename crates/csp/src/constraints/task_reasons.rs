@@ -361,7 +361,7 @@ mod tests {
         t.build();
         let mut out = Vec::new();
         assert!(time_table_push(&t, 2, (1, 2, 1), 1, 7, &mut out));
-        assert!(out.contains(&Fact::StartsFrom(2, 2)));
+        assert!(out.contains(&Fact::StartsFrom(2, 1)));
         assert!(out.contains(&Fact::StartsFrom(0, 2)) && out.contains(&Fact::StartsFrom(1, 5)));
         let mut out = Vec::new();
         assert!(!time_table_push(&t, 2, (1, 2, 1), 2, 7, &mut out));
