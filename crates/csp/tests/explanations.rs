@@ -342,11 +342,13 @@ impl Spec {
                 let vs = |i: &[usize]| i.iter().map(|&i| x[i]).collect::<Vec<_>>();
                 match (dx.first(), dy.first()) {
                     (Some(Size::Var(_)), _) | (_, Some(Size::Var(_))) => {
-                        let vars = |s: &[Size]| s.iter().map(|&s| if let Size::Var(i) = s { x[i] } else { x[0] }).collect();
+                        let vars =
+                            |s: &[Size]| s.iter().map(|&s| if let Size::Var(i) = s { x[i] } else { x[0] }).collect();
                         m.post(Diffn::with_vars(vs(xs), vs(ys), vars(dx), vars(dy), *strict))
                     }
                     _ => {
-                        let consts = |s: &[Size]| s.iter().map(|&s| if let Size::Const(c) = s { c } else { 0 }).collect();
+                        let consts =
+                            |s: &[Size]| s.iter().map(|&s| if let Size::Const(c) = s { c } else { 0 }).collect();
                         if *strict {
                             m.post(Diffn::new(vs(xs), vs(ys), consts(dx), consts(dy)))
                         } else {
@@ -636,8 +638,8 @@ fn scheduling_instance() -> impl Strategy<Value = Instance> {
         let bools = proptest::collection::vec(prop_oneof![6 => Just(vec![0, 1]), 1 => Just(vec![1])], k);
         let int = 0..n;
         let boolean = n..n + k;
-        let tasks = proptest::collection::btree_set(int.clone(), 2..=n.min(4))
-            .prop_map(|s| s.into_iter().collect::<Vec<_>>());
+        let tasks =
+            proptest::collection::btree_set(int.clone(), 2..=n.min(4)).prop_map(|s| s.into_iter().collect::<Vec<_>>());
         let sizes = proptest::collection::vec(0i32..=3, 4);
         let var_sizes = proptest::collection::vec(int.clone(), 9);
         let cumulative = (
@@ -665,10 +667,11 @@ fn scheduling_instance() -> impl Strategy<Value = Instance> {
                 let presence = presence.map(|p| p[..m].to_vec());
                 Spec::Cumulative { starts, durations, usages, capacity, presence }
             });
-        let disjunctive = (tasks, proptest::collection::vec(0i32..=3, 4), any::<bool>()).prop_map(|(starts, d, strict)| {
-            let durations = d[..starts.len()].to_vec();
-            Spec::Disjunctive { starts, durations, strict }
-        });
+        let disjunctive =
+            (tasks, proptest::collection::vec(0i32..=3, 4), any::<bool>()).prop_map(|(starts, d, strict)| {
+                let durations = d[..starts.len()].to_vec();
+                Spec::Disjunctive { starts, durations, strict }
+            });
         let diffn = (
             proptest::collection::btree_set(int.clone(), 4..=n.min(6)).prop_shuffle_vec(),
             sizes.clone(),
@@ -680,8 +683,14 @@ fn scheduling_instance() -> impl Strategy<Value = Instance> {
                 let m = origins.len() / 2;
                 let (x, y) = (origins[..m].to_vec(), origins[m..2 * m].to_vec());
                 let (dx, dy) = match vars {
-                    Some(v) => (v[..m].iter().map(|&i| Size::Var(i)).collect(), v[4..4 + m].iter().map(|&i| Size::Var(i)).collect()),
-                    None => (dx[..m].iter().map(|&c| Size::Const(c)).collect(), dy[..m].iter().map(|&c| Size::Const(c)).collect()),
+                    Some(v) => (
+                        v[..m].iter().map(|&i| Size::Var(i)).collect(),
+                        v[4..4 + m].iter().map(|&i| Size::Var(i)).collect(),
+                    ),
+                    None => (
+                        dx[..m].iter().map(|&c| Size::Const(c)).collect(),
+                        dy[..m].iter().map(|&c| Size::Const(c)).collect(),
+                    ),
                 };
                 Spec::Diffn { x, y, dx, dy, strict }
             });
@@ -790,7 +799,13 @@ fn each_scheduling_kind_is_explained_precisely() {
                 domains: vec![(0..=4).collect(), (0..=4).collect(), (0..=4).collect(), vec![0], vec![0], vec![0]],
                 // Three 2x2 squares in a 6x2 strip are at 0, 2 and 4, which do not sum to 7.
                 specs: vec![
-                    Spec::Diffn { x: vec![0, 1, 2], y: vec![3, 4, 5], dx: vec![c(2); 3], dy: vec![c(2); 3], strict: true },
+                    Spec::Diffn {
+                        x: vec![0, 1, 2],
+                        y: vec![3, 4, 5],
+                        dx: vec![c(2); 3],
+                        dy: vec![c(2); 3],
+                        strict: true,
+                    },
                     Spec::Linear { terms: vec![(1, 0), (1, 1), (1, 2)], cmp: 0, rhs: 7 },
                 ],
             },

@@ -702,10 +702,14 @@ impl Cumulative {
         if Cumulative::unary_facts(&table, b.capacity, None, facts) {
             return true;
         }
-        // A task that fits nowhere: its earliest start pushed past its latest.
+        // A task that fits nowhere on the others' compulsory parts (time-tabling only).
         for i in 0..table.est.len() {
             facts.clear();
-            if Cumulative::push_facts(&b.table, b.capacity, i, b.table.lst[i] + 1, facts) {
+            let task = (b.table.est[i], b.table.dur[i], b.table.usage[i]);
+            let mut others = b.table.clone();
+            others.usage[i] = 0;
+            others.build();
+            if task_reasons::time_table_push(&others, i, task, b.capacity, b.table.lst[i] + 1, facts) {
                 facts.push(Fact::EndsBy(i, b.table.lst[i] + b.table.dur[i]));
                 return true;
             }
@@ -722,7 +726,6 @@ impl Cumulative {
         }
         m
     }
-
 }
 
 /// The values between 0 and `v` (excluded) that `x` could not take before the change, as
@@ -865,7 +868,8 @@ impl Constraint for Cumulative {
                     let mut table = b.table.clone();
                     table.build();
                     let (e, lst, d) = (table.est[i], table.lst[i], table.dur[i]);
-                    let found = task_reasons::time_table_push(&table, i, (e, d, b.usage[i]), b.capacity, lst + 1, &mut facts);
+                    let found =
+                        task_reasons::time_table_push(&table, i, (e, d, b.usage[i]), b.capacity, lst + 1, &mut facts);
                     facts.push(Fact::EndsBy(i, lst + d));
                     found
                 }

@@ -3,8 +3,8 @@
 
 use crate::constraint::{Constraint, Events, Priority, Rule};
 use crate::constraints::cumulative::{absent_below, clamp, Operand, TimeTable};
-use crate::constraints::task_reasons::{self, Fact};
 use crate::constraints::linear::tighten;
+use crate::constraints::task_reasons::{self, Fact};
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
@@ -261,12 +261,7 @@ impl Diffn {
         let bounds = |l: usize| why.bounds(self.scope[l]).map(|(a, b)| (i64::from(a), i64::from(b)));
         let size = |o: Operand| Some((o.min_before(&self.scope, why)?.max(0), o.max_before(&self.scope, why)?));
         (0..n)
-            .map(|i| {
-                Some(Rect {
-                    origin: [bounds(i)?, bounds(n + i)?],
-                    size: [size(self.dx[i])?, size(self.dy[i])?],
-                })
-            })
+            .map(|i| Some(Rect { origin: [bounds(i)?, bounds(n + i)?], size: [size(self.dx[i])?, size(self.dy[i])?] }))
             .collect()
     }
 
@@ -373,7 +368,13 @@ impl Diffn {
     /// `axis`, or (`None`) of a failure on either axis.
     fn projection_reason(&self, r: &[Rect], push: Option<(usize, usize, bool, i64)>, out: &mut Vec<Bound>) -> bool {
         let axes: &[usize] = match push {
-            Some((_, axis, ..)) => if axis == 0 { &[0] } else { &[1] },
+            Some((_, axis, ..)) => {
+                if axis == 0 {
+                    &[0]
+                } else {
+                    &[1]
+                }
+            }
             None => &[0, 1],
         };
         for &axis in axes {

@@ -136,9 +136,11 @@ pub(crate) fn energy_push(
         return false;
     }
     // `i` at `v - 1` spends `r · min(end - v + 1, d)` in a window ending at `end > v - 1`.
-    let window = best_window(table, |begin, end| {
-        (begin <= est && end >= v).then(|| i128::from(r) * i128::from((end - v + 1).min(d)))
-    }, capacity);
+    let window = best_window(
+        table,
+        |begin, end| (begin <= est && end >= v).then(|| i128::from(r) * i128::from((end - v + 1).min(d))),
+        capacity,
+    );
     let Some((begin, end)) = window else { return false };
     window_facts(table, begin, end, out);
     out.push(Fact::StartsFrom(i, begin));
@@ -264,8 +266,7 @@ impl Unary<'_> {
     /// starts after the earliest completion of a subset of them.
     fn precedences(&self, i: usize, v: i64, out: &mut Vec<Fact>) -> bool {
         let (est, lct, p) = (self.est, self.lct, self.p);
-        let mut before: Vec<usize> =
-            (0..est.len()).filter(|&j| j != i && est[i] + p[i] > lct[j] - p[j]).collect();
+        let mut before: Vec<usize> = (0..est.len()).filter(|&j| j != i && est[i] + p[i] > lct[j] - p[j]).collect();
         before.sort_unstable_by_key(|&j| std::cmp::Reverse(est[j]));
         let mut work = 0;
         for (q, &j) in before.iter().enumerate() {
