@@ -361,7 +361,10 @@ impl TimeTable {
 ///
 /// The start bounds move with [`Rule::Bounds`], repeated until no bound moves (pushes make new
 /// compulsory parts), so one call is idempotent. When explanations are on, the premises are the
-/// constraint's other variables.
+/// constraint's other variables. In a learning search each change is explained on request by
+/// the rule that makes it, found again on the bounds before the change: time-tabling by a
+/// chain of overloaded time points and the tasks covering each, edge-finding by its window's
+/// energy, the unary subset by its sets' bounds (`docs/learning.md`).
 ///
 /// # Complexity
 ///
@@ -1071,6 +1074,18 @@ mod tests {
         let (mut model, v) = model_with(&[vec![0], vec![1, 2], vec![1], vec![0, 1]]);
         model.post(Cumulative::new(v[..2].to_vec(), vec![4, 2], vec![2, 1], 2).with_optional(v[2..].to_vec())).unwrap();
         assert_eq!(propagated(model, &v).unwrap(), vec![vec![0], vec![1, 2], vec![1], vec![0]]);
+    }
+
+    #[test]
+    fn a_capacity_that_is_also_a_usage_is_read_again_once_raised() {
+        // Capacity x2 is task 1's usage: at time 1 task 1 (usage x2) and task 2 (usage 1)
+        // load x2 + 1, more than the capacity x2 whatever it is; each raise of x2 to the
+        // profile's peak must be read again until the domain runs out.
+        let (mut model, x) = model_with(&[vec![3], vec![1], (1..=5).collect(), vec![1]]);
+        model
+            .post(Cumulative::with_vars(vec![x[0], x[1], x[3]], vec![x[0], x[1], x[0]], vec![x[0], x[2], x[3]], x[2]))
+            .unwrap();
+        assert_eq!(propagated(model, &x), None);
     }
 
     #[test]

@@ -33,7 +33,10 @@ use crate::model::Model;
 ///   ([`Cumulative`](crate::constraints::Cumulative)) fails on an overloaded profile and pushes the origins
 ///   out of places where a rectangle cannot fit across the others' compulsory parts.
 ///
-/// When explanations are on, the premises are the constraint's other variables.
+/// When explanations are on, the premises are the constraint's other variables. In a learning
+/// search each change is explained on request: the pairwise rule by the three relative
+/// positions the bounds exclude, the projections by time-tabling's overloaded points and the
+/// box, across, of the rectangles involved (`docs/learning.md`).
 ///
 /// # Complexity
 ///

@@ -40,7 +40,9 @@ use crate::model::Model;
 /// In the strict version each zero-duration task is related to each other task by bounds (it
 /// cannot start before another's latest start and end before its earliest completion). Bounds
 /// move with [`Rule::Bounds`], failures with [`Rule::Other`]; when explanations are on, the
-/// premises are the other start variables.
+/// premises are the other start variables. In a learning search each change is explained on
+/// request by the rule that makes it, found again on the bounds before the change, with its
+/// set's bounds (`docs/learning.md`).
 ///
 /// # Complexity
 ///
