@@ -746,65 +746,10 @@ pub(crate) fn absent_below(why: &mut Antecedents<'_>, x: VarId, v: Value) -> boo
     true
 }
 
-impl Constraint for Cumulative {
-    fn kind(&self) -> &'static str {
-        "cumulative"
-    }
-
-    fn scope(&self) -> &[VarId] {
-        &self.scope
-    }
-
-    fn subscriptions(&self, _local: usize) -> Events {
-        Events::BOUNDS
-    }
-
-    fn priority(&self) -> Priority {
-        Priority::Slow
-    }
-
-    fn is_idempotent(&self) -> bool {
-        true
-    }
-
-    fn on_post(&mut self, _model: &Model) -> Result<(), ModelError> {
-        if let Some(message) = self.misuse.clone() {
-            return Err(ModelError::InvalidConstraint { kind: "cumulative", message });
-        }
-        let negative = self.durations.iter().chain(&self.usages).any(|o| matches!(o, Operand::Const(c) if *c < 0));
-        if negative {
-            return Err(ModelError::InvalidConstraint {
-                kind: "cumulative",
-                message: "durations and usages must be non-negative".to_string(),
-            });
-        }
-        Ok(())
-    }
-
-    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
-        for k in self.n..self.scope.len() {
-            let is_cap = matches!(self.capacity, Operand::Var(l) if l == k);
-            if !is_cap || self.n > 0 {
-                ctx.remove_below(self.scope[k], 0, Rule::Bounds)?;
-            }
-        }
-        for &p in &self.presence {
-            if let Operand::Var(l) = p {
-                ctx.remove_above(self.scope[l], 1, Rule::Bounds)?;
-            }
-        }
-        if let Operand::Const(c) = self.capacity {
-            if c < 0 && self.n > 0 {
-                return Err(self.fail(ctx));
-            }
-        }
-        while self.pass(ctx)? {}
-        Ok(())
-    }
-
-    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+impl Cumulative {
+    /// [`Constraint::explain`] for `change` (the change asked, or a bound push that implies it).
+    fn explain_as(&self, why: &mut Antecedents<'_>, change: Change) -> bool {
         let n = self.n;
-        let change = why.change();
         let local = match change {
             Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => {
                 let mut at = self.scope.iter().enumerate().filter(|(_, &y)| y == x).map(|(l, _)| l);
@@ -908,6 +853,69 @@ impl Constraint for Cumulative {
         }
         self.capacity.name_at_most(&self.scope, why, b.capacity);
         true
+    }
+}
+
+impl Constraint for Cumulative {
+    fn kind(&self) -> &'static str {
+        "cumulative"
+    }
+
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn subscriptions(&self, _local: usize) -> Events {
+        Events::BOUNDS
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Slow
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+
+    fn on_post(&mut self, _model: &Model) -> Result<(), ModelError> {
+        if let Some(message) = self.misuse.clone() {
+            return Err(ModelError::InvalidConstraint { kind: "cumulative", message });
+        }
+        let negative = self.durations.iter().chain(&self.usages).any(|o| matches!(o, Operand::Const(c) if *c < 0));
+        if negative {
+            return Err(ModelError::InvalidConstraint {
+                kind: "cumulative",
+                message: "durations and usages must be non-negative".to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        for k in self.n..self.scope.len() {
+            let is_cap = matches!(self.capacity, Operand::Var(l) if l == k);
+            if !is_cap || self.n > 0 {
+                ctx.remove_below(self.scope[k], 0, Rule::Bounds)?;
+            }
+        }
+        for &p in &self.presence {
+            if let Operand::Var(l) = p {
+                ctx.remove_above(self.scope[l], 1, Rule::Bounds)?;
+            }
+        }
+        if let Operand::Const(c) = self.capacity {
+            if c < 0 && self.n > 0 {
+                return Err(self.fail(ctx));
+            }
+        }
+        while self.pass(ctx)? {}
+        Ok(())
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let change = why.change();
+        self.explain_as(why, change)
+            || matches!(change, Change::Removed(x) if task_reasons::bound_pushes(why, x).into_iter().flatten().any(|c| self.explain_as(why, c)))
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

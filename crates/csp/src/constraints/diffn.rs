@@ -435,6 +435,44 @@ impl Diffn {
     }
 }
 
+impl Diffn {
+    /// [`Constraint::explain`] for `change` (the change asked, or a bound push that implies it).
+    fn explain_as(&self, why: &mut Antecedents<'_>, change: Change) -> bool {
+        let n = self.n;
+        let local = match change {
+            Change::AtLeast(x, _) | Change::AtMost(x, _) => {
+                let mut at = self.scope.iter().enumerate().filter(|(_, &y)| y == x).map(|(l, _)| l);
+                match (at.next(), at.next()) {
+                    (Some(l), None) => Some(l),
+                    _ => return false,
+                }
+            }
+            Change::Removed(_) => return false,
+            Change::Failure => None,
+        };
+        let push = match (change, local) {
+            // A size pruned to `>= 0`.
+            (Change::AtLeast(x, v), Some(l)) if l >= 2 * n => return absent_below(why, x, v),
+            (Change::AtLeast(_, v), Some(l)) if l < 2 * n => Some((l % n.max(1), l / n.max(1), true, i64::from(v))),
+            (Change::AtMost(_, v), Some(l)) if l < 2 * n => Some((l % n.max(1), l / n.max(1), false, i64::from(v))),
+            (Change::Failure, _) => None,
+            _ => return false,
+        };
+        let Some(rects) = self.before(why) else { return false };
+        let mut facts = Vec::new();
+        if !self.pair_reason(&rects, push, &mut facts) && !self.projection_reason(&rects, push, &mut facts) {
+            return false;
+        }
+        for f in facts {
+            match f {
+                Bound::Ge(l, a) => why.at_least(self.scope[l], clamp(a)),
+                Bound::Le(l, b) => why.at_most(self.scope[l], clamp(b)),
+            }
+        }
+        true
+    }
+}
+
 impl Constraint for Diffn {
     fn kind(&self) -> &'static str {
         if self.strict {
@@ -497,39 +535,9 @@ impl Constraint for Diffn {
     }
 
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
-        let n = self.n;
         let change = why.change();
-        let local = match change {
-            Change::AtLeast(x, _) | Change::AtMost(x, _) => {
-                let mut at = self.scope.iter().enumerate().filter(|(_, &y)| y == x).map(|(l, _)| l);
-                match (at.next(), at.next()) {
-                    (Some(l), None) => Some(l),
-                    _ => return false,
-                }
-            }
-            Change::Removed(_) => return false,
-            Change::Failure => None,
-        };
-        let push = match (change, local) {
-            // A size pruned to `>= 0`.
-            (Change::AtLeast(x, v), Some(l)) if l >= 2 * n => return absent_below(why, x, v),
-            (Change::AtLeast(_, v), Some(l)) if l < 2 * n => Some((l % n.max(1), l / n.max(1), true, i64::from(v))),
-            (Change::AtMost(_, v), Some(l)) if l < 2 * n => Some((l % n.max(1), l / n.max(1), false, i64::from(v))),
-            (Change::Failure, _) => None,
-            _ => return false,
-        };
-        let Some(rects) = self.before(why) else { return false };
-        let mut facts = Vec::new();
-        if !self.pair_reason(&rects, push, &mut facts) && !self.projection_reason(&rects, push, &mut facts) {
-            return false;
-        }
-        for f in facts {
-            match f {
-                Bound::Ge(l, a) => why.at_least(self.scope[l], clamp(a)),
-                Bound::Le(l, b) => why.at_most(self.scope[l], clamp(b)),
-            }
-        }
-        true
+        self.explain_as(why, change)
+            || matches!(change, Change::Removed(x) if task_reasons::bound_pushes(why, x).into_iter().flatten().any(|c| self.explain_as(why, c)))
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

@@ -428,6 +428,42 @@ impl Disjunctive {
     }
 }
 
+impl Disjunctive {
+    /// [`Constraint::explain`] for `change` (the change asked, or a bound push that implies it).
+    fn explain_as(&self, why: &mut Antecedents<'_>, change: Change) -> bool {
+        let local = match change {
+            Change::AtLeast(x, _) | Change::AtMost(x, _) => {
+                let mut at = self.starts.iter().enumerate().filter(|(_, &y)| y == x).map(|(l, _)| l);
+                match (at.next(), at.next()) {
+                    (Some(l), None) => Some(l),
+                    _ => return false,
+                }
+            }
+            Change::Removed(_) => return false,
+            Change::Failure => None,
+        };
+        let mut bounds = Vec::with_capacity(self.starts.len());
+        for &s in &self.starts {
+            let Some((lo, hi)) = why.bounds(s) else { return false };
+            bounds.push((i64::from(lo), i64::from(hi)));
+        }
+        let mut facts = Vec::new();
+        let found = (local.is_none_or(|l| self.durations[l] > 0)
+            && self.unary_reason(&bounds, change, local, &mut facts))
+            || self.zero_reason(&bounds, change, local, &mut facts);
+        if !found {
+            return false;
+        }
+        for f in facts {
+            match f {
+                Bound::Ge(l, a) => why.at_least(self.starts[l], clamp(a)),
+                Bound::Le(l, b) => why.at_most(self.starts[l], clamp(b)),
+            }
+        }
+        true
+    }
+}
+
 impl Constraint for Disjunctive {
     fn kind(&self) -> &'static str {
         if self.strict {
@@ -486,36 +522,8 @@ impl Constraint for Disjunctive {
 
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
         let change = why.change();
-        let local = match change {
-            Change::AtLeast(x, _) | Change::AtMost(x, _) => {
-                let mut at = self.starts.iter().enumerate().filter(|(_, &y)| y == x).map(|(l, _)| l);
-                match (at.next(), at.next()) {
-                    (Some(l), None) => Some(l),
-                    _ => return false,
-                }
-            }
-            Change::Removed(_) => return false,
-            Change::Failure => None,
-        };
-        let mut bounds = Vec::with_capacity(self.starts.len());
-        for &s in &self.starts {
-            let Some((lo, hi)) = why.bounds(s) else { return false };
-            bounds.push((i64::from(lo), i64::from(hi)));
-        }
-        let mut facts = Vec::new();
-        let found = (local.is_none_or(|l| self.durations[l] > 0)
-            && self.unary_reason(&bounds, change, local, &mut facts))
-            || self.zero_reason(&bounds, change, local, &mut facts);
-        if !found {
-            return false;
-        }
-        for f in facts {
-            match f {
-                Bound::Ge(l, a) => why.at_least(self.starts[l], clamp(a)),
-                Bound::Le(l, b) => why.at_most(self.starts[l], clamp(b)),
-            }
-        }
-        true
+        self.explain_as(why, change)
+            || matches!(change, Change::Removed(x) if task_reasons::bound_pushes(why, x).into_iter().flatten().any(|c| self.explain_as(why, c)))
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

@@ -15,6 +15,22 @@
 //! weak (bounds lifted as far as the rule allows), not the weakest possible.
 
 use crate::constraints::cumulative::TimeTable;
+use crate::id::VarId;
+use crate::learning::explain::{Antecedents, Change};
+
+/// The bound pushes that would explain a removal of values of `x` that is not a bound's move
+/// (a bound pushed past the other, which empties the domain): `x >= max + 1` if the values
+/// removed reach `x`'s largest value before the change, `x <= min - 1` if they reach its
+/// smallest. Either, when it holds, implies the removal.
+pub(crate) fn bound_pushes(why: &Antecedents<'_>, x: VarId) -> [Option<Change>; 2] {
+    let (Some((lo, hi)), Some(first), Some(last)) = (why.bounds(x), why.removed().next(), why.removed().last()) else {
+        return [None, None];
+    };
+    [
+        (last >= hi).then(|| last.checked_add(1).map(|v| Change::AtLeast(x, v))).flatten(),
+        (first <= lo).then(|| first.checked_sub(1).map(|v| Change::AtMost(x, v))).flatten(),
+    ]
+}
 
 /// A fact of an explanation on task `j` (see the module's documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
