@@ -15,8 +15,8 @@ mod common;
 
 use common::{brute_force_by, clauses_hold, for_each_assignment};
 use csp::constraints::{
-    AllDifferent, ArithOp, Arithmetic, Binary, Clause, Comparison, Element, Equal, Linear, NotEqual, Predicate,
-    ReifiedLinear, Strength, Table,
+    AllDifferent, ArithOp, Arithmetic, Binary, Clause, Comparison, Cumulative, Diffn, Disjunctive, Element, Equal,
+    Linear, NotEqual, Predicate, ReifiedLinear, Strength, Table,
 };
 // ---- structural constraints ----
 use csp::constraints::{
@@ -81,6 +81,28 @@ enum Spec {
         x: usize,
         y: usize,
         z: usize,
+    },
+    // Scheduling: cumulative, disjunctive, diffn.
+    /// Tasks on a resource: durations, usages and capacity constant (`Const`) or variables;
+    /// optional tasks with 0/1 presence variables.
+    Cumulative {
+        starts: Vec<usize>,
+        durations: Vec<Size>,
+        usages: Vec<Size>,
+        capacity: Size,
+        presence: Option<Vec<usize>>,
+    },
+    Disjunctive {
+        starts: Vec<usize>,
+        durations: Vec<Value>,
+        strict: bool,
+    },
+    Diffn {
+        x: Vec<usize>,
+        y: Vec<usize>,
+        dx: Vec<Size>,
+        dy: Vec<Size>,
+        strict: bool,
     },
     // ---- structural constraints (circuit, regular, counting, lex, inverse, bin packing, ...) ----
     /// The successors form one circuit (or a subcircuit), nodes numbered from `offset`.
@@ -155,6 +177,58 @@ enum Spec {
     // ---- end of structural constraints ----
 }
 
+/// A size of a scheduling constraint: a constant or a variable (all constants or all
+/// variables in one constraint).
+#[derive(Clone, Copy, Debug)]
+enum Size {
+    Const(Value),
+    Var(usize),
+}
+
+impl Size {
+    fn value(self, v: &[Value]) -> Value {
+        match self {
+            Size::Const(c) => c,
+            Size::Var(i) => v[i],
+        }
+    }
+}
+
+/// The variables of sizes.
+fn size_vars<'a>(sizes: impl IntoIterator<Item = &'a Size>) -> Vec<usize> {
+    sizes.into_iter().filter_map(|s| if let Size::Var(i) = s { Some(*i) } else { None }).collect()
+}
+
+/// Whether tasks `[s_i, s_i + d_i)` using `r_i` never load the resource beyond `cap`, by
+/// definition (the load only rises at starts); sizes non-negative.
+fn cumulative_holds(s: &[Value], d: &[Value], r: &[Value], cap: Value) -> bool {
+    if s.is_empty() {
+        return true;
+    }
+    if cap < 0 || d.iter().chain(r).any(|&x| x < 0) {
+        return false;
+    }
+    (0..s.len()).filter(|&j| d[j] > 0 && r[j] > 0).all(|j| {
+        let load: Value = (0..s.len()).filter(|&i| s[i] <= s[j] && s[j] < s[i] + d[i]).map(|i| r[i]).sum();
+        load <= cap
+    })
+}
+
+/// Whether rectangles `(x_i, y_i, dx_i, dy_i)` never overlap, by definition.
+fn diffn_holds(x: &[Value], y: &[Value], dx: &[Value], dy: &[Value], strict: bool) -> bool {
+    let n = x.len();
+    dx.iter().chain(dy).all(|&d| d >= 0)
+        && (0..n).all(|i| {
+            (i + 1..n).all(|j| {
+                (!strict && [dx[i], dy[i], dx[j], dy[j]].contains(&0))
+                    || x[i] + dx[i] <= x[j]
+                    || x[j] + dx[j] <= x[i]
+                    || y[i] + dy[i] <= y[j]
+                    || y[j] + dy[j] <= y[i]
+            })
+        })
+}
+
 /// Whether the bit table `t` over values -1..5 allows `(a, b)`.
 fn pair_allowed(t: u64, a: Value, b: Value) -> bool {
     t >> ((a + 1) * 6 + (b + 1)) & 1 == 1
@@ -195,6 +269,12 @@ impl Spec {
             Spec::Binary(a, b, _) => vec![*a, *b],
             Spec::Arith { op, x, z, .. } if op % 6 == 5 => vec![*x, *z],
             Spec::Arith { x, y, z, .. } => vec![*x, *y, *z],
+            Spec::Cumulative { starts, durations, usages, capacity, presence } => {
+                let sizes = size_vars(durations.iter().chain(usages).chain([capacity]));
+                [starts.clone(), sizes, presence.clone().unwrap_or_default()].concat()
+            }
+            Spec::Disjunctive { starts, .. } => starts.clone(),
+            Spec::Diffn { x, y, dx, dy, .. } => [x.clone(), y.clone(), size_vars(dx.iter().chain(dy))].concat(),
             // ---- structural constraints ----
             Spec::Circuit { vars, .. } | Spec::Regular { vars, .. } => vars.clone(),
             Spec::Increasing { vars, .. } | Spec::ValuePrecede { vars, .. } => vars.clone(),
@@ -245,6 +325,31 @@ impl Spec {
             Spec::Table { vars, rows, allowed } => {
                 let row: Vec<Value> = vars.iter().map(|&i| v[i]).collect();
                 rows.contains(&row) == *allowed
+            }
+            Spec::Cumulative { starts, durations, usages, capacity, presence } => {
+                let at = |i: &[usize]| i.iter().map(|&i| v[i]).collect::<Vec<_>>();
+                let size = |s: &[Size]| s.iter().map(|s| s.value(v)).collect::<Vec<_>>();
+                let (mut d, r) = (size(durations), size(usages));
+                if let Some(p) = presence {
+                    if p.iter().any(|&i| !matches!(v[i], 0 | 1)) || d.iter().chain(&r).any(|&x| x < 0) {
+                        return false;
+                    }
+                    // An absent task takes no time.
+                    d.iter_mut().zip(p).for_each(|(d, &i)| *d *= v[i]);
+                }
+                cumulative_holds(&at(starts), &d, &r, capacity.value(v))
+            }
+            Spec::Disjunctive { starts, durations: d, strict } => {
+                let s: Vec<Value> = starts.iter().map(|&i| v[i]).collect();
+                (0..s.len()).all(|i| {
+                    (i + 1..s.len())
+                        .all(|j| (!strict && (d[i] == 0 || d[j] == 0)) || s[i] + d[i] <= s[j] || s[j] + d[j] <= s[i])
+                })
+            }
+            Spec::Diffn { x, y, dx, dy, strict } => {
+                let at = |i: &[usize]| i.iter().map(|&i| v[i]).collect::<Vec<_>>();
+                let size = |s: &[Size]| s.iter().map(|s| s.value(v)).collect::<Vec<_>>();
+                diffn_holds(&at(x), &at(y), &size(dx), &size(dy), *strict)
             }
             // ---- structural constraints ----
             Spec::Circuit { vars, sub, offset } => {
@@ -359,6 +464,46 @@ impl Spec {
                 match ops.get(*op as usize % 6) {
                     Some(&o) => m.post(Arithmetic::new(o, x[*a], x[*b], x[*c])),
                     None => m.post(Arithmetic::abs(x[*a], x[*c])),
+                }
+            }
+            Spec::Cumulative { starts, durations, usages, capacity, presence } => {
+                let vs = |i: &[usize]| i.iter().map(|&i| x[i]).collect::<Vec<_>>();
+                let consts = |s: &[Size]| s.iter().map(|&s| if let Size::Const(c) = s { c } else { 0 }).collect();
+                let vars = |s: &[Size]| s.iter().map(|&s| if let Size::Var(i) = s { x[i] } else { x[0] }).collect();
+                let mut c = match capacity {
+                    Size::Const(b) => Cumulative::new(vs(starts), consts(durations), consts(usages), *b),
+                    Size::Var(b) => Cumulative::with_vars(vs(starts), vars(durations), vars(usages), x[*b]),
+                };
+                if let Some(p) = presence {
+                    c = c.with_optional(vs(p));
+                }
+                m.post(c)
+            }
+            Spec::Disjunctive { starts, durations, strict } => {
+                let vs: Vec<VarId> = starts.iter().map(|&i| x[i]).collect();
+                if *strict {
+                    m.post(Disjunctive::strict(vs, durations.clone()))
+                } else {
+                    m.post(Disjunctive::new(vs, durations.clone()))
+                }
+            }
+            Spec::Diffn { x: xs, y: ys, dx, dy, strict } => {
+                let vs = |i: &[usize]| i.iter().map(|&i| x[i]).collect::<Vec<_>>();
+                match (dx.first(), dy.first()) {
+                    (Some(Size::Var(_)), _) | (_, Some(Size::Var(_))) => {
+                        let vars =
+                            |s: &[Size]| s.iter().map(|&s| if let Size::Var(i) = s { x[i] } else { x[0] }).collect();
+                        m.post(Diffn::with_vars(vs(xs), vs(ys), vars(dx), vars(dy), *strict))
+                    }
+                    _ => {
+                        let consts =
+                            |s: &[Size]| s.iter().map(|&s| if let Size::Const(c) = s { c } else { 0 }).collect();
+                        if *strict {
+                            m.post(Diffn::new(vs(xs), vs(ys), consts(dx), consts(dy)))
+                        } else {
+                            m.post(Diffn::non_strict(vs(xs), vs(ys), consts(dx), consts(dy)))
+                        }
+                    }
                 }
             }
             // ---- structural constraints ----
@@ -1037,3 +1182,204 @@ fn each_structural_kind_is_explained_precisely() {
 }
 
 // ---- end of structural constraints ----
+
+// Scheduling: cumulative, disjunctive and diffn, on models of their own (start times and
+// sizes in small ranges, with a few disequalities and sums around them for conflicts).
+
+/// A random scheduling model: `n` integer variables (values -1..5, often ranges) then `k`
+/// 0/1 variables; one to three scheduling constraints and up to three others.
+fn scheduling_instance() -> impl Strategy<Value = Instance> {
+    (4usize..=6, 1usize..=3).prop_flat_map(|(n, k)| {
+        let range = (-1i32..4, 1i32..=4).prop_map(|(lo, len)| (lo..=(lo + len).min(5)).collect::<Vec<_>>());
+        let set = proptest::collection::btree_set(-1i32..6, 2..=4).prop_map(|s| s.into_iter().collect::<Vec<_>>());
+        let ints = proptest::collection::vec(prop_oneof![2 => range, 1 => set], n);
+        let bools = proptest::collection::vec(prop_oneof![6 => Just(vec![0, 1]), 1 => Just(vec![1])], k);
+        let int = 0..n;
+        let boolean = n..n + k;
+        let tasks =
+            proptest::collection::btree_set(int.clone(), 2..=n.min(4)).prop_map(|s| s.into_iter().collect::<Vec<_>>());
+        let sizes = proptest::collection::vec(0i32..=3, 4);
+        let var_sizes = proptest::collection::vec(int.clone(), 9);
+        let cumulative = (
+            tasks.clone(),
+            sizes.clone(),
+            sizes.clone(),
+            0i32..=4,
+            proptest::option::weighted(0.3, proptest::collection::vec(boolean.clone(), 4)),
+            proptest::option::weighted(0.3, var_sizes.clone()),
+        )
+            .prop_map(|(starts, d, r, cap, presence, vars)| {
+                let m = starts.len();
+                let (durations, usages, capacity) = match vars {
+                    Some(v) => (
+                        v[..m].iter().map(|&i| Size::Var(i)).collect(),
+                        v[4..4 + m].iter().map(|&i| Size::Var(i)).collect(),
+                        Size::Var(v[8]),
+                    ),
+                    None => (
+                        d[..m].iter().map(|&c| Size::Const(c)).collect(),
+                        r[..m].iter().map(|&c| Size::Const(c)).collect(),
+                        Size::Const(cap),
+                    ),
+                };
+                let presence = presence.map(|p| p[..m].to_vec());
+                Spec::Cumulative { starts, durations, usages, capacity, presence }
+            });
+        let disjunctive =
+            (tasks, proptest::collection::vec(0i32..=3, 4), any::<bool>()).prop_map(|(starts, d, strict)| {
+                let durations = d[..starts.len()].to_vec();
+                Spec::Disjunctive { starts, durations, strict }
+            });
+        let diffn = (
+            proptest::collection::btree_set(int.clone(), 4..=n.min(6)).prop_shuffle_vec(),
+            sizes.clone(),
+            sizes,
+            proptest::option::weighted(0.3, var_sizes),
+            any::<bool>(),
+        )
+            .prop_map(|(origins, dx, dy, vars, strict)| {
+                let m = origins.len() / 2;
+                let (x, y) = (origins[..m].to_vec(), origins[m..2 * m].to_vec());
+                let (dx, dy) = match vars {
+                    Some(v) => (
+                        v[..m].iter().map(|&i| Size::Var(i)).collect(),
+                        v[4..4 + m].iter().map(|&i| Size::Var(i)).collect(),
+                    ),
+                    None => (
+                        dx[..m].iter().map(|&c| Size::Const(c)).collect(),
+                        dy[..m].iter().map(|&c| Size::Const(c)).collect(),
+                    ),
+                };
+                Spec::Diffn { x, y, dx, dy, strict }
+            });
+        let scheduling = prop_oneof![3 => cumulative, 2 => disjunctive, 2 => diffn];
+        let other = prop_oneof![
+            (int.clone(), int.clone()).prop_map(|(a, b)| Spec::NotEqual(a, b)),
+            (proptest::collection::vec((prop_oneof![-1i32..=-1, 1i32..=1], int), 2..=3), 0u8..3, 0i32..=8)
+                .prop_map(|(terms, cmp, rhs)| Spec::Linear { terms, cmp, rhs }),
+        ];
+        (ints, bools, proptest::collection::vec(scheduling, 1..=3), proptest::collection::vec(other, 0..=3)).prop_map(
+            move |(ints, bools, mut specs, others)| {
+                let domains: Vec<Vec<Value>> = ints.into_iter().chain(bools).collect();
+                specs.extend(others);
+                Instance { domains, ints: n, specs }
+            },
+        )
+    })
+}
+
+/// A shuffled vector of a set's elements.
+trait ShuffleVec {
+    fn prop_shuffle_vec(self) -> BoxedStrategy<Vec<usize>>;
+}
+
+impl<S: Strategy<Value = BTreeSet<usize>> + 'static> ShuffleVec for S {
+    fn prop_shuffle_vec(self) -> BoxedStrategy<Vec<usize>> {
+        self.prop_map(|s| s.into_iter().collect::<Vec<_>>()).prop_shuffle().boxed()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 800, ..ProptestConfig::default() })]
+
+    /// Every clause learned on a scheduling model (to the first solution or a proof of
+    /// none) holds in every solution.
+    #[test]
+    fn scheduling_learned_clauses_are_implied_by_the_model(inst in scheduling_instance()) {
+        let expected = brute_force_by(&inst.domains, |v| inst.specs.iter().all(|s| s.holds(v)));
+        let mut m = Model::new();
+        let x: Vec<VarId> = inst.domains.iter().map(|d| m.new_var(d.clone()).unwrap()).collect();
+        for s in &inst.specs {
+            s.post(&mut m, &x);
+        }
+        let mut solver = m.into_solver();
+        solver.set_learning(true);
+        let found = solver.solve().solution().map(|s| x.iter().map(|&v| s[v]).collect::<Vec<_>>());
+        prop_assert_eq!(found.is_none(), expected.is_empty());
+        prop_assert!(found.is_none_or(|f| expected.contains(&f)));
+        prop_assert_eq!(clauses_hold(&solver.learned_clauses(), &x, &expected), Ok(()));
+    }
+
+    /// Every explanation a scheduling constraint gives implies its change (brute force over
+    /// the constraint's variables).
+    #[test]
+    fn scheduling_explanations_imply_what_they_explain(inst in scheduling_instance()) {
+        let (x, audited, found) = audit(&inst, inst.ints);
+        let expected = brute_force_by(&inst.domains, |v| inst.specs.iter().all(|s| s.holds(v)));
+        prop_assert_eq!(&found, &expected);
+        let mut seen = BTreeSet::new();
+        for (c, (_, target, reasons)) in &audited {
+            if !seen.insert(format!("{c} {target:?} {reasons:?}")) {
+                continue;
+            }
+            prop_assert_eq!(explanation_holds(&inst, &inst.specs[*c], &x, target, reasons), Ok(()));
+        }
+    }
+}
+
+/// The scheduling tests above can fail: each kind gives precise explanations on models made
+/// to conflict.
+#[test]
+fn each_scheduling_kind_is_explained_precisely() {
+    let c = Size::Const;
+    let kinds: Vec<(&str, Instance)> = vec![
+        (
+            "cumulative",
+            Instance {
+                ints: 0,
+                domains: vec![(0..=4).collect(); 4],
+                // Four tasks of 2 on a capacity-2 resource in 0..6 with usages 1, 1, 2, 2: full.
+                specs: vec![Spec::Cumulative {
+                    starts: vec![0, 1, 2, 3],
+                    durations: vec![c(2); 4],
+                    usages: vec![c(1), c(1), c(2), c(2)],
+                    capacity: c(2),
+                    presence: None,
+                }],
+            },
+        ),
+        (
+            "disjunctive",
+            Instance {
+                ints: 0,
+                domains: vec![(0..=4).collect(); 3],
+                // Three tasks of 2 in 0..6 start at 0, 2 and 4, which do not sum to 7.
+                specs: vec![
+                    Spec::Disjunctive { starts: vec![0, 1, 2], durations: vec![2, 2, 2], strict: true },
+                    Spec::Linear { terms: vec![(1, 0), (1, 1), (1, 2)], cmp: 0, rhs: 7 },
+                ],
+            },
+        ),
+        (
+            "diffn",
+            Instance {
+                ints: 0,
+                domains: vec![(0..=4).collect(), (0..=4).collect(), (0..=4).collect(), vec![0], vec![0], vec![0]],
+                // Three 2x2 squares in a 6x2 strip are at 0, 2 and 4, which do not sum to 7.
+                specs: vec![
+                    Spec::Diffn {
+                        x: vec![0, 1, 2],
+                        y: vec![3, 4, 5],
+                        dx: vec![c(2); 3],
+                        dy: vec![c(2); 3],
+                        strict: true,
+                    },
+                    Spec::Linear { terms: vec![(1, 0), (1, 1), (1, 2)], cmp: 0, rhs: 7 },
+                ],
+            },
+        ),
+    ];
+    for (kind, inst) in kinds {
+        let (x, audited, _) = audit(&inst, 0);
+        let mut kinds_seen = std::collections::HashSet::new();
+        for (c, (_, target, reasons)) in &audited {
+            assert_eq!(explanation_holds(&inst, &inst.specs[*c], &x, target, reasons), Ok(()), "{kind}");
+            kinds_seen.insert(std::mem::discriminant(&inst.specs[*c]));
+        }
+        assert!(
+            kinds_seen.contains(&std::mem::discriminant(&inst.specs[0])),
+            "{kind}: no precise explanation in {} audited",
+            audited.len()
+        );
+    }
+}

@@ -3,9 +3,11 @@
 
 use crate::constraint::{Constraint, Events, Priority, Rule};
 use crate::constraints::disjunctive::Work;
+use crate::constraints::task_reasons::{self, Fact};
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::Model;
 
 /// A constant, or a variable of the scope (its local index): how a duration, a usage or a
@@ -37,6 +39,38 @@ impl Operand {
         }
     }
 
+    /// The smallest value the operand could take before the change `why` explains (`None`
+    /// if not known).
+    pub(crate) fn min_before(self, scope: &[VarId], why: &Antecedents<'_>) -> Option<i64> {
+        match self {
+            Operand::Const(c) => Some(c),
+            Operand::Var(l) => why.min(scope[l]).map(i64::from),
+        }
+    }
+
+    /// The largest value the operand could take before the change `why` explains (`None` if
+    /// not known).
+    pub(crate) fn max_before(self, scope: &[VarId], why: &Antecedents<'_>) -> Option<i64> {
+        match self {
+            Operand::Const(c) => Some(c),
+            Operand::Var(l) => why.max(scope[l]).map(i64::from),
+        }
+    }
+
+    /// Names the operand's lower bound `v` (true before the change) as a reason.
+    pub(crate) fn name_at_least(self, scope: &[VarId], why: &mut Antecedents<'_>, v: i64) {
+        if let Operand::Var(l) = self {
+            why.at_least(scope[l], clamp(v));
+        }
+    }
+
+    /// Names the operand's upper bound `v` (true before the change) as a reason.
+    pub(crate) fn name_at_most(self, scope: &[VarId], why: &mut Antecedents<'_>, v: i64) {
+        if let Operand::Var(l) = self {
+            why.at_most(scope[l], clamp(v));
+        }
+    }
+
     /// The operand's value in a full assignment of the scope.
     #[inline]
     pub(crate) fn value(self, values: &[Value]) -> i64 {
@@ -45,6 +79,11 @@ impl Operand {
             Operand::Var(l) => i64::from(values[l]),
         }
     }
+}
+
+/// A time as a [`Value`], saturated.
+pub(crate) fn clamp(v: i64) -> Value {
+    v.clamp(i64::from(Value::MIN), i64::from(Value::MAX)) as Value
 }
 
 /// One maximal interval `[start, end)` of constant height of a resource profile.
@@ -172,7 +211,7 @@ impl TimeTable {
     }
 
     /// The energy of the profile before time `t`.
-    fn energy_before(&self, t: i64) -> i128 {
+    pub(crate) fn energy_before(&self, t: i64) -> i128 {
         let k = self.segments.partition_point(|s| s.end <= t);
         let mut e = self.prefix[k];
         if let Some(s) = self.segments.get(k) {
@@ -322,7 +361,10 @@ impl TimeTable {
 ///
 /// The start bounds move with [`Rule::Bounds`], repeated until no bound moves (pushes make new
 /// compulsory parts), so one call is idempotent. When explanations are on, the premises are the
-/// constraint's other variables.
+/// constraint's other variables. In a learning search each change is explained on request by
+/// the rule that makes it, found again on the bounds before the change: time-tabling by a
+/// chain of overloaded time points and the tasks covering each, edge-finding by its window's
+/// energy, the unary subset by its sets' bounds (`docs/learning.md`).
 ///
 /// # Complexity
 ///
@@ -498,12 +540,14 @@ impl Cumulative {
         if peak > cap {
             return Err(self.fail(ctx));
         }
+        let mut moved = false;
         if let Operand::Var(l) = self.capacity {
             if self.n > 0 && i64::from(ctx.min(scope[l])) < peak.max(0) {
                 ctx.remove_below(scope[l], peak.max(0) as Value, Rule::Bounds)?;
+                // Another pass: the capacity variable may also be a task's usage or duration.
+                moved = true;
             }
         }
-        let mut moved = false;
         if ctx.is_explaining() {
             ctx.set_premises(&self.scope);
         }
@@ -569,6 +613,249 @@ impl Cumulative {
     }
 }
 
+/// The task bounds before a change, for [`Cumulative::explain`].
+struct Before {
+    /// The present tasks (usage 0 for a task not known present).
+    table: TimeTable,
+    /// Per task: its smallest usage, present or not.
+    usage: Vec<i64>,
+    /// Per task: whether it was known present.
+    present: Vec<bool>,
+    capacity: i64,
+}
+
+impl Cumulative {
+    /// The tasks before the change `why` explains; `None` if a bound is not known.
+    fn before(&self, why: &Antecedents<'_>) -> Option<Before> {
+        let scope = &self.scope;
+        let mut b = Before {
+            table: TimeTable::default(),
+            usage: Vec::with_capacity(self.n),
+            present: Vec::with_capacity(self.n),
+            capacity: self.capacity.max_before(scope, why)?,
+        };
+        for i in 0..self.n {
+            let (lo, hi) = why.bounds(scope[i])?;
+            let d = self.durations[i].min_before(scope, why)?.max(0);
+            let r = self.usages[i].min_before(scope, why)?.max(0);
+            let present = self.presence[i].min_before(scope, why)? >= 1;
+            b.table.push(i64::from(lo), i64::from(hi), d, if present { r } else { 0 });
+            b.usage.push(r);
+            b.present.push(present);
+        }
+        Some(b)
+    }
+
+    /// The facts for an earliest start of task `i` pushed to `v` in the time direction of
+    /// `table` (the tasks as [`Before`] has them, or in reversed time): time-tabling, else
+    /// time-table edge-finding, else the unary rules on the tasks over half the capacity.
+    fn push_facts(table: &TimeTable, capacity: i64, i: usize, v: i64, facts: &mut Vec<Fact>) -> bool {
+        let task = (table.est[i], table.dur[i], table.usage[i]);
+        if task.1 <= 0 || task.2 <= 0 {
+            return false;
+        }
+        let mut others = table.clone();
+        others.usage[i] = 0;
+        others.build();
+        if task_reasons::time_table_push(&others, i, task, capacity, v, facts) {
+            return true;
+        }
+        facts.clear();
+        if task_reasons::energy_push(&others, i, task, capacity, v, facts) {
+            return true;
+        }
+        facts.clear();
+        Cumulative::unary_facts(table, capacity, Some((i, v)), facts)
+    }
+
+    /// The unary rules on the tasks of `table` that use more than half the capacity: a push
+    /// of task `i`'s earliest start to `v`, or (`None`) an overload. Facts into `facts`.
+    fn unary_facts(table: &TimeTable, capacity: i64, push: Option<(usize, i64)>, facts: &mut Vec<Fact>) -> bool {
+        let tasks: Vec<usize> = (0..table.est.len())
+            .filter(|&j| table.dur[j] > 0 && table.usage[j] > 0 && 2 * table.usage[j] > capacity)
+            .collect();
+        let est: Vec<i64> = tasks.iter().map(|&j| table.est[j]).collect();
+        let lct: Vec<i64> = tasks.iter().map(|&j| table.lst[j] + table.dur[j]).collect();
+        let p: Vec<i64> = tasks.iter().map(|&j| table.dur[j]).collect();
+        let unary = task_reasons::Unary { est: &est, lct: &lct, p: &p };
+        let mut sub = Vec::new();
+        let found = match push {
+            Some((i, v)) => tasks.iter().position(|&j| j == i).is_some_and(|k| unary.push(k, v, &mut sub)),
+            None => unary.overload(&mut sub),
+        };
+        facts.extend(sub.into_iter().map(|f| match f {
+            Fact::StartsFrom(k, a) => Fact::StartsFrom(tasks[k], a),
+            Fact::EndsBy(k, b) => Fact::EndsBy(tasks[k], b),
+        }));
+        found
+    }
+
+    /// The facts of a failure on the tasks of `b`.
+    fn failure_facts(b: &Before, facts: &mut Vec<Fact>) -> bool {
+        let mut table = b.table.clone();
+        table.build();
+        if task_reasons::time_table_load(&table, b.capacity + 1, facts) {
+            return true;
+        }
+        facts.clear();
+        if task_reasons::energy_overload(&table, b.capacity, facts) {
+            return true;
+        }
+        facts.clear();
+        if Cumulative::unary_facts(&table, b.capacity, None, facts) {
+            return true;
+        }
+        // A task that fits nowhere on the others' compulsory parts (time-tabling only).
+        for i in 0..table.est.len() {
+            facts.clear();
+            let task = (b.table.est[i], b.table.dur[i], b.table.usage[i]);
+            let mut others = b.table.clone();
+            others.usage[i] = 0;
+            others.build();
+            if task_reasons::time_table_push(&others, i, task, b.capacity, b.table.lst[i] + 1, facts) {
+                facts.push(Fact::EndsBy(i, b.table.lst[i] + b.table.dur[i]));
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The tasks of `table` in reversed time.
+    fn mirrored(table: &TimeTable) -> TimeTable {
+        let mut m = TimeTable::default();
+        for j in 0..table.est.len() {
+            let (e, l, d, r) = (table.est[j], table.lst[j], table.dur[j], table.usage[j]);
+            m.push(-(l + d), -(e + d), d, r);
+        }
+        m
+    }
+}
+
+/// The values between 0 and `v` (excluded) that `x` could not take before the change, as
+/// reasons: with a constraint that makes `x` non-negative, they explain `x >= v`. Whether
+/// there are at most 64 of them to name.
+pub(crate) fn absent_below(why: &mut Antecedents<'_>, x: VarId, v: Value) -> bool {
+    if i64::from(v) > 64 {
+        return false;
+    }
+    let gone: Vec<Value> = (0..v).filter(|&w| !why.contains(x, w)).collect();
+    if gone.len() != v.max(0) as usize {
+        return false;
+    }
+    why.not_equal_all(x, gone);
+    true
+}
+
+impl Cumulative {
+    /// [`Constraint::explain`] for `change` (the change asked, or a bound push that implies it).
+    fn explain_as(&self, why: &mut Antecedents<'_>, change: Change) -> bool {
+        let n = self.n;
+        let local = match change {
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => {
+                let mut at = self.scope.iter().enumerate().filter(|(_, &y)| y == x).map(|(l, _)| l);
+                match (at.next(), at.next()) {
+                    (Some(l), None) => Some(l),
+                    _ => return false,
+                }
+            }
+            Change::Failure => None,
+        };
+        let is_capacity = |l: usize| matches!(self.capacity, Operand::Var(c) if c == l);
+        let presence_of = |l: usize| self.presence.iter().position(|&p| p == Operand::Var(l));
+        // The pruning of the sizes, the capacity and the presences to their ranges.
+        match (change, local) {
+            (Change::AtLeast(x, v), Some(l)) if l >= n && presence_of(l).is_none() => {
+                if absent_below(why, x, v) {
+                    return true;
+                }
+                if !is_capacity(l) {
+                    return false;
+                }
+            }
+            (Change::AtMost(x, v), Some(l)) if v >= 1 && presence_of(l).is_some() => {
+                let _ = x;
+                return true;
+            }
+            _ => {}
+        }
+        if let (Operand::Const(c), Change::Failure) = (self.capacity, change) {
+            if c < 0 && n > 0 {
+                return true;
+            }
+        }
+        let Some(b) = self.before(why) else { return false };
+        let mut facts = Vec::new();
+        // The task whose own presence is the change (it is not named present).
+        let mut absent = None;
+        let found = match (change, local) {
+            (Change::Failure, _) => {
+                if n > 0 && b.capacity < 0 {
+                    self.capacity.name_at_most(&self.scope, why, b.capacity);
+                    return true;
+                }
+                Cumulative::failure_facts(&b, &mut facts)
+            }
+            (Change::AtLeast(_, v), Some(i)) if i < n => {
+                Cumulative::push_facts(&b.table, b.capacity, i, i64::from(v), &mut facts)
+            }
+            (Change::AtMost(_, v), Some(i)) if i < n => {
+                let m = Cumulative::mirrored(&b.table);
+                let found = Cumulative::push_facts(&m, b.capacity, i, -(i64::from(v) + m.dur[i]), &mut facts);
+                facts.iter_mut().for_each(|f| *f = f.mirrored());
+                found
+            }
+            (Change::AtLeast(_, v), Some(l)) if is_capacity(l) => {
+                let mut table = b.table.clone();
+                table.build();
+                task_reasons::time_table_load(&table, i64::from(v), &mut facts)
+            }
+            (Change::AtMost(..) | Change::Removed(_), Some(l)) => match presence_of(l) {
+                // An optional task that fits nowhere on the present tasks' profile.
+                Some(i) if why.max(self.scope[l]) == Some(1) && !b.present[i] => {
+                    absent = Some(i);
+                    let mut table = b.table.clone();
+                    table.build();
+                    let (e, lst, d) = (table.est[i], table.lst[i], table.dur[i]);
+                    let found =
+                        task_reasons::time_table_push(&table, i, (e, d, b.usage[i]), b.capacity, lst + 1, &mut facts);
+                    facts.push(Fact::EndsBy(i, lst + d));
+                    found
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        if !found {
+            return false;
+        }
+        let mut named = vec![false; n];
+        if let Some(i) = absent {
+            named[i] = true;
+            self.durations[i].name_at_least(&self.scope, why, b.table.dur[i]);
+            self.usages[i].name_at_least(&self.scope, why, b.usage[i]);
+        }
+        if let Some(i) = local.filter(|&i| i < n) {
+            facts.push(Fact::StartsFrom(i, i64::MIN));
+        }
+        for f in facts {
+            let j = f.task();
+            match f {
+                Fact::StartsFrom(_, a) if a > i64::MIN => why.at_least(self.scope[j], clamp(a)),
+                Fact::EndsBy(_, e) => why.at_most(self.scope[j], clamp(e - b.table.dur[j])),
+                _ => {}
+            }
+            if !named[j] {
+                named[j] = true;
+                self.durations[j].name_at_least(&self.scope, why, b.table.dur[j]);
+                self.usages[j].name_at_least(&self.scope, why, b.usage[j]);
+                self.presence[j].name_at_least(&self.scope, why, 1);
+            }
+        }
+        self.capacity.name_at_most(&self.scope, why, b.capacity);
+        true
+    }
+}
+
 impl Constraint for Cumulative {
     fn kind(&self) -> &'static str {
         "cumulative"
@@ -623,6 +910,12 @@ impl Constraint for Cumulative {
         }
         while self.pass(ctx)? {}
         Ok(())
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let change = why.change();
+        self.explain_as(why, change)
+            || matches!(change, Change::Removed(x) if task_reasons::bound_pushes(why, x).into_iter().flatten().any(|c| self.explain_as(why, c)))
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
@@ -789,6 +1082,18 @@ mod tests {
         let (mut model, v) = model_with(&[vec![0], vec![1, 2], vec![1], vec![0, 1]]);
         model.post(Cumulative::new(v[..2].to_vec(), vec![4, 2], vec![2, 1], 2).with_optional(v[2..].to_vec())).unwrap();
         assert_eq!(propagated(model, &v).unwrap(), vec![vec![0], vec![1, 2], vec![1], vec![0]]);
+    }
+
+    #[test]
+    fn a_capacity_that_is_also_a_usage_is_read_again_once_raised() {
+        // Capacity x2 is task 1's usage: at time 1 task 1 (usage x2) and task 2 (usage 1)
+        // load x2 + 1, more than the capacity x2 whatever it is; each raise of x2 to the
+        // profile's peak must be read again until the domain runs out.
+        let (mut model, x) = model_with(&[vec![3], vec![1], (1..=5).collect(), vec![1]]);
+        model
+            .post(Cumulative::with_vars(vec![x[0], x[1], x[3]], vec![x[0], x[1], x[0]], vec![x[0], x[2], x[3]], x[2]))
+            .unwrap();
+        assert_eq!(propagated(model, &x), None);
     }
 
     #[test]

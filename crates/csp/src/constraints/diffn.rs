@@ -2,11 +2,13 @@
 //! the two projections.
 
 use crate::constraint::{Constraint, Events, Priority, Rule};
-use crate::constraints::cumulative::{Operand, TimeTable};
+use crate::constraints::cumulative::{absent_below, clamp, Operand, TimeTable};
 use crate::constraints::linear::tighten;
+use crate::constraints::task_reasons::{self, Fact};
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::Model;
 
 /// Rectangles that do not overlap: rectangle `i` has its origin at `(x_i, y_i)` and size
@@ -31,7 +33,10 @@ use crate::model::Model;
 ///   ([`Cumulative`](crate::constraints::Cumulative)) fails on an overloaded profile and pushes the origins
 ///   out of places where a rectangle cannot fit across the others' compulsory parts.
 ///
-/// When explanations are on, the premises are the constraint's other variables.
+/// When explanations are on, the premises are the constraint's other variables. In a learning
+/// search each change is explained on request: the pairwise rule by the three relative
+/// positions the bounds exclude, the projections by time-tabling's overloaded points and the
+/// box, across, of the rectangles involved (`docs/learning.md`).
 ///
 /// # Complexity
 ///
@@ -237,6 +242,237 @@ impl Diffn {
     }
 }
 
+/// A rectangle before a change, for [`Diffn::explain`]: per axis, its origin's bounds and
+/// its size's bounds.
+#[derive(Clone, Copy, Debug)]
+struct Rect {
+    origin: [(i64, i64); 2],
+    size: [(i64, i64); 2],
+}
+
+/// A fact on a variable of the scope (by its local index): `>= v` or `<= v`.
+#[derive(Clone, Copy, Debug)]
+enum Bound {
+    Ge(usize, i64),
+    Le(usize, i64),
+}
+
+impl Diffn {
+    /// The rectangles before the change `why` explains; `None` if a bound is not known.
+    fn before(&self, why: &Antecedents<'_>) -> Option<Vec<Rect>> {
+        let n = self.n;
+        let bounds = |l: usize| why.bounds(self.scope[l]).map(|(a, b)| (i64::from(a), i64::from(b)));
+        let size = |o: Operand| Some((o.min_before(&self.scope, why)?.max(0), o.max_before(&self.scope, why)?));
+        (0..n)
+            .map(|i| Some(Rect { origin: [bounds(i)?, bounds(n + i)?], size: [size(self.dx[i])?, size(self.dy[i])?] }))
+            .collect()
+    }
+
+    /// The local index of rectangle `i`'s origin on `axis`.
+    fn origin(&self, axis: usize, i: usize) -> usize {
+        axis * self.n + i
+    }
+
+    /// The size of rectangle `i` on `axis`.
+    fn size_of(&self, axis: usize, i: usize) -> Operand {
+        if axis == 0 {
+            self.dx[i]
+        } else {
+            self.dy[i]
+        }
+    }
+
+    /// Whether `a` can still come before `b` on `axis`; if not, the facts that say so.
+    fn can_precede(&self, r: &[Rect], axis: usize, a: usize, b: usize, out: &mut Vec<Bound>) -> bool {
+        let lo = r[a].origin[axis].0;
+        let d = r[a].size[axis].0;
+        if lo + d <= r[b].origin[axis].1 {
+            return true;
+        }
+        out.push(Bound::Ge(self.origin(axis, a), lo));
+        out.push(Bound::Le(self.origin(axis, b), lo + d - 1));
+        false
+    }
+
+    /// The pairwise rule: the facts of a push of rectangle `i`'s origin on `axis` (to `v` or
+    /// later when `up`, else to `v` or earlier), or (`None`) of a failure.
+    fn pair_reason(&self, r: &[Rect], push: Option<(usize, usize, bool, i64)>, out: &mut Vec<Bound>) -> bool {
+        let n = self.n;
+        let mins = |i: usize| (r[i].size[0].0, r[i].size[1].0);
+        for a in 0..n {
+            for b in 0..n {
+                if a == b || (push.is_none() && b < a) || !self.related(mins(a), mins(b)) {
+                    continue;
+                }
+                let len = out.len();
+                // The one relation left: `a` before `b` on `axis` (any, for a failure).
+                let (axis, ok) = match push {
+                    None => (usize::MAX, true),
+                    Some((i, axis, true, v)) => (axis, b == i && r[a].origin[axis].0 + r[a].size[axis].0 >= v),
+                    Some((i, axis, false, v)) => (axis, a == i && r[b].origin[axis].1 - r[a].size[axis].0 <= v),
+                };
+                if !ok {
+                    continue;
+                }
+                let mut all_out = true;
+                for (ax, p, q) in [(0, a, b), (0, b, a), (1, a, b), (1, b, a)] {
+                    if ax == axis && p == a && q == b {
+                        continue;
+                    }
+                    all_out &= !self.can_precede(r, ax, p, q, out);
+                    if !all_out {
+                        break;
+                    }
+                }
+                if !all_out {
+                    out.truncate(len);
+                    continue;
+                }
+                match push {
+                    Some((_, axis, true, v)) => out.push(Bound::Ge(self.origin(axis, a), v - r[a].size[axis].0)),
+                    Some((_, axis, false, v)) => out.push(Bound::Le(self.origin(axis, b), v + r[a].size[axis].0)),
+                    None => {}
+                }
+                for k in [a, b] {
+                    for ax in 0..2 {
+                        if let Operand::Var(l) = self.size_of(ax, k) {
+                            out.push(Bound::Ge(l, r[k].size[ax].0));
+                        }
+                    }
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The projection on `axis` as a cumulative resource (in reversed time when `mirror`),
+    /// and its capacity: the height of the box of every rectangle across.
+    fn projection_table(&self, r: &[Rect], axis: usize, mirror: bool) -> (TimeTable, i64) {
+        let across = 1 - axis;
+        let mut t = TimeTable::default();
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for rect in r {
+            lo = lo.min(rect.origin[across].0);
+            hi = hi.max(rect.origin[across].1 + rect.size[across].1);
+            let (s, e) = rect.origin[axis];
+            let (len, width) = (rect.size[axis].0, rect.size[across].0);
+            let usage = if self.strict || len > 0 { width } else { 0 };
+            if mirror {
+                t.push(-(e + len), -(s + len), len, usage);
+            } else {
+                t.push(s, e, len, usage);
+            }
+        }
+        (t, hi.saturating_sub(lo))
+    }
+
+    /// Time-tabling on the projections: the facts of a push of rectangle `i`'s origin on
+    /// `axis`, or (`None`) of a failure on either axis.
+    fn projection_reason(&self, r: &[Rect], push: Option<(usize, usize, bool, i64)>, out: &mut Vec<Bound>) -> bool {
+        let axes: &[usize] = match push {
+            Some((_, axis, ..)) => {
+                if axis == 0 {
+                    &[0]
+                } else {
+                    &[1]
+                }
+            }
+            None => &[0, 1],
+        };
+        for &axis in axes {
+            let mirror = matches!(push, Some((_, _, false, _)));
+            let (mut table, capacity) = self.projection_table(r, axis, mirror);
+            let mut facts = Vec::new();
+            let found = match push {
+                None => {
+                    table.build();
+                    task_reasons::time_table_load(&table, capacity + 1, &mut facts)
+                }
+                Some((i, _, up, v)) => {
+                    let task = (table.est[i], table.dur[i], table.usage[i]);
+                    table.usage[i] = 0;
+                    table.build();
+                    let v = if up { v } else { -(v + task.1) };
+                    task_reasons::time_table_push(&table, i, task, capacity, v, &mut facts)
+                }
+            };
+            if !found {
+                continue;
+            }
+            let across = 1 - axis;
+            let involved: Vec<usize> = {
+                let mut v: Vec<usize> = facts.iter().map(|f| f.task()).chain(push.map(|p| p.0)).collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            };
+            for f in facts {
+                let f = if mirror { f.mirrored() } else { f };
+                match f {
+                    Fact::StartsFrom(j, a) => out.push(Bound::Ge(self.origin(axis, j), a)),
+                    Fact::EndsBy(j, b) => out.push(Bound::Le(self.origin(axis, j), b - r[j].size[axis].0)),
+                }
+            }
+            // The box across of the rectangles involved.
+            let lo = involved.iter().map(|&j| r[j].origin[across].0).min().unwrap_or(0);
+            let hi = involved.iter().map(|&j| r[j].origin[across].1 + r[j].size[across].1).max().unwrap_or(0);
+            for &j in &involved {
+                out.push(Bound::Ge(self.origin(across, j), lo));
+                out.push(Bound::Le(self.origin(across, j), hi - r[j].size[across].1));
+                if let Operand::Var(l) = self.size_of(across, j) {
+                    out.push(Bound::Le(l, r[j].size[across].1));
+                }
+                for ax in 0..2 {
+                    if let Operand::Var(l) = self.size_of(ax, j) {
+                        out.push(Bound::Ge(l, r[j].size[ax].0));
+                    }
+                }
+            }
+            return true;
+        }
+        false
+    }
+}
+
+impl Diffn {
+    /// [`Constraint::explain`] for `change` (the change asked, or a bound push that implies it).
+    fn explain_as(&self, why: &mut Antecedents<'_>, change: Change) -> bool {
+        let n = self.n;
+        let local = match change {
+            Change::AtLeast(x, _) | Change::AtMost(x, _) => {
+                let mut at = self.scope.iter().enumerate().filter(|(_, &y)| y == x).map(|(l, _)| l);
+                match (at.next(), at.next()) {
+                    (Some(l), None) => Some(l),
+                    _ => return false,
+                }
+            }
+            Change::Removed(_) => return false,
+            Change::Failure => None,
+        };
+        let push = match (change, local) {
+            // A size pruned to `>= 0`.
+            (Change::AtLeast(x, v), Some(l)) if l >= 2 * n => return absent_below(why, x, v),
+            (Change::AtLeast(_, v), Some(l)) if l < 2 * n => Some((l % n.max(1), l / n.max(1), true, i64::from(v))),
+            (Change::AtMost(_, v), Some(l)) if l < 2 * n => Some((l % n.max(1), l / n.max(1), false, i64::from(v))),
+            (Change::Failure, _) => None,
+            _ => return false,
+        };
+        let Some(rects) = self.before(why) else { return false };
+        let mut facts = Vec::new();
+        if !self.pair_reason(&rects, push, &mut facts) && !self.projection_reason(&rects, push, &mut facts) {
+            return false;
+        }
+        for f in facts {
+            match f {
+                Bound::Ge(l, a) => why.at_least(self.scope[l], clamp(a)),
+                Bound::Le(l, b) => why.at_most(self.scope[l], clamp(b)),
+            }
+        }
+        true
+    }
+}
+
 impl Constraint for Diffn {
     fn kind(&self) -> &'static str {
         if self.strict {
@@ -296,6 +532,15 @@ impl Constraint for Diffn {
             ctx.clear_premises();
         }
         r
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        // A wipe-out's removal is left to the generic explanation: explained as the bound push
+        // that implies it (as `Cumulative` and `Disjunctive` do), cargo challenge01 found no
+        // solution in a minute with learning where it found one in 15 s without (sound either
+        // way; see `docs/learning.md`).
+        let change = why.change();
+        self.explain_as(why, change)
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

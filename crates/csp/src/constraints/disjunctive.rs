@@ -2,11 +2,14 @@
 //! precedences, not-first/not-last and edge-finding on a Θ-Λ-tree.
 
 use crate::constraint::{Constraint, Events, Priority, Rule};
+use crate::constraints::cumulative::clamp;
 use crate::constraints::linear::tighten;
+use crate::constraints::task_reasons::{self, Fact};
 use crate::constraints::theta_tree::ThetaLambdaTree;
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 use crate::model::Model;
 
 /// Tasks that never overlap in time (a *unary* resource, *no-overlap*): task `i` starts at
@@ -37,7 +40,9 @@ use crate::model::Model;
 /// In the strict version each zero-duration task is related to each other task by bounds (it
 /// cannot start before another's latest start and end before its earliest completion). Bounds
 /// move with [`Rule::Bounds`], failures with [`Rule::Other`]; when explanations are on, the
-/// premises are the other start variables.
+/// premises are the other start variables. In a learning search each change is explained on
+/// request by the rule that makes it, found again on the bounds before the change, with its
+/// set's bounds (`docs/learning.md`).
 ///
 /// # Complexity
 ///
@@ -336,6 +341,129 @@ impl Disjunctive {
     }
 }
 
+/// A fact on a start variable (by its index in the scope): `s >= v` or `s <= v`.
+#[derive(Clone, Copy, Debug)]
+enum Bound {
+    Ge(usize, i64),
+    Le(usize, i64),
+}
+
+impl Disjunctive {
+    /// The facts of a change (or failure) by the unary rules on the tasks of positive
+    /// duration, with `bounds` the start bounds before it.
+    fn unary_reason(&self, bounds: &[(i64, i64)], change: Change, local: Option<usize>, out: &mut Vec<Bound>) -> bool {
+        let p: Vec<i64> = self.positive.iter().map(|&i| self.durations[i]).collect();
+        let k = local.and_then(|l| self.positive.iter().position(|&i| i == l));
+        let mirror = matches!(change, Change::AtMost(..));
+        let (est, lct): (Vec<i64>, Vec<i64>) = self
+            .positive
+            .iter()
+            .zip(&p)
+            .map(|(&i, &d)| {
+                let (lo, hi) = bounds[i];
+                if mirror {
+                    (-(hi + d), -lo)
+                } else {
+                    (lo, hi + d)
+                }
+            })
+            .unzip();
+        let unary = task_reasons::Unary { est: &est, lct: &lct, p: &p };
+        let mut facts = Vec::new();
+        let found = match (change, k) {
+            (Change::Failure, _) => unary.overload(&mut facts),
+            (Change::AtLeast(_, v), Some(k)) => unary.push(k, i64::from(v), &mut facts),
+            (Change::AtMost(_, v), Some(k)) => unary.push(k, -(i64::from(v) + p[k]), &mut facts),
+            _ => false,
+        };
+        if found {
+            out.extend(facts.into_iter().map(|f| {
+                let f = if mirror { f.mirrored() } else { f };
+                match f {
+                    Fact::StartsFrom(k, a) => Bound::Ge(self.positive[k], a),
+                    Fact::EndsBy(k, b) => Bound::Le(self.positive[k], b - p[k]),
+                }
+            }));
+        }
+        found
+    }
+
+    /// The facts of a change (or failure) by a zero-duration task of the strict version
+    /// against a task of positive duration, with `bounds` the start bounds before it.
+    fn zero_reason(&self, bounds: &[(i64, i64)], change: Change, local: Option<usize>, out: &mut Vec<Bound>) -> bool {
+        for &z in &self.zero {
+            for &j in &self.positive {
+                let d = self.durations[j];
+                let ((z_lo, z_hi), (j_lo, j_hi)) = (bounds[z], bounds[j]);
+                // Not before: s_z > s_j; not after: s_z < s_j + d.
+                let not_before = [Bound::Ge(z, z_lo), Bound::Le(j, z_lo - 1)];
+                let not_after = [Bound::Le(z, z_hi), Bound::Ge(j, z_hi - d + 1)];
+                let (nb, na) = (z_lo > j_hi, z_hi < j_lo + d);
+                let facts: Option<[Bound; 3]> = match (change, local) {
+                    (Change::Failure, _) if nb && na => {
+                        out.extend(not_before.into_iter().chain(not_after));
+                        return true;
+                    }
+                    (Change::AtLeast(_, v), Some(l)) if l == z && nb && j_lo + d >= i64::from(v) => {
+                        Some([not_before[0], not_before[1], Bound::Ge(j, i64::from(v) - d)])
+                    }
+                    (Change::AtMost(_, v), Some(l)) if l == z && na && j_hi <= i64::from(v) => {
+                        Some([not_after[0], not_after[1], Bound::Le(j, i64::from(v))])
+                    }
+                    (Change::AtLeast(_, v), Some(l)) if l == j && na && z_lo >= i64::from(v) => {
+                        Some([not_after[0], not_after[1], Bound::Ge(z, i64::from(v))])
+                    }
+                    (Change::AtMost(_, v), Some(l)) if l == j && nb && z_hi - d <= i64::from(v) => {
+                        Some([not_before[0], not_before[1], Bound::Le(z, i64::from(v) + d)])
+                    }
+                    _ => None,
+                };
+                if let Some(f) = facts {
+                    out.extend(f);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+impl Disjunctive {
+    /// [`Constraint::explain`] for `change` (the change asked, or a bound push that implies it).
+    fn explain_as(&self, why: &mut Antecedents<'_>, change: Change) -> bool {
+        let local = match change {
+            Change::AtLeast(x, _) | Change::AtMost(x, _) => {
+                let mut at = self.starts.iter().enumerate().filter(|(_, &y)| y == x).map(|(l, _)| l);
+                match (at.next(), at.next()) {
+                    (Some(l), None) => Some(l),
+                    _ => return false,
+                }
+            }
+            Change::Removed(_) => return false,
+            Change::Failure => None,
+        };
+        let mut bounds = Vec::with_capacity(self.starts.len());
+        for &s in &self.starts {
+            let Some((lo, hi)) = why.bounds(s) else { return false };
+            bounds.push((i64::from(lo), i64::from(hi)));
+        }
+        let mut facts = Vec::new();
+        let found = (local.is_none_or(|l| self.durations[l] > 0)
+            && self.unary_reason(&bounds, change, local, &mut facts))
+            || self.zero_reason(&bounds, change, local, &mut facts);
+        if !found {
+            return false;
+        }
+        for f in facts {
+            match f {
+                Bound::Ge(l, a) => why.at_least(self.starts[l], clamp(a)),
+                Bound::Le(l, b) => why.at_most(self.starts[l], clamp(b)),
+            }
+        }
+        true
+    }
+}
+
 impl Constraint for Disjunctive {
     fn kind(&self) -> &'static str {
         if self.strict {
@@ -390,6 +518,12 @@ impl Constraint for Disjunctive {
             ctx.clear_premises();
         }
         r
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        let change = why.change();
+        self.explain_as(why, change)
+            || matches!(change, Change::Removed(x) if task_reasons::bound_pushes(why, x).into_iter().flatten().any(|c| self.explain_as(why, c)))
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

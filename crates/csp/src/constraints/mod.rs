@@ -70,6 +70,7 @@ mod reified;
 mod scc;
 mod shorthand;
 mod table;
+mod task_reasons;
 mod theta_tree;
 mod value_precede;
 mod word_matching;
