@@ -23,9 +23,12 @@ fn empty_grid() -> (Model, Vec<VarId>) {
     (m, cells)
 }
 
+/// Whether the givens (cells of another grid's model, by position) leave a solution: a fresh
+/// search on a fresh model, whose cells are taken at the same positions.
 fn solvable(givens: &[(VarId, Value)]) -> bool {
-    let mut solver = empty_grid().0.into_solver();
-    givens.iter().all(|&(x, v)| solver.assign(x, v).is_ok()) && solver.solve().solution().is_some()
+    let (model, cells) = empty_grid();
+    let mut solver = model.into_solver();
+    givens.iter().all(|&(x, v)| solver.assign(cells[x.index()], v).is_ok()) && solver.solve().solution().is_some()
 }
 
 #[test]
