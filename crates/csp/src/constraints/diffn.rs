@@ -2,9 +2,10 @@
 //! the two projections.
 
 use crate::constraint::{Constraint, Events, Priority, Rule};
-use crate::constraints::cumulative::{absent_below, clamp, Operand, TimeTable};
+use crate::constraints::cumulative::absent_below;
 use crate::constraints::linear::tighten;
 use crate::constraints::task_reasons::{self, Fact};
+use crate::constraints::time_table::{clamp, Operand, TimeTable};
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};

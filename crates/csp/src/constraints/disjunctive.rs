@@ -2,10 +2,10 @@
 //! precedences, not-first/not-last and edge-finding on a Θ-Λ-tree.
 
 use crate::constraint::{Constraint, Events, Priority, Rule};
-use crate::constraints::cumulative::clamp;
 use crate::constraints::linear::tighten;
 use crate::constraints::task_reasons::{self, Fact};
 use crate::constraints::theta_tree::ThetaLambdaTree;
+use crate::constraints::time_table::clamp;
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};

@@ -72,6 +72,7 @@ mod shorthand;
 mod table;
 mod task_reasons;
 mod theta_tree;
+mod time_table;
 mod value_precede;
 mod word_matching;
 

@@ -14,7 +14,7 @@
 //! Where a rule's set could be chosen in several ways, the functions pick one whose facts are
 //! weak (bounds lifted as far as the rule allows), not the weakest possible.
 
-use crate::constraints::cumulative::TimeTable;
+use crate::constraints::time_table::TimeTable;
 use crate::id::VarId;
 use crate::learning::explain::{Antecedents, Change};
 
