@@ -318,11 +318,8 @@ impl GlobalCardinality {
                 }
             }
             // With distinct values, `listed < size` iff the domain has an unlisted value.
-            let unlisted = if self.distinct {
-                listed < size
-            } else {
-                ctx.domain(x).iter().any(|v| self.slots.get(v).is_none())
-            };
+            let unlisted =
+                if self.distinct { listed < size } else { ctx.domain(x).iter().any(|v| self.slots.get(v).is_none()) };
             if self.closed && unlisted {
                 if ctx.domain(x).is_interval() {
                     changed |= keep_members(ctx, x, &self.values, true)?;
