@@ -50,9 +50,11 @@ const NONE: u32 = u32::MAX;
 ///
 /// # Complexity
 ///
-/// Counting: `O(n * k)` domain look-ups for `k` listed values. The flow: `O(n * k)` per
+/// Counting: `O(Σ min(|D(x)|, k))` domain look-ups for `k` listed values (a domain of at most
+/// `k` values is read by its values, a value's index found in `O(1)` when the listed values
+/// span at most about four times their number, else in `O(log k)`). The flow: `O(n * k)` per
 /// variable to re-place or per unit of lower bound to reach; the residual graph and its
-/// components `O(n * k)`.
+/// components `O(n * k)`, built from the domains as the counting reads them.
 ///
 /// # Bibliography
 ///
