@@ -467,4 +467,7 @@ fn expressions_beyond_64_bits_are_an_error_when_posted() {
     }
     assert_eq!(model.num_constraints(), 0);
     assert_eq!(model.objective(), None);
+    // Two coefficients whose product is beyond 32 bits (checked for `x - y = c`) post.
+    model.add((v[0] * 65_536 + v[1] * 65_536).eq(0)).unwrap();
+    assert_eq!(model.num_constraints(), 1);
 }

@@ -169,7 +169,7 @@ impl Relation {
             }
             None => match (&terms32[..], cmp) {
                 // x - y ⋈ c: x ⋈ y + c, the binary constraints a modeller would write.
-                ([(a, x), (b, y)], Comparison::Equal | Comparison::NotEqual) if a * b == -1 => {
+                ([(a, x), (b, y)], Comparison::Equal | Comparison::NotEqual) if i64::from(*a) * i64::from(*b) == -1 => {
                     let (x, y) = if *a == 1 { (*x, *y) } else { (*y, *x) };
                     if cmp == Comparison::Equal {
                         Box::new(Equal::with_offset(x, y, rhs32))
