@@ -255,9 +255,7 @@ impl Constraint for CountEq {
     }
 
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
-        let mut sorted = self.scope.clone();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
+        if super::has_repeated_var(&self.scope) {
             return false;
         }
         let (y, c) = (self.scope[0], self.scope[1]);

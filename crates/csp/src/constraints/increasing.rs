@@ -116,9 +116,7 @@ impl Constraint for Increasing {
     }
 
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
-        let mut sorted = self.vars.clone();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
+        if super::has_repeated_var(&self.vars) {
             return false;
         }
         let gap = i64::from(self.strict);

@@ -210,9 +210,7 @@ impl Constraint for LexLess {
     }
 
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
-        let mut sorted = self.scope.clone();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
+        if super::has_repeated_var(&self.scope) {
             return false;
         }
         let n = self.scope.len() / 2;

@@ -135,9 +135,7 @@ impl Constraint for ValuePrecede {
     }
 
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
-        let mut sorted = self.vars.clone();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
+        if super::has_repeated_var(&self.vars) {
             return false;
         }
         let (s, t, n) = (self.s, self.t, self.vars.len());
