@@ -280,7 +280,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
+    use crate::testing::{assert_solutions_and_gac, brute_force, model_with, propagated, small_domain};
 
     #[test]
     fn equal_prefix_moves_the_pruning_on() {
@@ -321,13 +321,7 @@ mod tests {
                 model.post(if strict { LexLess::strict(x, y) } else { LexLess::or_equal(x, y) }).unwrap();
                 (model, v)
             };
-            let (model, v) = build();
-            prop_assert_eq!(solve_all(model, &v), expected.clone());
-            let (model, v) = build();
-            match propagated(model, &v) {
-                None => prop_assert!(expected.is_empty()),
-                Some(d) => prop_assert_eq!(d, projections(&expected, v.len())),
-            }
+            assert_solutions_and_gac(build, &expected)?;
         }
     }
 }

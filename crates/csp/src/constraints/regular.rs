@@ -509,7 +509,7 @@ mod tests {
 
     use super::*;
     use crate::search::Solver;
-    use crate::testing::{brute_force, model_with, projections, propagated, small_domains, solve_all};
+    use crate::testing::{assert_solutions_and_gac, brute_force, model_with, propagated, small_domains};
 
     type Dfa = (Vec<(u32, Value, u32)>, u32, Vec<u32>);
 
@@ -576,13 +576,7 @@ mod tests {
             dfa in dfa_strategy(),
         ) {
             let expected = brute_force(&domains, |w| accepts(&dfa, w));
-            let (model, v) = regular(&domains, &dfa);
-            prop_assert_eq!(solve_all(model, &v), expected.clone());
-            let (model, v) = regular(&domains, &dfa);
-            match propagated(model, &v) {
-                None => prop_assert!(expected.is_empty()),
-                Some(d) => prop_assert_eq!(d, projections(&expected, v.len())),
-            }
+            assert_solutions_and_gac(|| regular(&domains, &dfa), &expected)?;
         }
     }
 }
