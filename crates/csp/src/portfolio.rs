@@ -61,7 +61,8 @@ enum Message {
 
 /// Worker `i`'s configuration, over the solver's own (worker 0 keeps it as it is). When the
 /// solver learns clauses, worker 0 alone learns and worker 1 runs the solver's own search
-/// without learning (its annotation's order, or the robust search), so that the two
+/// without learning (its annotation's order, alternating with the robust search if it was
+/// set to, or the robust search), so that the two
 /// complement each other; the others vary the search.
 fn configure(worker: &mut Solver, i: usize, seed: u64) {
     if i == 0 {

@@ -18,9 +18,16 @@ const POLICIES: [Restarts; 3] =
 
 fn learning_solver(model: Model, restarts: Restarts, seed: u64) -> Solver {
     let mut s = model.into_solver();
-    // Both learned variable orders, one per seed parity.
-    s.set_var_order(if seed.is_multiple_of(2) { VarOrder::DomWdeg } else { VarOrder::Chs });
-    s.set_value_order(ValueOrder::Phase);
+    // Both learned variable orders, one per seed parity; for one seed in three, the input
+    // order alternating with the robust search run by run.
+    if seed.is_multiple_of(3) {
+        s.set_var_order(VarOrder::Input);
+        s.set_value_order(ValueOrder::Ascending);
+        s.set_alternating_search(true);
+    } else {
+        s.set_var_order(if seed.is_multiple_of(2) { VarOrder::DomWdeg } else { VarOrder::Chs });
+        s.set_value_order(ValueOrder::Phase);
+    }
     s.set_restarts(restarts);
     s.set_seed(seed);
     s
@@ -104,6 +111,34 @@ fn a_hard_enough_model_restarts_and_records_nogoods() {
     let stats = solver.stats();
     assert!(stats.restarts > 10, "{stats}");
     assert!(stats.nogoods > 10, "{stats}");
+}
+
+/// A poor order alternating with the robust search costs at most half the runs: the input
+/// order branches on 24 free Booleans before the 6 pigeons of a pigeonhole in 5 holes, so
+/// alone it refutes the pigeonhole under each of 2^24 prefixes, while the robust runs
+/// (dom/wdeg, whose weights the input order's failures leave alone) branch on the pigeons.
+#[test]
+fn alternating_with_the_robust_search_rescues_a_poor_order() {
+    let solve = |alternate: bool| {
+        let mut m = Model::new();
+        let free = m.new_vars(24, 0..=1).unwrap();
+        let pigeons = m.new_vars(6, 0..5).unwrap();
+        for i in 0..6 {
+            for j in i + 1..6 {
+                m.post(NotEqual::new(pigeons[i], pigeons[j])).unwrap();
+            }
+        }
+        let mut s = m.into_solver();
+        s.set_var_order(VarOrder::Input);
+        s.set_value_order(ValueOrder::Ascending);
+        s.set_branching_vars(free.iter().chain(&pigeons).copied().collect::<Vec<_>>());
+        s.set_restarts(Restarts::Luby { scale: 10 });
+        s.set_alternating_search(alternate);
+        s.set_limits(csp::Limits { max_nodes: Some(200_000), ..csp::Limits::default() });
+        s.solve()
+    };
+    assert_eq!(solve(true), Outcome::Unsatisfiable);
+    assert!(matches!(solve(false), Outcome::LimitReached(_)), "the input order alone should not finish");
 }
 
 /// `Stats::time` counts the running search while its iterator is alive, not only once it is

@@ -3,7 +3,7 @@
 //! second objective, a variable of another model.
 
 use csp::constraints::{BinPacking, Cumulative, Diffn, Disjunctive};
-use csp::{Model, ModelError};
+use csp::{LinExpr, Model, ModelError};
 
 fn model_with(n: usize) -> (Model, Vec<csp::VarId>) {
     let mut model = Model::new();
@@ -438,4 +438,36 @@ fn each_constructor_s_misuse_is_an_error_with_its_message() {
     case!("a quotient by a foreign variable", m.quotient(v[0] + 1, s).unwrap_err(), foreign_message(s));
     case!("the maximum of a foreign variable", m.max([v[0] + 1, v[1] + 2, s.into()]).unwrap_err(), foreign_message(s));
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// A coefficient or constant beyond 64 bits: the operators saturate and mark the expression
+/// (they cannot return an error), and posting it is an error, whichever way it is posted.
+#[test]
+fn expressions_beyond_64_bits_are_an_error_when_posted() {
+    let (mut model, v) = model_with(2);
+    let expected = "invalid linear constraint: a coefficient or the constant of the expression is beyond 64 bits";
+    let big = v[0] * i32::MAX * i32::MAX; // about 2^62: within 64 bits
+    let c62 = || LinExpr::constant_expr(i32::MIN) * i32::MIN; // 2^62
+    assert!(!big.overflows());
+    let cases: Vec<(&str, Result<(), ModelError>)> = vec![
+        ("a product", model.add((big.clone() * 4).le(1)).map(drop)),
+        ("a negated product", model.add((-(big.clone() * -4)).le(1)).map(drop)),
+        ("a sum of constants", model.add((v[0] + c62() * 2 + c62() * 2).ge(0)).map(drop)),
+        ("terms merged on one variable", model.add((big.clone() * 2 + big.clone() * 2).eq(0)).map(drop)),
+        // The constant is exactly -2^63; the right side 1 + 2^63.
+        ("a relation's right side", model.add((c62() * -2).gt(v[1])).map(drop)),
+        // The right side is exactly 2^63 - 1; the negation's 2^63.
+        ("a negated relation", model.add(!v[1].le(c62() - 1 + c62())).map(drop)),
+        ("an expression variable", model.expr_var(big.clone() * 2 * 2).map(drop)),
+        ("an objective", model.minimize(big.clone() * 8).map(drop)),
+        ("a product of expressions", model.product(big.clone() * 16, v[1]).map(drop)),
+    ];
+    for (what, r) in cases {
+        assert_eq!(r.expect_err(what).to_string(), expected, "{what}");
+    }
+    assert_eq!(model.num_constraints(), 0);
+    assert_eq!(model.objective(), None);
+    // Two coefficients whose product is beyond 32 bits (checked for `x - y = c`) post.
+    model.add((v[0] * 65_536 + v[1] * 65_536).eq(0)).unwrap();
+    assert_eq!(model.num_constraints(), 1);
 }

@@ -37,6 +37,8 @@ pub struct Options {
     /// optimum runs a portfolio ([`csp::portfolio`]) of at least two workers on the `-p`
     /// cores, taking turns when there are fewer cores than workers: worker 0 learns clauses
     /// (branching by activity), worker 1 runs the search without learning (the annotation's,
+    /// in optimisation alternating run by run with the robust search
+    /// ([`csp::Solver::set_alternating_search`]),
     /// or the robust search), the others vary it. Enumeration (`-a` or `-n` in satisfaction)
     /// is one search, which learns only with `--learning`. With `--no-learning`, the portfolio
     /// has one worker per core, and one core runs the plain search.
@@ -117,10 +119,12 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
         solver.set_value_order(t.value_order);
         solver.set_branching_vars(t.branching.clone());
         if t.goal.is_some() {
-            // The annotation's branching in every run; restarts with nogoods keep the search
-            // complete and let LNS runs (part of the incumbent fixed) look near the best
-            // solution.
+            // The annotation's branching, and the robust search every other run, so that a
+            // poor annotation costs at most half the time; restarts with nogoods keep the
+            // search complete and let LNS runs (part of the incumbent fixed) look near the
+            // best solution.
             solver.set_restarts(csp::branching::Restarts::Luby { scale: 100 });
+            solver.set_alternating_search(true);
         }
     } else {
         solver.set_robust_search();

@@ -50,9 +50,11 @@ const NONE: u32 = u32::MAX;
 ///
 /// # Complexity
 ///
-/// Counting: `O(n * k)` domain look-ups for `k` listed values. The flow: `O(n * k)` per
+/// Counting: `O(Σ min(|D(x)|, k))` domain look-ups for `k` listed values (a domain of at most
+/// `k` values is read by its values, a value's index found in `O(1)` when the listed values
+/// span at most about four times their number, else in `O(log k)`). The flow: `O(n * k)` per
 /// variable to re-place or per unit of lower bound to reach; the residual graph and its
-/// components `O(n * k)`.
+/// components `O(n * k)`, built from the domains as the counting reads them.
 ///
 /// # Bibliography
 ///
@@ -85,6 +87,8 @@ pub struct GlobalCardinality {
     scope: Vec<VarId>,
     n: usize,
     values: Vec<Value>,
+    /// Value to its first index in `values`, in `O(1)` or `O(log k)`.
+    slots: Slots,
     /// Per value: its count variable's index in `scope`, or `NONE` for constant bounds.
     count_at: Vec<u32>,
     /// Per value: constant bounds (used when `count_at` is `NONE`).
@@ -112,6 +116,49 @@ pub struct GlobalCardinality {
     adj_start: Vec<u32>,
     adj: Vec<u32>,
     scc: Scc,
+}
+
+/// A listed value's index in `values` (the first, if listed twice): a table over the listed
+/// values' range when it is at most a few times their number (the usual `lo..=hi` cover),
+/// otherwise a sorted list searched by halves.
+#[derive(Clone, Debug)]
+struct Slots {
+    base: i64,
+    /// Per value of `base..base + table.len()`: its index, or `NONE`.
+    table: Vec<u32>,
+    /// `(value, index)` sorted by value, when `table` is empty.
+    sorted: Vec<(Value, u32)>,
+}
+
+impl Slots {
+    fn new(values: &[Value]) -> Slots {
+        let mut sorted: Vec<(Value, u32)> = values.iter().enumerate().map(|(j, &v)| (v, j as u32)).collect();
+        sorted.sort_unstable();
+        sorted.dedup_by_key(|e| e.0);
+        let (Some(first), Some(last)) = (sorted.first(), sorted.last()) else {
+            return Slots { base: 0, table: Vec::new(), sorted };
+        };
+        let (base, span) = (i64::from(first.0), i64::from(last.0) - i64::from(first.0) + 1);
+        if span > 4 * sorted.len() as i64 + 64 {
+            return Slots { base, table: Vec::new(), sorted };
+        }
+        let mut table = vec![NONE; span as usize];
+        for &(v, j) in &sorted {
+            table[(i64::from(v) - base) as usize] = j;
+        }
+        Slots { base, table, sorted: Vec::new() }
+    }
+
+    fn get(&self, v: Value) -> Option<usize> {
+        if self.table.is_empty() {
+            return self.sorted.binary_search_by_key(&v, |e| e.0).ok().map(|at| self.sorted[at].1 as usize);
+        }
+        let at = i64::from(v) - self.base;
+        match self.table.get(usize::try_from(at).ok()?) {
+            Some(&j) if j != NONE => Some(j as usize),
+            _ => None,
+        }
+    }
 }
 
 /// The misuse of a value listed twice (each value has one count), if one is.
@@ -188,6 +235,7 @@ impl GlobalCardinality {
             scope: vars,
             n,
             distinct: sorted.len() == k,
+            slots: Slots::new(&values),
             values,
             count_at: vec![NONE; k],
             low: vec![0; k],
@@ -211,7 +259,7 @@ impl GlobalCardinality {
     }
 
     fn index_of(&self, v: Value) -> Option<usize> {
-        self.values.iter().position(|&w| w == v)
+        self.slots.get(v)
     }
 
     fn read_counts(&mut self, ctx: &Context<'_>) {
@@ -247,32 +295,43 @@ impl GlobalCardinality {
     fn pass(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         let (n, k) = (self.n, self.values.len());
         let mut changed = false;
-        if self.closed {
-            for i in 0..n {
-                let x = self.scope[i];
-                if ctx.domain(x).is_interval() {
-                    changed |= keep_members(ctx, x, &self.values, true)?;
-                } else if ctx.domain(x).iter().any(|v| self.index_of(v).is_none()) {
-                    let values = &self.values;
-                    changed |= ctx.retain(x, |v| values.contains(&v), Rule::NoSupport)?;
-                }
-            }
-        }
         self.lo.fill(0);
         self.hi.fill(0);
         let mut must = 0i64;
         for i in 0..n {
             let x = self.scope[i];
-            // By listed value, so that a large (interval) domain costs `O(k)`.
+            // A small domain by its values, a large one (an interval) by the listed values, so
+            // that each costs `O(min(size, k))` look-ups.
+            let mut size = ctx.size(x);
             let mut listed = 0;
-            for j in 0..k {
-                if ctx.contains(x, self.values[j]) {
-                    self.hi[j] += 1;
-                    listed += 1;
+            if self.distinct && size <= k {
+                for v in ctx.domain(x).iter() {
+                    if let Some(j) = self.slots.get(v) {
+                        self.hi[j] += 1;
+                        listed += 1;
+                    }
+                }
+            } else {
+                for j in 0..k {
+                    if ctx.contains(x, self.values[j]) {
+                        self.hi[j] += 1;
+                        listed += 1;
+                    }
                 }
             }
-            let size = ctx.size(x);
-            let inside = size <= k && (listed == size || ctx.domain(x).iter().all(|v| self.index_of(v).is_some()));
+            // With distinct values, `listed < size` iff the domain has an unlisted value.
+            let unlisted =
+                if self.distinct { listed < size } else { ctx.domain(x).iter().any(|v| self.slots.get(v).is_none()) };
+            if self.closed && unlisted {
+                if ctx.domain(x).is_interval() {
+                    changed |= keep_members(ctx, x, &self.values, true)?;
+                } else {
+                    let slots = &self.slots;
+                    changed |= ctx.retain(x, |v| slots.get(v).is_some(), Rule::NoSupport)?;
+                }
+                size = ctx.size(x);
+            }
+            let inside = size <= k && (!unlisted || self.closed);
             if let Some(v) = ctx.value(x) {
                 if let Some(j) = self.index_of(v) {
                     self.lo[j] += 1;
@@ -318,7 +377,7 @@ impl GlobalCardinality {
         if j < self.values.len() {
             ctx.contains(x, self.values[j])
         } else {
-            !self.closed && ctx.domain(x).iter().any(|v| self.index_of(v).is_none())
+            !self.closed && ctx.domain(x).iter().any(|v| self.slots.get(v).is_none())
         }
     }
 
@@ -477,9 +536,24 @@ impl GlobalCardinality {
         self.adj.clear();
         for i in 0..n {
             self.adj_start.push(self.adj.len() as u32);
-            for j in 0..=k {
-                if self.placed[i] != j as u32 && self.allows(ctx, i, j) {
-                    self.adj.push((n + j) as u32);
+            let x = self.scope[i];
+            if self.distinct && ctx.size(x) <= k {
+                // A small domain by its values: `O(size)` rather than `O(k)` look-ups.
+                for v in ctx.domain(x).iter() {
+                    if let Some(j) = self.slots.get(v) {
+                        if self.placed[i] != j as u32 {
+                            self.adj.push((n + j) as u32);
+                        }
+                    }
+                }
+                if self.placed[i] != k as u32 && self.allows(ctx, i, k) {
+                    self.adj.push((n + k) as u32);
+                }
+            } else {
+                for j in 0..=k {
+                    if self.placed[i] != j as u32 && self.allows(ctx, i, j) {
+                        self.adj.push((n + j) as u32);
+                    }
                 }
             }
         }
@@ -502,11 +576,13 @@ impl GlobalCardinality {
         }
         self.adj_start.push(self.adj.len() as u32);
         self.scc.run(sink + 1, &self.adj_start, &self.adj);
+        // A value leaves a variable when its edge (allowed, unused) joins two components.
         let mut changed = false;
         for i in 0..n {
             let x = self.scope[i];
-            for j in 0..=k {
-                if self.placed[i] == j as u32 || self.scc.comp[i] == self.scc.comp[n + j] || !self.allows(ctx, i, j) {
+            for e in self.adj_start[i] as usize..self.adj_start[i + 1] as usize {
+                let j = self.adj[e] as usize - n;
+                if self.scc.comp[i] == self.scc.comp[n + j] {
                     continue;
                 }
                 if j < k {
@@ -514,8 +590,8 @@ impl GlobalCardinality {
                 } else if ctx.domain(x).is_interval() {
                     changed |= keep_members(ctx, x, &self.values, true)?;
                 } else {
-                    let values = &self.values;
-                    changed |= ctx.retain(x, |v| values.contains(&v), Rule::HallSet)?;
+                    let slots = &self.slots;
+                    changed |= ctx.retain(x, |v| slots.get(v).is_some(), Rule::HallSet)?;
                 }
             }
         }
@@ -770,6 +846,22 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn slots_find_the_first_index(
+            values in proptest::collection::vec(-3i32..=3, 0..=6),
+            stride in prop_oneof![Just(1i32), Just(1000), Just(i32::MAX / 4)],
+            probe in -4i32..=4,
+        ) {
+            // A stride of 1000 or more spreads the values beyond the table's reach.
+            let values: Vec<Value> = values.iter().map(|&v| v * stride).collect();
+            let slots = Slots::new(&values);
+            let spread = stride > 1 && values.iter().any(|&v| v != values[0]);
+            prop_assert_eq!(slots.table.is_empty(), values.is_empty() || spread);
+            for v in values.iter().copied().chain([probe * stride, probe * stride + 1, Value::MIN, Value::MAX]) {
+                prop_assert_eq!(slots.get(v), values.iter().position(|&w| w == v));
+            }
+        }
+
         #[test]
         fn solutions_equal_the_decomposition(
             domains in proptest::collection::vec(small_domain(0, 3), 1..=4),

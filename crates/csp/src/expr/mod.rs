@@ -101,6 +101,9 @@ use crate::model::Model;
 ///
 /// Coefficients and the constant are kept in 64 bits; a constraint built from the expression
 /// needs them within `i32` (the engine's [`Value`]) and says so with a [`ModelError`] otherwise.
+/// An operator never panics: a result beyond 64 bits saturates and marks the expression
+/// ([`LinExpr::overflows`]), and posting it ([`Model::add`], [`Model::expr_var`], an
+/// objective) is then a [`ModelError::InvalidConstraint`].
 ///
 /// # Example
 ///
@@ -121,18 +124,20 @@ pub struct LinExpr {
     /// `(coefficient, variable)`, in the order written; a variable may appear more than once.
     pub(crate) terms: Vec<(i64, VarId)>,
     pub(crate) constant: i64,
+    /// Whether an operator's result went beyond 64 bits (and saturated).
+    pub(crate) overflow: bool,
 }
 
 impl LinExpr {
     /// The constant expression `c`.
     pub fn constant_expr(c: Value) -> LinExpr {
-        LinExpr { terms: Vec::new(), constant: i64::from(c) }
+        LinExpr { terms: Vec::new(), constant: i64::from(c), overflow: false }
     }
 
     /// `Σ coefficient * var` for the given `(coefficient, var)` pairs: a weighted sum, the
     /// `LinearExpr.WeightedSum` of CP-SAT.
     pub fn weighted(terms: impl IntoIterator<Item = (Value, VarId)>) -> LinExpr {
-        LinExpr { terms: terms.into_iter().map(|(a, x)| (i64::from(a), x)).collect(), constant: 0 }
+        LinExpr { terms: terms.into_iter().map(|(a, x)| (i64::from(a), x)).collect(), constant: 0, overflow: false }
     }
 
     /// The constant part.
@@ -146,14 +151,47 @@ impl LinExpr {
     }
 
     /// The terms with those on one variable merged and zero coefficients dropped, in
-    /// increasing variable order.
+    /// increasing variable order (a merged coefficient beyond 64 bits saturates; see
+    /// [`LinExpr::overflows`]).
     pub fn merged_terms(&self) -> Vec<(i64, VarId)> {
-        merge(&self.terms)
+        merge(&self.terms).0
     }
 
-    /// The value of the expression when each variable `x` has the value `value(x)`.
+    /// Whether a coefficient or the constant went beyond 64 bits while the expression was
+    /// built (or would when its terms on one variable merge): such an expression saturated,
+    /// and posting it is a [`ModelError::InvalidConstraint`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::{Model, ModelError};
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_var(0..=1)?;
+    /// let e = x * i32::MAX * i32::MAX * i32::MAX;
+    /// assert!(e.overflows());
+    /// let err = model.add(e.le(1)).unwrap_err();
+    /// assert!(matches!(err, ModelError::InvalidConstraint { kind: "linear", .. }));
+    /// assert!(!(x * i32::MAX * i32::MAX).overflows());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn overflows(&self) -> bool {
+        self.overflow || merge(&self.terms).1
+    }
+
+    /// The error of an expression that [`overflows`](LinExpr::overflows), if it does.
+    pub(crate) fn check_overflow(&self) -> Result<(), ModelError> {
+        if self.overflows() {
+            return Err(overflow_error());
+        }
+        Ok(())
+    }
+
+    /// The value of the expression when each variable `x` has the value `value(x)`,
+    /// saturated to 64 bits.
     pub fn eval(&self, value: impl Fn(VarId) -> Value) -> i64 {
-        self.terms.iter().map(|&(a, x)| a * i64::from(value(x))).sum::<i64>() + self.constant
+        let total = self.terms.iter().map(|&(a, x)| i128::from(a) * i128::from(value(x))).sum::<i128>();
+        saturate(total + i128::from(self.constant))
     }
 
     /// The smallest and largest values the expression can take over the variables' initial
@@ -164,7 +202,7 @@ impl LinExpr {
     /// Panics if a variable is not in `model`.
     pub fn bounds(&self, model: &Model) -> (i64, i64) {
         let (mut lo, mut hi) = (self.constant, self.constant);
-        for (a, x) in merge(&self.terms) {
+        for (a, x) in merge(&self.terms).0 {
             let d = model.initial_domain(x);
             let (l, h) = (i64::from(d.min().unwrap_or(0)), i64::from(d.max().unwrap_or(0)));
             let (u, w) = (a.saturating_mul(l), a.saturating_mul(h));
@@ -177,7 +215,7 @@ impl LinExpr {
     /// The variable this expression is, if it is exactly one variable with coefficient 1 and
     /// no constant.
     pub fn as_var(&self) -> Option<VarId> {
-        match merge(&self.terms)[..] {
+        match merge(&self.terms).0[..] {
             [(1, x)] if self.constant == 0 => Some(x),
             _ => None,
         }
@@ -215,27 +253,34 @@ impl LinExpr {
     }
 }
 
-/// Merges terms on the same variable and drops zero coefficients; sorted by variable.
-pub(crate) fn merge(terms: &[(i64, VarId)]) -> Vec<(i64, VarId)> {
+/// Merges terms on the same variable and drops zero coefficients; sorted by variable. A
+/// merged coefficient beyond 64 bits saturates; the flag says whether one did.
+pub(crate) fn merge(terms: &[(i64, VarId)]) -> (Vec<(i64, VarId)>, bool) {
     let mut t: Vec<(i64, VarId)> = terms.to_vec();
     t.sort_by_key(|&(_, x)| x);
-    let mut out: Vec<(i64, VarId)> = Vec::with_capacity(t.len());
+    let mut out: Vec<(i128, VarId)> = Vec::with_capacity(t.len());
     for (a, x) in t {
         match out.last_mut() {
-            Some((b, y)) if *y == x => *b = checked(b.checked_add(a)),
-            _ => out.push((a, x)),
+            // At most 2^64 terms of at most 2^63 each: the sum stays within 128 bits.
+            Some((b, y)) if *y == x => *b += i128::from(a),
+            _ => out.push((i128::from(a), x)),
         }
     }
     out.retain(|&(a, _)| a != 0);
-    out
+    let overflow = out.iter().any(|&(a, _)| i64::try_from(a).is_err());
+    (out.into_iter().map(|(a, x)| (saturate(a), x)).collect(), overflow)
 }
 
-/// Unwraps an arithmetic result on coefficients, which overflows only for absurd models.
-#[track_caller]
-pub(crate) fn checked(v: Option<i64>) -> i64 {
-    match v {
-        Some(v) => v,
-        None => panic!("expression coefficient or constant overflows 64 bits"),
+/// `v` clamped to 64 bits.
+pub(crate) fn saturate(v: i128) -> i64 {
+    v.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
+}
+
+/// The error of an expression whose coefficient or constant went beyond 64 bits.
+pub(crate) fn overflow_error() -> ModelError {
+    ModelError::InvalidConstraint {
+        kind: "linear",
+        message: "a coefficient or the constant of the expression is beyond 64 bits".to_string(),
     }
 }
 

@@ -128,6 +128,7 @@ impl Model {
     pub fn expr_var(&mut self, expr: impl Into<LinExpr>) -> Result<VarId, ModelError> {
         let expr = expr.into();
         self.check_vars(expr.terms.iter().map(|&(_, x)| x))?;
+        expr.check_overflow()?;
         if let Some(x) = expr.as_var() {
             return Ok(x);
         }

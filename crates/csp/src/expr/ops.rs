@@ -2,13 +2,13 @@
 
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
-use super::{checked, LinExpr};
+use super::{saturate, LinExpr};
 use crate::expr::boolean::{BoolVar, Lit};
 use crate::id::{Value, VarId};
 
 impl From<VarId> for LinExpr {
     fn from(x: VarId) -> LinExpr {
-        LinExpr { terms: vec![(1, x)], constant: 0 }
+        LinExpr { terms: vec![(1, x)], constant: 0, overflow: false }
     }
 }
 
@@ -48,7 +48,7 @@ impl From<Lit> for LinExpr {
         if l.is_positive() {
             LinExpr::from(l.var())
         } else {
-            LinExpr { terms: vec![(-1, l.var())], constant: 1 }
+            LinExpr { terms: vec![(-1, l.var())], constant: 1, overflow: false }
         }
     }
 }
@@ -59,11 +59,23 @@ impl From<&Lit> for LinExpr {
     }
 }
 
+impl LinExpr {
+    /// A result of 64-bit operands (a sum, a negation, a product by an `i32`: within 128
+    /// bits) back in 64 bits, saturated and marking the expression when it is beyond.
+    fn fit(&mut self, v: i128) -> i64 {
+        let fitted = saturate(v);
+        self.overflow |= i128::from(fitted) != v;
+        fitted
+    }
+}
+
 impl<R: Into<LinExpr>> AddAssign<R> for LinExpr {
     fn add_assign(&mut self, rhs: R) {
         let rhs = rhs.into();
         self.terms.extend(rhs.terms);
-        self.constant = checked(self.constant.checked_add(rhs.constant));
+        let c = i128::from(self.constant) + i128::from(rhs.constant);
+        self.constant = self.fit(c);
+        self.overflow |= rhs.overflow;
     }
 }
 
@@ -76,10 +88,10 @@ impl<R: Into<LinExpr>> SubAssign<R> for LinExpr {
 impl Neg for LinExpr {
     type Output = LinExpr;
     fn neg(mut self) -> LinExpr {
-        for t in &mut self.terms {
-            t.0 = checked(t.0.checked_neg());
+        for t in 0..self.terms.len() {
+            self.terms[t].0 = self.fit(-i128::from(self.terms[t].0));
         }
-        self.constant = checked(self.constant.checked_neg());
+        self.constant = self.fit(-i128::from(self.constant));
         self
     }
 }
@@ -87,11 +99,11 @@ impl Neg for LinExpr {
 impl Mul<Value> for LinExpr {
     type Output = LinExpr;
     fn mul(mut self, k: Value) -> LinExpr {
-        let k = i64::from(k);
-        for t in &mut self.terms {
-            t.0 = checked(t.0.checked_mul(k));
+        let k = i128::from(k);
+        for t in 0..self.terms.len() {
+            self.terms[t].0 = self.fit(i128::from(self.terms[t].0) * k);
         }
-        self.constant = checked(self.constant.checked_mul(k));
+        self.constant = self.fit(i128::from(self.constant) * k);
         self
     }
 }

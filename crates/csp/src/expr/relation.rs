@@ -2,7 +2,7 @@
 
 use std::ops::Not;
 
-use super::{merge, to_value, LinExpr};
+use super::{merge, overflow_error, saturate, to_value, LinExpr};
 use crate::constraint::ConstraintId;
 use crate::constraints::{Clause, Comparison, Equal, Linear, NotEqual, ReifiedLinear};
 use crate::error::ModelError;
@@ -25,6 +25,9 @@ pub struct Relation {
     /// A misuse found while building (a second reification, the negation of a reified
     /// relation), reported by [`Model::add`] as an error.
     misuse: Option<&'static str>,
+    /// Whether a coefficient or the constant went beyond 64 bits (reported by
+    /// [`Model::add`]).
+    overflow: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,12 +51,14 @@ impl Relation {
     /// `lhs - rhs ⋈ shift`, i.e. `lhs ⋈ rhs + shift`.
     pub(crate) fn compare(lhs: LinExpr, cmp: Comparison, rhs: LinExpr, shift: i64) -> Relation {
         let e = lhs - rhs;
-        let rhs = super::checked(shift.checked_sub(e.constant));
-        Relation { kind: Kind::Linear { terms: e.terms, cmp, rhs }, enforce: Enforce::Always, misuse: None }
+        let overflow = e.overflows();
+        let rhs = i128::from(shift) - i128::from(e.constant);
+        let kind = Kind::Linear { terms: e.terms, cmp, rhs: saturate(rhs) };
+        Relation { kind, enforce: Enforce::Always, misuse: None, overflow: overflow || saturate(rhs) as i128 != rhs }
     }
 
     pub(crate) fn clause(pos: Vec<VarId>, neg: Vec<VarId>) -> Relation {
-        Relation { kind: Kind::Clause { pos, neg }, enforce: Enforce::Always, misuse: None }
+        Relation { kind: Kind::Clause { pos, neg }, enforce: Enforce::Always, misuse: None, overflow: false }
     }
 
     /// `lit -> self`: the relation must hold when `lit` is true; when it cannot hold, `lit` is
@@ -118,6 +123,9 @@ impl Relation {
         if let Some(message) = self.misuse {
             return Err(ModelError::InvalidConstraint { kind: "relation", message: message.to_string() });
         }
+        if self.overflow {
+            return Err(overflow_error());
+        }
         match &self.kind {
             Kind::Linear { terms, .. } => model.check_vars(terms.iter().map(|&(_, x)| x))?,
             Kind::Clause { pos, neg } => model.check_vars(pos.iter().chain(neg).copied())?,
@@ -144,7 +152,7 @@ impl Relation {
             (Enforce::Iff(l), _) => Some((l, false)),
         };
         let (terms, cmp, rhs) = self.linear_form();
-        let terms = merge(&terms);
+        let (terms, _) = merge(&terms);
         let rhs32 = to_value(rhs, "linear", "the constant")?;
         let terms32 = terms
             .iter()
@@ -161,7 +169,7 @@ impl Relation {
             }
             None => match (&terms32[..], cmp) {
                 // x - y ⋈ c: x ⋈ y + c, the binary constraints a modeller would write.
-                ([(a, x), (b, y)], Comparison::Equal | Comparison::NotEqual) if a * b == -1 => {
+                ([(a, x), (b, y)], Comparison::Equal | Comparison::NotEqual) if i64::from(*a) * i64::from(*b) == -1 => {
                     let (x, y) = if *a == 1 { (*x, *y) } else { (*y, *x) };
                     if cmp == Comparison::Equal {
                         Box::new(Equal::with_offset(x, y, rhs32))
@@ -182,7 +190,7 @@ impl std::fmt::Display for Relation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.kind {
             Kind::Linear { terms, cmp, rhs } => {
-                let lhs = LinExpr { terms: merge(terms), constant: 0 };
+                let lhs = LinExpr { terms: merge(terms).0, constant: 0, overflow: false };
                 write!(f, "{lhs} {cmp} {rhs}")?;
             }
             Kind::Clause { pos, neg } => {
@@ -214,8 +222,11 @@ impl Not for Relation {
             return Relation { misuse: self.misuse.or(Some("a reified relation cannot be negated")), ..self };
         }
         let (terms, cmp, rhs) = self.linear_form();
+        // `rhs ± 1` past 64 bits saturates: the overflow is reported when posted.
+        let past = matches!((cmp, rhs), (Comparison::LessOrEqual, i64::MAX) | (Comparison::GreaterOrEqual, i64::MIN));
+        let overflow = self.overflow || past;
         let (cmp, rhs) = negate(cmp, rhs);
-        Relation { kind: Kind::Linear { terms, cmp, rhs }, enforce: Enforce::Always, misuse: self.misuse }
+        Relation { kind: Kind::Linear { terms, cmp, rhs }, enforce: Enforce::Always, misuse: self.misuse, overflow }
     }
 }
 
@@ -266,7 +277,7 @@ pub(crate) fn negate(cmp: Comparison, rhs: i64) -> (Comparison, i64) {
     match cmp {
         Comparison::Equal => (Comparison::NotEqual, rhs),
         Comparison::NotEqual => (Comparison::Equal, rhs),
-        Comparison::LessOrEqual => (Comparison::GreaterOrEqual, rhs + 1),
-        Comparison::GreaterOrEqual => (Comparison::LessOrEqual, rhs - 1),
+        Comparison::LessOrEqual => (Comparison::GreaterOrEqual, rhs.saturating_add(1)),
+        Comparison::GreaterOrEqual => (Comparison::LessOrEqual, rhs.saturating_sub(1)),
     }
 }

@@ -233,6 +233,10 @@ pub(crate) struct Learning {
     lns_prefix: u32,
     /// Whether optimisation runs LNS between complete runs.
     pub(crate) lns: bool,
+    /// Whether complete runs alternate between the orders set and the robust search
+    /// ([`Solver::set_alternating_search`]), and whether the current run is a robust one.
+    pub(crate) alternate: bool,
+    robust_run: bool,
     /// The incumbent's value of each variable (bits), once a solution is known.
     incumbent: Vec<u32>,
     /// The best objective value of all workers of a parallel search (`i64`), read at restarts.
@@ -263,6 +267,8 @@ impl Learning {
             runs: 0,
             lns_prefix: 0,
             lns: true,
+            alternate: false,
+            robust_run: false,
             incumbent: Vec::new(),
             shared_best: None,
             open: Vec::with_capacity(num_vars),
@@ -318,6 +324,7 @@ impl Solver {
         l.runs = 0;
         l.run_failures = 0;
         l.lns_prefix = 0;
+        l.robust_run = false;
         l.cutoff = l.next_cutoff();
         let mut open = std::mem::take(&mut l.open);
         open.clear();
@@ -363,8 +370,9 @@ impl Solver {
         if self.engine.core.observing || self.logging_search {
             self.report_decision(var, bit, depth);
         }
+        let phase = self.value_order == ValueOrder::Phase;
         let l = self.learning.as_mut().expect("learning search");
-        if l.phases.len() > var.index() {
+        if (phase || l.robust_run) && l.phases.len() > var.index() {
             l.phases[var.index()] = bit as u32;
         }
         self.engine.core.set_outside_rule(Rule::Decision);
@@ -498,6 +506,10 @@ impl Solver {
             (None, Some(x)) => std::slice::from_ref(x),
             (None, None) => &[],
         };
+        // The runs of the orders set, between the robust ones, leave the robust search's
+        // weights alone: a poor order fails where it should not have branched, and the
+        // weights of those failures would mislead the robust runs.
+        let scope = if l.alternate && !l.robust_run { &[] } else { scope };
         for &x in scope {
             let i = x.index();
             if let Some(w) = l.weights.get_mut(i) {
@@ -591,6 +603,7 @@ impl Solver {
         l.lns_prefix = 0;
         if !was_lns {
             l.runs += 1;
+            l.robust_run = l.alternate && !l.robust_run;
         }
         self.engine.core.stats.restarts += 1;
         // CHS at a restart: the step size starts again, and scores decay with their age.
@@ -702,7 +715,16 @@ impl Solver {
                 return Some(x);
             }
         }
+        if self.robust_run() {
+            return self.select_dom_wdeg();
+        }
         self.select_var()
+    }
+
+    /// Whether the current run is one of the robust search's, between runs of the orders set
+    /// ([`set_alternating_search`](Self::set_alternating_search)).
+    fn robust_run(&self) -> bool {
+        self.learning.as_ref().is_some_and(|l| l.robust_run)
     }
 
     /// dom/wdeg: the unfixed variable with the smallest domain size over weight (compared as
@@ -800,6 +822,44 @@ impl Solver {
         l.lns = on;
     }
 
+    /// Whether the search alternates, one complete run (between two restarts) after the
+    /// other, between the orders set (a search annotation's [`set_branching_vars`],
+    /// [`set_var_order`] and [`set_value_order`], say) and the robust search
+    /// ([`set_robust_search`]'s dom/wdeg with phase saving), as Chuffed alternates an
+    /// annotation and its own search. The weights, phases and nogoods are shared by both, so
+    /// the search stays complete; a poor annotation then costs at most half the runs.
+    /// Needs restarts ([`set_restarts`]); default: off.
+    ///
+    /// [`set_branching_vars`]: Self::set_branching_vars
+    /// [`set_var_order`]: Self::set_var_order
+    /// [`set_value_order`]: Self::set_value_order
+    /// [`set_robust_search`]: Self::set_robust_search
+    /// [`set_restarts`]: Self::set_restarts
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::Model;
+    /// use csp::branching::{Restarts, VarOrder};
+    /// use csp::constraints::AllDifferent;
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_vars(5, 1..=5)?;
+    /// model.post(AllDifferent::new(x.clone()))?;
+    /// let mut solver = model.into_solver();
+    /// solver.set_var_order(VarOrder::Input);
+    /// solver.set_branching_vars(x.clone());
+    /// solver.set_restarts(Restarts::Luby { scale: 10 });
+    /// solver.set_alternating_search(true);
+    /// assert_eq!(solver.count_solutions(u64::MAX).count, 120);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_alternating_search(&mut self, on: bool) {
+        let n = self.engine.model.num_vars();
+        let l = self.learning.get_or_insert_with(|| Box::new(Learning::new(n, &self.degree)));
+        l.alternate = on;
+    }
+
     /// The learning search with its defaults: dom/wdeg, phase saving, last-conflict, Luby
     /// restarts (scale 100) with nogoods, and LNS in optimisation.
     pub fn set_robust_search(&mut self) {
@@ -836,7 +896,7 @@ impl Solver {
 
     /// The value to try: the saved phase if it is still in the domain, else by the order.
     fn learn_value(&mut self, var: VarId) -> usize {
-        if self.value_order == ValueOrder::Phase {
+        if self.value_order == ValueOrder::Phase || self.robust_run() {
             let p = self.learning.as_ref().map_or(NO_PHASE, |l| l.phases[var.index()]);
             let d = self.domain(var);
             if p != NO_PHASE && has_bit(&d, p as usize) && (!d.is_interval() || d.min_bit() == Some(p as usize)) {

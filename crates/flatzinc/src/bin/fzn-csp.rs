@@ -18,8 +18,9 @@ const USAGE: &str =
   -p N        cores (default 1): one solution or an optimum is looked for by a portfolio
               of max(N, 2) searches, taking turns when there are fewer cores: one learns
               a clause from every conflict (lazy clause generation, branching by activity),
-              one follows the search annotations (or the robust search with -f), the
-              others vary it; enumeration (-a or -n) is one search
+              one follows the search annotations (in optimisation, every other run
+              between restarts; the robust search in the others, and always with -f),
+              the others vary it; enumeration (-a or -n) is one search
   --check     check every solution against the FlatZinc constraints before printing
   --learning     learning in every search, enumeration included
   --no-learning  no learning: N searches on N cores, one plain search on one
