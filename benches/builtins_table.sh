@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The built-ins table of docs/flatzinc-globals.md: every predicate of MiniZinc's FlatZinc
+# The built-ins table of docs/flatzinc-builtins.md: every predicate of MiniZinc's FlatZinc
 # built-ins (std/flatzinc_builtins.mzn) and how fzn-csp takes it:
 #   native      the translation (crates/flatzinc/src/builtins.rs) posts an engine constraint;
 #   encoded     a set built-in: MiniZinc's Boolean encoding of sets (nosets.mzn, included by

@@ -90,3 +90,20 @@ pub(crate) fn model_with(domains: &[Vec<Value>]) -> (Model, Vec<VarId>) {
     let vars = domains.iter().map(|d| model.new_var(d.clone()).expect("non-empty test domain")).collect();
     (model, vars)
 }
+
+/// The model `build` makes has exactly the solutions `expected` (sorted, as [`brute_force`]
+/// gives them), and root propagation on a fresh one leaves exactly their projections (domain
+/// consistency), or fails when there are none.
+pub(crate) fn assert_solutions_and_gac(
+    build: impl Fn() -> (Model, Vec<VarId>),
+    expected: &[Vec<Value>],
+) -> Result<(), TestCaseError> {
+    let (model, v) = build();
+    prop_assert_eq!(solve_all(model, &v), expected.to_vec());
+    let (model, v) = build();
+    match propagated(model, &v) {
+        None => prop_assert!(expected.is_empty()),
+        Some(d) => prop_assert_eq!(d, projections(expected, v.len())),
+    }
+    Ok(())
+}

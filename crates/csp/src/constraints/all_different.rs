@@ -610,9 +610,7 @@ impl Constraint for AllDifferent {
         if !self.partners.is_empty() {
             return false;
         }
-        let mut sorted: smallvec::SmallVec<[VarId; 32]> = self.vars.iter().copied().collect();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
+        if super::has_repeated_var(&self.vars) {
             return false;
         }
         match why.change() {

@@ -428,9 +428,7 @@ impl Constraint for BinPacking {
     }
 
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
-        let mut sorted = self.scope.clone();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
+        if super::has_repeated_var(&self.scope) {
             return false;
         }
         let (n, m) = (self.n, self.m());

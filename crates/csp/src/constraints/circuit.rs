@@ -658,9 +658,7 @@ impl Constraint for Circuit {
     }
 
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
-        let mut sorted = self.succ.clone();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
+        if super::has_repeated_var(&self.succ) {
             return false;
         }
         let graph = self.graph_before(why);

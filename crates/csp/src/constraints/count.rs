@@ -255,9 +255,7 @@ impl Constraint for CountEq {
     }
 
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
-        let mut sorted = self.scope.clone();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
+        if super::has_repeated_var(&self.scope) {
             return false;
         }
         let (y, c) = (self.scope[0], self.scope[1]);
@@ -492,7 +490,9 @@ mod tests {
     use super::*;
     use crate::model::Model;
     use crate::search::Solver;
-    use crate::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
+    use crate::testing::{
+        assert_solutions_and_gac, brute_force, model_with, projections, propagated, small_domain, solve_all,
+    };
 
     #[test]
     fn count_at_its_maximum_removes_the_value_elsewhere() {
@@ -583,13 +583,7 @@ mod tests {
                 model.post(Among::new(v[0], v[1..].to_vec(), set.clone())).unwrap();
                 (model, v)
             };
-            let (model, v) = build();
-            prop_assert_eq!(solve_all(model, &v), expected.clone());
-            let (model, v) = build();
-            match propagated(model, &v) {
-                None => prop_assert!(expected.is_empty()),
-                Some(d) => prop_assert_eq!(d, projections(&expected, v.len())),
-            }
+            assert_solutions_and_gac(build, &expected)?;
         }
     }
 }

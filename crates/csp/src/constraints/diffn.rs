@@ -4,8 +4,8 @@
 use crate::constraint::{Constraint, Events, Priority, Rule};
 use crate::constraints::cumulative::absent_below;
 use crate::constraints::linear::tighten;
-use crate::constraints::task_reasons::{self, Fact};
-use crate::constraints::time_table::{clamp, Operand, TimeTable};
+use crate::constraints::task_reasons::{self, Bound, Fact};
+use crate::constraints::time_table::{Operand, TimeTable};
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
@@ -251,13 +251,6 @@ struct Rect {
     size: [(i64, i64); 2],
 }
 
-/// A fact on a variable of the scope (by its local index): `>= v` or `<= v`.
-#[derive(Clone, Copy, Debug)]
-enum Bound {
-    Ge(usize, i64),
-    Le(usize, i64),
-}
-
 impl Diffn {
     /// The rectangles before the change `why` explains; `None` if a bound is not known.
     fn before(&self, why: &Antecedents<'_>) -> Option<Vec<Rect>> {
@@ -465,10 +458,7 @@ impl Diffn {
             return false;
         }
         for f in facts {
-            match f {
-                Bound::Ge(l, a) => why.at_least(self.scope[l], clamp(a)),
-                Bound::Le(l, b) => why.at_most(self.scope[l], clamp(b)),
-            }
+            f.name(&self.scope, why);
         }
         true
     }

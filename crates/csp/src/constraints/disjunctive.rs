@@ -3,9 +3,8 @@
 
 use crate::constraint::{Constraint, Events, Priority, Rule};
 use crate::constraints::linear::tighten;
-use crate::constraints::task_reasons::{self, Fact};
+use crate::constraints::task_reasons::{self, Bound, Fact};
 use crate::constraints::theta_tree::ThetaLambdaTree;
-use crate::constraints::time_table::clamp;
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
@@ -341,13 +340,6 @@ impl Disjunctive {
     }
 }
 
-/// A fact on a start variable (by its index in the scope): `s >= v` or `s <= v`.
-#[derive(Clone, Copy, Debug)]
-enum Bound {
-    Ge(usize, i64),
-    Le(usize, i64),
-}
-
 impl Disjunctive {
     /// The facts of a change (or failure) by the unary rules on the tasks of positive
     /// duration, with `bounds` the start bounds before it.
@@ -455,10 +447,7 @@ impl Disjunctive {
             return false;
         }
         for f in facts {
-            match f {
-                Bound::Ge(l, a) => why.at_least(self.starts[l], clamp(a)),
-                Bound::Le(l, b) => why.at_most(self.starts[l], clamp(b)),
-            }
+            f.name(&self.starts, why);
         }
         true
     }

@@ -424,7 +424,9 @@ mod tests {
 
     use super::*;
     use crate::search::Solver;
-    use crate::testing::{brute_force, model_with, projections, propagated, small_domain, solve_all};
+    use crate::testing::{
+        assert_solutions_and_gac, brute_force, model_with, projections, propagated, small_domain, solve_all,
+    };
 
     fn distinct_with_sum(vs: &[Value], sum: i64) -> bool {
         let mut s = vs.to_vec();
@@ -537,13 +539,7 @@ mod tests {
             sum in 0i32..=14,
         ) {
             let expected = brute_force(&domains, |vs| distinct_with_sum(vs, i64::from(sum)));
-            let (model, v) = cage(&domains, sum, DEFAULT_STATE_LIMIT);
-            prop_assert_eq!(solve_all(model, &v), expected.clone());
-            let (model, v) = cage(&domains, sum, DEFAULT_STATE_LIMIT);
-            match propagated(model, &v) {
-                None => prop_assert!(expected.is_empty()),
-                Some(d) => prop_assert_eq!(d, projections(&expected, v.len())),
-            }
+            assert_solutions_and_gac(|| cage(&domains, sum, DEFAULT_STATE_LIMIT), &expected)?;
         }
 
         #[test]

@@ -116,9 +116,7 @@ impl Constraint for Increasing {
     }
 
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
-        let mut sorted = self.vars.clone();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
+        if super::has_repeated_var(&self.vars) {
             return false;
         }
         let gap = i64::from(self.strict);
@@ -176,7 +174,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::testing::{brute_force, model_with, projections, propagated, small_domains, solve_all};
+    use crate::testing::{assert_solutions_and_gac, brute_force, model_with, small_domains};
 
     proptest! {
         #[test]
@@ -187,13 +185,7 @@ mod tests {
                 model.post(if strict { Increasing::strict(v.clone()) } else { Increasing::new(v.clone()) }).unwrap();
                 (model, v)
             };
-            let (model, v) = build();
-            prop_assert_eq!(solve_all(model, &v), expected.clone());
-            let (model, v) = build();
-            match propagated(model, &v) {
-                None => prop_assert!(expected.is_empty()),
-                Some(d) => prop_assert_eq!(d, projections(&expected, v.len())),
-            }
+            assert_solutions_and_gac(build, &expected)?;
         }
     }
 }

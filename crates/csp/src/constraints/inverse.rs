@@ -227,9 +227,7 @@ impl Constraint for Inverse {
     }
 
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
-        let mut sorted = self.scope.clone();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) || self.scope.len() != 2 * self.n {
+        if super::has_repeated_var(&self.scope) || self.scope.len() != 2 * self.n {
             return false;
         }
         let x = match why.change() {

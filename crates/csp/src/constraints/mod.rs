@@ -156,3 +156,11 @@ fn passes_to_fixed_point<C: crate::model::constraint::Constraint>(
         Ok(())
     })
 }
+
+/// Whether a variable occurs more than once in `vars`: the explanations that reason position
+/// by position give none for such a scope.
+fn has_repeated_var(vars: &[crate::id::VarId]) -> bool {
+    let mut sorted: smallvec::SmallVec<[crate::id::VarId; 32]> = vars.iter().copied().collect();
+    sorted.sort_unstable();
+    sorted.windows(2).any(|w| w[0] == w[1])
+}

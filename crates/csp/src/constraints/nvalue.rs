@@ -243,9 +243,7 @@ impl Constraint for NValue {
     }
 
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
-        let mut sorted = self.scope.clone();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
+        if super::has_repeated_var(&self.scope) {
             return false;
         }
         let c = self.scope[0];

@@ -348,22 +348,35 @@ impl Regular {
         b
     }
 
-    /// Names, for positions `0..upto`, the values gone whose edges leave `f`.
-    fn name_forward(&self, why: &mut Antecedents<'_>, values: &[Layer], f: &[States], upto: usize) {
-        for i in 0..upto {
+    /// Names, for each position `i` of `positions`, the values gone that label an edge `q -> t`
+    /// across the cut (`crosses(i, q, t)`): the values whose absence keeps the cut closed.
+    fn name_crossing(
+        &self,
+        why: &mut Antecedents<'_>,
+        values: &[Layer],
+        positions: std::ops::Range<usize>,
+        crosses: impl Fn(usize, usize, usize) -> bool,
+    ) {
+        for i in positions {
             let named: Vec<Value> = values[i]
                 .gone
                 .iter()
                 .filter(|&&(_, s)| {
                     (0..self.states).any(|q| {
                         let t = self.next(q, s);
-                        Self::has(&f[i], q) && t != NONE && !Self::has(&f[i + 1], t as usize)
+                        t != NONE && crosses(i, q, t as usize)
                     })
                 })
                 .map(|&(v, _)| v)
                 .collect();
             why.not_equal_all(self.vars[i], named);
         }
+    }
+
+    /// Names, for positions `0..upto`, the values gone whose edges leave `f` (forward
+    /// reachable states).
+    fn name_forward(&self, why: &mut Antecedents<'_>, values: &[Layer], f: &[States], upto: usize) {
+        self.name_crossing(why, values, 0..upto, |i, q, t| Self::has(&f[i], q) && !Self::has(&f[i + 1], t));
     }
 
     fn explain_at(&self, why: &mut Antecedents<'_>, values: &[Layer], j: usize, removed: &[u32]) -> bool {
@@ -381,20 +394,8 @@ impl Regular {
             return false;
         }
         self.name_forward(why, values, &f, j);
-        for i in j + 1..n {
-            let named: Vec<Value> = values[i]
-                .gone
-                .iter()
-                .filter(|&&(_, s)| {
-                    (0..self.states).any(|q| {
-                        let t = self.next(q, s);
-                        !Self::has(&b[i - j - 1], q) && t != NONE && Self::has(&b[i - j], t as usize)
-                    })
-                })
-                .map(|&(v, _)| v)
-                .collect();
-            why.not_equal_all(self.vars[i], named);
-        }
+        // After j, the values gone whose edges enter `b` (states that reach an accepting one).
+        self.name_crossing(why, values, j + 1..n, |i, q, t| !Self::has(&b[i - j - 1], q) && Self::has(&b[i - j], t));
         true
     }
 }
@@ -508,7 +509,7 @@ mod tests {
 
     use super::*;
     use crate::search::Solver;
-    use crate::testing::{brute_force, model_with, projections, propagated, small_domains, solve_all};
+    use crate::testing::{assert_solutions_and_gac, brute_force, model_with, propagated, small_domains};
 
     type Dfa = (Vec<(u32, Value, u32)>, u32, Vec<u32>);
 
@@ -575,13 +576,7 @@ mod tests {
             dfa in dfa_strategy(),
         ) {
             let expected = brute_force(&domains, |w| accepts(&dfa, w));
-            let (model, v) = regular(&domains, &dfa);
-            prop_assert_eq!(solve_all(model, &v), expected.clone());
-            let (model, v) = regular(&domains, &dfa);
-            match propagated(model, &v) {
-                None => prop_assert!(expected.is_empty()),
-                Some(d) => prop_assert_eq!(d, projections(&expected, v.len())),
-            }
+            assert_solutions_and_gac(|| regular(&domains, &dfa), &expected)?;
         }
     }
 }

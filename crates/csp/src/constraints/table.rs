@@ -683,7 +683,7 @@ mod tests {
 
     use super::*;
     use crate::search::Solver;
-    use crate::testing::{brute_force, model_with, projections, propagated, small_domains, solve_all};
+    use crate::testing::{assert_solutions_and_gac, brute_force, model_with, propagated, small_domains, solve_all};
 
     fn table(domains: &[Vec<Value>], forbidden: bool, tuples: &[Vec<Value>]) -> (Model, Vec<VarId>) {
         let (mut model, vars) = model_with(domains);
@@ -906,13 +906,7 @@ mod tests {
             forbidden in any::<bool>(),
         ) {
             let expected = brute_force(&domains, |vs| tuples.iter().any(|t| t == vs) != forbidden);
-            let (model, v) = table(&domains, forbidden, &tuples);
-            prop_assert_eq!(solve_all(model, &v), expected.clone());
-            let (model, v) = table(&domains, forbidden, &tuples);
-            match propagated(model, &v) {
-                None => prop_assert!(expected.is_empty()),
-                Some(d) => prop_assert_eq!(d, projections(&expected, v.len())),
-            }
+            assert_solutions_and_gac(|| table(&domains, forbidden, &tuples), &expected)?;
         }
     }
 }

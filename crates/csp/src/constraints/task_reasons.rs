@@ -14,7 +14,7 @@
 //! Where a rule's set could be chosen in several ways, the functions pick one whose facts are
 //! weak (bounds lifted as far as the rule allows), not the weakest possible.
 
-use crate::constraints::time_table::TimeTable;
+use crate::constraints::time_table::{clamp, TimeTable};
 use crate::id::VarId;
 use crate::learning::explain::{Antecedents, Change};
 
@@ -54,6 +54,24 @@ impl Fact {
     pub(crate) fn task(self) -> usize {
         match self {
             Fact::StartsFrom(j, _) | Fact::EndsBy(j, _) => j,
+        }
+    }
+}
+
+/// A fact on a variable of a scope, by its index there: `>= v` or `<= v` (the disjunctive's
+/// starts; diffn's origins and sizes).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Bound {
+    Ge(usize, i64),
+    Le(usize, i64),
+}
+
+impl Bound {
+    /// Names the fact, on the variables of `scope`, as a reason of `why`.
+    pub(crate) fn name(self, scope: &[VarId], why: &mut Antecedents<'_>) {
+        match self {
+            Bound::Ge(l, a) => why.at_least(scope[l], clamp(a)),
+            Bound::Le(l, b) => why.at_most(scope[l], clamp(b)),
         }
     }
 }

@@ -135,9 +135,7 @@ impl Constraint for ValuePrecede {
     }
 
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
-        let mut sorted = self.vars.clone();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
+        if super::has_repeated_var(&self.vars) {
             return false;
         }
         let (s, t, n) = (self.s, self.t, self.vars.len());
@@ -218,7 +216,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::testing::{brute_force, model_with, projections, propagated, small_domains, solve_all};
+    use crate::testing::{assert_solutions_and_gac, brute_force, model_with, small_domains, solve_all};
 
     /// MiniZinc's decomposition: a flag `b[i]` = "s seen before i".
     fn precedes(vs: &[Value], s: Value, t: Value) -> bool {
@@ -245,13 +243,7 @@ mod tests {
                 model.post(ValuePrecede::new(s, t, v.clone())).unwrap();
                 (model, v)
             };
-            let (model, v) = build();
-            prop_assert_eq!(solve_all(model, &v), expected.clone());
-            let (model, v) = build();
-            match propagated(model, &v) {
-                None => prop_assert!(expected.is_empty()),
-                Some(d) => prop_assert_eq!(d, projections(&expected, v.len())),
-            }
+            assert_solutions_and_gac(build, &expected)?;
         }
 
         #[test]

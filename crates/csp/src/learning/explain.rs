@@ -122,9 +122,7 @@ impl<'a> Antecedents<'a> {
             Atom::Removed { wi, mask } => {
                 let mut after = Bits::new();
                 bits_at(trail, vars, blocks, e.var, p + 1, &mut after);
-                let base = wi as usize * BITS;
-                let (first, last) =
-                    (base + mask.trailing_zeros() as usize, base + BITS - 1 - mask.leading_zeros() as usize);
+                let (first, last) = removed_range(wi, mask);
                 let change = match bit_range(&after) {
                     Some((lo, _)) if last < lo => Change::AtLeast(var, info.map.value(lo)),
                     Some((_, hi)) if first > hi => Change::AtMost(var, info.map.value(hi)),
@@ -190,16 +188,11 @@ impl<'a> Antecedents<'a> {
         // The current domain's range widened by the bits removed since (no copy of the domain).
         let d = &self.blocks[info.offset as usize..(info.offset + info.words) as usize];
         let mut range = bit_range(d);
-        let mut k = self.trail.last[y as usize];
-        while k != NO_ENTRY && k as usize >= self.at {
-            let e = &self.trail.entries[k as usize];
+        for e in self.trail.since(y, self.at) {
             if let Atom::Removed { wi, mask } = e.atom {
-                let base = wi as usize * BITS;
-                let (first, last) =
-                    (base + mask.trailing_zeros() as usize, base + BITS - 1 - mask.leading_zeros() as usize);
+                let (first, last) = removed_range(wi, mask);
                 range = Some(range.map_or((first, last), |(lo, hi)| (lo.min(first), hi.max(last))));
             }
-            k = e.prev;
         }
         range
     }
@@ -562,14 +555,17 @@ pub(crate) fn bits_at(trail: &Trail, vars: &[VarInfo], blocks: &[Block], y: u32,
     let info = &vars[y as usize];
     out.clear();
     out.extend_from_slice(&blocks[info.offset as usize..(info.offset + info.words) as usize]);
-    let mut k = trail.last[y as usize];
-    while k != NO_ENTRY && k as usize >= p {
-        let e = &trail.entries[k as usize];
+    for e in trail.since(y, p) {
         if let Atom::Removed { wi, mask } = e.atom {
             out[wi as usize] |= mask;
         }
-        k = e.prev;
     }
+}
+
+/// The first and last bit that a removal of `mask` from block `wi` took out.
+fn removed_range(wi: u32, mask: Block) -> (usize, usize) {
+    let base = wi as usize * BITS;
+    (base + mask.trailing_zeros() as usize, base + BITS - 1 - mask.leading_zeros() as usize)
 }
 
 /// An interval variable's lower (`low`) or upper bound at trail position `p`: the last move
@@ -584,15 +580,8 @@ pub(crate) fn interval_bound_at(trail: &Trail, y: u32, p: usize, low: bool, curr
         k = e.prev;
     }
     // No move before `p`: the bound is the current one if it has not moved since either.
-    let mut k = trail.last[y as usize];
-    while k != NO_ENTRY && k as usize >= p {
-        let e = &trail.entries[k as usize];
-        if let (Atom::Ge(_), true) | (Atom::Le(_), false) = (e.atom, low) {
-            return None;
-        }
-        k = e.prev;
-    }
-    Some(current)
+    let moved_since = trail.since(y, p).any(|e| matches!((e.atom, low), (Atom::Ge(_), true) | (Atom::Le(_), false)));
+    (!moved_since).then_some(current)
 }
 
 /// The smallest and largest bit of a bitset domain.

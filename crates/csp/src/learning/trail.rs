@@ -115,6 +115,21 @@ impl Trail {
         }
     }
 
+    /// `var`'s chained entries at position `p` or later, the latest first (the changes to undo
+    /// to see its domain before `p`).
+    #[inline]
+    pub(crate) fn since(&self, var: u32, p: usize) -> impl Iterator<Item = &Entry> + '_ {
+        let mut k = self.last[var as usize];
+        std::iter::from_fn(move || {
+            if k == NO_ENTRY || (k as usize) < p {
+                return None;
+            }
+            let e = &self.entries[k as usize];
+            k = e.prev;
+            Some(e)
+        })
+    }
+
     fn cause_of(&self, by: u32) -> Cause {
         if by == u32::MAX {
             self.cause
