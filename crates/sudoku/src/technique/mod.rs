@@ -297,6 +297,10 @@ pub(crate) const X_CHAIN_BASE: u32 = 65;
 /// chain that has links inside cells (its "Y-links") 7.0 and up, as a forcing chain; only
 /// single-digit chains (X-chains) rate lower.
 pub(crate) const XY_CHAIN_BASE: u32 = 70;
+/// The base rating of loops of two-candidate cells (an XY-chain whose two ends, holding the
+/// digit it removes, see each other), in tenths: SE's bidirectional Y-cycle, 6.5, below
+/// open XY-chains (SE's forcing chains, 7.0).
+pub(crate) const XY_CYCLE_BASE: u32 = 65;
 /// The base rating of forcing chains, in tenths.
 pub(crate) const FORCING_CHAIN_BASE: u32 = 70;
 /// Links counted per placement of a chain (a placement is a strong and a weak link).
@@ -335,6 +339,7 @@ pub(crate) fn chain_base(kind: ChainKind) -> u32 {
     match kind {
         ChainKind::Digit => X_CHAIN_BASE,
         ChainKind::Cells => XY_CHAIN_BASE,
+        ChainKind::CellCycle => XY_CYCLE_BASE,
         ChainKind::Singles => FORCING_CHAIN_BASE,
         ChainKind::Net => FORCING_NET_BASE,
         ChainKind::Dynamic => DYNAMIC_CHAIN_BASE,
@@ -345,7 +350,15 @@ pub(crate) fn chain_base(kind: ChainKind) -> u32 {
 /// The lowest rating of any chain or guess, in tenths: a puzzle that needs one (nothing
 /// else applies) grades at least this.
 pub(crate) const CHAIN_FLOOR: u32 = {
-    let bases = [X_CHAIN_BASE, XY_CHAIN_BASE, FORCING_CHAIN_BASE, FORCING_NET_BASE, DYNAMIC_CHAIN_BASE, GUESS_RATING];
+    let bases = [
+        X_CHAIN_BASE,
+        XY_CYCLE_BASE,
+        XY_CHAIN_BASE,
+        FORCING_CHAIN_BASE,
+        FORCING_NET_BASE,
+        DYNAMIC_CHAIN_BASE,
+        GUESS_RATING,
+    ];
     let mut min = u32::MAX;
     let mut i = 0;
     while i < bases.len() {
@@ -375,6 +388,7 @@ impl Technique {
             Technique::Locked { .. } => "claiming",
             Technique::Chain { kind: ChainKind::Digit, .. } => "X-chain",
             Technique::Chain { kind: ChainKind::Cells, .. } => "XY-chain",
+            Technique::Chain { kind: ChainKind::CellCycle, .. } => "XY-cycle",
             Technique::Chain { kind: ChainKind::Singles, .. } => "forcing chain",
             Technique::Chain { kind: ChainKind::Net, .. } => "forcing net",
             Technique::Chain { kind: ChainKind::Dynamic, .. } => "dynamic chain",

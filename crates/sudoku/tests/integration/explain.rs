@@ -12,6 +12,7 @@ use sudoku::{
 };
 
 use crate::step_check::{check_against, check_file, AICS, DYNAMIC_LINKS, REPLAYED, UNSTATED};
+use checks::easiest::check_order;
 use checks::grid::{data, puzzles};
 
 #[test]
@@ -90,8 +91,37 @@ fn the_famous_hardest_are_explained_without_a_guess() {
         let is_nested =
             |s: &&Step| matches!(s.kind.technique(), Some(Technique::Chain { kind: ChainKind::Nested(_), .. }));
         nested += e.steps().iter().filter(is_nested).count();
+        // No step taken while an easier technique applied (the independent replay).
+        let (_, violations) = check_order(9, &digits(line), &e);
+        assert_eq!(violations, [], "{line}");
     }
     assert!(nested >= 4, "{nested} nested chains");
+}
+
+/// The digits of a puzzle's line form, 0 for an empty cell.
+fn digits(line: &str) -> Vec<u8> {
+    Grid::from_line(line).unwrap().digits().to_vec()
+}
+
+#[test]
+fn no_step_of_100_rated_puzzles_is_taken_while_an_easier_one_applies() {
+    // Every 20th puzzle of the rated bank (the famous four: the test above), each step
+    // replayed by the independent checker `checks::easiest`, which searches the techniques up
+    // to two strong links on its own and flags a step rated above one that applies.
+    let mut solver = Explainer::default();
+    let (mut puzzles_seen, mut steps) = (0, 0);
+    let mut violations = Vec::new();
+    for line in puzzles(&data("9x9_sudokuexchange_rated_puzzles.txt")).step_by(20) {
+        let e = solver.explain(&Grid::from_line(line).unwrap());
+        let (checked, found) = check_order(9, &digits(line), &e);
+        violations.extend(found.into_iter().map(|v| format!("{line}: {v:?}")));
+        steps += checked;
+        puzzles_seen += 1;
+    }
+    eprintln!("{puzzles_seen} puzzles, {steps} steps checked, {} violations", violations.len());
+    assert_eq!(puzzles_seen, 100);
+    assert!(steps > 5_000, "{steps} steps");
+    assert_eq!(violations, Vec::<String>::new());
 }
 
 #[test]
