@@ -377,7 +377,7 @@ impl Technique {
     /// `sashimi jellyfish`, `colour trap`, `colour wrap`, `remote pairs`, `ALS-XZ`,
     /// `ALS-XY-wing`, `unique rectangle`, `hidden unique rectangle`, `BUG+1`, `BUG type 2`,
     /// `BUG type 3`, `BUG type 4`, `Sue de Coq`, `skyscraper`,
-    /// `2-string kite`, `turbot fish`, `empty rectangle`, `X-chain`, `XY-chain`,
+    /// `2-string kite`, `turbot fish`, `empty rectangle`, `X-chain`, `XY-cycle`, `XY-chain`,
     /// `forcing chain`, `forcing net`, `dynamic chain`, `nested forcing chain`, `failed guess`.
     pub fn name(&self) -> &'static str {
         match self {
@@ -429,7 +429,8 @@ impl Technique {
     /// | skyscraper, 2-string kite, turbot fish (a sashimi X-wing where it is one) | 5.4 |
     /// | empty rectangle | 6.6 (SE's turbot fish) |
     /// | X-chain of `n` (one digit) | 6.5 + SE's length increment (0.1 per threshold passed by `2n`: 4, 6, 8, 12, 16, ...) |
-    /// | XY-chain, forcing chain of `n` (SE rates every chain with links inside cells 7.0) | 7.0 + the same increment |
+    /// | XY-cycle of `n` (two-candidate cells, the two ends seeing each other: SE's bidirectional Y-cycle) | 6.5 + the same increment |
+    /// | XY-chain, forcing chain of `n` (SE rates every other chain with links inside cells 7.0) | 7.0 + the same increment |
     /// | forcing net of `n` | 8.0 + the same increment |
     /// | dynamic chain of `n` | 8.5 + the same increment |
     /// | nested forcing chain of `n`, level 1, 2, 3 (its length counts each branch once) | 9.5, 10.5, 11.0 + the same increment (0.5 more per level above) |
@@ -544,7 +545,14 @@ mod tests {
             others.push(Technique::HiddenSubset(HiddenSubset { digits, cells: cells.clone(), unit: Unit::Row(0) }));
             others.push(Technique::Fish(Fish { digit: 1, cells, bases: units.clone(), covers: units }));
         }
-        let kinds = [ChainKind::Digit, ChainKind::Cells, ChainKind::Singles, ChainKind::Net, ChainKind::Dynamic];
+        let kinds = [
+            ChainKind::Digit,
+            ChainKind::CellCycle,
+            ChainKind::Cells,
+            ChainKind::Singles,
+            ChainKind::Net,
+            ChainKind::Dynamic,
+        ];
         for kind in kinds.into_iter().chain((1..=5).map(ChainKind::Nested)) {
             let end = DeadEnd::NoCandidate(d);
             others.push(Technique::Chain {

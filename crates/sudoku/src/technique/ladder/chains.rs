@@ -345,10 +345,21 @@ impl Ladder {
     /// the weak link between them it is a loop, a continuous nice loop (SE's bidirectional
     /// cycle), and the assumption sees both ends of that weak link.
     fn closes_a_loop(&self, var: u32, bit: u32, chain: &Chain) -> bool {
+        // An AIC ends in a cell that held two candidates, a digit that had two places, or
+        // the assumption's own cell: anything else is a net (a cheap test before the AIC).
+        let c = &self.board.cands;
+        let two = match chain.contradiction {
+            Dead::Empty { var: y } => y == var || c.mask(y).count_ones() == 2,
+            Dead::NoPlace { group, bit: e } => {
+                c.groups()[group as usize].vars.iter().filter(|&&l| c.mask(l) & (1 << e) != 0).count() == 2
+            }
+        };
+        if !two {
+            return false;
+        }
         let aic = self.aic(var, bit, chain);
         let (Some(&(a, _)), Some(&(e, _))) = (aic.first(), aic.last()) else { return false };
         let (a, e) = (self.board.shape.index(a) as u32, self.board.shape.index(e) as u32);
-        let c = &self.board.cands;
         c.groups_of(a).iter().any(|g| c.groups_of(e).contains(g))
     }
 }
