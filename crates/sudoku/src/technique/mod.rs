@@ -9,7 +9,7 @@
 //!
 //! The pattern techniques of the ladder, between locked candidates and chains (subsets, fish,
 //! wings, ALS wings, unique rectangles, BUG, Sue de Coq, strong links, empty rectangles,
-//! W-wings, finned fish, colouring, remote pairs, ALS-XZ and ALS-XY-wings), are each one module
+//! W-wings, finned fish, colouring, remote pairs, ALS-XZ, ALS-XY-wings and death blossoms), are each one module
 //! of this one, which holds everything about it: its step's data (a public type, a variant of
 //! [`Technique`]), its name, rating and wording (`Pattern`, `Display`), what its JSON shows
 //! (`Pattern::uses`), and how it is found (`Rung`: in the candidates as they stand, on a
@@ -37,6 +37,7 @@ mod als_chain;
 mod als_wing;
 mod bug;
 mod colouring;
+mod death_blossom;
 mod empty_rectangle;
 mod finned;
 mod fish;
@@ -237,6 +238,8 @@ techniques! {
         Colouring(colouring::Colouring),
         /// Remote pairs ([`RemotePairs`]).
         RemotePairs(colouring::RemotePairs),
+        /// A death blossom ([`DeathBlossom`]).
+        DeathBlossom(death_blossom::DeathBlossom),
     }
     rungs [
         subsets::Naked(2),
@@ -270,6 +273,7 @@ techniques! {
     ]
     late_rungs [
         als_chain::Finder,
+        death_blossom::Finder,
     ]
 }
 
@@ -375,7 +379,7 @@ impl Technique {
     /// `claiming`, `naked pair` ... `hidden quad`, `X-wing`, `swordfish`, `jellyfish`,
     /// `XY-wing`, `XYZ-wing`, `WXYZ-wing` (to `TUVWXYZ-wing`), `W-wing`, `finned X-wing` ...
     /// `sashimi jellyfish`, `colour trap`, `colour wrap`, `remote pairs`, `ALS-XZ`,
-    /// `ALS-XY-wing`, `unique rectangle`, `hidden unique rectangle`, `BUG+1`, `BUG type 2`,
+    /// `ALS-XY-wing`, `death blossom`, `unique rectangle`, `hidden unique rectangle`, `BUG+1`, `BUG type 2`,
     /// `BUG type 3`, `BUG type 4`, `Sue de Coq`, `skyscraper`,
     /// `2-string kite`, `turbot fish`, `empty rectangle`, `X-chain`, `XY-cycle`, `XY-chain`,
     /// `forcing chain`, `forcing net`, `dynamic chain`, `nested forcing chain`, `failed guess`.
@@ -425,6 +429,7 @@ impl Technique {
     /// | simple colouring (trap, wrap), remote pairs | 6.5 |
     /// | W-wing (SE's forcing chain of the same cells) | 7.1 |
     /// | ALS-XZ, ALS-XY-wing (where no static chain rates lower) | 7.5, 7.8 |
+    /// | death blossom (where no static chain rates lower) | 7.9 |
     /// | BUG+1 (puzzles proven unique only) | 5.6 |
     /// | skyscraper, 2-string kite, turbot fish (a sashimi X-wing where it is one) | 5.4 |
     /// | empty rectangle | 6.6 (SE's turbot fish) |

@@ -68,6 +68,23 @@ fn sue_de_coq_bug_type_4_and_rectangles_of_types_5_and_6_are_true_of_the_solutio
 }
 
 #[test]
+fn a_death_blossom_is_true_of_the_solution() {
+    // Puzzles of top1465 whose explanations take a death blossom (a stem of three digits and
+    // a petal for each), each step checked against the solution as above.
+    let mut solver = Explainer::default();
+    for line in [
+        ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........",
+        ".4.5.....8...9..3..76.2.....146..........9..7.....36....1..4.5..6......3..71..2..",
+    ] {
+        let puzzle = Grid::from_line(line).unwrap();
+        let e = solver.explain(&puzzle);
+        let Uniqueness::Unique(solution) = e.result() else { panic!("{line}: {:?}", e.result()) };
+        assert!(e.steps().iter().any(|s| s.to_string().contains("death blossom")), "{line}: no death blossom");
+        check_against(&e, &puzzle, solution).unwrap_or_else(|why| panic!("{line}: {why}"));
+    }
+}
+
+#[test]
 fn every_step_of_4x4_and_16x16_puzzles_is_true_of_the_solution() {
     assert!(check_file(puzzles(&data("4x4_kr100.txt")), 1) > 100);
     assert!(check_file(puzzles(&data("16x16_kr100.txt")), 25) > 100);
