@@ -77,10 +77,14 @@ impl Board {
     fn all_units(&self) -> Vec<(usize, Vec<usize>)> {
         let n = self.size;
         let mut out = Vec::new();
-        let kinds: [(usize, fn(usize) -> Unit); 3] = [(0, Unit::Row), (1, Unit::Column), (2, Unit::Box)];
-        for (kind, make) in kinds {
+        for kind in 0..3 {
             for k in 0..n {
-                out.push((kind, self.unit(make(k)).expect("a plain unit")));
+                let unit = match kind {
+                    0 => Unit::Row(k),
+                    1 => Unit::Column(k),
+                    _ => Unit::Box(k),
+                };
+                out.push((kind, self.unit(unit).expect("a plain unit")));
             }
         }
         out

@@ -484,6 +484,15 @@ fn longest_within(base: u32, best: u32) -> u32 {
     lo
 }
 
+/// The lowest rating a chain found by a trial of `kind` can have, in tenths: a trial through
+/// two-candidate cells finds a loop ([`ChainKind::CellCycle`]) or an open chain or net.
+fn lowest_rating(kind: ChainKind) -> u32 {
+    match kind {
+        ChainKind::Cells => chain_base(ChainKind::CellCycle).min(chain_base(kind)),
+        _ => chain_base(kind),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -502,14 +511,5 @@ mod tests {
         // A chain of 2 rates the base, one of 3 a tenth more (SE's thresholds 4, 6, ...).
         assert_eq!(longest_within(66, 66), 2);
         assert_eq!(longest_within(66, 67), 3);
-    }
-}
-
-/// The lowest rating a chain found by a trial of `kind` can have, in tenths: a trial through
-/// two-candidate cells finds a loop ([`ChainKind::CellCycle`]) or an open chain or net.
-fn lowest_rating(kind: ChainKind) -> u32 {
-    match kind {
-        ChainKind::Cells => chain_base(ChainKind::CellCycle).min(chain_base(kind)),
-        _ => chain_base(kind),
     }
 }
