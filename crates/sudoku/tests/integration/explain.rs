@@ -95,7 +95,7 @@ fn the_famous_hardest_are_explained_without_a_guess() {
     // AI Escargot, Easter Monster, Golden Nugget, Inkala 2012: nested forcing chains where
     // dynamic chains run out, no guess (every step's truth is checked by the test above).
     let mut solver = Explainer::default();
-    let mut nested = 0;
+    let (mut nested, mut ordered) = (0, 0);
     for line in puzzles(&data("9x9_famous_hardest.txt")) {
         let e = solver.explain(&Grid::from_line(line).unwrap());
         assert!(matches!(e.result(), Uniqueness::Unique(_)), "{line}");
@@ -109,9 +109,12 @@ fn the_famous_hardest_are_explained_without_a_guess() {
             |s: &&Step| matches!(s.kind.technique(), Some(Technique::Chain { kind: ChainKind::Nested(_), .. }));
         nested += e.steps().iter().filter(is_nested).count();
         // No step taken while an easier technique applied (the independent replay).
-        let (_, violations) = check_order(9, &digits(line), &e);
+        let (checked, violations) = check_order(9, &digits(line), &e);
         assert_eq!(violations, [], "{line}");
+        ordered += checked;
     }
+    eprintln!("{ordered} steps of the famous four checked by checks::easiest");
+    assert!(ordered > 100, "{ordered} steps");
     assert!(nested >= 4, "{nested} nested chains");
 }
 

@@ -357,6 +357,20 @@ impl Ladder {
         if !two {
             return false;
         }
+        // Both ends hold the assumption's digit and see the assumption's cell, and are
+        // implications' cells or the dead end's: without two such that see each other, no loop.
+        let sees = |a: u32, b: u32| a != b && c.groups_of(a).iter().any(|g| c.groups_of(b).contains(g));
+        let end = |l: u32| c.mask(l) & (1 << bit) != 0 && sees(l, var);
+        let mut ends: Vec<u32> = chain.implications.iter().map(|i| i.var).filter(|&l| end(l)).collect();
+        match chain.contradiction {
+            Dead::Empty { var: y } => ends.push(y),
+            Dead::NoPlace { group, .. } => {
+                ends.extend(c.groups()[group as usize].vars.iter().copied().filter(|&l| end(l)))
+            }
+        }
+        if !ends.iter().enumerate().any(|(i, &a)| ends[i + 1..].iter().any(|&e| sees(a, e))) {
+            return false;
+        }
         let aic = self.aic(var, bit, chain);
         let (Some(&(a, _)), Some(&(e, _))) = (aic.first(), aic.last()) else { return false };
         let (a, e) = (self.board.shape.index(a) as u32, self.board.shape.index(e) as u32);
