@@ -16,11 +16,11 @@ use sudoku::{Cell, DeadEnd, Digits, Technique, Unit};
 /// The candidates of a plain grid (rows, columns, boxes), bit `d - 1` for digit `d`.
 #[derive(Clone, Debug)]
 pub struct Board {
-    size: usize,
+    pub(crate) size: usize,
     box_rows: usize,
     box_cols: usize,
-    cands: Vec<u32>,
-    placed: Vec<bool>,
+    pub(crate) cands: Vec<u32>,
+    pub(crate) placed: Vec<bool>,
 }
 
 /// What a replay counted.
@@ -77,12 +77,12 @@ impl Board {
         board
     }
 
-    fn index(&self, cell: Cell) -> usize {
+    pub(crate) fn index(&self, cell: Cell) -> usize {
         cell.row() * self.size + cell.col()
     }
 
     /// The cells of a row, column or box (`None` for other units: a plain grid has none).
-    fn unit(&self, unit: Unit) -> Option<Vec<usize>> {
+    pub(crate) fn unit(&self, unit: Unit) -> Option<Vec<usize>> {
         let n = self.size;
         Some(match unit {
             Unit::Row(r) => (0..n).map(|c| r * n + c).collect(),
@@ -97,7 +97,7 @@ impl Board {
     }
 
     /// The rows, columns and boxes of cell `i`, as lists of cells.
-    fn units_of(&self, i: usize) -> [Vec<usize>; 3] {
+    pub(crate) fn units_of(&self, i: usize) -> [Vec<usize>; 3] {
         let (r, c) = (i / self.size, i % self.size);
         let b = r / self.box_rows * (self.size / self.box_cols) + c / self.box_cols;
         [Unit::Row(r), Unit::Column(c), Unit::Box(b)].map(|u| self.unit(u).unwrap_or_default())

@@ -1,6 +1,8 @@
 //! Checks independent of the solver, shared by the test suites and the fuzz targets.
 //!
 //! * [`chain`]: a replay of explanations' chains, link by link, with its own test of a single.
+//! * [`easiest`]: a replay of explanations that checks each step is the easiest that applies,
+//!   with its own search of the techniques up to two strong links.
 //! * [`grid`]: a Sudoku checker that reads solutions as text, with its own geometry (no code of
 //!   the `sudoku` crate), and the project's `data/` files.
 //! * [`sudoku`]: the properties the Sudoku parsers, the batch reader and the variant readers
@@ -15,6 +17,7 @@
 #![forbid(unsafe_code)]
 
 pub mod chain;
+pub mod easiest;
 pub mod fzn;
 pub mod grid;
 pub mod sudoku;

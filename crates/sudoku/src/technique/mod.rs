@@ -9,7 +9,7 @@
 //!
 //! The pattern techniques of the ladder, between locked candidates and chains (subsets, fish,
 //! wings, ALS wings, unique rectangles, BUG, Sue de Coq, strong links, empty rectangles,
-//! W-wings, finned fish, colouring, remote pairs, ALS-XZ and ALS-XY-wings), are each one module
+//! W-wings, finned fish, colouring, remote pairs, ALS-XZ, ALS-XY-wings and death blossoms), are each one module
 //! of this one, which holds everything about it: its step's data (a public type, a variant of
 //! [`Technique`]), its name, rating and wording (`Pattern`, `Display`), what its JSON shows
 //! (`Pattern::uses`), and how it is found (`Rung`: in the candidates as they stand, on a
@@ -37,6 +37,7 @@ mod als_chain;
 mod als_wing;
 mod bug;
 mod colouring;
+mod death_blossom;
 mod empty_rectangle;
 mod finned;
 mod fish;
@@ -237,6 +238,8 @@ techniques! {
         Colouring(colouring::Colouring),
         /// Remote pairs ([`RemotePairs`]).
         RemotePairs(colouring::RemotePairs),
+        /// A death blossom ([`DeathBlossom`]).
+        DeathBlossom(death_blossom::DeathBlossom),
     }
     rungs [
         subsets::Naked(2),
@@ -270,6 +273,7 @@ techniques! {
     ]
     late_rungs [
         als_chain::Finder,
+        death_blossom::Finder,
     ]
 }
 
@@ -297,6 +301,10 @@ pub(crate) const X_CHAIN_BASE: u32 = 65;
 /// chain that has links inside cells (its "Y-links") 7.0 and up, as a forcing chain; only
 /// single-digit chains (X-chains) rate lower.
 pub(crate) const XY_CHAIN_BASE: u32 = 70;
+/// The base rating of loops of two-candidate cells (an XY-chain whose two ends, holding the
+/// digit it removes, see each other), in tenths: SE's bidirectional Y-cycle, 6.5, below
+/// open XY-chains (SE's forcing chains, 7.0).
+pub(crate) const XY_CYCLE_BASE: u32 = 65;
 /// The base rating of forcing chains, in tenths.
 pub(crate) const FORCING_CHAIN_BASE: u32 = 70;
 /// Links counted per placement of a chain (a placement is a strong and a weak link).
@@ -335,6 +343,7 @@ pub(crate) fn chain_base(kind: ChainKind) -> u32 {
     match kind {
         ChainKind::Digit => X_CHAIN_BASE,
         ChainKind::Cells => XY_CHAIN_BASE,
+        ChainKind::CellCycle => XY_CYCLE_BASE,
         ChainKind::Singles => FORCING_CHAIN_BASE,
         ChainKind::Net => FORCING_NET_BASE,
         ChainKind::Dynamic => DYNAMIC_CHAIN_BASE,
@@ -345,7 +354,15 @@ pub(crate) fn chain_base(kind: ChainKind) -> u32 {
 /// The lowest rating of any chain or guess, in tenths: a puzzle that needs one (nothing
 /// else applies) grades at least this.
 pub(crate) const CHAIN_FLOOR: u32 = {
-    let bases = [X_CHAIN_BASE, XY_CHAIN_BASE, FORCING_CHAIN_BASE, FORCING_NET_BASE, DYNAMIC_CHAIN_BASE, GUESS_RATING];
+    let bases = [
+        X_CHAIN_BASE,
+        XY_CYCLE_BASE,
+        XY_CHAIN_BASE,
+        FORCING_CHAIN_BASE,
+        FORCING_NET_BASE,
+        DYNAMIC_CHAIN_BASE,
+        GUESS_RATING,
+    ];
     let mut min = u32::MAX;
     let mut i = 0;
     while i < bases.len() {
@@ -362,9 +379,9 @@ impl Technique {
     /// `claiming`, `naked pair` ... `hidden quad`, `X-wing`, `swordfish`, `jellyfish`,
     /// `XY-wing`, `XYZ-wing`, `WXYZ-wing` (to `TUVWXYZ-wing`), `W-wing`, `finned X-wing` ...
     /// `sashimi jellyfish`, `colour trap`, `colour wrap`, `remote pairs`, `ALS-XZ`,
-    /// `ALS-XY-wing`, `unique rectangle`, `hidden unique rectangle`, `BUG+1`, `BUG type 2`,
+    /// `ALS-XY-wing`, `death blossom`, `unique rectangle`, `hidden unique rectangle`, `BUG+1`, `BUG type 2`,
     /// `BUG type 3`, `BUG type 4`, `Sue de Coq`, `skyscraper`,
-    /// `2-string kite`, `turbot fish`, `empty rectangle`, `X-chain`, `XY-chain`,
+    /// `2-string kite`, `turbot fish`, `empty rectangle`, `X-chain`, `XY-cycle`, `XY-chain`,
     /// `forcing chain`, `forcing net`, `dynamic chain`, `nested forcing chain`, `failed guess`.
     pub fn name(&self) -> &'static str {
         match self {
@@ -375,6 +392,7 @@ impl Technique {
             Technique::Locked { .. } => "claiming",
             Technique::Chain { kind: ChainKind::Digit, .. } => "X-chain",
             Technique::Chain { kind: ChainKind::Cells, .. } => "XY-chain",
+            Technique::Chain { kind: ChainKind::CellCycle, .. } => "XY-cycle",
             Technique::Chain { kind: ChainKind::Singles, .. } => "forcing chain",
             Technique::Chain { kind: ChainKind::Net, .. } => "forcing net",
             Technique::Chain { kind: ChainKind::Dynamic, .. } => "dynamic chain",
@@ -411,11 +429,13 @@ impl Technique {
     /// | simple colouring (trap, wrap), remote pairs | 6.5 |
     /// | W-wing (SE's forcing chain of the same cells) | 7.1 |
     /// | ALS-XZ, ALS-XY-wing (where no static chain rates lower) | 7.5, 7.8 |
+    /// | death blossom (where no static chain rates lower) | 7.9 |
     /// | BUG+1 (puzzles proven unique only) | 5.6 |
     /// | skyscraper, 2-string kite, turbot fish (a sashimi X-wing where it is one) | 5.4 |
     /// | empty rectangle | 6.6 (SE's turbot fish) |
     /// | X-chain of `n` (one digit) | 6.5 + SE's length increment (0.1 per threshold passed by `2n`: 4, 6, 8, 12, 16, ...) |
-    /// | XY-chain, forcing chain of `n` (SE rates every chain with links inside cells 7.0) | 7.0 + the same increment |
+    /// | XY-cycle of `n` (two-candidate cells, the two ends seeing each other: SE's bidirectional Y-cycle) | 6.5 + the same increment |
+    /// | XY-chain, forcing chain of `n` (SE rates every other chain with links inside cells 7.0) | 7.0 + the same increment |
     /// | forcing net of `n` | 8.0 + the same increment |
     /// | dynamic chain of `n` | 8.5 + the same increment |
     /// | nested forcing chain of `n`, level 1, 2, 3 (its length counts each branch once) | 9.5, 10.5, 11.0 + the same increment (0.5 more per level above) |
@@ -530,7 +550,14 @@ mod tests {
             others.push(Technique::HiddenSubset(HiddenSubset { digits, cells: cells.clone(), unit: Unit::Row(0) }));
             others.push(Technique::Fish(Fish { digit: 1, cells, bases: units.clone(), covers: units }));
         }
-        let kinds = [ChainKind::Digit, ChainKind::Cells, ChainKind::Singles, ChainKind::Net, ChainKind::Dynamic];
+        let kinds = [
+            ChainKind::Digit,
+            ChainKind::CellCycle,
+            ChainKind::Cells,
+            ChainKind::Singles,
+            ChainKind::Net,
+            ChainKind::Dynamic,
+        ];
         for kind in kinds.into_iter().chain((1..=5).map(ChainKind::Nested)) {
             let end = DeadEnd::NoCandidate(d);
             others.push(Technique::Chain {

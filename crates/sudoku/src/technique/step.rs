@@ -254,6 +254,10 @@ pub enum ChainKind {
     /// Cells only: a cell left one candidate takes it (a chain through two-candidate cells,
     /// an XY-chain).
     Cells,
+    /// Cells only, closing a loop: an alternating inference chain through two-candidate
+    /// cells whose two ends, holding the digit it removes, see each other (an XY-cycle,
+    /// SE's bidirectional Y-cycle). Rated below [`Cells`](ChainKind::Cells).
+    CellCycle,
     /// Both, every digit, over the links of the candidates as they stand (a cell with two
     /// candidates, a digit with two places in a unit): a forcing chain, SE's static one.
     Singles,

@@ -12,6 +12,7 @@ use sudoku::{
 };
 
 use crate::step_check::{check_against, check_file, AICS, DYNAMIC_LINKS, REPLAYED, UNSTATED};
+use checks::easiest::check_order;
 use checks::grid::{data, puzzles};
 
 #[test]
@@ -67,6 +68,23 @@ fn sue_de_coq_bug_type_4_and_rectangles_of_types_5_and_6_are_true_of_the_solutio
 }
 
 #[test]
+fn a_death_blossom_is_true_of_the_solution() {
+    // Puzzles of top1465 whose explanations take a death blossom (a stem of three digits and
+    // a petal for each), each step checked against the solution as above.
+    let mut solver = Explainer::default();
+    for line in [
+        ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........",
+        ".4.5.....8...9..3..76.2.....146..........9..7.....36....1..4.5..6......3..71..2..",
+    ] {
+        let puzzle = Grid::from_line(line).unwrap();
+        let e = solver.explain(&puzzle);
+        let Uniqueness::Unique(solution) = e.result() else { panic!("{line}: {:?}", e.result()) };
+        assert!(e.steps().iter().any(|s| s.to_string().contains("death blossom")), "{line}: no death blossom");
+        check_against(&e, &puzzle, solution).unwrap_or_else(|why| panic!("{line}: {why}"));
+    }
+}
+
+#[test]
 fn every_step_of_4x4_and_16x16_puzzles_is_true_of_the_solution() {
     assert!(check_file(puzzles(&data("4x4_kr100.txt")), 1) > 100);
     assert!(check_file(puzzles(&data("16x16_kr100.txt")), 25) > 100);
@@ -77,7 +95,7 @@ fn the_famous_hardest_are_explained_without_a_guess() {
     // AI Escargot, Easter Monster, Golden Nugget, Inkala 2012: nested forcing chains where
     // dynamic chains run out, no guess (every step's truth is checked by the test above).
     let mut solver = Explainer::default();
-    let mut nested = 0;
+    let (mut nested, mut ordered) = (0, 0);
     for line in puzzles(&data("9x9_famous_hardest.txt")) {
         let e = solver.explain(&Grid::from_line(line).unwrap());
         assert!(matches!(e.result(), Uniqueness::Unique(_)), "{line}");
@@ -90,8 +108,40 @@ fn the_famous_hardest_are_explained_without_a_guess() {
         let is_nested =
             |s: &&Step| matches!(s.kind.technique(), Some(Technique::Chain { kind: ChainKind::Nested(_), .. }));
         nested += e.steps().iter().filter(is_nested).count();
+        // No step taken while an easier technique applied (the independent replay).
+        let (checked, violations) = check_order(9, &digits(line), &e);
+        assert_eq!(violations, [], "{line}");
+        ordered += checked;
     }
+    eprintln!("{ordered} steps of the famous four checked by checks::easiest");
+    assert!(ordered > 100, "{ordered} steps");
     assert!(nested >= 4, "{nested} nested chains");
+}
+
+/// The digits of a puzzle's line form, 0 for an empty cell.
+fn digits(line: &str) -> Vec<u8> {
+    Grid::from_line(line).unwrap().digits().to_vec()
+}
+
+#[test]
+fn no_step_of_100_rated_puzzles_is_taken_while_an_easier_one_applies() {
+    // Every 20th puzzle of the rated bank (the famous four: the test above), each step
+    // replayed by the independent checker `checks::easiest`, which searches the techniques up
+    // to two strong links on its own and flags a step rated above one that applies.
+    let mut solver = Explainer::default();
+    let (mut puzzles_seen, mut steps) = (0, 0);
+    let mut violations = Vec::new();
+    for line in puzzles(&data("9x9_sudokuexchange_rated_puzzles.txt")).step_by(20) {
+        let e = solver.explain(&Grid::from_line(line).unwrap());
+        let (checked, found) = check_order(9, &digits(line), &e);
+        violations.extend(found.into_iter().map(|v| format!("{line}: {v:?}")));
+        steps += checked;
+        puzzles_seen += 1;
+    }
+    eprintln!("{puzzles_seen} puzzles, {steps} steps checked, {} violations", violations.len());
+    assert_eq!(puzzles_seen, 100);
+    assert!(steps > 5_000, "{steps} steps");
+    assert_eq!(violations, Vec::<String>::new());
 }
 
 #[test]

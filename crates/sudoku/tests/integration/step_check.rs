@@ -8,8 +8,8 @@ use std::collections::HashSet;
 use std::cell::Cell as Counter;
 
 use sudoku::technique::{
-    AlsChain, AlsWing, Bug, BugExtra, BugLink, BugSubset, Colouring, EmptyRectangle, FinnedFish, Fish, HiddenSubset,
-    NakedSubset, RemotePairs, StrongLinks, SueDeCoq, UniqueRectangle, UniqueRectangleSubset, WWing, Wing,
+    AlsChain, AlsWing, Bug, BugExtra, BugLink, BugSubset, Colouring, DeathBlossom, EmptyRectangle, FinnedFish, Fish,
+    HiddenSubset, NakedSubset, RemotePairs, StrongLinks, SueDeCoq, UniqueRectangle, UniqueRectangleSubset, WWing, Wing,
 };
 use sudoku::{
     Cell, ChainKind, DeadEnd, Digits, Explainer, Explanation, Grid, Shape, StepKind, Technique, Uniqueness, Unit,
@@ -431,6 +431,33 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             || !ok
                         {
                             return fail("not an ALS-XZ or ALS-XY-wing");
+                        }
+                    }
+                    Technique::DeathBlossom(DeathBlossom { digit, stem, stem_digits, petals }) => {
+                        // One petal per digit of the stem, each set in one unit with one digit
+                        // more than cells, its places of its digit seeing the stem; the petal of
+                        // the stem's digit in the solution holds the removed digit at a cell every
+                        // claimed cell sees.
+                        let in_a_unit = |cells: &[Cell]| {
+                            shape.units().any(|u| cells.iter().all(|c| unit_cells(shape, u).contains(c)))
+                        };
+                        let linked: Vec<u8> = petals.iter().map(|p| p.0).collect();
+                        let shaped = petals.iter().all(|(d, cells, digits)| {
+                            in_a_unit(cells)
+                                && digits.len() == cells.len() + 1
+                                && digits.contains(*d)
+                                && digits.contains(*digit)
+                                && !cells.contains(stem)
+                        });
+                        let Some((_, cells, _)) = petals.iter().find(|p| p.0 == at(solution, *stem)) else {
+                            return fail("a death blossom without the petal of the stem's digit");
+                        };
+                        let holder = cells.iter().copied().find(|&c| at(solution, c) == *digit);
+                        let ok = holder.is_some_and(|h| {
+                            claims.iter().all(|&(c, ds)| ds == Digits::single(*digit) && sees(shape, c, h))
+                        });
+                        if linked != stem_digits.iter().collect::<Vec<u8>>() || !shaped || !ok {
+                            return fail("not a death blossom");
                         }
                     }
                     Technique::UniqueRectangle(UniqueRectangle { digits, cells: corners, kind }) => {

@@ -2,6 +2,7 @@
 //! shortest of a kind, and their alternating-inference notation.
 
 use super::*;
+use crate::technique::XY_CYCLE_BASE;
 
 impl Ladder {
     /// The nested forcing chain of the lowest level that applies, of the smallest rating at
@@ -120,7 +121,7 @@ impl Ladder {
         let mut best: Option<((u32, u32, usize), u32, Found)> = None;
         let rating_of = |best: &Option<((u32, u32, usize), u32, Found)>| best.as_ref().map_or(within, |b| b.1);
         // No chain rates below the lowest base of `kinds`: one found there ends the scan.
-        let floor = kinds.iter().map(|&k| chain_base(k)).min().unwrap_or(u32::MAX);
+        let floor = kinds.iter().map(|&k| lowest_rating(k)).min().unwrap_or(u32::MAX);
         if within < floor {
             return None;
         }
@@ -144,13 +145,13 @@ impl Ladder {
             // scan's order is kept.
             self.trials += scan;
             let mut order: Vec<usize> = (0..kinds.len()).collect();
-            order.sort_by_key(|&i| chain_base(kinds[i]));
+            order.sort_by_key(|&i| lowest_rating(kinds[i]));
             for i in order {
                 for l in 0..cells as u32 {
                     if done(&best) || self.timed_out() {
                         break;
                     }
-                    if !open(self, l) || chain_base(kinds[i]) > rating_of(&best) {
+                    if !open(self, l) || lowest_rating(kinds[i]) > rating_of(&best) {
                         continue;
                     }
                     for bit in bits(self.board.cands.mask(l)) {
@@ -196,12 +197,12 @@ impl Ladder {
     /// The chain of `kind` that refutes digit `bit` in cell `l`, as an elimination with its
     /// rating, if there is one rated `best` or less.
     fn chain_at(&mut self, l: u32, bit: u32, kind: ChainKind, best: u32) -> Option<(u32, Found)> {
-        if chain_base(kind) > best {
+        let base = lowest_rating(kind);
+        if base > best {
             // No chain of this kind rates `best` or less: not worth the trial.
             return None;
         }
         // Only chains rated `best` or less matter: no longer than this.
-        let base = chain_base(kind);
         if self.longest.0 != (base, best) {
             self.longest = ((base, best), longest_within(base, best));
         }
@@ -210,12 +211,20 @@ impl Ladder {
         let chain = match kind {
             ChainKind::Dynamic => trial.refute_deep(c, l, bit, DEEP_LIMIT),
             ChainKind::Digit => trial.refute_within(c, l, bit, Links::Value, longest),
-            ChainKind::Cells => trial.refute_within(c, l, bit, Links::Variables, longest),
+            ChainKind::Cells | ChainKind::CellCycle => trial.refute_within(c, l, bit, Links::Variables, longest),
             ChainKind::Singles => trial.refute_within(c, l, bit, Links::Static, longest),
             ChainKind::Net => trial.refute_within(c, l, bit, Links::Singles, longest),
             // Nested chains are scanned apart, with their own budget (`nested_chain`).
             ChainKind::Nested(_) => None,
         }?;
+        // A chain through two-candidate cells whose two ends see each other closes a loop (the
+        // ends hold the assumption's digit: a weak link): it rates below an open one. Only
+        // the trial's outcome tells, so its alternating inference chain is drawn (grades
+        // too) when that could make it the best so far.
+        let cycle = kind == ChainKind::Cells
+            && chain_rating(XY_CYCLE_BASE, LINK_WEIGHT * chain.length()) <= best
+            && self.closes_a_loop(l, bit, &chain);
+        let kind = if cycle { ChainKind::CellCycle } else { kind };
         // The rating of the technique below, known before building it.
         let rating = chain_rating(chain_base(kind), LINK_WEIGHT * chain.length());
         if rating > best {
@@ -327,6 +336,45 @@ impl Ladder {
         }
         nodes.pop();
         nodes.iter().map(|&(l, b)| (self.cell(l), self.digit(b))).collect()
+    }
+}
+
+impl Ladder {
+    /// Whether the chain refuting `var = bit` is an alternating inference chain whose two
+    /// endpoints (both the assumption's digit, each seeing the assumption) share a unit: with
+    /// the weak link between them it is a loop, a continuous nice loop (SE's bidirectional
+    /// cycle), and the assumption sees both ends of that weak link.
+    fn closes_a_loop(&self, var: u32, bit: u32, chain: &Chain) -> bool {
+        // An AIC ends in a cell that held two candidates, a digit that had two places, or
+        // the assumption's own cell: anything else is a net (a cheap test before the AIC).
+        let c = &self.board.cands;
+        let two = match chain.contradiction {
+            Dead::Empty { var: y } => y == var || c.mask(y).count_ones() == 2,
+            Dead::NoPlace { group, bit: e } => {
+                c.groups()[group as usize].vars.iter().filter(|&&l| c.mask(l) & (1 << e) != 0).count() == 2
+            }
+        };
+        if !two {
+            return false;
+        }
+        // Both ends hold the assumption's digit and see the assumption's cell, and are
+        // implications' cells or the dead end's: without two such that see each other, no loop.
+        let sees = |a: u32, b: u32| a != b && c.groups_of(a).iter().any(|g| c.groups_of(b).contains(g));
+        let end = |l: u32| c.mask(l) & (1 << bit) != 0 && sees(l, var);
+        let mut ends: Vec<u32> = chain.implications.iter().map(|i| i.var).filter(|&l| end(l)).collect();
+        match chain.contradiction {
+            Dead::Empty { var: y } => ends.push(y),
+            Dead::NoPlace { group, .. } => {
+                ends.extend(c.groups()[group as usize].vars.iter().copied().filter(|&l| end(l)))
+            }
+        }
+        if !ends.iter().enumerate().any(|(i, &a)| ends[i + 1..].iter().any(|&e| sees(a, e))) {
+            return false;
+        }
+        let aic = self.aic(var, bit, chain);
+        let (Some(&(a, _)), Some(&(e, _))) = (aic.first(), aic.last()) else { return false };
+        let (a, e) = (self.board.shape.index(a) as u32, self.board.shape.index(e) as u32);
+        c.groups_of(a).iter().any(|g| c.groups_of(e).contains(g))
     }
 }
 
@@ -448,6 +496,15 @@ fn longest_within(base: u32, best: u32) -> u32 {
         }
     }
     lo
+}
+
+/// The lowest rating a chain found by a trial of `kind` can have, in tenths: a trial through
+/// two-candidate cells finds a loop ([`ChainKind::CellCycle`]) or an open chain or net.
+fn lowest_rating(kind: ChainKind) -> u32 {
+    match kind {
+        ChainKind::Cells => chain_base(ChainKind::CellCycle).min(chain_base(kind)),
+        _ => chain_base(kind),
+    }
 }
 
 #[cfg(test)]
