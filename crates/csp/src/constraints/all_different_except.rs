@@ -6,6 +6,7 @@ use crate::constraint::{Constraint, Events, Priority, Rule};
 use crate::context::Context;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
+use crate::learning::explain::{Antecedents, Change};
 
 /// The variables take pairwise different values, except that the excepted values (0 for
 /// [`AllDifferentExcept::zero`]) may repeat.
@@ -130,6 +131,41 @@ impl Constraint for AllDifferentExcept {
             self.matching.propagate(ctx, &self.strict, &[])?;
         }
         Ok(())
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        // Forward checking: a value gone because another variable was fixed to it; two
+        // variables fixed to one value that is not excepted. The matching's prunings are
+        // explained generically, as is a scope with a repeated variable.
+        if super::has_repeated_var(&self.vars) {
+            return false;
+        }
+        match why.change() {
+            Change::Failure => {
+                for (i, &x) in self.vars.iter().enumerate() {
+                    let Some(v) = why.value(x).filter(|&v| !self.excepted(v)) else { continue };
+                    if let Some(&y) = self.vars[i + 1..].iter().find(|&&y| y != x && why.value(y) == Some(v)) {
+                        why.equal(x, v);
+                        why.equal(y, v);
+                        return true;
+                    }
+                }
+                false
+            }
+            Change::AtLeast(..) | Change::AtMost(..) | Change::Removed(_) => {
+                let Some((z, v)) = why.one_value_gone() else { return false };
+                if self.excepted(v) {
+                    return false;
+                }
+                match self.vars.iter().copied().find(|&x| x != z && why.value(x) == Some(v)) {
+                    Some(x) => {
+                        why.equal(x, v);
+                        true
+                    }
+                    None => false,
+                }
+            }
+        }
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

@@ -99,27 +99,9 @@ impl Constraint for NotEqual {
                 why.equal(y, v);
                 return true;
             }
-            Change::AtLeast(z, _) | Change::AtMost(z, _) | Change::Removed(z) => {
-                match why.removed().collect::<Vec<_>>()[..] {
-                    [u] => (z, u),
-                    [] => {
-                        // An interval's bound moved past the value: from that value.
-                        let (u, from) = match why.change() {
-                            Change::AtLeast(_, b) => (b.saturating_sub(1), why.min(z)),
-                            Change::AtMost(_, b) => (b.saturating_add(1), why.max(z)),
-                            _ => return false,
-                        };
-                        if from != Some(u) {
-                            return false;
-                        }
-                        match why.change() {
-                            Change::AtLeast(..) => why.at_least(z, u),
-                            _ => why.at_most(z, u),
-                        }
-                        (z, u)
-                    }
-                    _ => return false,
-                }
+            Change::AtLeast(..) | Change::AtMost(..) | Change::Removed(_) => {
+                let Some(gone) = why.one_value_gone() else { return false };
+                gone
             }
         };
         let (other, want) = if var == y { (x, i64::from(gone) + o) } else { (y, i64::from(gone) - o) };

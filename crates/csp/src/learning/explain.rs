@@ -165,6 +165,38 @@ impl<'a> Antecedents<'a> {
         (0..BITS).filter(move |b| mask >> b & 1 == 1).filter_map(move |b| map.map(|m| m.value(wi as usize * BITS + b)))
     }
 
+    /// The one value a removal took from its variable, naming for an interval domain the bound
+    /// it had (`x >= u` before `x >= u + 1`, `x <= u` before `x <= u - 1`) among the reasons;
+    /// `None` for a failure, a removal of several values, or a bound that moved by more than
+    /// one value.
+    pub fn one_value_gone(&mut self) -> Option<(VarId, Value)> {
+        let z = match self.change {
+            Change::AtLeast(z, _) | Change::AtMost(z, _) | Change::Removed(z) => z,
+            Change::Failure => return None,
+        };
+        let (first, more) = {
+            let mut removed = self.removed();
+            (removed.next(), removed.next().is_some())
+        };
+        if let Some(u) = first {
+            return (!more).then_some((z, u));
+        }
+        // An interval's bound moved past the value: from that value.
+        let (u, from) = match self.change {
+            Change::AtLeast(_, b) => (b.saturating_sub(1), self.min(z)),
+            Change::AtMost(_, b) => (b.saturating_add(1), self.max(z)),
+            _ => return None,
+        };
+        if from != Some(u) {
+            return None;
+        }
+        match self.change {
+            Change::AtLeast(..) => self.at_least(z, u),
+            _ => self.at_most(z, u),
+        }
+        Some((z, u))
+    }
+
     fn info(&self, x: VarId) -> &VarInfo {
         &self.vars[x.index()]
     }

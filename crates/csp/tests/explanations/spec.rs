@@ -5,9 +5,9 @@
 use std::collections::BTreeSet;
 
 use csp::constraints::{
-    AllDifferent, ArithOp, Arithmetic, BinPacking, Binary, Circuit, Clause, Comparison, CountEq, Cumulative, Diffn,
-    Disjunctive, Element, Equal, GlobalCardinality, Increasing, Inverse, LexLess, Linear, MemberReif, NValue, NotEqual,
-    Predicate, Regular, ReifiedLinear, Strength, Table, ValuePrecede,
+    AllDifferent, AllDifferentExcept, ArithOp, Arithmetic, BinPacking, Binary, Circuit, Clause, Comparison, CountEq,
+    Cumulative, Diffn, Disjunctive, Element, Equal, GlobalCardinality, Increasing, Inverse, LexLess, Linear,
+    MemberReif, NValue, NotEqual, Predicate, Regular, ReifiedLinear, Strength, Table, ValuePrecede,
 };
 use csp::{Model, Value, VarId};
 
@@ -28,6 +28,11 @@ pub(crate) enum Spec {
         vars: Vec<usize>,
         offsets: Vec<Value>,
         strength: u8,
+    },
+    /// Pairwise different except for the value `except`.
+    AllDiffExcept {
+        vars: Vec<usize>,
+        except: Value,
     },
     Clause {
         pos: Vec<usize>,
@@ -243,7 +248,7 @@ impl Spec {
         let mut s = match self {
             Spec::Element { index, array, result } => [vec![*index, *result], array.clone()].concat(),
             Spec::ElementConst { index, result, .. } => vec![*index, *result],
-            Spec::AllDiff { vars, .. } => vars.clone(),
+            Spec::AllDiff { vars, .. } | Spec::AllDiffExcept { vars, .. } => vars.clone(),
             Spec::Clause { pos, neg } => [pos.clone(), neg.clone()].concat(),
             Spec::Reified { terms, b, .. } => terms.iter().map(|t| t.1).chain([*b]).collect(),
             Spec::Linear { terms, .. } => terms.iter().map(|t| t.1).collect(),
@@ -287,6 +292,10 @@ impl Spec {
                 let shifted: Vec<Value> = vars.iter().zip(offsets).map(|(&i, &o)| v[i] + o).collect();
                 let set: BTreeSet<Value> = shifted.iter().copied().collect();
                 set.len() == shifted.len()
+            }
+            Spec::AllDiffExcept { vars, except } => {
+                let taken: Vec<Value> = vars.iter().map(|&i| v[i]).filter(|u| u != except).collect();
+                taken.iter().collect::<BTreeSet<_>>().len() == taken.len()
             }
             Spec::Clause { pos, neg } => pos.iter().any(|&i| v[i] == 1) || neg.iter().any(|&i| v[i] == 0),
             Spec::Reified { terms, cmp, rhs, b, half, negated } => {
@@ -408,6 +417,9 @@ impl Spec {
                 let s = [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac][*strength as usize % 3];
                 let vs: Vec<VarId> = vars.iter().map(|&i| x[i]).collect();
                 m.post(AllDifferent::with_offsets(vs, offsets.clone()).with_strength(s))
+            }
+            Spec::AllDiffExcept { vars, except } => {
+                m.post(AllDifferentExcept::new(vars.iter().map(|&i| x[i]).collect::<Vec<_>>(), [*except]))
             }
             Spec::Clause { pos, neg } => m.post(Clause::new(pos.iter().map(|&i| x[i]), neg.iter().map(|&i| x[i]))),
             Spec::Reified { terms: t, cmp, rhs, b, half, negated } => {

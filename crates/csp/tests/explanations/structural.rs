@@ -80,6 +80,7 @@ pub(crate) fn instance() -> impl Strategy<Value = Instance> {
                 let count = vars.pop().unwrap_or(0);
                 Spec::NValue { count, vars }
             }),
+            2 => (distinct(3), -1i32..=1).prop_map(|(vars, except)| Spec::AllDiffExcept { vars, except }),
         ];
         let coeff = prop_oneof![-2i32..=-1, 1i32..=2];
         let other = prop_oneof![
@@ -114,6 +115,19 @@ pub(crate) fn instance() -> impl Strategy<Value = Instance> {
 #[test]
 fn each_structural_kind_is_explained_precisely() {
     let kinds: Vec<(&str, Instance)> = vec![
+        (
+            "all_different_except",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2]; 4],
+                // Four variables over 0..2, pairwise different except 0, summing to at least
+                // 5 (at most 1 + 2 can): conflicts only the search finds.
+                specs: vec![
+                    Spec::AllDiffExcept { vars: vec![0, 1, 2, 3], except: 0 },
+                    Spec::Linear { terms: vec![(1, 0), (1, 1), (1, 2), (1, 3)], cmp: 2, rhs: 5 },
+                ],
+            },
+        ),
         (
             "circuit",
             Instance {
