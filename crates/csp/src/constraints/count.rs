@@ -460,6 +460,42 @@ impl Among {
     }
 }
 
+impl Among {
+    /// Before the change: the positions (in the scope) of the variables with only values of
+    /// the set, and of those with none; `None` if a domain is an interval.
+    fn inside_outside(&self, why: &Antecedents<'_>) -> Option<(Vec<usize>, Vec<usize>)> {
+        let (mut inside, mut outside) = (Vec::new(), Vec::new());
+        for k in 1..self.scope.len() {
+            let (mut any_in, mut all_in) = (false, true);
+            for v in why.values(self.scope[k])? {
+                if self.inside(v) {
+                    any_in = true;
+                } else {
+                    all_in = false;
+                }
+            }
+            if all_in {
+                inside.push(k);
+            } else if !any_in {
+                outside.push(k);
+            }
+        }
+        Some((inside, outside))
+    }
+
+    /// Names, for `k` of the variables at `positions`, the removals that put them inside the
+    /// set (`inside`) or outside it.
+    fn name_side(&self, why: &mut Antecedents<'_>, positions: &[usize], k: usize, inside: bool) -> bool {
+        for &i in positions.iter().take(k) {
+            let x = self.scope[i];
+            let Some(values) = why.initial_values(x) else { return false };
+            let gone: Vec<Value> = values.filter(|&v| self.inside(v) != inside).collect();
+            why.not_equal_all(x, gone);
+        }
+        true
+    }
+}
+
 impl Constraint for Among {
     fn kind(&self) -> &'static str {
         "among"
@@ -475,6 +511,71 @@ impl Constraint for Among {
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         super::passes_to_fixed_point(self, ctx, Self::pass)
+    }
+
+    fn explain(&self, why: &mut Antecedents<'_>) -> bool {
+        // The count is at least the variables inside the set and at most those not outside it;
+        // at its largest, the set's values leave the others, at its smallest, the values
+        // outside the set do. Interval domains are explained generically.
+        if super::has_repeated_var(&self.scope) {
+            return false;
+        }
+        let c = self.scope[0];
+        let n = (self.scope.len() - 1) as i64;
+        let Some((inside, outside)) = self.inside_outside(why) else { return false };
+        let count = |b: i64| b.clamp(0, n) as usize;
+        match why.change() {
+            // The bound to prove: past the values removed (a bitset may have had holes).
+            Change::AtLeast(x, bound) if x == c => {
+                let b = i64::from(why.removed().max().map_or(bound, |r| r.saturating_add(1)));
+                inside.len() as i64 >= b && self.name_side(why, &inside, count(b), true)
+            }
+            Change::AtMost(x, bound) if x == c => {
+                let b = i64::from(why.removed().min().map_or(bound, |r| r.saturating_sub(1)));
+                n - outside.len() as i64 <= b && self.name_side(why, &outside, count(n - b), false)
+            }
+            Change::Removed(x) if x == c => false,
+            Change::Failure => {
+                let Some((cmin, cmax)) = why.bounds(c) else { return false };
+                let (cmin, cmax) = (i64::from(cmin), i64::from(cmax));
+                if inside.len() as i64 > cmax {
+                    why.at_most(c, cmax as Value);
+                    self.name_side(why, &inside, count(cmax + 1), true)
+                } else if n - (outside.len() as i64) < cmin {
+                    why.at_least(c, cmin as Value);
+                    self.name_side(why, &outside, count(n - cmin + 1), false)
+                } else {
+                    false
+                }
+            }
+            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => {
+                let removed: Vec<Value> = why.removed().collect();
+                let Some((cmin, cmax)) = why.bounds(c) else { return false };
+                let (cmin, cmax) = (i64::from(cmin), i64::from(cmax));
+                let others = |side: &[usize]| side.iter().copied().filter(|&k| self.scope[k] != x).collect::<Vec<_>>();
+                if removed.is_empty() {
+                    false
+                } else if removed.iter().all(|&v| self.inside(v)) {
+                    // The count is full with the variables inside the set.
+                    let inside = others(&inside);
+                    if (inside.len() as i64) < cmax {
+                        return false;
+                    }
+                    why.at_most(c, cmax as Value);
+                    self.name_side(why, &inside, count(cmax), true)
+                } else if removed.iter().all(|&v| !self.inside(v)) {
+                    // Every variable not outside the set is needed.
+                    let outside = others(&outside);
+                    if (outside.len() as i64) < n - cmin {
+                        return false;
+                    }
+                    why.at_least(c, cmin as Value);
+                    self.name_side(why, &outside, count(n - cmin), false)
+                } else {
+                    false
+                }
+            }
+        }
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {

@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 
 use csp::constraints::{
-    AllDifferent, AllDifferentExcept, ArithOp, Arithmetic, BinPacking, Binary, Circuit, Clause, Comparison, CountEq,
-    Cumulative, Diffn, Disjunctive, Element, Equal, GlobalCardinality, Increasing, Inverse, LexLess, Linear,
+    AllDifferent, AllDifferentExcept, Among, ArithOp, Arithmetic, BinPacking, Binary, Circuit, Clause, Comparison,
+    CountEq, Cumulative, Diffn, Disjunctive, Element, Equal, GlobalCardinality, Increasing, Inverse, LexLess, Linear,
     MemberReif, NValue, NotEqual, Predicate, Regular, ReifiedLinear, Strength, Table, ValuePrecede,
 };
 use csp::{Model, Value, VarId};
@@ -33,6 +33,12 @@ pub(crate) enum Spec {
     AllDiffExcept {
         vars: Vec<usize>,
         except: Value,
+    },
+    /// `count` of `vars` take a value of `set`.
+    Among {
+        count: usize,
+        vars: Vec<usize>,
+        set: Vec<Value>,
     },
     Clause {
         pos: Vec<usize>,
@@ -249,6 +255,7 @@ impl Spec {
             Spec::Element { index, array, result } => [vec![*index, *result], array.clone()].concat(),
             Spec::ElementConst { index, result, .. } => vec![*index, *result],
             Spec::AllDiff { vars, .. } | Spec::AllDiffExcept { vars, .. } => vars.clone(),
+            Spec::Among { count, vars, .. } => [vec![*count], vars.clone()].concat(),
             Spec::Clause { pos, neg } => [pos.clone(), neg.clone()].concat(),
             Spec::Reified { terms, b, .. } => terms.iter().map(|t| t.1).chain([*b]).collect(),
             Spec::Linear { terms, .. } => terms.iter().map(|t| t.1).collect(),
@@ -292,6 +299,9 @@ impl Spec {
                 let shifted: Vec<Value> = vars.iter().zip(offsets).map(|(&i, &o)| v[i] + o).collect();
                 let set: BTreeSet<Value> = shifted.iter().copied().collect();
                 set.len() == shifted.len()
+            }
+            Spec::Among { count, vars, set } => {
+                v[*count] == vars.iter().filter(|&&i| set.contains(&v[i])).count() as Value
             }
             Spec::AllDiffExcept { vars, except } => {
                 let taken: Vec<Value> = vars.iter().map(|&i| v[i]).filter(|u| u != except).collect();
@@ -417,6 +427,9 @@ impl Spec {
                 let s = [Strength::ForwardChecking, Strength::HiddenSingles, Strength::Gac][*strength as usize % 3];
                 let vs: Vec<VarId> = vars.iter().map(|&i| x[i]).collect();
                 m.post(AllDifferent::with_offsets(vs, offsets.clone()).with_strength(s))
+            }
+            Spec::Among { count, vars, set } => {
+                m.post(Among::new(x[*count], vars.iter().map(|&i| x[i]).collect::<Vec<_>>(), set.clone()))
             }
             Spec::AllDiffExcept { vars, except } => {
                 m.post(AllDifferentExcept::new(vars.iter().map(|&i| x[i]).collect::<Vec<_>>(), [*except]))

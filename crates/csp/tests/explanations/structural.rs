@@ -81,6 +81,10 @@ pub(crate) fn instance() -> impl Strategy<Value = Instance> {
                 Spec::NValue { count, vars }
             }),
             2 => (distinct(3), -1i32..=1).prop_map(|(vars, except)| Spec::AllDiffExcept { vars, except }),
+            2 => (distinct(3), proptest::collection::btree_set(-1i32..5, 1..=3)).prop_map(|(mut vars, set)| {
+                let count = vars.pop().unwrap_or(0);
+                Spec::Among { count, vars, set: set.into_iter().collect() }
+            }),
         ];
         let coeff = prop_oneof![-2i32..=-1, 1i32..=2];
         let other = prop_oneof![
@@ -125,6 +129,24 @@ fn each_structural_kind_is_explained_precisely() {
                 specs: vec![
                     Spec::AllDiffExcept { vars: vec![0, 1, 2, 3], except: 0 },
                     Spec::Linear { terms: vec![(1, 0), (1, 1), (1, 2), (1, 3)], cmp: 2, rhs: 5 },
+                ],
+            },
+        ),
+        (
+            "among",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2]; 4].into_iter().chain([vec![2, 3]]).collect(),
+                // Two or three of four variables over 0..2 take 1 or 2, and they are pairwise
+                // different: conflicts only the search finds.
+                specs: vec![
+                    Spec::Among { count: 4, vars: vec![0, 1, 2, 3], set: vec![1, 2] },
+                    Spec::NotEqual(0, 1),
+                    Spec::NotEqual(0, 2),
+                    Spec::NotEqual(0, 3),
+                    Spec::NotEqual(1, 2),
+                    Spec::NotEqual(1, 3),
+                    Spec::NotEqual(2, 3),
                 ],
             },
         ),
