@@ -354,6 +354,24 @@ impl ExplainedArray<'_> {
     /// Names why no position of the index reaches value `v` of the result before the change;
     /// whether it could say.
     fn value_unreachable(&self, why: &mut Antecedents<'_>, v: Value) -> bool {
+        if let Some(c) = self.constants {
+            // The positions holding `v`, all gone from the index: one walk of the index's
+            // changes to check, one to name them (the array may be a dictionary of thousands).
+            let held = |k: Value| usize::try_from(k).ok().and_then(|i| c.get(i)) == Some(&v);
+            let reachable = why.values(self.index).map(|mut before| before.any(held));
+            let Some(reachable) = reachable else { return self.value_unreachable_by_position(why, v) };
+            if reachable {
+                return false;
+            }
+            let positions = (0..self.len()).filter(|&k| c[k as usize] == v);
+            why.not_equal_all(self.index, positions.collect::<smallvec::SmallVec<[Value; 16]>>());
+            return true;
+        }
+        self.value_unreachable_by_position(why, v)
+    }
+
+    /// [`value_unreachable`](Self::value_unreachable), position by position.
+    fn value_unreachable_by_position(&self, why: &mut Antecedents<'_>, v: Value) -> bool {
         for k in 0..self.len() {
             let i = k as usize;
             let entry_excludes = match self.constants {
