@@ -826,8 +826,9 @@ impl Solver {
     /// other, between the orders set (a search annotation's [`set_branching_vars`],
     /// [`set_var_order`] and [`set_value_order`], say) and the robust search
     /// ([`set_robust_search`]'s dom/wdeg with phase saving), as Chuffed alternates an
-    /// annotation and its own search. The weights, phases and nogoods are shared by both, so
-    /// the search stays complete; a poor annotation then costs at most half the runs.
+    /// annotation and its own search. The nogoods and the solutions' phases are shared, so the
+    /// search stays complete; only the robust runs raise the dom/wdeg weights and save the
+    /// phases of their decisions. A poor annotation then costs at most half the runs.
     /// Needs restarts ([`set_restarts`]); default: off.
     ///
     /// [`set_branching_vars`]: Self::set_branching_vars
