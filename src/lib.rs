@@ -25,6 +25,12 @@ pub struct ScalingDoctests;
 #[doc = include_str!("../docs/modelling.md")]
 pub struct ModellingDoctests;
 
+/// The code in `docs/solving.md` (the guide's search options, limits, statistics and why no
+/// solution), compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/solving.md")]
+pub struct SolvingDoctests;
+
 /// The code in `docs/globals-by-example.md` (a runnable model of every global), compiled and
 /// run as doctests.
 #[cfg(doctest)]
