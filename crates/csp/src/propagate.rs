@@ -86,7 +86,7 @@ impl Core {
         let mut track_bits = 0usize;
         for (c, con) in constraints.iter().enumerate() {
             let len = con.scope().len();
-            if (0..len).any(|l| con.subscriptions(l).contains(Events::TRACK)) {
+            if (0..len).any(|l| con.subscriptions(l).tracks()) {
                 track_base[c] = track_bits as u32;
                 track_len[c] = len as u32;
                 track_bits += len;

@@ -190,7 +190,13 @@ impl Store {
     #[inline]
     pub(crate) fn state_mut(&mut self, start: usize, len: usize) -> &mut [Block] {
         if self.saving {
-            self.save_range(start, len);
+            if len == 1 {
+                // One block is saved as a domain's block is, once per checkpoint by its stamp,
+                // in O(1) however many single blocks this checkpoint saved.
+                self.save(start);
+            } else {
+                self.save_range(start, len);
+            }
         }
         &mut self.bits.as_mut_slice()[start..start + len]
     }

@@ -36,6 +36,17 @@ impl Events {
     /// local indices with [`Context::take_changed`](crate::constraint::Context::take_changed), so that it can work on what changed
     /// without rescanning its scope (an *advisor* in Gecode's terms).
     pub const TRACK: Events = Events(16 | 8);
+    /// [`BOUNDS`](Events::BOUNDS), and record which variable's bounds changed, read as with
+    /// [`TRACK`](Events::TRACK): for a constraint that works on bounds only, such as a sum kept
+    /// up to date term by term.
+    pub const TRACK_BOUNDS: Events = Events(16 | 4);
+
+    /// Whether the changes are recorded for
+    /// [`Context::take_changed`](crate::constraint::Context::take_changed)
+    /// ([`TRACK`](Events::TRACK) or [`TRACK_BOUNDS`](Events::TRACK_BOUNDS)).
+    pub fn tracks(self) -> bool {
+        self.0 & 16 != 0
+    }
 
     /// Whether every event of `other` is in `self`.
     pub fn contains(self, other: Events) -> bool {

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use fixedbitset::Block;
+
 use crate::context::Context;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
@@ -9,7 +11,21 @@ use crate::learning::explain::{Antecedents, Change};
 use crate::model::constraint::Constraint;
 use crate::model::Model;
 use crate::rule::Rule;
+use crate::store::StateSlot;
 use crate::subscription::{Events, Priority};
+
+/// The number of terms from which a [`Linear`] keeps its sums in the solver's state.
+const TRACKED_TERMS: usize = 32;
+
+// The blocks of a tracked `Linear`'s state: the smallest and largest sums, a term and a bound on
+// the width of every other term, then each variable's bounds as last seen (`pack`).
+const SUM_LO: usize = 0;
+const SUM_HI: usize = 1;
+const WIDEST: usize = 2;
+const OTHERS_WIDTH: usize = 3;
+const SEEN: usize = 4;
+/// [`WIDEST`] before the state is first built.
+const NOT_BUILT: Block = Block::MAX;
 
 /// How the two sides of a [`Linear`] constraint compare.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,12 +91,21 @@ impl fmt::Display for Comparison {
 /// Every removal has the rule [`Rule::Bounds`]; when explanations are collected its premises
 /// are the other variables of the constraint (a failure's premises are all of them).
 ///
+/// From 32 terms on, `<=`, `>=` and `=` keep the two sums up to date in the solver's state
+/// ([`add_state`](crate::constraint::add_state), saved and restored with the domains): a call
+/// adds the bound changes of the variables changed since the last
+/// ([`Events::TRACK_BOUNDS`]) instead of summing every term, and looks at the terms only when
+/// one of them may be wider than the slack (the widest term is known, and a bound on the
+/// width of all the others). The pruning is the same as without the state.
+///
 /// Sums are computed in `i64`; [`Model::post`] refuses a constraint whose sums could
 /// overflow (coefficients times values beyond about `2^62` in total).
 ///
 /// # Complexity
 ///
-/// `O(n)` per pass for `n` terms; a pass is repeated only when it moved a bound.
+/// `O(n)` per pass for `n` terms; a pass is repeated only when it moved a bound. From 32
+/// terms, `O(k)` for `k` variables changed since the last call, plus `O(n)` for a pass only
+/// when a term other than the widest may be wider than the slack.
 ///
 /// # Example
 ///
@@ -109,6 +134,13 @@ pub struct Linear {
     rhs: i64,
     /// Scratch for explanation premises.
     premises: Vec<VarId>,
+    /// The sums kept in the solver's state, from [`TRACKED_TERMS`] terms on (not for `!=`).
+    state: Option<StateSlot>,
+    /// The number of terms from which the sums are kept ([`TRACKED_TERMS`]; tests lower it).
+    tracked_from: usize,
+    /// Scratch: the locals changed since the last call, or the state being rebuilt.
+    changed: Vec<u32>,
+    rebuilt: Vec<Block>,
 }
 
 impl Linear {
@@ -141,7 +173,17 @@ impl Linear {
         }
         vars.truncate(k);
         coeffs.truncate(k);
-        Linear { vars, coeffs, cmp, rhs: i64::from(rhs), premises: Vec::new() }
+        Linear {
+            vars,
+            coeffs,
+            cmp,
+            rhs: i64::from(rhs),
+            premises: Vec::new(),
+            state: None,
+            tracked_from: TRACKED_TERMS,
+            changed: Vec::new(),
+            rebuilt: Vec::new(),
+        }
     }
 
     /// `x1 + ... + xn ⋈ rhs` (every coefficient 1).
@@ -169,16 +211,38 @@ impl Linear {
         self.rhs
     }
 
+    /// Keeps the sums in the solver's state from `terms` terms on, rather than 32 (tests).
+    #[cfg(test)]
+    fn tracked_from(mut self, terms: usize) -> Linear {
+        self.tracked_from = terms;
+        self
+    }
+
     /// The smallest and largest values of term `i` given the current bounds.
     #[inline]
     fn term_bounds(&self, ctx: &Context<'_>, i: usize) -> (i64, i64) {
-        let d = ctx.domain(self.vars[i]);
-        let (lo, hi) = (i64::from(d.min().unwrap_or(0)), i64::from(d.max().unwrap_or(0)));
+        self.term_within(i, bounds_of(ctx, self.vars[i]))
+    }
+
+    /// The smallest and largest values of term `i` with its variable's bounds `packed`.
+    #[inline]
+    fn term_within(&self, i: usize, packed: Block) -> (i64, i64) {
+        let (lo, hi) = unpack(packed);
         let a = self.coeffs[i];
         if a > 0 {
             (a * lo, a * hi)
         } else {
             (a * hi, a * lo)
+        }
+    }
+
+    /// Whether the `<=` half and the `>=` half of the comparison hold.
+    fn halves(&self) -> (bool, bool) {
+        match self.cmp {
+            Comparison::Equal => (true, true),
+            Comparison::LessOrEqual => (true, false),
+            Comparison::GreaterOrEqual => (false, true),
+            Comparison::NotEqual => (false, false),
         }
     }
 
@@ -191,12 +255,7 @@ impl Linear {
 
     /// One pass of bounds reasoning; returns whether a bound moved.
     fn bounds_pass(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
-        let (le, ge) = match self.cmp {
-            Comparison::Equal => (true, true),
-            Comparison::LessOrEqual => (true, false),
-            Comparison::GreaterOrEqual => (false, true),
-            Comparison::NotEqual => (false, false),
-        };
+        let (le, ge) = self.halves();
         let (mut sum_lo, mut sum_hi) = (0i64, 0i64);
         // The widest term and the second widest width: a term can be narrowed only if it is
         // wider than the slack, so when the second widest is not, only the widest is looked at.
@@ -244,6 +303,132 @@ impl Linear {
         Ok(changed)
     }
 
+    /// Brings the state up to date with the variables changed since the last call: each
+    /// one's bound changes added to the sums, or everything rebuilt when every variable is
+    /// reported (the first call, or after a restore to a state with work pending).
+    fn catch_up(&mut self, ctx: &mut Context<'_>, slot: StateSlot) {
+        ctx.take_changed(&mut self.changed);
+        if self.changed.len() == self.vars.len() || ctx.state(slot)[WIDEST] == NOT_BUILT {
+            self.rebuild(ctx, slot);
+            return;
+        }
+        if self.changed.is_empty() {
+            return;
+        }
+        let s = ctx.state(slot);
+        let (mut sum_lo, mut sum_hi) = (s[SUM_LO] as i64, s[SUM_HI] as i64);
+        for k in 0..self.changed.len() {
+            let i = self.changed[k] as usize;
+            let now = bounds_of(ctx, self.vars[i]);
+            let before = ctx.state(slot)[SEEN + i];
+            if now != before {
+                let ((lo, hi), (new_lo, new_hi)) = (self.term_within(i, before), self.term_within(i, now));
+                sum_lo += new_lo - lo;
+                sum_hi += new_hi - hi;
+                set_block(ctx, slot, SEEN + i, now);
+            }
+        }
+        set_block(ctx, slot, SUM_LO, sum_lo as Block);
+        set_block(ctx, slot, SUM_HI, sum_hi as Block);
+    }
+
+    /// Writes the whole state from the current domains.
+    fn rebuild(&mut self, ctx: &mut Context<'_>, slot: StateSlot) {
+        self.rebuilt.clear();
+        self.rebuilt.resize(SEEN, 0);
+        let (mut sum_lo, mut sum_hi) = (0i64, 0i64);
+        let (mut widest, mut w1, mut w2) = (0, -1i64, -1i64);
+        for i in 0..self.vars.len() {
+            let now = bounds_of(ctx, self.vars[i]);
+            let (lo, hi) = self.term_within(i, now);
+            sum_lo += lo;
+            sum_hi += hi;
+            if hi - lo > w1 {
+                (w2, w1, widest) = (w1, hi - lo, i);
+            } else if hi - lo > w2 {
+                w2 = hi - lo;
+            }
+            self.rebuilt.push(now);
+        }
+        self.rebuilt[SUM_LO] = sum_lo as Block;
+        self.rebuilt[SUM_HI] = sum_hi as Block;
+        self.rebuilt[WIDEST] = widest;
+        self.rebuilt[OTHERS_WIDTH] = w2.max(0) as Block;
+        ctx.state_mut(slot).copy_from_slice(&self.rebuilt);
+    }
+
+    /// [`bounds_pass`](Self::bounds_pass) on the sums of the state, which it keeps up to date
+    /// with its own changes: only the widest term is looked at while no other can be wider
+    /// than the slack; otherwise every term, and the widest and the bound on the others'
+    /// widths are measured again.
+    fn tracked_pass(&mut self, ctx: &mut Context<'_>, slot: StateSlot) -> Result<bool, Conflict> {
+        let (le, ge) = self.halves();
+        let s = ctx.state(slot);
+        let (mut sum_lo, mut sum_hi) = (s[SUM_LO] as i64, s[SUM_HI] as i64);
+        let (widest, others) = (s[WIDEST], s[OTHERS_WIDTH] as i64);
+        let c = self.rhs;
+        if (le && sum_lo > c) || (ge && sum_hi < c) {
+            if ctx.is_explaining() {
+                self.set_premises_except(ctx, usize::MAX);
+            }
+            return Err(ctx.fail(Rule::Bounds));
+        }
+        let slack = (if le { c - sum_lo } else { i64::MAX }).min(if ge { sum_hi - c } else { i64::MAX });
+        let every = others > slack;
+        let n = self.vars.len();
+        let terms = if every { 0..n } else { widest..(widest + 1).min(n) };
+        let (mut new_widest, mut w1, mut w2) = (widest, -1i64, -1i64);
+        let mut changed = false;
+        for i in terms {
+            let mut seen = ctx.state(slot)[SEEN + i];
+            let (lo, hi) = self.term_within(i, seen);
+            let term_max = if le { c - (sum_lo - lo) } else { i64::MAX };
+            let term_min = if ge { c - (sum_hi - hi) } else { i64::MIN };
+            if term_max < hi || term_min > lo {
+                let a = self.coeffs[i];
+                let (x_min, x_max) = if a > 0 {
+                    (
+                        if ge { ceil_div(term_min, a) } else { i64::MIN },
+                        if le { floor_div(term_max, a) } else { i64::MAX },
+                    )
+                } else {
+                    (
+                        if le { ceil_div(term_max, a) } else { i64::MIN },
+                        if ge { floor_div(term_min, a) } else { i64::MAX },
+                    )
+                };
+                if ctx.is_explaining() {
+                    self.set_premises_except(ctx, i);
+                }
+                if tighten(ctx, self.vars[i], x_min, x_max)? {
+                    seen = bounds_of(ctx, self.vars[i]);
+                    let (new_lo, new_hi) = self.term_within(i, seen);
+                    sum_lo += new_lo - lo;
+                    sum_hi += new_hi - hi;
+                    set_block(ctx, slot, SEEN + i, seen);
+                    changed = true;
+                }
+            }
+            if every {
+                let (lo, hi) = self.term_within(i, seen);
+                if hi - lo > w1 {
+                    (w2, w1, new_widest) = (w1, hi - lo, i);
+                } else if hi - lo > w2 {
+                    w2 = hi - lo;
+                }
+            }
+        }
+        if changed {
+            set_block(ctx, slot, SUM_LO, sum_lo as Block);
+            set_block(ctx, slot, SUM_HI, sum_hi as Block);
+        }
+        if every {
+            set_block(ctx, slot, WIDEST, new_widest);
+            set_block(ctx, slot, OTHERS_WIDTH, w2.max(0) as Block);
+        }
+        Ok(changed)
+    }
+
     fn propagate_not_equal(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let mut free = None;
         let mut sum = 0i64;
@@ -276,6 +461,28 @@ impl Linear {
             }
         }
     }
+}
+
+/// The bounds of `x` packed in a block: the smallest value in the high half, the largest in
+/// the low half (an empty domain reads as `0..=0`, as nowhere else matters).
+#[inline]
+fn bounds_of(ctx: &Context<'_>, x: VarId) -> Block {
+    let d = ctx.domain(x);
+    let (lo, hi) = (d.min().unwrap_or(0), d.max().unwrap_or(0));
+    ((u64::from(lo as u32) << 32) | u64::from(hi as u32)) as Block
+}
+
+/// The smallest and largest values packed by [`bounds_of`].
+#[inline]
+fn unpack(packed: Block) -> (i64, i64) {
+    let packed = packed as u64;
+    (i64::from((packed >> 32) as u32 as i32), i64::from(packed as u32 as i32))
+}
+
+/// Writes block `at` of `slot` (saved alone, in constant time, when trailing).
+#[inline]
+fn set_block(ctx: &mut Context<'_>, slot: StateSlot, at: usize, value: Block) {
+    ctx.state_mut(slot.part(at, 1))[0] = value;
 }
 
 /// `floor(a / b)` for `b != 0`.
@@ -331,9 +538,10 @@ impl Constraint for Linear {
     }
 
     fn subscriptions(&self, _local: usize) -> Events {
-        match self.cmp {
-            Comparison::NotEqual => Events::FIXED,
-            _ => Events::BOUNDS,
+        match (self.cmp, self.state) {
+            (Comparison::NotEqual, _) => Events::FIXED,
+            (_, Some(_)) => Events::TRACK_BOUNDS,
+            (_, None) => Events::BOUNDS,
         }
     }
 
@@ -367,9 +575,27 @@ impl Constraint for Linear {
         Ok(())
     }
 
+    fn reserve_state(&mut self, model: &mut Model) {
+        if self.cmp != Comparison::NotEqual && self.vars.len() >= self.tracked_from {
+            // Built at the first call, from the domains then.
+            let mut initial = vec![0; SEEN + self.vars.len()];
+            initial[WIDEST] = NOT_BUILT as u64;
+            self.state = Some(model.add_state(&initial));
+        }
+    }
+
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let r = if self.cmp == Comparison::NotEqual {
             self.propagate_not_equal(ctx)
+        } else if let Some(slot) = self.state {
+            self.catch_up(ctx, slot);
+            loop {
+                match self.tracked_pass(ctx, slot) {
+                    Ok(true) => continue,
+                    Ok(false) => break Ok(()),
+                    Err(c) => break Err(c),
+                }
+            }
         } else {
             loop {
                 match self.bounds_pass(ctx) {
@@ -650,7 +876,99 @@ mod tests {
         ]
     }
 
+    /// A step of a walk through checkpoints and removals.
+    #[derive(Clone, Debug)]
+    enum Step {
+        Checkpoint,
+        Restore,
+        Remove(usize, Value),
+    }
+
+    fn walk() -> impl Strategy<Value = Vec<Step>> {
+        let step = prop_oneof![
+            1 => Just(Step::Checkpoint),
+            1 => Just(Step::Restore),
+            3 => (0usize..6, -3i32..=3).prop_map(|(p, v)| Step::Remove(p, v)),
+        ];
+        proptest::collection::vec(step, 0..24)
+    }
+
+    #[test]
+    fn large_sums_are_tracked_and_small_ones_not() {
+        let (mut model, v) = model_with(&vec![vec![0, 1]; TRACKED_TERMS]);
+        model.post(Linear::sum(v.iter().copied(), Comparison::Equal, 1)).unwrap();
+        model.post(Linear::sum(v[1..].iter().copied(), Comparison::LessOrEqual, 1)).unwrap();
+        model.post(Linear::sum(v.iter().copied(), Comparison::NotEqual, 3)).unwrap();
+        let events: Vec<Events> = model.constraints().map(|(_, c)| c.subscriptions(0)).collect();
+        assert_eq!(events, vec![Events::TRACK_BOUNDS, Events::BOUNDS, Events::FIXED]);
+        // One of 32 is 1: the first set to 1 leaves the others 0, through the tracked sums.
+        assert_eq!(Solver::new(model.clone()).count_solutions(100).count, 32);
+        let mut solver = Solver::new(model);
+        solver.propagate().unwrap();
+        solver.assign(v[5], 1).unwrap();
+        solver.propagate().unwrap();
+        assert!(v.iter().enumerate().all(|(i, &x)| solver.domain(x).to_vec() == vec![i32::from(i == 5)]));
+    }
+
     proptest! {
+        #[test]
+        fn tracked_sums_prune_as_the_stateless_pass_through_checkpoints(
+            domains in small_domains(6, -3, 3),
+            coeffs in proptest::collection::vec(-3i32..=3, 6),
+            cmp in prop_oneof![Just(Comparison::Equal), Just(Comparison::LessOrEqual), Just(Comparison::GreaterOrEqual)],
+            rhs in -10i32..=10,
+            steps in walk(),
+            trail in any::<bool>(),
+        ) {
+            use crate::store::SnapshotMode;
+            let coeffs = &coeffs[..domains.len()];
+            let (plain, v) = post(&domains, coeffs, cmp, rhs);
+            let (mut model, w) = model_with(&domains);
+            let terms = coeffs.iter().copied().zip(w.iter().copied());
+            model.post(Linear::new(terms, cmp, rhs).tracked_from(0)).unwrap();
+            let (mut a, mut b) = (Solver::new(plain), Solver::new(model.clone()));
+            let mode = if trail { SnapshotMode::Trail } else { SnapshotMode::Copy };
+            a.set_snapshot_mode(mode);
+            b.set_snapshot_mode(mode);
+            let (ra, rb) = (a.propagate().is_ok(), b.propagate().is_ok());
+            prop_assert_eq!(ra, rb);
+            if !ra {
+                return Ok(());
+            }
+            let mut marks = Vec::new();
+            for step in steps {
+                match step {
+                    Step::Checkpoint => marks.push((a.new_checkpoint(), b.new_checkpoint())),
+                    Step::Restore => {
+                        if let Some((ca, cb)) = marks.pop() {
+                            a.restore_to(ca);
+                            b.restore_to(cb);
+                        }
+                    }
+                    Step::Remove(p, value) => {
+                        let p = p % v.len();
+                        let ok_a = a.remove_value(v[p], value).is_ok() && a.propagate().is_ok();
+                        let ok_b = b.remove_value(w[p], value).is_ok() && b.propagate().is_ok();
+                        prop_assert_eq!(ok_a, ok_b);
+                        if !ok_a {
+                            match marks.pop() {
+                                Some((ca, cb)) => {
+                                    a.restore_to(ca);
+                                    b.restore_to(cb);
+                                }
+                                None => return Ok(()),
+                            }
+                        }
+                    }
+                }
+                let da: Vec<Vec<Value>> = v.iter().map(|&x| a.domain(x).to_vec()).collect();
+                let db: Vec<Vec<Value>> = w.iter().map(|&x| b.domain(x).to_vec()).collect();
+                prop_assert_eq!(da, db);
+            }
+            let expected = brute_force(&domains, |vs| cmp.holds(eval(coeffs, vs), i64::from(rhs)));
+            prop_assert_eq!(solve_all(model, &w), expected);
+        }
+
         #[test]
         fn solutions_equal_brute_force(
             domains in small_domains(4, -3, 3),

@@ -54,6 +54,14 @@ pub trait Constraint: Any + fmt::Debug + Send + CloneConstraint {
         Ok(())
     }
 
+    /// Called once when the constraint is posted, after [`on_post`](Constraint::on_post)
+    /// accepted it: the constraint may reserve blocks of the solver's state for incremental
+    /// reasoning with [`add_state`](crate::constraint::add_state), and should do nothing else
+    /// with the model. Default: nothing.
+    fn reserve_state(&mut self, model: &mut Model) {
+        let _ = model;
+    }
+
     /// Incremental hook: the variable at `local` has just been fixed (subscribed with
     /// [`Events::ON_FIXED`]). Called exactly once per fixing, before scheduled propagators run.
     ///

@@ -429,6 +429,7 @@ impl Model {
             self.check_var(v)?;
         }
         constraint.on_post(self)?;
+        constraint.reserve_state(self);
         let id = ConstraintId::from_index(self.constraints.len());
         self.constraints.push(constraint);
         self.constraint_names.push(name.map(String::into_boxed_str));
