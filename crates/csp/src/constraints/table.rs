@@ -353,7 +353,9 @@ impl Table {
     #[inline]
     fn set_current(&mut self, ctx: &mut Context<'_>, w: usize, value: Block) {
         match self.state {
-            Some(s) => ctx.state_mut(s)[w] = value,
+            // One block saved alone when trailing: constant time, however many this
+            // checkpoint saved before.
+            Some(s) => ctx.state_mut(s.part(w, 1))[0] = value,
             None => self.local[w] = value,
         }
     }
@@ -367,7 +369,7 @@ impl Table {
 
     fn set_limit(&mut self, ctx: &mut Context<'_>, limit: usize) {
         match self.state {
-            Some(s) => ctx.state_mut(s)[self.words] = limit,
+            Some(s) => ctx.state_mut(s.part(self.words, 1))[0] = limit,
             None => self.local_limit = limit,
         }
     }
