@@ -3,10 +3,11 @@
 use crate::constraints::linear::tighten;
 use crate::constraints::narrow::{keep_within, values_within};
 use crate::context::Context;
-use crate::error::Conflict;
+use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
 use crate::learning::explain::{Antecedents, Change};
 use crate::model::constraint::Constraint;
+use crate::model::Model;
 use crate::rule::Rule;
 use crate::subscription::Priority;
 
@@ -60,19 +61,48 @@ pub struct Element {
     keep: Vec<bool>,
     /// Scratch: the constants at the indices left, sorted.
     reachable: Vec<Value>,
+    /// An array of variables whose result's initial domain is a range of at most
+    /// [`RESIDUE_SPAN`] values: the smallest value, and per value of that range the index
+    /// last found to support it ([`NO_RESIDUE`] if none), tried first next time.
+    residue_base: Option<Value>,
+    residues: Vec<u32>,
+    /// An array of variables: per entry, the value last found in both its domain and the
+    /// result's, tried first next time.
+    witnesses: Vec<Value>,
 }
+
+/// The widest range of result values for which an array of variables keeps residues.
+const RESIDUE_SPAN: i64 = 1 << 12;
+/// No support known.
+const NO_RESIDUE: u32 = u32::MAX;
 
 impl Element {
     /// `result = array[index]` for an array of variables.
     pub fn new(index: VarId, array: impl Into<Vec<VarId>>, result: VarId) -> Element {
         let mut scope = vec![index, result];
         scope.extend(array.into());
-        Element { scope, constants: None, keep: Vec::new(), reachable: Vec::new() }
+        Element {
+            scope,
+            constants: None,
+            keep: Vec::new(),
+            reachable: Vec::new(),
+            residue_base: None,
+            residues: Vec::new(),
+            witnesses: Vec::new(),
+        }
     }
 
     /// `result = array[index]` for an array of constants.
     pub fn constants(index: VarId, array: impl Into<Vec<Value>>, result: VarId) -> Element {
-        Element { scope: vec![index, result], constants: Some(array.into()), keep: Vec::new(), reachable: Vec::new() }
+        Element {
+            scope: vec![index, result],
+            constants: Some(array.into()),
+            keep: Vec::new(),
+            reachable: Vec::new(),
+            residue_base: None,
+            residues: Vec::new(),
+            witnesses: Vec::new(),
+        }
     }
 
     /// The number of entries of the array.
@@ -133,12 +163,26 @@ impl Element {
     fn pass_vars(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         let (index, result) = (self.scope[0], self.scope[1]);
         let array = &self.scope[2..];
+        if self.witnesses.len() != array.len() {
+            self.witnesses = vec![Value::MIN; array.len()];
+        }
         self.keep.clear();
-        self.keep.extend(
-            ctx.domain(index).iter().map(|i| {
-                usize::try_from(i).ok().and_then(|i| array.get(i)).is_some_and(|&a| intersects(ctx, a, result))
-            }),
-        );
+        for i in ctx.domain(index).iter() {
+            let Some(p) = usize::try_from(i).ok().filter(|&p| p < array.len()) else {
+                self.keep.push(false);
+                continue;
+            };
+            let (a, w) = (array[p], self.witnesses[p]);
+            let kept = (ctx.contains(a, w) && ctx.contains(result, w))
+                || match common_value(ctx, a, result) {
+                    Some(v) => {
+                        self.witnesses[p] = v;
+                        true
+                    }
+                    None => false,
+                };
+            self.keep.push(kept);
+        }
         let mut changed = self.retain_flags(ctx, index)?;
         let array = &self.scope[2..];
         if ctx.domain(result).is_interval() {
@@ -155,11 +199,31 @@ impl Element {
                 if first > last { ctx.wipe_out(result, Rule::NoSupport)? } else { tighten(ctx, result, first, last)? };
         } else {
             self.keep.clear();
-            self.keep.extend(ctx.domain(result).iter().map(|v| {
+            let supports = |v: Value| {
                 ctx.domain(index)
                     .iter()
-                    .any(|i| usize::try_from(i).ok().and_then(|i| array.get(i)).is_some_and(|&a| ctx.contains(a, v)))
-            }));
+                    .find(|&i| usize::try_from(i).ok().and_then(|i| array.get(i)).is_some_and(|&a| ctx.contains(a, v)))
+            };
+            match self.residue_base {
+                Some(base) => {
+                    for v in ctx.domain(result).iter() {
+                        // Within the initial range, so the slot exists.
+                        let slot = (i64::from(v) - i64::from(base)) as usize;
+                        let r = self.residues[slot];
+                        let kept =
+                            (r != NO_RESIDUE && ctx.contains(index, r as Value) && ctx.contains(array[r as usize], v))
+                                || match supports(v) {
+                                    Some(i) => {
+                                        self.residues[slot] = i as u32;
+                                        true
+                                    }
+                                    None => false,
+                                };
+                        self.keep.push(kept);
+                    }
+                }
+                None => self.keep.extend(ctx.domain(result).iter().map(|v| supports(v).is_some())),
+            }
             changed |= self.retain_flags(ctx, result)?;
         }
         let fixed_entry = ctx.value(index).and_then(|i| usize::try_from(i).ok()).and_then(|i| self.scope.get(2 + i));
@@ -176,22 +240,22 @@ impl Element {
     }
 }
 
-/// Whether the domains of `a` and `b` share a value.
-fn intersects(ctx: &Context<'_>, a: VarId, b: VarId) -> bool {
+/// A value the domains of `a` and `b` share, if any.
+fn common_value(ctx: &Context<'_>, a: VarId, b: VarId) -> Option<Value> {
     let (da, db) = (ctx.domain(a), ctx.domain(b));
     let bounds = |d: crate::domain::Domain<'_>| (i64::from(d.min().unwrap_or(0)), i64::from(d.max().unwrap_or(-1)));
     if da.is_interval() {
         let (lo, hi) = bounds(da);
-        return values_within(ctx, b, lo, hi).is_some();
+        return values_within(ctx, b, lo, hi).map(|(first, _)| first);
     }
     if db.is_interval() {
         let (lo, hi) = bounds(db);
-        return values_within(ctx, a, lo, hi).is_some();
+        return values_within(ctx, a, lo, hi).map(|(first, _)| first);
     }
     if da.len() <= db.len() {
-        da.iter().any(|v| db.contains(v))
+        da.iter().find(|&v| db.contains(v))
     } else {
-        db.iter().any(|v| da.contains(v))
+        db.iter().find(|&v| da.contains(v))
     }
 }
 
@@ -210,6 +274,18 @@ impl Constraint for Element {
 
     fn is_idempotent(&self) -> bool {
         true
+    }
+
+    fn on_post(&mut self, model: &Model) -> Result<(), ModelError> {
+        let result = self.scope[1];
+        let d = model.initial_domain(result);
+        if let (None, Some(lo), Some(hi)) = (&self.constants, model.range_min(result), d.max()) {
+            if i64::from(hi) - i64::from(lo) < RESIDUE_SPAN {
+                self.residue_base = Some(lo);
+                self.residues = vec![NO_RESIDUE; (i64::from(hi) - i64::from(lo) + 1) as usize];
+            }
+        }
+        Ok(())
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
