@@ -910,6 +910,25 @@ mod tests {
         assert!(v.iter().enumerate().all(|(i, &x)| solver.domain(x).to_vec() == vec![i32::from(i == 5)]));
     }
 
+    #[test]
+    fn tracked_sums_count_exactly_with_and_without_learning() {
+        // 40 Booleans with two of them 1, at most one among the first 20, and a weighted sum
+        // over all of them at least 30 (weights 1..=40): counted by hand below.
+        let expected = (0..40)
+            .flat_map(|i| (i + 1..40).map(move |j| (i, j)))
+            .filter(|&(i, j)| j >= 20 && (i + 1) + (j + 1) >= 30)
+            .count() as u64;
+        for learning in [false, true] {
+            let (mut model, v) = model_with(&vec![vec![0, 1]; 40]);
+            model.post(Linear::sum(v.iter().copied(), Comparison::Equal, 2)).unwrap();
+            model.post(Linear::sum(v[..20].iter().copied(), Comparison::LessOrEqual, 1)).unwrap();
+            model.post(Linear::new((1..=40).zip(v.iter().copied()), Comparison::GreaterOrEqual, 30)).unwrap();
+            let mut solver = Solver::new(model);
+            solver.set_learning(learning);
+            assert_eq!(solver.count_solutions(u64::MAX).count, expected, "learning {learning}");
+        }
+    }
+
     proptest! {
         #[test]
         fn tracked_sums_prune_as_the_stateless_pass_through_checkpoints(
