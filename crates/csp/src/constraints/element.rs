@@ -56,6 +56,8 @@ pub struct Element {
     scope: Vec<VarId>,
     /// The constant array, or `None` for an array of variables.
     constants: Option<Vec<Value>>,
+    /// For a constant array: its positions grouped by value, for explanations.
+    positions: Option<Positions>,
     /// Scratch: keep flags, in domain order, for `Context::retain`.
     keep: Vec<bool>,
     /// Scratch: the constants at the indices left, sorted.
@@ -67,12 +69,20 @@ impl Element {
     pub fn new(index: VarId, array: impl Into<Vec<VarId>>, result: VarId) -> Element {
         let mut scope = vec![index, result];
         scope.extend(array.into());
-        Element { scope, constants: None, keep: Vec::new(), reachable: Vec::new() }
+        Element { scope, constants: None, positions: None, keep: Vec::new(), reachable: Vec::new() }
     }
 
     /// `result = array[index]` for an array of constants.
     pub fn constants(index: VarId, array: impl Into<Vec<Value>>, result: VarId) -> Element {
-        Element { scope: vec![index, result], constants: Some(array.into()), keep: Vec::new(), reachable: Vec::new() }
+        let array = array.into();
+        let positions = Some(Positions::new(&array));
+        Element {
+            scope: vec![index, result],
+            constants: Some(array),
+            positions,
+            keep: Vec::new(),
+            reachable: Vec::new(),
+        }
     }
 
     /// The number of entries of the array.
@@ -233,20 +243,27 @@ impl Constraint for Element {
         if index == result || self.scope[2..].iter().any(|&a| a == index || a == result) {
             return false;
         }
-        let entries = ExplainedArray { index, result, vars: &self.scope[2..], constants: self.constants.as_deref() };
-        let removed: smallvec::SmallVec<[Value; 16]> = why.removed().collect();
+        let entries = ExplainedArray {
+            index,
+            result,
+            vars: &self.scope[2..],
+            constants: self.constants.as_deref(),
+            positions: self.positions.as_ref(),
+        };
+        // One block of a bitset domain at most: on the stack.
+        let removed: smallvec::SmallVec<[Value; 64]> = why.removed().collect();
         match why.change() {
             Change::Failure => false,
             // A bitset domain: value by value (the values gone, not those gone before).
             Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) if x == index && !removed.is_empty() => {
-                removed.into_iter().all(|k| entries.disjoint(why, k))
+                entries.positions_apart(why, removed.into_iter())
             }
             Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) if x == result && !removed.is_empty() => {
-                removed.into_iter().all(|v| entries.value_unreachable(why, v))
+                entries.values_unreachable(why, &removed)
             }
-            Change::AtLeast(x, v) if x == index => (0..v.min(entries.len())).all(|k| entries.disjoint(why, k)),
+            Change::AtLeast(x, v) if x == index => entries.positions_apart(why, 0..v.min(entries.len())),
             Change::AtMost(x, v) if x == index => {
-                (v.saturating_add(1).max(0)..entries.len()).all(|k| entries.disjoint(why, k))
+                entries.positions_apart(why, v.saturating_add(1).max(0)..entries.len())
             }
             Change::AtLeast(x, v) if x == result => entries.result_beyond(why, v, true),
             Change::AtMost(x, v) if x == result => entries.result_beyond(why, v, false),
@@ -294,6 +311,43 @@ struct ExplainedArray<'c> {
     result: VarId,
     vars: &'c [VarId],
     constants: Option<&'c [Value]>,
+    positions: Option<&'c Positions>,
+}
+
+/// A constant array's positions grouped by value: the positions holding `values[i]` are
+/// `order[starts[i]..starts[i + 1]]`, in increasing order. Built once when the constraint is
+/// made (`O(n log n)`), so that explaining why a result value is unreachable visits only the
+/// positions holding it, not the whole array (a dictionary of thousands of words).
+#[derive(Clone, Debug, Default)]
+struct Positions {
+    values: Vec<Value>,
+    starts: Vec<u32>,
+    order: Vec<u32>,
+}
+
+impl Positions {
+    fn new(array: &[Value]) -> Positions {
+        let mut order: Vec<u32> = (0..array.len() as u32).collect();
+        order.sort_by_key(|&k| (array[k as usize], k));
+        let mut p = Positions { values: Vec::new(), starts: Vec::new(), order };
+        for (i, &k) in p.order.iter().enumerate() {
+            let v = array[k as usize];
+            if p.values.last() != Some(&v) {
+                p.values.push(v);
+                p.starts.push(i as u32);
+            }
+        }
+        p.starts.push(p.order.len() as u32);
+        p
+    }
+
+    /// The positions holding `v`, in increasing order.
+    fn of(&self, v: Value) -> &[u32] {
+        match self.values.binary_search(&v) {
+            Ok(i) => &self.order[self.starts[i] as usize..self.starts[i + 1] as usize],
+            Err(_) => &[],
+        }
+    }
 }
 
 impl ExplainedArray<'_> {
@@ -302,18 +356,11 @@ impl ExplainedArray<'_> {
         Value::try_from(n).unwrap_or(Value::MAX)
     }
 
-    /// Names why position `k` cannot be the index: out of the array, or its entry and the
-    /// result had no value in common before the change; whether it could say.
+    /// Names why position `k` cannot be the index (an array of variables): out of the array,
+    /// or its entry and the result had no value in common before the change; whether it could
+    /// say.
     fn disjoint(&self, why: &mut Antecedents<'_>, k: Value) -> bool {
         let Ok(i) = usize::try_from(k) else { return true };
-        if let Some(c) = self.constants {
-            let Some(&v) = c.get(i) else { return true };
-            if why.contains(self.result, v) {
-                return false;
-            }
-            why.not_equal(self.result, v);
-            return true;
-        }
         let Some(&a) = self.vars.get(i) else { return true };
         let r = self.result;
         let (Some(alo), Some(ahi), Some(rlo), Some(rhi)) = (why.min(a), why.max(a), why.min(r), why.max(r)) else {
@@ -351,26 +398,35 @@ impl ExplainedArray<'_> {
         true
     }
 
-    /// Names why no position of the index reaches value `v` of the result before the change;
-    /// whether it could say.
-    fn value_unreachable(&self, why: &mut Antecedents<'_>, v: Value) -> bool {
-        if let Some(c) = self.constants {
-            // The positions holding `v`, all gone from the index: one walk of the index's
-            // changes to check, one to name them (the array may be a dictionary of thousands).
-            let held = |k: Value| usize::try_from(k).ok().and_then(|i| c.get(i)) == Some(&v);
-            let reachable = why.values(self.index).map(|mut before| before.any(held));
-            let Some(reachable) = reachable else { return self.value_unreachable_by_position(why, v) };
-            if reachable {
-                return false;
-            }
-            let positions = (0..self.len()).filter(|&k| c[k as usize] == v);
-            why.not_equal_all(self.index, positions.collect::<smallvec::SmallVec<[Value; 16]>>());
-            return true;
+    /// Names why no position of `positions` can be the index: each is out of the array, or
+    /// its entry and the result had no value in common before the change; whether it could say.
+    fn positions_apart(&self, why: &mut Antecedents<'_>, mut positions: impl Iterator<Item = Value>) -> bool {
+        match self.constants {
+            // The result had none of those positions' values: one walk per block of them.
+            Some(c) => why.not_equal_all_if_absent(
+                self.result,
+                positions.filter_map(|k| usize::try_from(k).ok().and_then(|i| c.get(i)).copied()),
+            ),
+            None => positions.all(|k| self.disjoint(why, k)),
         }
-        self.value_unreachable_by_position(why, v)
     }
 
-    /// [`value_unreachable`](Self::value_unreachable), position by position.
+    /// Names why no position of the index reaches any value of `values` of the result before
+    /// the change; whether it could say.
+    fn values_unreachable(&self, why: &mut Antecedents<'_>, values: &[Value]) -> bool {
+        match self.positions {
+            // The positions holding those values, all gone from the index: only they are
+            // visited, and the index's removals once per block holding one of them.
+            Some(p) => why.not_equal_all_if_absent(
+                self.index,
+                values.iter().flat_map(|&v| p.of(v).iter().map(|&k| Value::try_from(k).unwrap_or(Value::MAX))),
+            ),
+            None => values.iter().all(|&v| self.value_unreachable_by_position(why, v)),
+        }
+    }
+
+    /// Names why no position of the index reaches value `v` of the result before the change,
+    /// position by position (an array of variables); whether it could say.
     fn value_unreachable_by_position(&self, why: &mut Antecedents<'_>, v: Value) -> bool {
         for k in 0..self.len() {
             let i = k as usize;

@@ -16,6 +16,9 @@ use crate::layout::VarInfo;
 /// A domain's blocks, on the stack for domains of up to 256 values.
 pub(crate) type Bits = smallvec::SmallVec<[Block; 4]>;
 
+/// A domain's blocks, on the stack for domains of up to 4,096 values (512 bytes).
+type WideBits = smallvec::SmallVec<[Block; 64]>;
+
 /// What a constraint is asked to explain (see [`Antecedents::change`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Change {
@@ -120,7 +123,9 @@ impl<'a> Antecedents<'a> {
             Atom::Ge(b) => (Change::AtLeast(var, info.map.value(b as usize)), None),
             Atom::Le(b) => (Change::AtMost(var, info.map.value(b as usize)), None),
             Atom::Removed { wi, mask } => {
-                let mut after = Bits::new();
+                // On the stack up to 4,096 values (a dictionary's index), so that no request
+                // allocates.
+                let mut after = WideBits::new();
                 bits_at(trail, vars, blocks, e.var, p + 1, &mut after);
                 let (first, last) = removed_range(wi, mask);
                 let change = match bit_range(&after) {
@@ -298,15 +303,15 @@ impl<'a> Antecedents<'a> {
     /// The entry that removed bit `bit` of bitset variable `y`, if one did.
     fn removal_of(&self, y: u32, bit: usize) -> Option<u32> {
         let (wi, m) = ((bit / BITS) as u32, 1 << (bit % BITS));
-        let mut k = self.trail.last[y as usize];
+        let mut k = self.trail.last_in_block(y, wi);
         while k != NO_ENTRY {
             let e = &self.trail.entries[k as usize];
-            if let Atom::Removed { wi: w, mask } = e.atom {
-                if w == wi && mask & m != 0 {
+            if let Atom::Removed { mask, .. } = e.atom {
+                if mask & m != 0 {
                     return Some(k);
                 }
             }
-            k = e.prev;
+            k = e.prev_in_block;
         }
         None
     }
@@ -369,7 +374,7 @@ impl<'a> Antecedents<'a> {
     }
 
     /// Names `x != v` for every `v` of `values` (each true before the change) as reasons, in
-    /// one walk of `x`'s changes.
+    /// one walk of the removals of each block of `x` that holds such a value.
     pub fn not_equal_all(&mut self, x: VarId, values: impl IntoIterator<Item = Value>) {
         if self.is_interval(x) {
             for v in values {
@@ -377,34 +382,80 @@ impl<'a> Antecedents<'a> {
             }
             return;
         }
-        let info = self.info(x);
-        let mut wanted: smallvec::SmallVec<[(u32, Block); 4]> = smallvec::SmallVec::new();
-        for v in values {
-            debug_assert!(!self.contains(x, v), "explanation: {x} != {v} does not hold");
-            let Some(bit) = info.map.bit(v, info.len as usize) else { continue };
-            let (wi, m) = ((bit / BITS) as u32, 1 << (bit % BITS));
-            match wanted.iter_mut().find(|(w, _)| *w == wi) {
-                Some((_, mask)) => *mask |= m,
-                None => wanted.push((wi, m)),
+        let mut wanted = WideBits::new();
+        self.wanted_bits(x, values, &mut wanted);
+        if cfg!(debug_assertions) {
+            for v in self.values_of_bits(x, &wanted) {
+                debug_assert!(!self.contains(x, v), "explanation: {x} != {v} does not hold");
             }
         }
-        let mut left = wanted.len();
-        let mut k = self.trail.last_before(x.index() as u32, self.at);
-        while k != NO_ENTRY && left > 0 {
-            let e = &self.trail.entries[k as usize];
-            if (k as usize) < self.at {
-                if let Atom::Removed { wi, mask } = e.atom {
-                    if let Some((_, want)) = wanted.iter_mut().find(|(w, m)| *w == wi && *m & mask != 0) {
-                        self.out.push(k);
-                        *want &= !mask;
-                        if *want == 0 {
-                            left -= 1;
-                        }
-                    }
+        let y = x.index() as u32;
+        for (wi, &want) in wanted.iter().enumerate() {
+            if want != 0 {
+                let (_, k) = self.trail.block_since(y, wi as u32, self.at);
+                name_removals(self.trail, k, want, self.out);
+            }
+        }
+    }
+
+    /// Whether no value of `values` was in `x`'s domain before the change; if so, names
+    /// `x != v` for each of them as reasons (as [`not_equal_all`](Antecedents::not_equal_all),
+    /// in one walk of the removals of each block of `x` that holds such a value, from the
+    /// latest), else names nothing. The values may repeat and come in any order; those outside
+    /// `x`'s initial domain need no reason.
+    ///
+    /// This is the check and the naming of "no support left among these values" (an element
+    /// constraint's result value whose positions are all gone from the index) at once, with
+    /// no set built value by value.
+    pub fn not_equal_all_if_absent(&mut self, x: VarId, values: impl IntoIterator<Item = Value>) -> bool {
+        let start = self.out.len();
+        if self.is_interval(x) {
+            for v in values {
+                if self.contains(x, v) {
+                    self.out.truncate(start);
+                    return false;
                 }
+                self.not_equal(x, v);
             }
-            k = e.prev;
+            return true;
         }
+        let mut wanted = WideBits::new();
+        self.wanted_bits(x, values, &mut wanted);
+        let y = x.index() as u32;
+        let o = self.info(x).offset as usize;
+        for (wi, &want) in wanted.iter().enumerate() {
+            if want == 0 {
+                continue;
+            }
+            // The block before the change: the bits left now and those removed since.
+            let (since, k) = self.trail.block_since(y, wi as u32, self.at);
+            if (self.blocks[o + wi] | since) & want != 0 {
+                self.out.truncate(start);
+                return false;
+            }
+            name_removals(self.trail, k, want, self.out);
+        }
+        true
+    }
+
+    /// The bits of `values` in `x`'s initial domain (bitset), block by block, into `wanted`.
+    fn wanted_bits(&self, x: VarId, values: impl IntoIterator<Item = Value>, wanted: &mut WideBits) {
+        let info = self.info(x);
+        wanted.clear();
+        for v in values {
+            let Some(bit) = info.map.bit(v, info.len as usize) else { continue };
+            let wi = bit / BITS;
+            if wanted.len() <= wi {
+                wanted.resize(wi + 1, 0);
+            }
+            wanted[wi] |= 1 << (bit % BITS);
+        }
+    }
+
+    /// The values of `x` at the bits `bits` (for checks).
+    fn values_of_bits<'b>(&'b self, x: VarId, bits: &'b [Block]) -> impl Iterator<Item = Value> + 'b {
+        let map = &self.info(x).map;
+        (0..bits.len() * BITS).filter(move |&b| bits[b / BITS] >> (b % BITS) & 1 == 1).map(move |b| map.value(b))
     }
 
     /// Names `x = v` (true before the change) as a reason.
@@ -491,6 +542,22 @@ fn above_entries(trail: &Trail, y: u32, bit: usize, p: usize, out: &mut Vec<u32>
     }
 }
 
+/// The removals of one block from entry `k` down its chain (`prev_in_block`) that took a bit
+/// of `want`, into `out`, until every bit of `want` is accounted for (bits that no entry
+/// removed were gone before the search).
+fn name_removals(trail: &Trail, mut k: u32, mut want: Block, out: &mut Vec<u32>) {
+    while k != NO_ENTRY && want != 0 {
+        let e = &trail.entries[k as usize];
+        if let Atom::Removed { mask, .. } = e.atom {
+            if mask & want != 0 {
+                out.push(k);
+                want &= !mask;
+            }
+        }
+        k = e.prev_in_block;
+    }
+}
+
 /// Moves of an interval's bound looked at for the earliest one that makes an atom true.
 const BOUND_WALK: usize = 16;
 
@@ -499,20 +566,9 @@ pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, 
     let interval = matches!(vars[y as usize].map, ValueMap::Interval { .. });
     match atom {
         Atom::Removed { wi, mask } if !interval => {
-            let mut rest = mask;
-            let mut k = trail.last_before(y, p);
-            while k != NO_ENTRY && rest != 0 {
-                let e = &trail.entries[k as usize];
-                if (k as usize) < p {
-                    if let Atom::Removed { wi: w, mask: m } = e.atom {
-                        if w == wi && m & rest != 0 {
-                            out.push(k);
-                            rest &= !m;
-                        }
-                    }
-                }
-                k = e.prev;
-            }
+            // Only that block's removals, the latest before `p` first.
+            let (_, k) = trail.block_since(y, wi, p);
+            name_removals(trail, k, mask, out);
         }
         Atom::Ge(_) | Atom::Le(_) if interval => {
             let k = bound_entry(trail, y, atom, p);
@@ -583,7 +639,14 @@ pub(crate) fn state_before(trail: &Trail, vars: &[VarInfo], y: u32, p: usize, ou
 
 /// `y`'s bitset domain at trail position `p` (before entry `p`), from the current
 /// `blocks`: the bits removed at `p` and after put back.
-pub(crate) fn bits_at(trail: &Trail, vars: &[VarInfo], blocks: &[Block], y: u32, p: usize, out: &mut Bits) {
+pub(crate) fn bits_at<A: smallvec::Array<Item = Block>>(
+    trail: &Trail,
+    vars: &[VarInfo],
+    blocks: &[Block],
+    y: u32,
+    p: usize,
+    out: &mut smallvec::SmallVec<A>,
+) {
     let info = &vars[y as usize];
     out.clear();
     out.extend_from_slice(&blocks[info.offset as usize..(info.offset + info.words) as usize]);

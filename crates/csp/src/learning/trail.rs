@@ -56,6 +56,11 @@ pub(crate) struct Entry {
     pub(crate) var: u32,
     /// The variable's previous entry ([`NO_ENTRY`] for none); decisions are not chained.
     pub(crate) prev: u32,
+    /// For a removal ([`Atom::Removed`]): the variable's previous removal from the same block
+    /// ([`NO_ENTRY`] for none), so that the entries of one block are found without walking
+    /// those of the others (a dictionary's index has dozens of blocks). (The field fills what
+    /// would be padding: an entry stays 40 bytes.)
+    pub(crate) prev_in_block: u32,
     /// Decisions in force when the change was made.
     pub(crate) level: u32,
     pub(crate) cause: Cause,
@@ -72,6 +77,9 @@ pub(crate) struct Trail {
     /// last one before a position is found by binary search ([`last_before`](Trail::last_before))
     /// rather than by walking every later entry of the variable.
     by_var: Vec<Vec<u32>>,
+    /// Per variable and block of a bitset domain: its last removal from that block, or
+    /// [`NO_ENTRY`] (grown as blocks are first written); chained by `prev_in_block`.
+    block_last: Vec<Vec<u32>>,
     /// Per live checkpoint of the store: the trail's length when it was taken.
     marks: Vec<u32>,
     /// The cause of writes made outside any constraint (set before each such write).
@@ -85,6 +93,7 @@ impl Trail {
             entries: Vec::with_capacity(4 * num_vars),
             last: vec![NO_ENTRY; num_vars],
             by_var: vec![Vec::new(); num_vars],
+            block_last: vec![Vec::new(); num_vars],
             marks: vec![0; levels as usize],
             cause: Cause::Fact,
         }
@@ -99,9 +108,41 @@ impl Trail {
     fn push(&mut self, var: u32, level: u32, cause: Cause, atom: Atom) {
         let at = self.entries.len() as u32;
         let prev = self.last[var as usize];
-        self.entries.push(Entry { var, prev, level, cause, atom });
+        let mut prev_in_block = NO_ENTRY;
+        if let Atom::Removed { wi, .. } = atom {
+            let blocks = &mut self.block_last[var as usize];
+            if blocks.len() <= wi as usize {
+                blocks.resize(wi as usize + 1, NO_ENTRY);
+            }
+            prev_in_block = std::mem::replace(&mut blocks[wi as usize], at);
+        }
+        self.entries.push(Entry { var, prev, prev_in_block, level, cause, atom });
         self.last[var as usize] = at;
         self.by_var[var as usize].push(at);
+    }
+
+    /// `var`'s last removal from block `wi`, or [`NO_ENTRY`]; walking `prev_in_block` from it
+    /// visits that block's earlier removals, the latest first.
+    #[inline]
+    pub(crate) fn last_in_block(&self, var: u32, wi: u32) -> u32 {
+        self.block_last[var as usize].get(wi as usize).copied().unwrap_or(NO_ENTRY)
+    }
+
+    /// The bits of block `wi` of bitset variable `var` removed at position `p` or later, and
+    /// the block's last removal before `p` ([`NO_ENTRY`] for none), in one walk of the block's
+    /// removals since `p`.
+    #[inline]
+    pub(crate) fn block_since(&self, var: u32, wi: u32, p: usize) -> (Block, u32) {
+        let mut gone = 0;
+        let mut k = self.last_in_block(var, wi);
+        while k != NO_ENTRY && k as usize >= p {
+            let e = &self.entries[k as usize];
+            if let Atom::Removed { mask, .. } = e.atom {
+                gone |= mask;
+            }
+            k = e.prev_in_block;
+        }
+        (gone, k)
     }
 
     /// `var`'s last chained entry before position `p`, or [`NO_ENTRY`]; walking `prev` from
@@ -161,7 +202,7 @@ impl Trail {
     /// returns its position: the decision's writes name it as their cause.
     pub(crate) fn record_decision(&mut self, var: u32, atom: Atom, level: u32) -> u32 {
         let at = self.entries.len() as u32;
-        self.entries.push(Entry { var, prev: NO_ENTRY, level, cause: Cause::Decision, atom });
+        self.entries.push(Entry { var, prev: NO_ENTRY, prev_in_block: NO_ENTRY, level, cause: Cause::Decision, atom });
         at
     }
 
@@ -178,6 +219,9 @@ impl Trail {
             if e.cause != Cause::Decision {
                 self.last[e.var as usize] = e.prev;
                 self.by_var[e.var as usize].pop();
+                if let Atom::Removed { wi, .. } = e.atom {
+                    self.block_last[e.var as usize][wi as usize] = e.prev_in_block;
+                }
             }
         }
         self.marks.truncate(level as usize);
