@@ -8,7 +8,7 @@
 
 use fixedbitset::Block;
 
-use super::trail::{Atom, Trail, NO_ENTRY};
+use super::trail::{Atom, Removal, Trail, NO_ENTRY};
 use crate::domain::{ValueMap, BITS};
 use crate::id::{Value, VarId};
 use crate::layout::VarInfo;
@@ -123,15 +123,20 @@ impl<'a> Antecedents<'a> {
             Atom::Ge(b) => (Change::AtLeast(var, info.map.value(b as usize)), None),
             Atom::Le(b) => (Change::AtMost(var, info.map.value(b as usize)), None),
             Atom::Removed { wi, mask } => {
-                // On the stack up to 4,096 values (a dictionary's index), so that no request
-                // allocates.
-                let mut after = WideBits::new();
-                bits_at(trail, vars, blocks, e.var, p + 1, &mut after);
+                // The domain just after the change, block by block from each end until a bit
+                // is found (no copy of a domain of thousands of values).
+                let o = info.offset as usize;
+                let after = |b: usize| blocks[o + b] | trail.removals_before(e.var, b as u32, p + 1).1;
+                let lowest = (0..info.words as usize).find_map(|b| low_bit(b, after(b)));
+                let highest = || (0..info.words as usize).rev().find_map(|b| high_bit(b, after(b)));
                 let (first, last) = removed_range(wi, mask);
-                let change = match bit_range(&after) {
-                    Some((lo, _)) if last < lo => Change::AtLeast(var, info.map.value(lo)),
-                    Some((_, hi)) if first > hi => Change::AtMost(var, info.map.value(hi)),
-                    _ => Change::Removed(var),
+                let change = match lowest {
+                    Some(lo) if last < lo => Change::AtLeast(var, info.map.value(lo)),
+                    Some(_) => match highest() {
+                        Some(hi) if first > hi => Change::AtMost(var, info.map.value(hi)),
+                        _ => Change::Removed(var),
+                    },
+                    None => Change::Removed(var),
                 };
                 (change, Some((wi, mask)))
             }
@@ -302,18 +307,7 @@ impl<'a> Antecedents<'a> {
 
     /// The entry that removed bit `bit` of bitset variable `y`, if one did.
     fn removal_of(&self, y: u32, bit: usize) -> Option<u32> {
-        let (wi, m) = ((bit / BITS) as u32, 1 << (bit % BITS));
-        let mut k = self.trail.last_in_block(y, wi);
-        while k != NO_ENTRY {
-            let e = &self.trail.entries[k as usize];
-            if let Atom::Removed { mask, .. } = e.atom {
-                if mask & m != 0 {
-                    return Some(k);
-                }
-            }
-            k = e.prev_in_block;
-        }
-        None
+        self.trail.remover(y, bit)
     }
 
     /// Names `x >= v` (true before the change) as a reason.
@@ -392,8 +386,8 @@ impl<'a> Antecedents<'a> {
         let y = x.index() as u32;
         for (wi, &want) in wanted.iter().enumerate() {
             if want != 0 {
-                let (_, k) = self.trail.block_since(y, wi as u32, self.at);
-                name_removals(self.trail, k, want, self.out);
+                let (before, _) = self.trail.removals_before(y, wi as u32, self.at);
+                name_removals(before, want, self.out);
             }
         }
     }
@@ -428,12 +422,12 @@ impl<'a> Antecedents<'a> {
                 continue;
             }
             // The block before the change: the bits left now and those removed since.
-            let (since, k) = self.trail.block_since(y, wi as u32, self.at);
+            let (before, since) = self.trail.removals_before(y, wi as u32, self.at);
             if (self.blocks[o + wi] | since) & want != 0 {
                 self.out.truncate(start);
                 return false;
             }
-            name_removals(self.trail, k, want, self.out);
+            name_removals(before, want, self.out);
         }
         true
     }
@@ -542,19 +536,18 @@ fn above_entries(trail: &Trail, y: u32, bit: usize, p: usize, out: &mut Vec<u32>
     }
 }
 
-/// The removals of one block from entry `k` down its chain (`prev_in_block`) that took a bit
-/// of `want`, into `out`, until every bit of `want` is accounted for (bits that no entry
-/// removed were gone before the search).
-fn name_removals(trail: &Trail, mut k: u32, mut want: Block, out: &mut Vec<u32>) {
-    while k != NO_ENTRY && want != 0 {
-        let e = &trail.entries[k as usize];
-        if let Atom::Removed { mask, .. } = e.atom {
-            if mask & want != 0 {
-                out.push(k);
-                want &= !mask;
-            }
+/// Among the removals `before` of one block (in trail order), the latest ones that took the
+/// bits of `want`, into `out`, until every bit is accounted for (bits that no entry removed
+/// were gone before the search).
+fn name_removals(before: &[Removal], mut want: Block, out: &mut Vec<u32>) {
+    for r in before.iter().rev() {
+        if want == 0 {
+            break;
         }
-        k = e.prev_in_block;
+        if r.mask & want != 0 {
+            out.push(r.at);
+            want &= !r.mask;
+        }
     }
 }
 
@@ -566,9 +559,20 @@ pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, 
     let interval = matches!(vars[y as usize].map, ValueMap::Interval { .. });
     match atom {
         Atom::Removed { wi, mask } if !interval => {
-            // Only that block's removals, the latest before `p` first.
-            let (_, k) = trail.block_since(y, wi, p);
-            name_removals(trail, k, mask, out);
+            // Bit by bit, from each bit's remover, which names the other bits it took too.
+            let base = wi as usize * BITS;
+            let mut want = mask;
+            while want != 0 {
+                let b = want.trailing_zeros() as usize;
+                want &= want - 1;
+                let Some(k) = trail.remover(y, base + b) else { continue };
+                if (k as usize) < p {
+                    out.push(k);
+                    if let Atom::Removed { mask: m, .. } = trail.entries[k as usize].atom {
+                        want &= !m;
+                    }
+                }
+            }
         }
         Atom::Ge(_) | Atom::Le(_) if interval => {
             let k = bound_entry(trail, y, atom, p);
@@ -677,6 +681,16 @@ pub(crate) fn interval_bound_at(trail: &Trail, y: u32, p: usize, low: bool, curr
     // No move before `p`: the bound is the current one if it has not moved since either.
     let moved_since = trail.since(y, p).any(|e| matches!((e.atom, low), (Atom::Ge(_), true) | (Atom::Le(_), false)));
     (!moved_since).then_some(current)
+}
+
+/// The lowest bit set in block `b` holding `bits`, if any.
+fn low_bit(b: usize, bits: Block) -> Option<usize> {
+    (bits != 0).then(|| b * BITS + bits.trailing_zeros() as usize)
+}
+
+/// The highest bit set in block `b` holding `bits`, if any.
+fn high_bit(b: usize, bits: Block) -> Option<usize> {
+    (bits != 0).then(|| b * BITS + BITS - 1 - bits.leading_zeros() as usize)
 }
 
 /// The smallest and largest bit of a bitset domain.

@@ -11,6 +11,8 @@
 
 use fixedbitset::Block;
 
+use crate::domain::BITS;
+
 /// No entry (the end of a variable's chain).
 pub(crate) const NO_ENTRY: u32 = u32::MAX;
 
@@ -56,15 +58,19 @@ pub(crate) struct Entry {
     pub(crate) var: u32,
     /// The variable's previous entry ([`NO_ENTRY`] for none); decisions are not chained.
     pub(crate) prev: u32,
-    /// For a removal ([`Atom::Removed`]): the variable's previous removal from the same block
-    /// ([`NO_ENTRY`] for none), so that the entries of one block are found without walking
-    /// those of the others (a dictionary's index has dozens of blocks). (The field fills what
-    /// would be padding: an entry stays 40 bytes.)
-    pub(crate) prev_in_block: u32,
     /// Decisions in force when the change was made.
     pub(crate) level: u32,
     pub(crate) cause: Cause,
     pub(crate) atom: Atom,
+}
+
+/// One removal from a block of a bitset domain: the entry and the bits it took.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Removal {
+    /// The entry's position on the trail.
+    pub(crate) at: u32,
+    /// The bits gone.
+    pub(crate) mask: Block,
 }
 
 /// The trail of a learning search.
@@ -77,9 +83,16 @@ pub(crate) struct Trail {
     /// last one before a position is found by binary search ([`last_before`](Trail::last_before))
     /// rather than by walking every later entry of the variable.
     by_var: Vec<Vec<u32>>,
-    /// Per variable and block of a bitset domain: its last removal from that block, or
-    /// [`NO_ENTRY`] (grown as blocks are first written); chained by `prev_in_block`.
-    block_last: Vec<Vec<u32>>,
+    /// Per variable and block of a bitset domain: its removals from that block, in trail order
+    /// (grown as blocks are first written), so that the removals of one block before a
+    /// position are found by binary search and read from one array, without walking those of
+    /// the other blocks (a dictionary's index has dozens of blocks) or reading the entries.
+    removals: Vec<Vec<Vec<Removal>>>,
+    /// Per variable and bit of a bitset domain: the entry that removed it, or [`NO_ENTRY`]
+    /// (grown as bits are first removed, cleared as entries are dropped). The entries behind
+    /// a literal of a learned clause are found bit by bit, without walking the removals of a
+    /// block or reading the entries.
+    removers: Vec<Vec<u32>>,
     /// Per live checkpoint of the store: the trail's length when it was taken.
     marks: Vec<u32>,
     /// The cause of writes made outside any constraint (set before each such write).
@@ -93,7 +106,8 @@ impl Trail {
             entries: Vec::with_capacity(4 * num_vars),
             last: vec![NO_ENTRY; num_vars],
             by_var: vec![Vec::new(); num_vars],
-            block_last: vec![Vec::new(); num_vars],
+            removals: vec![Vec::new(); num_vars],
+            removers: vec![Vec::new(); num_vars],
             marks: vec![0; levels as usize],
             cause: Cause::Fact,
         }
@@ -108,41 +122,47 @@ impl Trail {
     fn push(&mut self, var: u32, level: u32, cause: Cause, atom: Atom) {
         let at = self.entries.len() as u32;
         let prev = self.last[var as usize];
-        let mut prev_in_block = NO_ENTRY;
-        if let Atom::Removed { wi, .. } = atom {
-            let blocks = &mut self.block_last[var as usize];
+        if let Atom::Removed { wi, mask } = atom {
+            let blocks = &mut self.removals[var as usize];
             if blocks.len() <= wi as usize {
-                blocks.resize(wi as usize + 1, NO_ENTRY);
+                blocks.resize_with(wi as usize + 1, Vec::new);
             }
-            prev_in_block = std::mem::replace(&mut blocks[wi as usize], at);
+            blocks[wi as usize].push(Removal { at, mask });
+            let bits = &mut self.removers[var as usize];
+            let base = wi as usize * BITS;
+            if bits.len() < base + BITS {
+                bits.resize(base + BITS, NO_ENTRY);
+            }
+            let mut m = mask;
+            while m != 0 {
+                bits[base + m.trailing_zeros() as usize] = at;
+                m &= m - 1;
+            }
         }
-        self.entries.push(Entry { var, prev, prev_in_block, level, cause, atom });
+        self.entries.push(Entry { var, prev, level, cause, atom });
         self.last[var as usize] = at;
         self.by_var[var as usize].push(at);
     }
 
-    /// `var`'s last removal from block `wi`, or [`NO_ENTRY`]; walking `prev_in_block` from it
-    /// visits that block's earlier removals, the latest first.
+    /// The entry on the trail that removed bit `bit` of bitset variable `var`, if one did.
     #[inline]
-    pub(crate) fn last_in_block(&self, var: u32, wi: u32) -> u32 {
-        self.block_last[var as usize].get(wi as usize).copied().unwrap_or(NO_ENTRY)
+    pub(crate) fn remover(&self, var: u32, bit: usize) -> Option<u32> {
+        self.removers[var as usize].get(bit).copied().filter(|&k| k != NO_ENTRY)
     }
 
-    /// The bits of block `wi` of bitset variable `var` removed at position `p` or later, and
-    /// the block's last removal before `p` ([`NO_ENTRY`] for none), in one walk of the block's
-    /// removals since `p`.
+    /// `var`'s removals from block `wi` of its bitset domain, in trail order.
     #[inline]
-    pub(crate) fn block_since(&self, var: u32, wi: u32, p: usize) -> (Block, u32) {
-        let mut gone = 0;
-        let mut k = self.last_in_block(var, wi);
-        while k != NO_ENTRY && k as usize >= p {
-            let e = &self.entries[k as usize];
-            if let Atom::Removed { mask, .. } = e.atom {
-                gone |= mask;
-            }
-            k = e.prev_in_block;
-        }
-        (gone, k)
+    pub(crate) fn removals(&self, var: u32, wi: u32) -> &[Removal] {
+        self.removals[var as usize].get(wi as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// `var`'s removals from block `wi` before position `p`, in trail order, and the bits of
+    /// that block removed at `p` or later.
+    #[inline]
+    pub(crate) fn removals_before(&self, var: u32, wi: u32, p: usize) -> (&[Removal], Block) {
+        let all = self.removals(var, wi);
+        let (before, since) = all.split_at(all.partition_point(|r| (r.at as usize) < p));
+        (before, since.iter().fold(0, |bits, r| bits | r.mask))
     }
 
     /// `var`'s last chained entry before position `p`, or [`NO_ENTRY`]; walking `prev` from
@@ -202,7 +222,7 @@ impl Trail {
     /// returns its position: the decision's writes name it as their cause.
     pub(crate) fn record_decision(&mut self, var: u32, atom: Atom, level: u32) -> u32 {
         let at = self.entries.len() as u32;
-        self.entries.push(Entry { var, prev: NO_ENTRY, prev_in_block: NO_ENTRY, level, cause: Cause::Decision, atom });
+        self.entries.push(Entry { var, prev: NO_ENTRY, level, cause: Cause::Decision, atom });
         at
     }
 
@@ -219,8 +239,14 @@ impl Trail {
             if e.cause != Cause::Decision {
                 self.last[e.var as usize] = e.prev;
                 self.by_var[e.var as usize].pop();
-                if let Atom::Removed { wi, .. } = e.atom {
-                    self.block_last[e.var as usize][wi as usize] = e.prev_in_block;
+                if let Atom::Removed { wi, mask } = e.atom {
+                    self.removals[e.var as usize][wi as usize].pop();
+                    let bits = &mut self.removers[e.var as usize][wi as usize * BITS..];
+                    let mut m = mask;
+                    while m != 0 {
+                        bits[m.trailing_zeros() as usize] = NO_ENTRY;
+                        m &= m - 1;
+                    }
                 }
             }
         }
