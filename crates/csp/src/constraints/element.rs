@@ -1,8 +1,11 @@
 //! `Element`: `result = array[index]`, with an array of variables or of constants.
 
+use fixedbitset::Block;
+
 use crate::constraints::linear::tighten;
 use crate::constraints::narrow::{keep_within, values_within};
 use crate::context::Context;
+use crate::domain::BITS;
 use crate::error::Conflict;
 use crate::id::{Value, VarId};
 use crate::learning::explain::{Antecedents, Change};
@@ -314,37 +317,44 @@ struct ExplainedArray<'c> {
     positions: Option<&'c Positions>,
 }
 
-/// A constant array's positions grouped by value: the positions holding `values[i]` are
-/// `order[starts[i]..starts[i + 1]]`, in increasing order. Built once when the constraint is
-/// made (`O(n log n)`), so that explaining why a result value is unreachable visits only the
-/// positions holding it, not the whole array (a dictionary of thousands of words).
+/// A constant array's positions grouped by value, as sets of `BITS` positions: the positions
+/// holding `values[i]` are, for each `(w, bits)` of `sets[starts[i]..starts[i + 1]]`, the
+/// `w * BITS + b` for each bit `b` of `bits`. Built once when the constraint is made
+/// (`O(n log n)`), so that explaining why a result value is unreachable visits only the sets
+/// of positions holding it, not the whole array (a dictionary of thousands of words), and
+/// hands them to the index's domain whole.
 #[derive(Clone, Debug, Default)]
 struct Positions {
     values: Vec<Value>,
     starts: Vec<u32>,
-    order: Vec<u32>,
+    sets: Vec<(u32, Block)>,
 }
 
 impl Positions {
     fn new(array: &[Value]) -> Positions {
         let mut order: Vec<u32> = (0..array.len() as u32).collect();
         order.sort_by_key(|&k| (array[k as usize], k));
-        let mut p = Positions { values: Vec::new(), starts: Vec::new(), order };
-        for (i, &k) in p.order.iter().enumerate() {
+        let mut p = Positions::default();
+        for &k in &order {
             let v = array[k as usize];
+            let (w, bit) = (k / BITS as u32, 1 << (k as usize % BITS));
             if p.values.last() != Some(&v) {
                 p.values.push(v);
-                p.starts.push(i as u32);
+                p.starts.push(p.sets.len() as u32);
+            } else if let Some(last) = p.sets.last_mut().filter(|s| s.0 == w) {
+                last.1 |= bit;
+                continue;
             }
+            p.sets.push((w, bit));
         }
-        p.starts.push(p.order.len() as u32);
+        p.starts.push(p.sets.len() as u32);
         p
     }
 
-    /// The positions holding `v`, in increasing order.
-    fn of(&self, v: Value) -> &[u32] {
+    /// The sets of positions holding `v`, in increasing order.
+    fn of(&self, v: Value) -> &[(u32, Block)] {
         match self.values.binary_search(&v) {
-            Ok(i) => &self.order[self.starts[i] as usize..self.starts[i + 1] as usize],
+            Ok(i) => &self.sets[self.starts[i] as usize..self.starts[i + 1] as usize],
             Err(_) => &[],
         }
     }
@@ -417,10 +427,9 @@ impl ExplainedArray<'_> {
         match self.positions {
             // The positions holding those values, all gone from the index: only they are
             // visited, and the index's removals once per block holding one of them.
-            Some(p) => why.not_equal_all_if_absent(
-                self.index,
-                values.iter().flat_map(|&v| p.of(v).iter().map(|&k| Value::try_from(k).unwrap_or(Value::MAX))),
-            ),
+            Some(p) => {
+                why.not_equal_all_if_absent_in(self.index, 0, values.iter().flat_map(|&v| p.of(v).iter().copied()))
+            }
             None => values.iter().all(|&v| self.value_unreachable_by_position(why, v)),
         }
     }

@@ -402,8 +402,8 @@ impl<'a> Antecedents<'a> {
     /// constraint's result value whose positions are all gone from the index) at once, with
     /// no set built value by value.
     pub fn not_equal_all_if_absent(&mut self, x: VarId, values: impl IntoIterator<Item = Value>) -> bool {
-        let start = self.out.len();
         if self.is_interval(x) {
+            let start = self.out.len();
             for v in values {
                 if self.contains(x, v) {
                     self.out.truncate(start);
@@ -415,6 +415,64 @@ impl<'a> Antecedents<'a> {
         }
         let mut wanted = WideBits::new();
         self.wanted_bits(x, values, &mut wanted);
+        self.absent_bits(x, &wanted)
+    }
+
+    /// [`not_equal_all_if_absent`](Antecedents::not_equal_all_if_absent) for the values given
+    /// as sets of `BITS` values: `(w, bits)` stands for `base + w * BITS + i` for each bit `i`
+    /// of `bits`. For a domain of consecutive values the sets are shifted onto its blocks whole,
+    /// not value by value (an element constraint's positions of a value, among thousands).
+    pub(crate) fn not_equal_all_if_absent_in(
+        &mut self,
+        x: VarId,
+        base: Value,
+        sets: impl IntoIterator<Item = (u32, Block)>,
+    ) -> bool {
+        let info = self.info(x);
+        let (ValueMap::Range { min }, false) = (&info.map, self.is_interval(x)) else {
+            let values = sets.into_iter().flat_map(|(w, bits)| {
+                (0..BITS)
+                    .filter(move |&i| bits >> i & 1 == 1)
+                    .filter_map(move |i| Value::try_from(i64::from(base) + i64::from(w) * BITS as i64 + i as i64).ok())
+            });
+            return self.not_equal_all_if_absent(x, values);
+        };
+        let (shift, len) = (i64::from(base) - i64::from(*min), i64::from(info.len));
+        let mut wanted = WideBits::new();
+        let set = |wanted: &mut WideBits, w: usize, bits: Block| {
+            if bits != 0 {
+                if wanted.len() <= w {
+                    wanted.resize(w + 1, 0);
+                }
+                wanted[w] |= bits;
+            }
+        };
+        for (w, bits) in sets {
+            // The bit of the set's first value in x's domain.
+            let first = shift + i64::from(w) * BITS as i64;
+            if first >= 0 && first + BITS as i64 <= len {
+                let (to, s) = ((first / BITS as i64) as usize, (first % BITS as i64) as u32);
+                set(&mut wanted, to, bits << s);
+                if s != 0 {
+                    set(&mut wanted, to + 1, bits >> (BITS as u32 - s));
+                }
+            } else {
+                // Partly outside the initial domain: bit by bit.
+                for i in (0..BITS).filter(|&i| bits >> i & 1 == 1) {
+                    let bit = first + i as i64;
+                    if (0..len).contains(&bit) {
+                        set(&mut wanted, bit as usize / BITS, 1 << (bit as usize % BITS));
+                    }
+                }
+            }
+        }
+        self.absent_bits(x, &wanted)
+    }
+
+    /// Whether none of the bits `wanted` of bitset variable `x` was in its domain before the
+    /// change; if so, names the entries that removed them, else names nothing.
+    fn absent_bits(&mut self, x: VarId, wanted: &[Block]) -> bool {
+        let start = self.out.len();
         let y = x.index() as u32;
         let o = self.info(x).offset as usize;
         for (wi, &want) in wanted.iter().enumerate() {
