@@ -757,3 +757,82 @@ pub(crate) fn bit_range(d: &[Block]) -> Option<(usize, usize)> {
     let hi = d.iter().rposition(|&b| b != 0)?;
     Some((lo * BITS + d[lo].trailing_zeros() as usize, hi * BITS + BITS - 1 - d[hi].leading_zeros() as usize))
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::domain::ValueMap;
+
+    /// One bitset variable of three blocks (192 values).
+    fn var() -> Vec<VarInfo> {
+        vec![VarInfo { offset: 0, words: 3, len: 192, map: ValueMap::Range { min: 0 }, name: None }]
+    }
+
+    /// Runs `ops` on a trail of one variable: `(true, block, bits)` removes the bits still
+    /// there, `(false, n, _)` takes a checkpoint (n even) or goes back one (n odd). Returns the
+    /// trail and the domain left.
+    fn run(ops: &[(bool, u32, u64)]) -> (Trail, Vec<Block>) {
+        let mut trail = Trail::new(1, 0);
+        let mut domain: Vec<Block> = vec![Block::MAX; 3];
+        let mut saved: Vec<Vec<Block>> = Vec::new();
+        for &(remove, n, bits) in ops {
+            if remove {
+                let wi = n as usize % 3;
+                let old = domain[wi];
+                let new = old & !(bits as Block);
+                if new != old {
+                    trail.record_block(0, wi, old, new, 0, saved.len() as u32);
+                    domain[wi] = new;
+                }
+            } else if n % 2 == 0 {
+                trail.mark();
+                saved.push(domain.clone());
+            } else if let Some(d) = saved.pop() {
+                trail.undo_to(saved.len() as u32);
+                domain = d;
+            }
+        }
+        (trail, domain)
+    }
+
+    proptest! {
+        /// The entries named for "these bits of a block are gone before position `p`" are
+        /// exactly those before `p` that removed one of them (a naive scan of the trail), and
+        /// a block's bits removed since `p` are those of its entries from `p` on, through
+        /// removals and checkpoints gone back to.
+        #[test]
+        fn removals_are_found_bit_by_bit_and_block_by_block(
+            ops in proptest::collection::vec((prop_oneof![3 => Just(true), 1 => Just(false)], 0u32..6, any::<u64>()), 0..60),
+            queries in proptest::collection::vec((0u32..3, any::<u64>(), 0usize..80), 1..8),
+        ) {
+            let (trail, _) = run(&ops);
+            let vars = var();
+            for (wi, mask, p) in queries {
+                let p = p.min(trail.len());
+                let naive: Vec<u32> = (0..p as u32)
+                    .filter(|&k| matches!(trail.entries[k as usize].atom, Atom::Removed { wi: w, mask: m } if w == wi && m & mask as Block != 0))
+                    .collect();
+                let mut out = Vec::new();
+                atom_entries(&trail, &vars, 0, Atom::Removed { wi, mask: mask as Block }, p, &mut out);
+                out.sort_unstable();
+                out.dedup();
+                prop_assert_eq!(out, naive);
+                let since = trail.entries[p..]
+                    .iter()
+                    .filter_map(|e| match e.atom { Atom::Removed { wi: w, mask: m } if w == wi => Some(m), _ => None })
+                    .fold(0, |a, m| a | m);
+                let (before, gone) = trail.removals_before(0, wi, p);
+                prop_assert_eq!(gone, since);
+                prop_assert!(before.iter().all(|r| (r.at as usize) < p));
+                for bit in 0..BITS {
+                    let at = (0..trail.len() as u32).find(|&k| {
+                        matches!(trail.entries[k as usize].atom, Atom::Removed { wi: w, mask: m } if w == wi && m >> bit & 1 == 1)
+                    });
+                    prop_assert_eq!(trail.remover(0, wi as usize * BITS + bit), at);
+                }
+            }
+        }
+    }
+}
