@@ -63,8 +63,9 @@ pub struct Element {
     positions: Option<Positions>,
     /// Scratch: keep flags, in domain order, for `Context::retain`.
     keep: Vec<bool>,
-    /// Scratch: the constants at the indices left, sorted.
-    reachable: Vec<Value>,
+    /// Scratch, per distinct value of a constant array: whether the result has it, then
+    /// whether a position left in the index holds it.
+    reached: Vec<bool>,
 }
 
 impl Element {
@@ -72,20 +73,14 @@ impl Element {
     pub fn new(index: VarId, array: impl Into<Vec<VarId>>, result: VarId) -> Element {
         let mut scope = vec![index, result];
         scope.extend(array.into());
-        Element { scope, constants: None, positions: None, keep: Vec::new(), reachable: Vec::new() }
+        Element { scope, constants: None, positions: None, keep: Vec::new(), reached: Vec::new() }
     }
 
     /// `result = array[index]` for an array of constants.
     pub fn constants(index: VarId, array: impl Into<Vec<Value>>, result: VarId) -> Element {
         let array = array.into();
         let positions = Some(Positions::new(&array));
-        Element {
-            scope: vec![index, result],
-            constants: Some(array),
-            positions,
-            keep: Vec::new(),
-            reachable: Vec::new(),
-        }
+        Element { scope: vec![index, result], constants: Some(array), positions, keep: Vec::new(), reached: Vec::new() }
     }
 
     /// The number of entries of the array.
@@ -101,45 +96,45 @@ impl Element {
         self.len() == 0
     }
 
-    /// Keeps the values of `x` whose flag in `self.keep` (in domain order) is set.
-    fn retain_flags(&mut self, ctx: &mut Context<'_>, x: VarId) -> Result<bool, Conflict> {
-        if self.keep.iter().all(|&k| k) {
-            return Ok(false);
-        }
-        let mut it = self.keep.iter();
-        ctx.retain(x, |_| *it.next().unwrap_or(&true), Rule::NoSupport)
-    }
-
     fn pass_constants(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         let (index, result) = (self.scope[0], self.scope[1]);
-        let array = self.constants.as_deref().unwrap_or(&[]);
+        let Some(p) = self.positions.as_ref() else { return Ok(false) };
+        // Per distinct value of the array: whether the result still has it; a position stays
+        // in the index if its value does.
+        self.reached.clear();
+        self.reached.extend(p.values.iter().map(|&v| ctx.contains(result, v)));
+        let supported = &self.reached;
         self.keep.clear();
         self.keep.extend(
             ctx.domain(index)
                 .iter()
-                .map(|i| usize::try_from(i).ok().and_then(|i| array.get(i)).is_some_and(|&v| ctx.contains(result, v))),
+                .map(|i| usize::try_from(i).ok().and_then(|i| p.ids.get(i)).is_some_and(|&id| supported[id as usize])),
         );
-        let mut changed = self.retain_flags(ctx, index)?;
-        let array = self.constants.as_deref().unwrap_or(&[]);
-        self.reachable.clear();
-        self.reachable
-            .extend(ctx.domain(index).iter().filter_map(|i| usize::try_from(i).ok().and_then(|i| array.get(i))));
-        self.reachable.sort_unstable();
+        let mut changed = retain_flags(&self.keep, ctx, index)?;
+        // Per distinct value: whether a position left holds it (no sort of the values).
+        self.reached.iter_mut().for_each(|r| *r = false);
+        for i in ctx.domain(index).iter() {
+            if let Some(&id) = usize::try_from(i).ok().and_then(|i| p.ids.get(i)) {
+                self.reached[id as usize] = true;
+            }
+        }
         if ctx.domain(result).is_interval() {
             // Only the bounds move: to the smallest and largest reachable values within them.
             let (lo, hi) = (ctx.min(result), ctx.max(result));
-            let from = self.reachable.partition_point(|&v| v < lo);
-            let to = self.reachable.partition_point(|&v| v <= hi);
-            return if from < to {
-                let (first, last) = (self.reachable[from], self.reachable[to - 1]);
-                Ok(changed | tighten(ctx, result, i64::from(first), i64::from(last))?)
-            } else {
-                ctx.wipe_out(result, Rule::NoSupport)
+            let within = |id: usize| self.reached[id] && (lo..=hi).contains(&p.values[id]);
+            let first = (0..p.values.len()).find(|&id| within(id));
+            let last = (0..p.values.len()).rev().find(|&id| within(id));
+            return match (first, last) {
+                (Some(f), Some(l)) => {
+                    Ok(changed | tighten(ctx, result, i64::from(p.values[f]), i64::from(p.values[l]))?)
+                }
+                _ => ctx.wipe_out(result, Rule::NoSupport),
             };
         }
         self.keep.clear();
-        self.keep.extend(ctx.domain(result).iter().map(|v| self.reachable.binary_search(&v).is_ok()));
-        changed |= self.retain_flags(ctx, result)?;
+        self.keep
+            .extend(ctx.domain(result).iter().map(|v| p.values.binary_search(&v).is_ok_and(|id| self.reached[id])));
+        changed |= retain_flags(&self.keep, ctx, result)?;
         Ok(changed)
     }
 
@@ -152,7 +147,7 @@ impl Element {
                 usize::try_from(i).ok().and_then(|i| array.get(i)).is_some_and(|&a| intersects(ctx, a, result))
             }),
         );
-        let mut changed = self.retain_flags(ctx, index)?;
+        let mut changed = retain_flags(&self.keep, ctx, index)?;
         let array = &self.scope[2..];
         if ctx.domain(result).is_interval() {
             // Only the bounds move: to the smallest and largest values some entry can take.
@@ -173,7 +168,7 @@ impl Element {
                     .iter()
                     .any(|i| usize::try_from(i).ok().and_then(|i| array.get(i)).is_some_and(|&a| ctx.contains(a, v)))
             }));
-            changed |= self.retain_flags(ctx, result)?;
+            changed |= retain_flags(&self.keep, ctx, result)?;
         }
         let fixed_entry = ctx.value(index).and_then(|i| usize::try_from(i).ok()).and_then(|i| self.scope.get(2 + i));
         if let Some(&a) = fixed_entry {
@@ -182,11 +177,20 @@ impl Element {
             } else {
                 self.keep.clear();
                 self.keep.extend(ctx.domain(a).iter().map(|v| ctx.contains(result, v)));
-                changed |= self.retain_flags(ctx, a)?;
+                changed |= retain_flags(&self.keep, ctx, a)?;
             }
         }
         Ok(changed)
     }
+}
+
+/// Keeps the values of `x` whose flag in `keep` (in domain order) is set.
+fn retain_flags(keep: &[bool], ctx: &mut Context<'_>, x: VarId) -> Result<bool, Conflict> {
+    if keep.iter().all(|&k| k) {
+        return Ok(false);
+    }
+    let mut it = keep.iter();
+    ctx.retain(x, |_| *it.next().unwrap_or(&true), Rule::NoSupport)
 }
 
 /// Whether the domains of `a` and `b` share a value.
@@ -328,24 +332,29 @@ struct Positions {
     values: Vec<Value>,
     starts: Vec<u32>,
     sets: Vec<(u32, Block)>,
+    /// Per position: its value's place in `values`.
+    ids: Vec<u32>,
 }
 
 impl Positions {
     fn new(array: &[Value]) -> Positions {
         let mut order: Vec<u32> = (0..array.len() as u32).collect();
         order.sort_by_key(|&k| (array[k as usize], k));
-        let mut p = Positions::default();
+        let mut p = Positions { ids: vec![0; array.len()], ..Positions::default() };
         for &k in &order {
             let v = array[k as usize];
             let (w, bit) = (k / BITS as u32, 1 << (k as usize % BITS));
-            if p.values.last() != Some(&v) {
+            let first = p.values.last() != Some(&v);
+            if first {
                 p.values.push(v);
                 p.starts.push(p.sets.len() as u32);
-            } else if let Some(last) = p.sets.last_mut().filter(|s| s.0 == w) {
-                last.1 |= bit;
-                continue;
             }
-            p.sets.push((w, bit));
+            p.ids[k as usize] = p.values.len() as u32 - 1;
+            // A later position of the value in the same block joins its last set.
+            match p.sets.last_mut() {
+                Some(last) if !first && last.0 == w => last.1 |= bit,
+                _ => p.sets.push((w, bit)),
+            }
         }
         p.starts.push(p.sets.len() as u32);
         p
