@@ -66,6 +66,12 @@ pub struct Element {
     /// Scratch, per distinct value of a constant array: whether the result has it, then
     /// whether a position left in the index holds it.
     reached: Vec<bool>,
+    /// For a constant array with few distinct values over a bitset index: per block of the
+    /// index and distinct value, the bits of the positions holding it (block-major), so that
+    /// a pass works a block at a time. Built at the first propagation (`masks_built`); empty
+    /// when not worth it.
+    masks: Vec<Block>,
+    masks_built: bool,
 }
 
 impl Element {
@@ -73,14 +79,30 @@ impl Element {
     pub fn new(index: VarId, array: impl Into<Vec<VarId>>, result: VarId) -> Element {
         let mut scope = vec![index, result];
         scope.extend(array.into());
-        Element { scope, constants: None, positions: None, keep: Vec::new(), reached: Vec::new() }
+        Element {
+            scope,
+            constants: None,
+            positions: None,
+            keep: Vec::new(),
+            reached: Vec::new(),
+            masks: Vec::new(),
+            masks_built: false,
+        }
     }
 
     /// `result = array[index]` for an array of constants.
     pub fn constants(index: VarId, array: impl Into<Vec<Value>>, result: VarId) -> Element {
         let array = array.into();
         let positions = Some(Positions::new(&array));
-        Element { scope: vec![index, result], constants: Some(array), positions, keep: Vec::new(), reached: Vec::new() }
+        Element {
+            scope: vec![index, result],
+            constants: Some(array),
+            positions,
+            keep: Vec::new(),
+            reached: Vec::new(),
+            masks: Vec::new(),
+            masks_built: false,
+        }
     }
 
     /// The number of entries of the array.
@@ -124,6 +146,71 @@ impl Element {
             let within = |id: usize| self.reached[id] && (lo..=hi).contains(&p.values[id]);
             let first = (0..p.values.len()).find(|&id| within(id));
             let last = (0..p.values.len()).rev().find(|&id| within(id));
+            return match (first, last) {
+                (Some(f), Some(l)) => {
+                    Ok(changed | tighten(ctx, result, i64::from(p.values[f]), i64::from(p.values[l]))?)
+                }
+                _ => ctx.wipe_out(result, Rule::NoSupport),
+            };
+        }
+        self.keep.clear();
+        self.keep
+            .extend(ctx.domain(result).iter().map(|v| p.values.binary_search(&v).is_ok_and(|id| self.reached[id])));
+        changed |= retain_flags(&self.keep, ctx, result)?;
+        Ok(changed)
+    }
+
+    /// Builds `masks` for a constant array of at most 64 distinct values over a bitset index
+    /// (a dictionary's letters), unless they would take more than 64K blocks.
+    fn build_masks(&mut self, ctx: &Context<'_>) {
+        self.masks_built = true;
+        let (index, Some(p)) = (self.scope[0], self.positions.as_ref()) else { return };
+        let (d, words) = (p.values.len(), ctx.blocks(index).len());
+        if d == 0 || ctx.domain(index).is_interval() || d > 64 || d * words > 1 << 16 {
+            return;
+        }
+        self.masks = vec![0; d * words];
+        for (k, &id) in p.ids.iter().enumerate() {
+            if let Some(b) = Value::try_from(k).ok().and_then(|k| ctx.bit_of_value(index, k)) {
+                self.masks[b / BITS * d + id as usize] |= 1 << (b % BITS);
+            }
+        }
+    }
+
+    /// [`pass_constants`](Self::pass_constants) a block of the index at a time, from `masks`.
+    fn pass_constants_by_blocks(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let (index, result) = (self.scope[0], self.scope[1]);
+        let Some(p) = self.positions.as_ref() else { return Ok(false) };
+        let d = p.values.len();
+        self.reached.clear();
+        self.reached.extend(p.values.iter().map(|&v| ctx.contains(result, v)));
+        // The index keeps the positions of the values the result has.
+        let mut changed = false;
+        for (w, row) in self.masks.chunks_exact(d).enumerate() {
+            let current = ctx.blocks(index)[w];
+            if current == 0 {
+                continue;
+            }
+            let keep = row.iter().zip(&self.reached).filter(|(_, &r)| r).fold(0, |k, (&m, _)| k | m);
+            if current & !keep != 0 {
+                changed |= ctx.retain_block(index, w, keep, Rule::NoSupport)?;
+            }
+        }
+        // The values some position left holds.
+        self.reached.iter_mut().for_each(|r| *r = false);
+        for (w, row) in self.masks.chunks_exact(d).enumerate() {
+            let current = ctx.blocks(index)[w];
+            if current != 0 {
+                for (r, &m) in self.reached.iter_mut().zip(row) {
+                    *r |= m & current != 0;
+                }
+            }
+        }
+        if ctx.domain(result).is_interval() {
+            let (lo, hi) = (ctx.min(result), ctx.max(result));
+            let within = |id: usize| self.reached[id] && (lo..=hi).contains(&p.values[id]);
+            let first = (0..d).find(|&id| within(id));
+            let last = (0..d).rev().find(|&id| within(id));
             return match (first, last) {
                 (Some(f), Some(l)) => {
                     Ok(changed | tighten(ctx, result, i64::from(p.values[f]), i64::from(p.values[l]))?)
@@ -235,8 +322,17 @@ impl Constraint for Element {
             // The positions of the array first, so that no pass visits an interval's every value.
             tighten(ctx, index, 0, self.len() as i64 - 1)?;
         }
+        if self.constants.is_some() && !self.masks_built {
+            self.build_masks(ctx);
+        }
         loop {
-            let changed = if self.constants.is_some() { self.pass_constants(ctx)? } else { self.pass_vars(ctx)? };
+            let changed = if self.constants.is_none() {
+                self.pass_vars(ctx)?
+            } else if self.masks.is_empty() {
+                self.pass_constants(ctx)?
+            } else {
+                self.pass_constants_by_blocks(ctx)?
+            };
             if !changed {
                 return Ok(());
             }
