@@ -47,6 +47,20 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn wide_element_learned_clauses_are_implied(inst in basic::wide_element_instance()) {
+        learned_clauses_hold(&inst)?;
+    }
+
+    #[test]
+    fn wide_element_explanations_imply_what_they_explain(inst in basic::wide_element_instance()) {
+        explanations_hold(&inst)?;
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
 
     #[test]

@@ -1,8 +1,11 @@
 //! `Element`: `result = array[index]`, with an array of variables or of constants.
 
+use fixedbitset::Block;
+
 use crate::constraints::linear::tighten;
 use crate::constraints::narrow::{keep_within, values_within};
 use crate::context::Context;
+use crate::domain::BITS;
 use crate::error::{Conflict, ModelError};
 use crate::id::{Value, VarId};
 use crate::learning::explain::{Antecedents, Change};
@@ -57,10 +60,19 @@ pub struct Element {
     scope: Vec<VarId>,
     /// The constant array, or `None` for an array of variables.
     constants: Option<Vec<Value>>,
+    /// For a constant array: its positions grouped by value, for explanations.
+    positions: Option<Positions>,
     /// Scratch: keep flags, in domain order, for `Context::retain`.
     keep: Vec<bool>,
-    /// Scratch: the constants at the indices left, sorted.
-    reachable: Vec<Value>,
+    /// Scratch, per distinct value of a constant array: whether the result has it, then
+    /// whether a position left in the index holds it.
+    reached: Vec<bool>,
+    /// For a constant array with few distinct values over a bitset index: per block of the
+    /// index and distinct value, the bits of the positions holding it (block-major), so that
+    /// a pass works a block at a time. Built at the first propagation (`masks_built`); empty
+    /// when not worth it.
+    masks: Vec<Block>,
+    masks_built: bool,
     /// An array of variables whose result's initial domain is a range of at most
     /// [`RESIDUE_SPAN`] values: the smallest value, and per value of that range the index
     /// last found to support it ([`NO_RESIDUE`] if none), tried first next time.
@@ -84,8 +96,11 @@ impl Element {
         Element {
             scope,
             constants: None,
+            positions: None,
             keep: Vec::new(),
-            reachable: Vec::new(),
+            reached: Vec::new(),
+            masks: Vec::new(),
+            masks_built: false,
             residue_base: None,
             residues: Vec::new(),
             witnesses: Vec::new(),
@@ -94,11 +109,16 @@ impl Element {
 
     /// `result = array[index]` for an array of constants.
     pub fn constants(index: VarId, array: impl Into<Vec<Value>>, result: VarId) -> Element {
+        let array = array.into();
+        let positions = Some(Positions::new(&array));
         Element {
             scope: vec![index, result],
-            constants: Some(array.into()),
+            constants: Some(array),
+            positions,
             keep: Vec::new(),
-            reachable: Vec::new(),
+            reached: Vec::new(),
+            masks: Vec::new(),
+            masks_built: false,
             residue_base: None,
             residues: Vec::new(),
             witnesses: Vec::new(),
@@ -118,45 +138,110 @@ impl Element {
         self.len() == 0
     }
 
-    /// Keeps the values of `x` whose flag in `self.keep` (in domain order) is set.
-    fn retain_flags(&mut self, ctx: &mut Context<'_>, x: VarId) -> Result<bool, Conflict> {
-        if self.keep.iter().all(|&k| k) {
-            return Ok(false);
-        }
-        let mut it = self.keep.iter();
-        ctx.retain(x, |_| *it.next().unwrap_or(&true), Rule::NoSupport)
-    }
-
     fn pass_constants(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         let (index, result) = (self.scope[0], self.scope[1]);
-        let array = self.constants.as_deref().unwrap_or(&[]);
+        let Some(p) = self.positions.as_ref() else { return Ok(false) };
+        // Per distinct value of the array: whether the result still has it; a position stays
+        // in the index if its value does.
+        self.reached.clear();
+        self.reached.extend(p.values.iter().map(|&v| ctx.contains(result, v)));
+        let supported = &self.reached;
         self.keep.clear();
         self.keep.extend(
             ctx.domain(index)
                 .iter()
-                .map(|i| usize::try_from(i).ok().and_then(|i| array.get(i)).is_some_and(|&v| ctx.contains(result, v))),
+                .map(|i| usize::try_from(i).ok().and_then(|i| p.ids.get(i)).is_some_and(|&id| supported[id as usize])),
         );
-        let mut changed = self.retain_flags(ctx, index)?;
-        let array = self.constants.as_deref().unwrap_or(&[]);
-        self.reachable.clear();
-        self.reachable
-            .extend(ctx.domain(index).iter().filter_map(|i| usize::try_from(i).ok().and_then(|i| array.get(i))));
-        self.reachable.sort_unstable();
+        let mut changed = retain_flags(&self.keep, ctx, index)?;
+        // Per distinct value: whether a position left holds it (no sort of the values).
+        self.reached.iter_mut().for_each(|r| *r = false);
+        for i in ctx.domain(index).iter() {
+            if let Some(&id) = usize::try_from(i).ok().and_then(|i| p.ids.get(i)) {
+                self.reached[id as usize] = true;
+            }
+        }
         if ctx.domain(result).is_interval() {
             // Only the bounds move: to the smallest and largest reachable values within them.
             let (lo, hi) = (ctx.min(result), ctx.max(result));
-            let from = self.reachable.partition_point(|&v| v < lo);
-            let to = self.reachable.partition_point(|&v| v <= hi);
-            return if from < to {
-                let (first, last) = (self.reachable[from], self.reachable[to - 1]);
-                Ok(changed | tighten(ctx, result, i64::from(first), i64::from(last))?)
-            } else {
-                ctx.wipe_out(result, Rule::NoSupport)
+            let within = |id: usize| self.reached[id] && (lo..=hi).contains(&p.values[id]);
+            let first = (0..p.values.len()).find(|&id| within(id));
+            let last = (0..p.values.len()).rev().find(|&id| within(id));
+            return match (first, last) {
+                (Some(f), Some(l)) => {
+                    Ok(changed | tighten(ctx, result, i64::from(p.values[f]), i64::from(p.values[l]))?)
+                }
+                _ => ctx.wipe_out(result, Rule::NoSupport),
             };
         }
         self.keep.clear();
-        self.keep.extend(ctx.domain(result).iter().map(|v| self.reachable.binary_search(&v).is_ok()));
-        changed |= self.retain_flags(ctx, result)?;
+        self.keep
+            .extend(ctx.domain(result).iter().map(|v| p.values.binary_search(&v).is_ok_and(|id| self.reached[id])));
+        changed |= retain_flags(&self.keep, ctx, result)?;
+        Ok(changed)
+    }
+
+    /// Builds `masks` for a constant array of at most 64 distinct values over a bitset index
+    /// (a dictionary's letters), unless they would take more than 64K blocks.
+    fn build_masks(&mut self, ctx: &Context<'_>) {
+        self.masks_built = true;
+        let (index, Some(p)) = (self.scope[0], self.positions.as_ref()) else { return };
+        let (d, words) = (p.values.len(), ctx.blocks(index).len());
+        if d == 0 || ctx.domain(index).is_interval() || d > 64 || d * words > 1 << 16 {
+            return;
+        }
+        self.masks = vec![0; d * words];
+        for (k, &id) in p.ids.iter().enumerate() {
+            if let Some(b) = Value::try_from(k).ok().and_then(|k| ctx.bit_of_value(index, k)) {
+                self.masks[b / BITS * d + id as usize] |= 1 << (b % BITS);
+            }
+        }
+    }
+
+    /// [`pass_constants`](Self::pass_constants) a block of the index at a time, from `masks`.
+    fn pass_constants_by_blocks(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let (index, result) = (self.scope[0], self.scope[1]);
+        let Some(p) = self.positions.as_ref() else { return Ok(false) };
+        let d = p.values.len();
+        self.reached.clear();
+        self.reached.extend(p.values.iter().map(|&v| ctx.contains(result, v)));
+        // The index keeps the positions of the values the result has.
+        let mut changed = false;
+        for (w, row) in self.masks.chunks_exact(d).enumerate() {
+            let current = ctx.blocks(index)[w];
+            if current == 0 {
+                continue;
+            }
+            let keep = row.iter().zip(&self.reached).filter(|(_, &r)| r).fold(0, |k, (&m, _)| k | m);
+            if current & !keep != 0 {
+                changed |= ctx.retain_block(index, w, keep, Rule::NoSupport)?;
+            }
+        }
+        // The values some position left holds.
+        self.reached.iter_mut().for_each(|r| *r = false);
+        for (w, row) in self.masks.chunks_exact(d).enumerate() {
+            let current = ctx.blocks(index)[w];
+            if current != 0 {
+                for (r, &m) in self.reached.iter_mut().zip(row) {
+                    *r |= m & current != 0;
+                }
+            }
+        }
+        if ctx.domain(result).is_interval() {
+            let (lo, hi) = (ctx.min(result), ctx.max(result));
+            let within = |id: usize| self.reached[id] && (lo..=hi).contains(&p.values[id]);
+            let first = (0..d).find(|&id| within(id));
+            let last = (0..d).rev().find(|&id| within(id));
+            return match (first, last) {
+                (Some(f), Some(l)) => {
+                    Ok(changed | tighten(ctx, result, i64::from(p.values[f]), i64::from(p.values[l]))?)
+                }
+                _ => ctx.wipe_out(result, Rule::NoSupport),
+            };
+        }
+        self.keep.clear();
+        self.keep
+            .extend(ctx.domain(result).iter().map(|v| p.values.binary_search(&v).is_ok_and(|id| self.reached[id])));
+        changed |= retain_flags(&self.keep, ctx, result)?;
         Ok(changed)
     }
 
@@ -183,7 +268,7 @@ impl Element {
                 };
             self.keep.push(kept);
         }
-        let mut changed = self.retain_flags(ctx, index)?;
+        let mut changed = retain_flags(&self.keep, ctx, index)?;
         let array = &self.scope[2..];
         if ctx.domain(result).is_interval() {
             // Only the bounds move: to the smallest and largest values some entry can take.
@@ -224,7 +309,7 @@ impl Element {
                 }
                 None => self.keep.extend(ctx.domain(result).iter().map(|v| supports(v).is_some())),
             }
-            changed |= self.retain_flags(ctx, result)?;
+            changed |= retain_flags(&self.keep, ctx, result)?;
         }
         let fixed_entry = ctx.value(index).and_then(|i| usize::try_from(i).ok()).and_then(|i| self.scope.get(2 + i));
         if let Some(&a) = fixed_entry {
@@ -233,11 +318,20 @@ impl Element {
             } else {
                 self.keep.clear();
                 self.keep.extend(ctx.domain(a).iter().map(|v| ctx.contains(result, v)));
-                changed |= self.retain_flags(ctx, a)?;
+                changed |= retain_flags(&self.keep, ctx, a)?;
             }
         }
         Ok(changed)
     }
+}
+
+/// Keeps the values of `x` whose flag in `keep` (in domain order) is set.
+fn retain_flags(keep: &[bool], ctx: &mut Context<'_>, x: VarId) -> Result<bool, Conflict> {
+    if keep.iter().all(|&k| k) {
+        return Ok(false);
+    }
+    let mut it = keep.iter();
+    ctx.retain(x, |_| *it.next().unwrap_or(&true), Rule::NoSupport)
 }
 
 /// A value the domains of `a` and `b` share, if any.
@@ -294,8 +388,17 @@ impl Constraint for Element {
             // The positions of the array first, so that no pass visits an interval's every value.
             tighten(ctx, index, 0, self.len() as i64 - 1)?;
         }
+        if self.constants.is_some() && !self.masks_built {
+            self.build_masks(ctx);
+        }
         loop {
-            let changed = if self.constants.is_some() { self.pass_constants(ctx)? } else { self.pass_vars(ctx)? };
+            let changed = if self.constants.is_none() {
+                self.pass_vars(ctx)?
+            } else if self.masks.is_empty() {
+                self.pass_constants(ctx)?
+            } else {
+                self.pass_constants_by_blocks(ctx)?
+            };
             if !changed {
                 return Ok(());
             }
@@ -309,20 +412,27 @@ impl Constraint for Element {
         if index == result || self.scope[2..].iter().any(|&a| a == index || a == result) {
             return false;
         }
-        let entries = ExplainedArray { index, result, vars: &self.scope[2..], constants: self.constants.as_deref() };
-        let removed: smallvec::SmallVec<[Value; 16]> = why.removed().collect();
+        let entries = ExplainedArray {
+            index,
+            result,
+            vars: &self.scope[2..],
+            constants: self.constants.as_deref(),
+            positions: self.positions.as_ref(),
+        };
+        // One block of a bitset domain at most: on the stack.
+        let removed: smallvec::SmallVec<[Value; 64]> = why.removed().collect();
         match why.change() {
             Change::Failure => false,
             // A bitset domain: value by value (the values gone, not those gone before).
             Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) if x == index && !removed.is_empty() => {
-                removed.into_iter().all(|k| entries.disjoint(why, k))
+                entries.positions_apart(why, removed.into_iter())
             }
             Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) if x == result && !removed.is_empty() => {
-                removed.into_iter().all(|v| entries.value_unreachable(why, v))
+                entries.values_unreachable(why, &removed)
             }
-            Change::AtLeast(x, v) if x == index => (0..v.min(entries.len())).all(|k| entries.disjoint(why, k)),
+            Change::AtLeast(x, v) if x == index => entries.positions_apart(why, 0..v.min(entries.len())),
             Change::AtMost(x, v) if x == index => {
-                (v.saturating_add(1).max(0)..entries.len()).all(|k| entries.disjoint(why, k))
+                entries.positions_apart(why, v.saturating_add(1).max(0)..entries.len())
             }
             Change::AtLeast(x, v) if x == result => entries.result_beyond(why, v, true),
             Change::AtMost(x, v) if x == result => entries.result_beyond(why, v, false),
@@ -370,6 +480,55 @@ struct ExplainedArray<'c> {
     result: VarId,
     vars: &'c [VarId],
     constants: Option<&'c [Value]>,
+    positions: Option<&'c Positions>,
+}
+
+/// A constant array's positions grouped by value, as sets of `BITS` positions: the positions
+/// holding `values[i]` are, for each `(w, bits)` of `sets[starts[i]..starts[i + 1]]`, the
+/// `w * BITS + b` for each bit `b` of `bits`. Built once when the constraint is made
+/// (`O(n log n)`), so that explaining why a result value is unreachable visits only the sets
+/// of positions holding it, not the whole array (a dictionary of thousands of words), and
+/// hands them to the index's domain whole.
+#[derive(Clone, Debug, Default)]
+struct Positions {
+    values: Vec<Value>,
+    starts: Vec<u32>,
+    sets: Vec<(u32, Block)>,
+    /// Per position: its value's place in `values`.
+    ids: Vec<u32>,
+}
+
+impl Positions {
+    fn new(array: &[Value]) -> Positions {
+        let mut order: Vec<u32> = (0..array.len() as u32).collect();
+        order.sort_by_key(|&k| (array[k as usize], k));
+        let mut p = Positions { ids: vec![0; array.len()], ..Positions::default() };
+        for &k in &order {
+            let v = array[k as usize];
+            let (w, bit) = (k / BITS as u32, 1 << (k as usize % BITS));
+            let first = p.values.last() != Some(&v);
+            if first {
+                p.values.push(v);
+                p.starts.push(p.sets.len() as u32);
+            }
+            p.ids[k as usize] = p.values.len() as u32 - 1;
+            // A later position of the value in the same block joins its last set.
+            match p.sets.last_mut() {
+                Some(last) if !first && last.0 == w => last.1 |= bit,
+                _ => p.sets.push((w, bit)),
+            }
+        }
+        p.starts.push(p.sets.len() as u32);
+        p
+    }
+
+    /// The sets of positions holding `v`, in increasing order.
+    fn of(&self, v: Value) -> &[(u32, Block)] {
+        match self.values.binary_search(&v) {
+            Ok(i) => &self.sets[self.starts[i] as usize..self.starts[i + 1] as usize],
+            Err(_) => &[],
+        }
+    }
 }
 
 impl ExplainedArray<'_> {
@@ -378,18 +537,11 @@ impl ExplainedArray<'_> {
         Value::try_from(n).unwrap_or(Value::MAX)
     }
 
-    /// Names why position `k` cannot be the index: out of the array, or its entry and the
-    /// result had no value in common before the change; whether it could say.
+    /// Names why position `k` cannot be the index (an array of variables): out of the array,
+    /// or its entry and the result had no value in common before the change; whether it could
+    /// say.
     fn disjoint(&self, why: &mut Antecedents<'_>, k: Value) -> bool {
         let Ok(i) = usize::try_from(k) else { return true };
-        if let Some(c) = self.constants {
-            let Some(&v) = c.get(i) else { return true };
-            if why.contains(self.result, v) {
-                return false;
-            }
-            why.not_equal(self.result, v);
-            return true;
-        }
         let Some(&a) = self.vars.get(i) else { return true };
         let r = self.result;
         let (Some(alo), Some(ahi), Some(rlo), Some(rhi)) = (why.min(a), why.max(a), why.min(r), why.max(r)) else {
@@ -427,26 +579,34 @@ impl ExplainedArray<'_> {
         true
     }
 
-    /// Names why no position of the index reaches value `v` of the result before the change;
-    /// whether it could say.
-    fn value_unreachable(&self, why: &mut Antecedents<'_>, v: Value) -> bool {
-        if let Some(c) = self.constants {
-            // The positions holding `v`, all gone from the index: one walk of the index's
-            // changes to check, one to name them (the array may be a dictionary of thousands).
-            let held = |k: Value| usize::try_from(k).ok().and_then(|i| c.get(i)) == Some(&v);
-            let reachable = why.values(self.index).map(|mut before| before.any(held));
-            let Some(reachable) = reachable else { return self.value_unreachable_by_position(why, v) };
-            if reachable {
-                return false;
-            }
-            let positions = (0..self.len()).filter(|&k| c[k as usize] == v);
-            why.not_equal_all(self.index, positions.collect::<smallvec::SmallVec<[Value; 16]>>());
-            return true;
+    /// Names why no position of `positions` can be the index: each is out of the array, or
+    /// its entry and the result had no value in common before the change; whether it could say.
+    fn positions_apart(&self, why: &mut Antecedents<'_>, mut positions: impl Iterator<Item = Value>) -> bool {
+        match self.constants {
+            // The result had none of those positions' values: one walk per block of them.
+            Some(c) => why.not_equal_all_if_absent(
+                self.result,
+                positions.filter_map(|k| usize::try_from(k).ok().and_then(|i| c.get(i)).copied()),
+            ),
+            None => positions.all(|k| self.disjoint(why, k)),
         }
-        self.value_unreachable_by_position(why, v)
     }
 
-    /// [`value_unreachable`](Self::value_unreachable), position by position.
+    /// Names why no position of the index reaches any value of `values` of the result before
+    /// the change; whether it could say.
+    fn values_unreachable(&self, why: &mut Antecedents<'_>, values: &[Value]) -> bool {
+        match self.positions {
+            // The positions holding those values, all gone from the index: only they are
+            // visited, and the index's removals once per block holding one of them.
+            Some(p) => {
+                why.not_equal_all_if_absent_in(self.index, 0, values.iter().flat_map(|&v| p.of(v).iter().copied()))
+            }
+            None => values.iter().all(|&v| self.value_unreachable_by_position(why, v)),
+        }
+    }
+
+    /// Names why no position of the index reaches value `v` of the result before the change,
+    /// position by position (an array of variables); whether it could say.
     fn value_unreachable_by_position(&self, why: &mut Antecedents<'_>, v: Value) -> bool {
         for k in 0..self.len() {
             let i = k as usize;

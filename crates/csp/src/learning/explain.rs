@@ -8,13 +8,16 @@
 
 use fixedbitset::Block;
 
-use super::trail::{Atom, Trail, NO_ENTRY};
+use super::trail::{Atom, Removal, Trail, NO_ENTRY};
 use crate::domain::{ValueMap, BITS};
 use crate::id::{Value, VarId};
 use crate::layout::VarInfo;
 
 /// A domain's blocks, on the stack for domains of up to 256 values.
 pub(crate) type Bits = smallvec::SmallVec<[Block; 4]>;
+
+/// A domain's blocks, on the stack for domains of up to 4,096 values (512 bytes).
+type WideBits = smallvec::SmallVec<[Block; 64]>;
 
 /// What a constraint is asked to explain (see [`Antecedents::change`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,13 +123,20 @@ impl<'a> Antecedents<'a> {
             Atom::Ge(b) => (Change::AtLeast(var, info.map.value(b as usize)), None),
             Atom::Le(b) => (Change::AtMost(var, info.map.value(b as usize)), None),
             Atom::Removed { wi, mask } => {
-                let mut after = Bits::new();
-                bits_at(trail, vars, blocks, e.var, p + 1, &mut after);
+                // The domain just after the change, block by block from each end until a bit
+                // is found (no copy of a domain of thousands of values).
+                let o = info.offset as usize;
+                let after = |b: usize| blocks[o + b] | trail.removals_before(e.var, b as u32, p + 1).1;
+                let lowest = (0..info.words as usize).find_map(|b| low_bit(b, after(b)));
+                let highest = || (0..info.words as usize).rev().find_map(|b| high_bit(b, after(b)));
                 let (first, last) = removed_range(wi, mask);
-                let change = match bit_range(&after) {
-                    Some((lo, _)) if last < lo => Change::AtLeast(var, info.map.value(lo)),
-                    Some((_, hi)) if first > hi => Change::AtMost(var, info.map.value(hi)),
-                    _ => Change::Removed(var),
+                let change = match lowest {
+                    Some(lo) if last < lo => Change::AtLeast(var, info.map.value(lo)),
+                    Some(_) => match highest() {
+                        Some(hi) if first > hi => Change::AtMost(var, info.map.value(hi)),
+                        _ => Change::Removed(var),
+                    },
+                    None => Change::Removed(var),
                 };
                 (change, Some((wi, mask)))
             }
@@ -297,18 +307,7 @@ impl<'a> Antecedents<'a> {
 
     /// The entry that removed bit `bit` of bitset variable `y`, if one did.
     fn removal_of(&self, y: u32, bit: usize) -> Option<u32> {
-        let (wi, m) = ((bit / BITS) as u32, 1 << (bit % BITS));
-        let mut k = self.trail.last[y as usize];
-        while k != NO_ENTRY {
-            let e = &self.trail.entries[k as usize];
-            if let Atom::Removed { wi: w, mask } = e.atom {
-                if w == wi && mask & m != 0 {
-                    return Some(k);
-                }
-            }
-            k = e.prev;
-        }
-        None
+        self.trail.remover(y, bit)
     }
 
     /// Names `x >= v` (true before the change) as a reason.
@@ -369,7 +368,7 @@ impl<'a> Antecedents<'a> {
     }
 
     /// Names `x != v` for every `v` of `values` (each true before the change) as reasons, in
-    /// one walk of `x`'s changes.
+    /// one walk of the removals of each block of `x` that holds such a value.
     pub fn not_equal_all(&mut self, x: VarId, values: impl IntoIterator<Item = Value>) {
         if self.is_interval(x) {
             for v in values {
@@ -377,34 +376,138 @@ impl<'a> Antecedents<'a> {
             }
             return;
         }
-        let info = self.info(x);
-        let mut wanted: smallvec::SmallVec<[(u32, Block); 4]> = smallvec::SmallVec::new();
-        for v in values {
-            debug_assert!(!self.contains(x, v), "explanation: {x} != {v} does not hold");
-            let Some(bit) = info.map.bit(v, info.len as usize) else { continue };
-            let (wi, m) = ((bit / BITS) as u32, 1 << (bit % BITS));
-            match wanted.iter_mut().find(|(w, _)| *w == wi) {
-                Some((_, mask)) => *mask |= m,
-                None => wanted.push((wi, m)),
+        let mut wanted = WideBits::new();
+        self.wanted_bits(x, values, &mut wanted);
+        if cfg!(debug_assertions) {
+            for v in self.values_of_bits(x, &wanted) {
+                debug_assert!(!self.contains(x, v), "explanation: {x} != {v} does not hold");
             }
         }
-        let mut left = wanted.len();
-        let mut k = self.trail.last_before(x.index() as u32, self.at);
-        while k != NO_ENTRY && left > 0 {
-            let e = &self.trail.entries[k as usize];
-            if (k as usize) < self.at {
-                if let Atom::Removed { wi, mask } = e.atom {
-                    if let Some((_, want)) = wanted.iter_mut().find(|(w, m)| *w == wi && *m & mask != 0) {
-                        self.out.push(k);
-                        *want &= !mask;
-                        if *want == 0 {
-                            left -= 1;
-                        }
+        let y = x.index() as u32;
+        for (wi, &want) in wanted.iter().enumerate() {
+            if want != 0 {
+                let (before, _) = self.trail.removals_before(y, wi as u32, self.at);
+                name_removals(before, want, self.out);
+            }
+        }
+    }
+
+    /// Whether no value of `values` was in `x`'s domain before the change; if so, names
+    /// `x != v` for each of them as reasons (as [`not_equal_all`](Antecedents::not_equal_all),
+    /// in one walk of the removals of each block of `x` that holds such a value, from the
+    /// latest), else names nothing. The values may repeat and come in any order; those outside
+    /// `x`'s initial domain need no reason.
+    ///
+    /// This is the check and the naming of "no support left among these values" (an element
+    /// constraint's result value whose positions are all gone from the index) at once, with
+    /// no set built value by value.
+    pub fn not_equal_all_if_absent(&mut self, x: VarId, values: impl IntoIterator<Item = Value>) -> bool {
+        if self.is_interval(x) {
+            let start = self.out.len();
+            for v in values {
+                if self.contains(x, v) {
+                    self.out.truncate(start);
+                    return false;
+                }
+                self.not_equal(x, v);
+            }
+            return true;
+        }
+        let mut wanted = WideBits::new();
+        self.wanted_bits(x, values, &mut wanted);
+        self.absent_bits(x, &wanted)
+    }
+
+    /// [`not_equal_all_if_absent`](Antecedents::not_equal_all_if_absent) for the values given
+    /// as sets of `BITS` values: `(w, bits)` stands for `base + w * BITS + i` for each bit `i`
+    /// of `bits`. For a domain of consecutive values the sets are shifted onto its blocks whole,
+    /// not value by value (an element constraint's positions of a value, among thousands).
+    pub(crate) fn not_equal_all_if_absent_in(
+        &mut self,
+        x: VarId,
+        base: Value,
+        sets: impl IntoIterator<Item = (u32, Block)>,
+    ) -> bool {
+        let info = self.info(x);
+        let (ValueMap::Range { min }, false) = (&info.map, self.is_interval(x)) else {
+            let values = sets.into_iter().flat_map(|(w, bits)| {
+                (0..BITS)
+                    .filter(move |&i| bits >> i & 1 == 1)
+                    .filter_map(move |i| Value::try_from(i64::from(base) + i64::from(w) * BITS as i64 + i as i64).ok())
+            });
+            return self.not_equal_all_if_absent(x, values);
+        };
+        let (shift, len) = (i64::from(base) - i64::from(*min), i64::from(info.len));
+        let mut wanted = WideBits::new();
+        let set = |wanted: &mut WideBits, w: usize, bits: Block| {
+            if bits != 0 {
+                if wanted.len() <= w {
+                    wanted.resize(w + 1, 0);
+                }
+                wanted[w] |= bits;
+            }
+        };
+        for (w, bits) in sets {
+            // The bit of the set's first value in x's domain.
+            let first = shift + i64::from(w) * BITS as i64;
+            if first >= 0 && first + BITS as i64 <= len {
+                let (to, s) = ((first / BITS as i64) as usize, (first % BITS as i64) as u32);
+                set(&mut wanted, to, bits << s);
+                if s != 0 {
+                    set(&mut wanted, to + 1, bits >> (BITS as u32 - s));
+                }
+            } else {
+                // Partly outside the initial domain: bit by bit.
+                for i in (0..BITS).filter(|&i| bits >> i & 1 == 1) {
+                    let bit = first + i as i64;
+                    if (0..len).contains(&bit) {
+                        set(&mut wanted, bit as usize / BITS, 1 << (bit as usize % BITS));
                     }
                 }
             }
-            k = e.prev;
         }
+        self.absent_bits(x, &wanted)
+    }
+
+    /// Whether none of the bits `wanted` of bitset variable `x` was in its domain before the
+    /// change; if so, names the entries that removed them, else names nothing.
+    fn absent_bits(&mut self, x: VarId, wanted: &[Block]) -> bool {
+        let start = self.out.len();
+        let y = x.index() as u32;
+        let o = self.info(x).offset as usize;
+        for (wi, &want) in wanted.iter().enumerate() {
+            if want == 0 {
+                continue;
+            }
+            // The block before the change: the bits left now and those removed since.
+            let (before, since) = self.trail.removals_before(y, wi as u32, self.at);
+            if (self.blocks[o + wi] | since) & want != 0 {
+                self.out.truncate(start);
+                return false;
+            }
+            name_removals(before, want, self.out);
+        }
+        true
+    }
+
+    /// The bits of `values` in `x`'s initial domain (bitset), block by block, into `wanted`.
+    fn wanted_bits(&self, x: VarId, values: impl IntoIterator<Item = Value>, wanted: &mut WideBits) {
+        let info = self.info(x);
+        wanted.clear();
+        for v in values {
+            let Some(bit) = info.map.bit(v, info.len as usize) else { continue };
+            let wi = bit / BITS;
+            if wanted.len() <= wi {
+                wanted.resize(wi + 1, 0);
+            }
+            wanted[wi] |= 1 << (bit % BITS);
+        }
+    }
+
+    /// The values of `x` at the bits `bits` (for checks).
+    fn values_of_bits<'b>(&'b self, x: VarId, bits: &'b [Block]) -> impl Iterator<Item = Value> + 'b {
+        let map = &self.info(x).map;
+        (0..bits.len() * BITS).filter(move |&b| bits[b / BITS] >> (b % BITS) & 1 == 1).map(move |b| map.value(b))
     }
 
     /// Names `x = v` (true before the change) as a reason.
@@ -491,6 +594,21 @@ fn above_entries(trail: &Trail, y: u32, bit: usize, p: usize, out: &mut Vec<u32>
     }
 }
 
+/// Among the removals `before` of one block (in trail order), the latest ones that took the
+/// bits of `want`, into `out`, until every bit is accounted for (bits that no entry removed
+/// were gone before the search).
+fn name_removals(before: &[Removal], mut want: Block, out: &mut Vec<u32>) {
+    for r in before.iter().rev() {
+        if want == 0 {
+            break;
+        }
+        if r.mask & want != 0 {
+            out.push(r.at);
+            want &= !r.mask;
+        }
+    }
+}
+
 /// Moves of an interval's bound looked at for the earliest one that makes an atom true.
 const BOUND_WALK: usize = 16;
 
@@ -499,19 +617,19 @@ pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, 
     let interval = matches!(vars[y as usize].map, ValueMap::Interval { .. });
     match atom {
         Atom::Removed { wi, mask } if !interval => {
-            let mut rest = mask;
-            let mut k = trail.last_before(y, p);
-            while k != NO_ENTRY && rest != 0 {
-                let e = &trail.entries[k as usize];
+            // Bit by bit, from each bit's remover, which names the other bits it took too.
+            let base = wi as usize * BITS;
+            let mut want = mask;
+            while want != 0 {
+                let b = want.trailing_zeros() as usize;
+                want &= want - 1;
+                let Some(k) = trail.remover(y, base + b) else { continue };
                 if (k as usize) < p {
-                    if let Atom::Removed { wi: w, mask: m } = e.atom {
-                        if w == wi && m & rest != 0 {
-                            out.push(k);
-                            rest &= !m;
-                        }
+                    out.push(k);
+                    if let Atom::Removed { mask: m, .. } = trail.entries[k as usize].atom {
+                        want &= !m;
                     }
                 }
-                k = e.prev;
             }
         }
         Atom::Ge(_) | Atom::Le(_) if interval => {
@@ -583,7 +701,14 @@ pub(crate) fn state_before(trail: &Trail, vars: &[VarInfo], y: u32, p: usize, ou
 
 /// `y`'s bitset domain at trail position `p` (before entry `p`), from the current
 /// `blocks`: the bits removed at `p` and after put back.
-pub(crate) fn bits_at(trail: &Trail, vars: &[VarInfo], blocks: &[Block], y: u32, p: usize, out: &mut Bits) {
+pub(crate) fn bits_at<A: smallvec::Array<Item = Block>>(
+    trail: &Trail,
+    vars: &[VarInfo],
+    blocks: &[Block],
+    y: u32,
+    p: usize,
+    out: &mut smallvec::SmallVec<A>,
+) {
     let info = &vars[y as usize];
     out.clear();
     out.extend_from_slice(&blocks[info.offset as usize..(info.offset + info.words) as usize]);
@@ -616,9 +741,98 @@ pub(crate) fn interval_bound_at(trail: &Trail, y: u32, p: usize, low: bool, curr
     (!moved_since).then_some(current)
 }
 
+/// The lowest bit set in block `b` holding `bits`, if any.
+fn low_bit(b: usize, bits: Block) -> Option<usize> {
+    (bits != 0).then(|| b * BITS + bits.trailing_zeros() as usize)
+}
+
+/// The highest bit set in block `b` holding `bits`, if any.
+fn high_bit(b: usize, bits: Block) -> Option<usize> {
+    (bits != 0).then(|| b * BITS + BITS - 1 - bits.leading_zeros() as usize)
+}
+
 /// The smallest and largest bit of a bitset domain.
 pub(crate) fn bit_range(d: &[Block]) -> Option<(usize, usize)> {
     let lo = d.iter().position(|&b| b != 0)?;
     let hi = d.iter().rposition(|&b| b != 0)?;
     Some((lo * BITS + d[lo].trailing_zeros() as usize, hi * BITS + BITS - 1 - d[hi].leading_zeros() as usize))
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::domain::ValueMap;
+
+    /// One bitset variable of three blocks (192 values).
+    fn var() -> Vec<VarInfo> {
+        vec![VarInfo { offset: 0, words: 3, len: 192, map: ValueMap::Range { min: 0 }, name: None }]
+    }
+
+    /// Runs `ops` on a trail of one variable: `(true, block, bits)` removes the bits still
+    /// there, `(false, n, _)` takes a checkpoint (n even) or goes back one (n odd). Returns the
+    /// trail and the domain left.
+    fn run(ops: &[(bool, u32, u64)]) -> (Trail, Vec<Block>) {
+        let mut trail = Trail::new(1, 0);
+        let mut domain: Vec<Block> = vec![Block::MAX; 3];
+        let mut saved: Vec<Vec<Block>> = Vec::new();
+        for &(remove, n, bits) in ops {
+            if remove {
+                let wi = n as usize % 3;
+                let old = domain[wi];
+                let new = old & !(bits as Block);
+                if new != old {
+                    trail.record_block(0, wi, old, new, 0, saved.len() as u32);
+                    domain[wi] = new;
+                }
+            } else if n % 2 == 0 {
+                trail.mark();
+                saved.push(domain.clone());
+            } else if let Some(d) = saved.pop() {
+                trail.undo_to(saved.len() as u32);
+                domain = d;
+            }
+        }
+        (trail, domain)
+    }
+
+    proptest! {
+        /// The entries named for "these bits of a block are gone before position `p`" are
+        /// exactly those before `p` that removed one of them (a naive scan of the trail), and
+        /// a block's bits removed since `p` are those of its entries from `p` on, through
+        /// removals and checkpoints gone back to.
+        #[test]
+        fn removals_are_found_bit_by_bit_and_block_by_block(
+            ops in proptest::collection::vec((prop_oneof![3 => Just(true), 1 => Just(false)], 0u32..6, any::<u64>()), 0..60),
+            queries in proptest::collection::vec((0u32..3, any::<u64>(), 0usize..80), 1..8),
+        ) {
+            let (trail, _) = run(&ops);
+            let vars = var();
+            for (wi, mask, p) in queries {
+                let p = p.min(trail.len());
+                let naive: Vec<u32> = (0..p as u32)
+                    .filter(|&k| matches!(trail.entries[k as usize].atom, Atom::Removed { wi: w, mask: m } if w == wi && m & mask as Block != 0))
+                    .collect();
+                let mut out = Vec::new();
+                atom_entries(&trail, &vars, 0, Atom::Removed { wi, mask: mask as Block }, p, &mut out);
+                out.sort_unstable();
+                out.dedup();
+                prop_assert_eq!(out, naive);
+                let since = trail.entries[p..]
+                    .iter()
+                    .filter_map(|e| match e.atom { Atom::Removed { wi: w, mask: m } if w == wi => Some(m), _ => None })
+                    .fold(0, |a, m| a | m);
+                let (before, gone) = trail.removals_before(0, wi, p);
+                prop_assert_eq!(gone, since);
+                prop_assert!(before.iter().all(|r| (r.at as usize) < p));
+                for bit in 0..BITS {
+                    let at = (0..trail.len() as u32).find(|&k| {
+                        matches!(trail.entries[k as usize].atom, Atom::Removed { wi: w, mask: m } if w == wi && m >> bit & 1 == 1)
+                    });
+                    prop_assert_eq!(trail.remover(0, wi as usize * BITS + bit), at);
+                }
+            }
+        }
+    }
 }

@@ -11,6 +11,8 @@
 
 use fixedbitset::Block;
 
+use crate::domain::BITS;
+
 /// No entry (the end of a variable's chain).
 pub(crate) const NO_ENTRY: u32 = u32::MAX;
 
@@ -62,6 +64,15 @@ pub(crate) struct Entry {
     pub(crate) atom: Atom,
 }
 
+/// One removal from a block of a bitset domain: the entry and the bits it took.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Removal {
+    /// The entry's position on the trail.
+    pub(crate) at: u32,
+    /// The bits gone.
+    pub(crate) mask: Block,
+}
+
 /// The trail of a learning search.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Trail {
@@ -72,6 +83,16 @@ pub(crate) struct Trail {
     /// last one before a position is found by binary search ([`last_before`](Trail::last_before))
     /// rather than by walking every later entry of the variable.
     by_var: Vec<Vec<u32>>,
+    /// Per variable and block of a bitset domain: its removals from that block, in trail order
+    /// (grown as blocks are first written), so that the removals of one block before a
+    /// position are found by binary search and read from one array, without walking those of
+    /// the other blocks (a dictionary's index has dozens of blocks) or reading the entries.
+    removals: Vec<Vec<Vec<Removal>>>,
+    /// Per variable and bit of a bitset domain: the entry that removed it, or [`NO_ENTRY`]
+    /// (grown as bits are first removed, cleared as entries are dropped). The entries behind
+    /// a literal of a learned clause are found bit by bit, without walking the removals of a
+    /// block or reading the entries.
+    removers: Vec<Vec<u32>>,
     /// Per live checkpoint of the store: the trail's length when it was taken.
     marks: Vec<u32>,
     /// The cause of writes made outside any constraint (set before each such write).
@@ -85,6 +106,8 @@ impl Trail {
             entries: Vec::with_capacity(4 * num_vars),
             last: vec![NO_ENTRY; num_vars],
             by_var: vec![Vec::new(); num_vars],
+            removals: vec![Vec::new(); num_vars],
+            removers: vec![Vec::new(); num_vars],
             marks: vec![0; levels as usize],
             cause: Cause::Fact,
         }
@@ -99,9 +122,47 @@ impl Trail {
     fn push(&mut self, var: u32, level: u32, cause: Cause, atom: Atom) {
         let at = self.entries.len() as u32;
         let prev = self.last[var as usize];
+        if let Atom::Removed { wi, mask } = atom {
+            let blocks = &mut self.removals[var as usize];
+            if blocks.len() <= wi as usize {
+                blocks.resize_with(wi as usize + 1, Vec::new);
+            }
+            blocks[wi as usize].push(Removal { at, mask });
+            let bits = &mut self.removers[var as usize];
+            let base = wi as usize * BITS;
+            if bits.len() < base + BITS {
+                bits.resize(base + BITS, NO_ENTRY);
+            }
+            let mut m = mask;
+            while m != 0 {
+                bits[base + m.trailing_zeros() as usize] = at;
+                m &= m - 1;
+            }
+        }
         self.entries.push(Entry { var, prev, level, cause, atom });
         self.last[var as usize] = at;
         self.by_var[var as usize].push(at);
+    }
+
+    /// The entry on the trail that removed bit `bit` of bitset variable `var`, if one did.
+    #[inline]
+    pub(crate) fn remover(&self, var: u32, bit: usize) -> Option<u32> {
+        self.removers[var as usize].get(bit).copied().filter(|&k| k != NO_ENTRY)
+    }
+
+    /// `var`'s removals from block `wi` of its bitset domain, in trail order.
+    #[inline]
+    pub(crate) fn removals(&self, var: u32, wi: u32) -> &[Removal] {
+        self.removals[var as usize].get(wi as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// `var`'s removals from block `wi` before position `p`, in trail order, and the bits of
+    /// that block removed at `p` or later.
+    #[inline]
+    pub(crate) fn removals_before(&self, var: u32, wi: u32, p: usize) -> (&[Removal], Block) {
+        let all = self.removals(var, wi);
+        let (before, since) = all.split_at(all.partition_point(|r| (r.at as usize) < p));
+        (before, since.iter().fold(0, |bits, r| bits | r.mask))
     }
 
     /// `var`'s last chained entry before position `p`, or [`NO_ENTRY`]; walking `prev` from
@@ -178,6 +239,15 @@ impl Trail {
             if e.cause != Cause::Decision {
                 self.last[e.var as usize] = e.prev;
                 self.by_var[e.var as usize].pop();
+                if let Atom::Removed { wi, mask } = e.atom {
+                    self.removals[e.var as usize][wi as usize].pop();
+                    let bits = &mut self.removers[e.var as usize][wi as usize * BITS..];
+                    let mut m = mask;
+                    while m != 0 {
+                        bits[m.trailing_zeros() as usize] = NO_ENTRY;
+                        m &= m - 1;
+                    }
+                }
             }
         }
         self.marks.truncate(level as usize);

@@ -68,6 +68,42 @@ pub(crate) fn instance() -> impl Strategy<Value = Instance> {
     })
 }
 
+/// Element over constants with a wide index, as a dictionary's word: variable 0 is the index
+/// (over 70 to 190 positions, so that its domain spans several blocks of bits, with or
+/// without holes, starting off a block's boundary), variables 1 to 3 are the letters read at
+/// three places of the word (values 0..=5), variable 4 a small second index onto letter 3;
+/// disequalities between the letters make conflicts. (Explanations name a letter value's
+/// positions as sets of 64 shifted onto the index's blocks, and an index removal's letters.)
+pub(crate) fn wide_element_instance() -> impl Strategy<Value = Instance> {
+    let index = prop_oneof![
+        (-1i32..=3, 70i32..=190).prop_map(|(lo, hi)| (lo..=hi).collect::<Vec<Value>>()),
+        proptest::collection::btree_set(0i32..=190, 70..=120).prop_map(|s| s.into_iter().collect()),
+    ];
+    let letter = proptest::collection::btree_set(0i32..=5, 3..=6).prop_map(|s| s.into_iter().collect::<Vec<Value>>());
+    let array = proptest::collection::vec(0i32..=5, 192);
+    (
+        index,
+        proptest::collection::vec(letter, 3),
+        proptest::collection::vec(array, 3),
+        proptest::collection::vec(0i32..=5, 4),
+        proptest::collection::vec(any::<bool>(), 3),
+    )
+        .prop_map(|(index, letters, arrays, short, apart)| {
+            let mut domains = vec![index];
+            domains.extend(letters);
+            domains.push(vec![0, 1, 2, 3]);
+            let mut specs: Vec<Spec> =
+                (0..3).map(|i| Spec::ElementConst { index: 0, values: arrays[i].clone(), result: 1 + i }).collect();
+            specs.push(Spec::ElementConst { index: 4, values: short, result: 3 });
+            for (on, (a, b)) in apart.iter().zip([(1, 2), (2, 3), (1, 3)]) {
+                if *on {
+                    specs.push(Spec::NotEqual(a, b));
+                }
+            }
+            Instance { domains, ints: 0, specs }
+        })
+}
+
 /// The property tests of the basic models can fail: each kind of constraint gives precise
 /// explanations on models made to conflict (so that they are not vacuous).
 #[test]
@@ -84,6 +120,49 @@ fn each_kind_is_explained_precisely() {
                     Spec::NotEqual(1, 2),
                     Spec::NotEqual(1, 3),
                     Spec::NotEqual(1, 4),
+                ],
+            },
+        ),
+        (
+            "element over constants",
+            Instance {
+                ints: 0,
+                domains: vec![vec![0, 1, 2, 3], vec![1, 2, 3], vec![1, 2, 3], vec![1, 2, 3], vec![1, 2, 3]],
+                // The result and three more variables pairwise different, over three values:
+                // no solution, found by search.
+                specs: vec![
+                    Spec::ElementConst { index: 0, values: vec![1, 2, 3, 1], result: 1 },
+                    Spec::NotEqual(1, 2),
+                    Spec::NotEqual(1, 3),
+                    Spec::NotEqual(1, 4),
+                    Spec::NotEqual(2, 3),
+                    Spec::NotEqual(2, 4),
+                    Spec::NotEqual(3, 4),
+                ],
+            },
+        ),
+        (
+            "element over constants, a wide index",
+            Instance {
+                ints: 0,
+                // A word of 1..=150 whose letters at two places must differ, with the letters
+                // 0..=2 (the array repeats 0, 1, 2, 0, 0, ...), so that every index removal
+                // and result removal is spread over three blocks.
+                domains: vec![(1..=150).collect(), vec![0, 1, 2], vec![0, 1, 2], vec![0]],
+                specs: vec![
+                    Spec::ElementConst {
+                        index: 0,
+                        values: (0..=150).map(|k| [0, 1, 2, 0, 0][k % 5]).collect(),
+                        result: 1,
+                    },
+                    Spec::ElementConst {
+                        index: 0,
+                        values: (0..=150).map(|k| [0, 0, 1, 2, 1][k % 5]).collect(),
+                        result: 2,
+                    },
+                    Spec::NotEqual(1, 2),
+                    Spec::NotEqual(1, 3),
+                    Spec::NotEqual(2, 3),
                 ],
             },
         ),
