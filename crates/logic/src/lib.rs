@@ -80,6 +80,7 @@ mod candidates;
 pub mod colouring;
 pub mod finned;
 pub mod fish;
+pub mod franken;
 pub mod grave;
 pub mod interactions;
 pub mod links;
