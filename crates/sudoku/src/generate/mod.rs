@@ -460,18 +460,20 @@ impl Generator {
         let puzzle = killer::make(shape, &solution, rng, &mut self.grader)?;
         let solution = Grid::from_raw(shape, solution.into_boxed_slice());
         let wanted = self.settings.grade || self.settings.target != Target::Any;
-        let graded = wanted.then(|| Bounded::Exact(self.grader.grade_puzzle(&puzzle)));
-        let grade = graded.map(Bounded::representative);
+        let stop_at = self.stop_at().unwrap_or(u32::MAX);
+        let graded = if wanted { grade_of(&mut self.grader, &puzzle, stop_at) } else { None };
+        let grade = match graded {
+            Some(Bounded::Exact(g)) => Some(g),
+            _ => None,
+        };
         Some((Generated { puzzle, solution, grade, tries: 0 }, graded))
     }
 
     /// The grade of a try's puzzle, or a bound of it that decides the try: by a pass of the
-    /// engine's singles where that decides it ([`Generator::by_singles`]), else by the ladder,
-    /// stopped where the target decides ([`Generator::stop_at`]). `None` for a variant.
+    /// engine's singles where that decides it ([`Generator::by_singles`], plain puzzles), else
+    /// by the ladder, stopped where the target decides ([`Generator::stop_at`]), for every
+    /// variant.
     fn grade_try(&mut self, puzzle: &Puzzle) -> Option<Bounded> {
-        if !matches!(puzzle.rules(), Rules::Plain) {
-            return Some(Bounded::Exact(self.grader.grade_puzzle(puzzle)));
-        }
         if let (Some(checker), [Some(_), _] | [_, Some(_)]) = (self.checker.as_mut(), self.by_singles) {
             let solved = solved_by_singles(&mut checker.engine, puzzle.grid().digits());
             let (answer, bound) = if solved {
@@ -694,11 +696,11 @@ fn puzzle_of(rules: &Rules, grid: Grid) -> Option<Puzzle> {
 /// The grade of `puzzle` by the technique ladder of `grader`, stopped as soon as it is known
 /// to be at least `stop_at` tenths ([`Solver::grade_until`]); a variant's in full.
 fn grade_of(grader: &mut Solver, puzzle: &Puzzle, stop_at: u32) -> Option<Bounded> {
-    if !matches!(puzzle.rules(), Rules::Plain) {
-        return Some(Bounded::Exact(grader.grade_puzzle(puzzle)));
-    }
-    // Unique: every removal kept was proven to leave one solution.
-    Some(grader.grade_until(puzzle.grid(), true, stop_at))
+    // Unique: every removal kept was proven to leave one solution (a killer's last search
+    // proved it too, but its ladder never uses uniqueness techniques: a swap can break a
+    // cage's sum).
+    let unique = !matches!(puzzle.rules(), Rules::Killer(_));
+    Some(grader.grade_puzzle_until(puzzle, unique, stop_at))
 }
 
 /// The next chunk size after a success with `k`, given the recent decisions (bit set: the
