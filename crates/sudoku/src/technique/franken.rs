@@ -229,6 +229,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_franken_swordfish_is_worded_with_its_units_and_rated_7_8() {
+        let at = |r: usize, c: usize| Cell::new(r - 1, c - 1);
+        let fish = ComplexFish {
+            digit: 1,
+            cells: vec![at(1, 1), at(1, 5), at(4, 1), at(4, 5), at(7, 7), at(9, 7)],
+            fins: Vec::new(),
+            bases: vec![Unit::Row(0), Unit::Row(3), Unit::Box(8)],
+            covers: vec![Unit::Column(0), Unit::Column(4), Unit::Column(6)],
+            mutant: false,
+        };
+        assert_eq!(
+            fish.to_string(),
+            "Franken swordfish 1 in r1c1, r1c5, r4c1, r4c5, r7c7, r9c7 (rows 1, 4, box 9; columns 1, 5, 7)"
+        );
+        assert_eq!(fish.rating(), 78);
+        let mutant = ComplexFish { mutant: true, fins: vec![at(8, 8)], ..fish };
+        assert_eq!(mutant.name(), "finned mutant swordfish");
+        assert!(mutant.to_string().ends_with(" fins r8c8"));
+        assert_eq!(mutant.rating(), 81);
+    }
+
+    #[test]
     fn mixed_units_name_each_kind_once() {
         let u = [Unit::Row(0), Unit::Row(3), Unit::Box(8)];
         assert_eq!(MixedUnits(&u).to_string(), "rows 1, 4, box 9");
