@@ -72,9 +72,9 @@ type Places = u128;
 /// use csp::Model;
 /// use csp::constraints::AllDifferent;
 ///
-/// // A 4x4 Latin square with 2x2 boxes (rows, then columns, then boxes). Value 1 in row 0
-/// // only in columns 0 and 1 (box 0), and in box 3 only in column 3... as a Franken X-wing
-/// // with row 0 and box 3 as bases and box 0 and column 3 as covers.
+/// // A 4x4 Latin square with 2x2 boxes (groups: rows 0-3, columns 4-7, boxes 8-11). Value 1
+/// // in row 0 only in columns 0 and 1 (box 0), in box 3 only in column 3: bases row 0 and
+/// // box 3, covers box 0 and column 3, whose other places r1c0, r1c1, r1c3 lose 1.
 /// let mut model = Model::new();
 /// let v = model.new_vars(16, 1..=4)?;
 /// let at = |r: usize, c: usize| v[r * 4 + c];
@@ -89,16 +89,14 @@ type Places = u128;
 ///     model.post(AllDifferent::new(cells))?;
 /// }
 /// let mut solver = model.into_solver();
-/// for (r, c) in [(0, 2), (0, 3), (2, 2)] {
+/// for (r, c) in [(0, 2), (0, 3), (2, 2), (3, 2)] {
 ///     solver.remove_value(at(r, c), 1)?;
 /// }
 /// let c = Candidates::from_solver(&solver)?;
 /// let search = franken::Search { base_families: &[0, 2], cover_families: &[1, 2], size: 2, max_fins: 0 };
-/// // Bases row 0 (group 0) and box 3 (group 11); covers box 0 (group 8) and column 3 (group 7).
 /// let f = franken::find_first(&c, &search, |bases, _| bases.contains(&11)).expect("a Franken X-wing");
 /// assert_eq!((f.bases.as_slice(), f.covers.as_slice()), ([0, 11].as_slice(), [7, 8].as_slice()));
-/// // Column 3 loses 1 in rows 0 and 1 outside the bases: r1c3 (variable 7).
-/// assert_eq!(f.removals, [7]);
+/// assert_eq!(f.removals, [4, 5, 7]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn find_first(
