@@ -336,9 +336,9 @@ mod tests {
     /// every other digit everywhere.
     fn digit_one_in(cells: &[(usize, usize)]) -> Candidates {
         let (mut solver, v) = sudoku_grid();
-        for i in 0..81 {
+        for (i, &x) in v.iter().enumerate() {
             if !cells.contains(&(i / 9, i % 9)) {
-                solver.remove_value(v[i], 1).unwrap();
+                solver.remove_value(x, 1).unwrap();
             }
         }
         Candidates::from_solver(&solver).unwrap()
