@@ -434,7 +434,7 @@ impl Generator {
     }
 
     /// Climbs from the try `start` (graded `bound`): moves to a neighbour ([`climb::neighbour`])
-    /// graded at least as high, each neighbour graded one try, until the target accepts one,
+    /// graded at least as high, each move one try (a move that finds no neighbour a failed one), until the target accepts one,
     /// [`CLIMB_STALL`] moves in a row raise nothing, or the tries run out. Only from tries
     /// graded at least [`CLIMB_FROM`].
     fn climb(
