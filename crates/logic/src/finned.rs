@@ -85,7 +85,18 @@ const EXTRA_COVERS: usize = 2;
 ///
 /// Panics if a family index is out of range.
 pub fn find_first(c: &Candidates, base_family: usize, cover_family: usize, k: usize) -> Option<FinnedFish> {
-    if !(2..=4).contains(&k) || base_family == cover_family {
+    find_first_with(c, base_family, cover_family, k, c.num_vars() <= 128)
+}
+
+/// [`find_first`], on masks of variables (`masked`, at most 128 variables) or not.
+fn find_first_with(
+    c: &Candidates,
+    base_family: usize,
+    cover_family: usize,
+    k: usize,
+    masked: bool,
+) -> Option<FinnedFish> {
+    if !(2..=MAX_K).contains(&k) || base_family == cover_family {
         return None;
     }
     let cover_list = &c.families()[cover_family];
@@ -93,6 +104,9 @@ pub fn find_first(c: &Candidates, base_family: usize, cover_family: usize, k: us
         return None;
     }
     let groups = c.groups();
+    // Each group's variables as a mask, for states of at most 128 variables (`masked`).
+    let members: Option<Vec<u128>> = (masked && c.num_vars() <= 128)
+        .then(|| groups.iter().map(|g| g.vars.iter().fold(0, |m, &l| m | 1u128 << l)).collect());
     // Per base: its group, and its places with their cover's position (63: none).
     let mut bases: Vec<Base> = Vec::new();
     let mut chosen: Vec<usize> = Vec::with_capacity(k);
@@ -121,9 +135,21 @@ pub fn find_first(c: &Candidates, base_family: usize, cover_family: usize, k: us
         if bases.len() < k {
             continue;
         }
-        let found = search(&bases, k, 0, 0, &mut chosen, &mut |set: &[usize]| {
-            with_bases(c, bit, (base_family, cover_family), cover_list, &bases, set)
-        });
+        let families = (base_family, cover_family);
+        let found = match &members {
+            Some(members) => {
+                let open = (0..c.num_vars() as u32)
+                    .filter(|&l| c.mask(l) & (1 << bit) != 0 && c.fixed_bit(l).is_none())
+                    .fold(0u128, |m, l| m | 1u128 << l);
+                let masks = Masks { members, open };
+                search(&bases, k, 0, 0, &mut chosen, &mut |set: &[usize]| {
+                    with_masks(c, bit, cover_list, &bases, set, &masks)
+                })
+            }
+            None => search(&bases, k, 0, 0, &mut chosen, &mut |set: &[usize]| {
+                with_bases(c, bit, families, cover_list, &bases, set)
+            }),
+        };
         if found.is_some() {
             return found;
         }
@@ -162,6 +188,108 @@ fn search<R>(
     }
     None
 }
+
+/// The masks [`with_masks`] reads: each group's variables, and the variables that hold the value
+/// without being fixed to it.
+struct Masks<'a> {
+    members: &'a [u128],
+    open: u128,
+}
+
+/// [`with_bases`] on masks of variables (a state of at most 128 variables): the same fish,
+/// found in the same order, with a few word operations per set of covers.
+fn with_masks(
+    c: &Candidates,
+    bit: u32,
+    cover_list: &[u32],
+    bases: &[Base],
+    set: &[usize],
+    masks: &Masks<'_>,
+) -> Option<FinnedFish> {
+    let k = set.len();
+    let union = set.iter().fold(0u64, |u, &i| u | bases[i].1);
+    let loose = union & (1 << 63) != 0;
+    let positions: Vec<u32> = bits(union & !(1 << 63)).collect();
+    if positions.len() > k + EXTRA_COVERS || (positions.len() <= k && !loose) || positions.len() < k {
+        return None;
+    }
+    let m = positions.len();
+    // The places of the bases by the position of their cover (index `m`: in no cover).
+    let mut by_pos = [0u128; MAX_K + EXTRA_COVERS + 1];
+    let mut outside_bases = !0u128;
+    for &i in set {
+        outside_bases &= !masks.members[bases[i].0 as usize];
+        for &(l, pos) in &bases[i].2 {
+            let j = positions.iter().position(|&p| p == pos).unwrap_or(m);
+            by_pos[j] |= 1u128 << l;
+        }
+    }
+    let cover_members = |p: u32| masks.members[cover_list[p as usize] as usize];
+    for pick in 0u32..(1 << m) {
+        if pick.count_ones() as usize != k {
+            continue;
+        }
+        let mut fins = by_pos[m];
+        let mut covered = 0u128;
+        for (j, &p) in positions.iter().enumerate() {
+            if pick & (1 << j) == 0 {
+                fins |= by_pos[j];
+            } else {
+                covered |= cover_members(p);
+            }
+        }
+        if fins == 0 {
+            continue;
+        }
+        // The fins share a group, and the targets share one with every fin.
+        let first = fins.trailing_zeros();
+        if !c.groups_of(first).iter().any(|&g| fins & !masks.members[g as usize] == 0) {
+            continue;
+        }
+        let mut seeing = !0u128;
+        let mut rest = fins;
+        while rest != 0 {
+            let f = rest.trailing_zeros();
+            rest &= rest - 1;
+            let peers = c.groups_of(f).iter().fold(0u128, |u, &g| u | masks.members[g as usize]);
+            seeing &= peers & !(1u128 << f);
+        }
+        let targets = masks.open & covered & outside_bases & seeing;
+        if targets == 0 {
+            continue;
+        }
+        let list = |mut mask: u128| {
+            let mut out = Vec::with_capacity(mask.count_ones() as usize);
+            while mask != 0 {
+                out.push(mask.trailing_zeros());
+                mask &= mask - 1;
+            }
+            out
+        };
+        let places: u128 = by_pos.iter().fold(0, |u, &p| u | p);
+        let sashimi = set.iter().any(|&i| {
+            let own = bases[i].2.iter().fold(0u128, |u, &(l, _)| u | 1u128 << l);
+            (own & !fins).count_ones() < 2
+        });
+        let covers: Vec<u32> =
+            (0..m).filter(|&j| pick & (1 << j) != 0).map(|j| cover_list[positions[j] as usize]).collect();
+        let mut base_groups: Vec<u32> = set.iter().map(|&i| bases[i].0).collect();
+        base_groups.sort_unstable();
+        return Some(FinnedFish {
+            bit,
+            bases: base_groups,
+            covers,
+            places: list(places & !fins),
+            fins: list(fins),
+            sashimi,
+            removals: list(targets),
+        });
+    }
+    None
+}
+
+/// The largest size searched.
+const MAX_K: usize = 4;
 
 /// The first finned fish on the bases `set` (indices into `bases`: group, cover positions,
 /// places with their cover's position, 63 for none).
@@ -232,4 +360,32 @@ fn with_bases(
         return Some(FinnedFish { bit, bases: base_groups, covers, places: inner, fins, sashimi, removals });
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku_grid;
+    use csp::branching::Rng;
+
+    #[test]
+    fn the_search_on_masks_finds_the_same_fish_as_the_search_on_lists() {
+        let (mut states, mut found) = (0, 0);
+        for seed in 0..300 {
+            let (mut solver, v) = sudoku_grid();
+            let mut rng = Rng::new(seed);
+            let share = 3 + rng.below(5);
+            let ok = v.iter().all(|&x| (1..=9).all(|d| rng.below(10) >= share || solver.remove_value(x, d).is_ok()));
+            let Some(c) = ok.then(|| Candidates::from_solver(&solver).ok()).flatten() else { continue };
+            states += 1;
+            for k in 2..=4 {
+                for (base, cover) in [(0, 1), (1, 0)] {
+                    let on_masks = find_first_with(&c, base, cover, k, true);
+                    found += usize::from(on_masks.is_some());
+                    assert_eq!(on_masks, find_first_with(&c, base, cover, k, false), "seed {seed}, k {k}");
+                }
+            }
+        }
+        assert!(states > 100 && found > 100, "{states} states, {found} fish");
+    }
 }

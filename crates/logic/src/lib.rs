@@ -20,6 +20,7 @@
 //! | [`subsets`] | Hall sets: `k` variables of a group whose domains hold `k` values between them take those values, so the group's other variables lose them (naked subset); `k` values with `k` places in a tight group fill them, so those variables lose every other value (hidden subset) | the group and the set |
 //! | [`fish`] | a value that, within `k` disjoint tight groups (the bases), can only go in the union of `k` disjoint groups (the covers) leaves the rest of the covers; `k = 1` is locked candidates | the value, bases and covers |
 //! | [`finned`] | a fish but for *fins* sharing a group: a fin takes the value, or the fish holds; either way a cover's variable outside the bases that shares a group with every fin loses it | the value, bases, covers and fins |
+//! | [`franken`] | a fish whose bases and covers each mix families of groups (no two bases sharing a place of the value), with fins or without: a cover's variable outside the bases that shares a group with every fin loses the value | the value, bases, covers and fins |
 //! | [`links`] | strong links (a value's two places in a tight group) joined by weak links: two links, a group emptied through two others, W-wings | the links |
 //! | [`colouring`] | chains of strong links of one value (or of variables holding the same two values) coloured alternately: one colour is true | the chain |
 //! | [`als`] | almost locked sets (`k` variables pairwise sharing a group, `k + 1` values) with a two-valued variable: a value is taken by one or the other, so the variables sharing a group with all its places lose it (WXYZ- to TUVWXYZ-wings); two or three sets joined by restricted common values (ALS-XZ, ALS-XY-wing) | the sets, the variable and the values |
@@ -80,6 +81,7 @@ mod candidates;
 pub mod colouring;
 pub mod finned;
 pub mod fish;
+pub mod franken;
 pub mod grave;
 pub mod interactions;
 pub mod links;

@@ -1,11 +1,11 @@
-//! Brute-force soundness of the named patterns (finned fish, colouring, remote pairs, W-wings,
+//! Brute-force soundness of the named patterns (finned, Franken and mutant fish, colouring, remote pairs, W-wings,
 //! ALS wings, ALS-XZ, ALS-XY-wings, Sue de Coq, unique rectangles of every type, BUG types 2 to
 //! 4) on random Sudoku candidate states that keep a
 //! known solution: every value a pattern removes is taken by no solution of the state (the
 //! engine's search, assigning it, finds none). Uniqueness patterns are checked on the states
 //! with exactly one solution, against it.
 
-use super::{als, colouring, finned, grave, links, sue_de_coq, uniqueness, Candidates};
+use super::{als, colouring, finned, franken, grave, links, sue_de_coq, uniqueness, Candidates};
 use csp::branching::Rng;
 use csp::solve::{Count, CountStatus};
 use csp::{Outcome, Solver, VarId};
@@ -153,7 +153,7 @@ fn possible(masks: &[u32], var: u32, value: i32) -> bool {
 
 #[test]
 fn every_value_a_pattern_removes_is_in_no_solution() {
-    let mut found = [0usize; 10];
+    let mut found = [0usize; 11];
     // Sue de Coq; rectangles of types 5 and 6; BUG types 3 and 4.
     let mut new_found = [0usize; 4];
     let mut unique_states = 0;
@@ -167,6 +167,19 @@ fn every_value_a_pattern_removes_is_in_no_solution() {
             for (base, cover) in [(0, 1), (1, 0)] {
                 if let Some(f) = finned::find_first(&c, base, cover, k) {
                     removals.extend(f.removals.iter().map(|&l| (0, l, 1u64 << f.bit)));
+                }
+            }
+        }
+        // Franken and mutant fish (families mixed, a box or both kinds of line among them),
+        // with up to two fins.
+        for k in 2..=4 {
+            for (bases, covers) in [([0usize, 2].as_slice(), [1usize, 2].as_slice()), (&[0, 1, 2], &[0, 1, 2])] {
+                for max_fins in [0, 2] {
+                    let search = franken::Search { base_families: bases, cover_families: covers, size: k, max_fins };
+                    let mixed = |b: &[u32], c: &[u32]| b.iter().chain(c).any(|&g| g >= 18);
+                    if let Some(f) = franken::find_first(&c, &search, mixed) {
+                        removals.extend(f.removals.iter().map(|&l| (10, l, 1u64 << f.bit)));
+                    }
                 }
             }
         }

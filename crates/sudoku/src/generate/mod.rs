@@ -32,7 +32,12 @@
 //!    the engine's singles decides alone where singles do (a puzzle grades 1.5 or less
 //!    exactly when singles solve it). It keeps the puzzle if the grade is in the target, else
 //!    tries again, up to [`Settings::max_tries`] tries. X, jigsaw and killer puzzles are
-//!    graded in full by the ladder over their groups (and a killer's cage sums).
+//!    graded by the ladder over their groups (and a killer's cage sums), as far as the target
+//!    needs too;
+//! 5. for a plain 9x9 target that wants nothing below `extreme` (which removal alone almost
+//!    never reaches), climbs from a try graded `fiendish` or more: moves that swap a given for
+//!    others and make the puzzle minimal again (the `climb` module), kept while the grade does
+//!    not fall, each move graded one try.
 //!
 //! A killer has no givens: its cages are drawn over the random solution and refined until
 //! they allow only it (the `killer` module); `minimal` and the symmetry do not apply to it.
@@ -59,6 +64,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod climb;
 mod jigsaw;
 mod killer;
 mod rest;
@@ -381,7 +387,9 @@ impl Generator {
     pub fn generate(&mut self, index: u64) -> Generation {
         let mut rng = Rng::new(puzzle_seed(self.settings.seed, index));
         let mut closest: Option<(f64, Generated)> = None;
-        for attempt in 1..=self.settings.max_tries {
+        let mut attempt = 0;
+        while attempt < self.settings.max_tries {
+            attempt += 1;
             self.stats.tries += 1;
             let Some((mut made, graded)) = self.try_once(&mut rng) else {
                 self.stats.failed_tries += 1;
@@ -398,11 +406,14 @@ impl Generator {
             if target.accepts(&bound) {
                 return Generation::Found(Box::new(made));
             }
+            let start = self.climbs().then(|| (made.clone(), bound));
             // The nearest miss so far, by the grade or bound known: graded in full only if
             // the puzzle is given up.
-            let distance = target.distance(&bound);
-            if closest.as_ref().is_none_or(|(d, _)| distance < *d) {
-                closest = Some((distance, made));
+            keep_closest(&mut closest, &target, made, &bound);
+            if let Some((start, bound)) = start {
+                if let Some(found) = self.climb(&mut rng, start, &bound, &mut attempt, &mut closest) {
+                    return Generation::Found(Box::new(found));
+                }
             }
         }
         let closest = closest.map(|(_, mut made)| {
@@ -412,6 +423,74 @@ impl Generator {
             made
         });
         Generation::GaveUp { tries: self.settings.max_tries, closest: closest.map(Box::new) }
+    }
+
+    /// Whether a try that misses the target is climbed from ([`climb`]): for plain 9x9
+    /// puzzles and a target that wants nothing below `extreme`, which removal alone almost
+    /// never reaches.
+    fn climbs(&self) -> bool {
+        let s = &self.settings;
+        s.variant == Variant::Plain && s.shape.size() == 9 && s.target.band_range().0 == Band::Extreme
+    }
+
+    /// Climbs from the try `start` (graded `bound`): moves to a neighbour ([`climb::neighbour`])
+    /// graded at least as high, each move one try (a move that finds no neighbour a failed one), until the target accepts one,
+    /// [`CLIMB_STALL`] moves in a row raise nothing, or the tries run out. Only from tries
+    /// graded at least [`CLIMB_FROM`].
+    fn climb(
+        &mut self,
+        rng: &mut Rng,
+        start: Generated,
+        bound: &Grade,
+        attempt: &mut u64,
+        closest: &mut Option<(f64, Generated)>,
+    ) -> Option<Generated> {
+        let mut grade = (bound.score() * 10.0).round() as u32;
+        if grade < CLIMB_FROM {
+            return None;
+        }
+        let target = self.settings.target;
+        let stop_at = target.decided_from().unwrap_or(u32::MAX);
+        let shape = self.settings.shape;
+        let solution = start.solution.digits().to_vec();
+        let mut givens = start.puzzle.grid().digits().to_vec();
+        let mut stalled = 0;
+        while *attempt < self.settings.max_tries && stalled < CLIMB_STALL {
+            *attempt += 1;
+            self.stats.tries += 1;
+            let checker = self.checker.as_mut()?;
+            let Some(next) = climb::neighbour(&mut checker.engine, &solution, &givens, rng, &mut self.stats) else {
+                self.stats.failed_tries += 1;
+                stalled += 1;
+                continue;
+            };
+            let puzzle = Puzzle::plain(Grid::from_raw(shape, next.clone().into_boxed_slice()));
+            let graded = grade_of(&mut self.grader, &puzzle, stop_at)?;
+            let mut made = Generated {
+                puzzle,
+                solution: start.solution.clone(),
+                grade: match graded {
+                    Bounded::Exact(g) => Some(g),
+                    _ => None,
+                },
+                tries: *attempt,
+            };
+            let reached = graded.representative();
+            if target.accepts(&reached) {
+                if self.settings.grade && made.grade.is_none() {
+                    made.grade = Some(self.grader.grade_puzzle(&made.puzzle));
+                }
+                return Some(made);
+            }
+            let tenths = (reached.score() * 10.0).round() as u32;
+            keep_closest(closest, &target, made, &reached);
+            stalled = if tenths > grade { 0 } else { stalled + 1 };
+            if tenths >= grade {
+                givens = next;
+                grade = tenths;
+            }
+        }
+        None
     }
 
     /// One try: rules, a full grid, removals, a grade (or a bound of it, if grading stopped
@@ -460,18 +539,20 @@ impl Generator {
         let puzzle = killer::make(shape, &solution, rng, &mut self.grader)?;
         let solution = Grid::from_raw(shape, solution.into_boxed_slice());
         let wanted = self.settings.grade || self.settings.target != Target::Any;
-        let graded = wanted.then(|| Bounded::Exact(self.grader.grade_puzzle(&puzzle)));
-        let grade = graded.map(Bounded::representative);
+        let stop_at = self.stop_at().unwrap_or(u32::MAX);
+        let graded = if wanted { grade_of(&mut self.grader, &puzzle, stop_at) } else { None };
+        let grade = match graded {
+            Some(Bounded::Exact(g)) => Some(g),
+            _ => None,
+        };
         Some((Generated { puzzle, solution, grade, tries: 0 }, graded))
     }
 
     /// The grade of a try's puzzle, or a bound of it that decides the try: by a pass of the
-    /// engine's singles where that decides it ([`Generator::by_singles`]), else by the ladder,
-    /// stopped where the target decides ([`Generator::stop_at`]). `None` for a variant.
+    /// engine's singles where that decides it ([`Generator::by_singles`], plain puzzles), else
+    /// by the ladder, stopped where the target decides ([`Generator::stop_at`]), for every
+    /// variant.
     fn grade_try(&mut self, puzzle: &Puzzle) -> Option<Bounded> {
-        if !matches!(puzzle.rules(), Rules::Plain) {
-            return Some(Bounded::Exact(self.grader.grade_puzzle(puzzle)));
-        }
         if let (Some(checker), [Some(_), _] | [_, Some(_)]) = (self.checker.as_mut(), self.by_singles) {
             let solved = solved_by_singles(&mut checker.engine, puzzle.grid().digits());
             let (answer, bound) = if solved {
@@ -650,6 +731,23 @@ impl Generator {
     }
 }
 
+/// The lowest grade, in tenths, a climb starts from ([`Generator::climb`]): easier puzzles
+/// are far from `extreme`, and a new try costs less than the moves up from them.
+const CLIMB_FROM: u32 = 60;
+
+/// Moves in a row that raise no grade after which a climb gives up (and the next try
+/// starts).
+const CLIMB_STALL: u32 = 40;
+
+/// Keeps `made` as the nearest miss of `target` if it is nearer than `closest` (by the grade
+/// or bound `bound` known).
+fn keep_closest(closest: &mut Option<(f64, Generated)>, target: &Target, made: Generated, bound: &Grade) {
+    let distance = target.distance(bound);
+    if closest.as_ref().is_none_or(|(d, _)| distance < *d) {
+        *closest = Some((distance, made));
+    }
+}
+
 /// Orbits decided between two probes of the singles during a removal pass (a probe costs
 /// about one uniqueness check).
 const SINGLES_PROBE_EVERY: usize = 4;
@@ -694,11 +792,11 @@ fn puzzle_of(rules: &Rules, grid: Grid) -> Option<Puzzle> {
 /// The grade of `puzzle` by the technique ladder of `grader`, stopped as soon as it is known
 /// to be at least `stop_at` tenths ([`Solver::grade_until`]); a variant's in full.
 fn grade_of(grader: &mut Solver, puzzle: &Puzzle, stop_at: u32) -> Option<Bounded> {
-    if !matches!(puzzle.rules(), Rules::Plain) {
-        return Some(Bounded::Exact(grader.grade_puzzle(puzzle)));
-    }
-    // Unique: every removal kept was proven to leave one solution.
-    Some(grader.grade_until(puzzle.grid(), true, stop_at))
+    // Unique: every removal kept was proven to leave one solution (a killer's last search
+    // proved it too, but its ladder never uses uniqueness techniques: a swap can break a
+    // cage's sum).
+    let unique = !matches!(puzzle.rules(), Rules::Killer(_));
+    Some(grader.grade_puzzle_until(puzzle, unique, stop_at))
 }
 
 /// The next chunk size after a success with `k`, given the recent decisions (bit set: the

@@ -62,8 +62,10 @@ fn impossible_requests_are_errors() {
     let hard4 = Settings { target: Target::Bands(Band::Extreme, Band::Extreme), ..settings(Shape::SIZE_4) };
     let err = Generator::new(hard4).unwrap_err();
     assert_eq!(err.to_string(), "4x4 puzzles do not reach extreme: they grade easy (docs/generation.md)");
-    let extreme = Settings { target: Target::Scores(8.5, f64::INFINITY), ..settings(Shape::SIZE_9) };
+    let extreme = Settings { target: Target::Scores(8.5, f64::INFINITY), ..settings(Shape::SIZE_6) };
     assert!(matches!(Generator::new(extreme), Err(GenerateError::Unreachable { .. })));
+    let extreme9 = Settings { target: Target::Scores(8.5, f64::INFINITY), ..settings(Shape::SIZE_9) };
+    assert!(Generator::new(extreme9).is_ok(), "9x9 puzzles reach extreme by climbing");
     let x = Settings { variant: Variant::X, target: Target::Bands(Band::Easy, Band::Easy), ..settings(Shape::SIZE_9) };
     assert!(Generator::new(x).is_ok(), "variants are graded");
     let x4 = Settings { variant: Variant::X, target: Target::Bands(Band::Hard, Band::Hard), ..settings(Shape::SIZE_4) };
@@ -142,4 +144,50 @@ fn singles_solve_a_puzzle_exactly_when_the_ladder_grades_it_at_most_their_top_ra
         }
     }
     assert!(solved > 20 && not > 20, "{solved} solved by singles, {not} not");
+}
+
+#[test]
+fn a_climbing_move_keeps_the_solution_and_gives_a_minimal_unique_puzzle() {
+    let mut g = Generator::new(settings(Shape::SIZE_9)).unwrap();
+    let made = found(g.generate(0));
+    let solution = made.solution.digits().to_vec();
+    let mut givens = made.puzzle.grid().digits().to_vec();
+    let mut rng = Rng::new(5);
+    let mut stats = GenerateStats::default();
+    let engine = &mut g.checker.as_mut().unwrap().engine;
+    let mut moved = 0;
+    for _ in 0..6 {
+        let Some(next) = climb::neighbour(engine, &solution, &givens, &mut rng, &mut stats) else { continue };
+        moved += 1;
+        // The same solution, and only it.
+        assert!(next.iter().zip(&solution).all(|(&g, &s)| g == 0 || g == s));
+        let grid = Grid::from_raw(Shape::SIZE_9, next.clone().into_boxed_slice());
+        let mut solver = Solver::new(Shape::SIZE_9);
+        assert_eq!(solver.count_solutions_up_to(&grid, 2).count, 1);
+        // Minimal: no given can go.
+        for c in (0..81).filter(|&c| next[c] != 0) {
+            let mut fewer = next.clone();
+            fewer[c] = 0;
+            let grid = Grid::from_raw(Shape::SIZE_9, fewer.into_boxed_slice());
+            assert_eq!(solver.count_solutions_up_to(&grid, 2).count, 2, "r{}c{} can go", c / 9 + 1, c % 9 + 1);
+        }
+        givens = next;
+    }
+    assert!(moved >= 3, "{moved} moves of 6");
+}
+
+#[test]
+fn an_extreme_target_with_few_tries_stops_at_the_limit() {
+    // The first tries of seed 11 climb without reaching `extreme`: the answer says the tries
+    // ran out, with the closest miss.
+    let s = Settings { target: Target::Bands(Band::Extreme, Band::Extreme), max_tries: 12, ..settings(Shape::SIZE_9) };
+    let mut g = Generator::new(s).unwrap();
+    match g.generate(0) {
+        Generation::GaveUp { tries, closest } => {
+            assert_eq!(tries, 12);
+            assert!(closest.is_some_and(|c| c.grade.is_some_and(|g| g.band() < Band::Extreme)));
+        }
+        other => panic!("expected to give up, got {other:?}"),
+    }
+    assert_eq!(g.stats().tries, 12);
 }

@@ -34,4 +34,28 @@ impl Solver {
             Err(floor) => Bounded::AtLeast(floor),
         }
     }
+
+    /// [`grade_until`](Solver::grade_until) for any puzzle (a variant's under its own
+    /// rules): `unique` says whether it is known to have exactly one solution and may use
+    /// uniqueness techniques (as [`run_ladder`](Solver::run_ladder) decides: never for a
+    /// killer).
+    pub(crate) fn grade_puzzle_until<P: Solvable + ?Sized>(
+        &mut self,
+        puzzle: &P,
+        unique: bool,
+        stop_at: u32,
+    ) -> Bounded {
+        if matches!(puzzle.rules(), Rules::Plain) && puzzle.marks().is_none() {
+            return self.grade_until(puzzle.givens(), unique, stop_at);
+        }
+        let deadline = self.deadline();
+        let ladder = self.ladder(puzzle, false).map(|mut l| {
+            l.deadline = deadline;
+            l
+        });
+        match crate::technique::run_from(ladder, unique, stop_at) {
+            Ok(run) => Bounded::Exact(Grade::of_run(&run)),
+            Err(floor) => Bounded::AtLeast(floor),
+        }
+    }
 }

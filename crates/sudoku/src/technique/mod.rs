@@ -9,7 +9,7 @@
 //!
 //! The pattern techniques of the ladder, between locked candidates and chains (subsets, fish,
 //! wings, ALS wings, unique rectangles, BUG, Sue de Coq, strong links, empty rectangles,
-//! W-wings, finned fish, colouring, remote pairs, ALS-XZ, ALS-XY-wings and death blossoms), are each one module
+//! W-wings, finned fish, Franken and mutant fish, colouring, remote pairs, ALS-XZ, ALS-XY-wings and death blossoms), are each one module
 //! of this one, which holds everything about it: its step's data (a public type, a variant of
 //! [`Technique`]), its name, rating and wording (`Pattern`, `Display`), what its JSON shows
 //! (`Pattern::uses`), and how it is found (`Rung`: in the candidates as they stand, on a
@@ -41,6 +41,7 @@ mod death_blossom;
 mod empty_rectangle;
 mod finned;
 mod fish;
+mod franken;
 mod rectangle;
 mod strong_links;
 mod subsets;
@@ -234,6 +235,8 @@ techniques! {
         WWing(w_wing::WWing),
         /// A finned or sashimi fish ([`FinnedFish`]).
         FinnedFish(finned::FinnedFish),
+        /// A Franken or mutant fish ([`ComplexFish`]).
+        ComplexFish(franken::ComplexFish),
         /// A colour trap or wrap ([`Colouring`]).
         Colouring(colouring::Colouring),
         /// Remote pairs ([`RemotePairs`]).
@@ -272,8 +275,14 @@ techniques! {
         als_wing::Finder(5),
     ]
     late_rungs [
+        finned::Finder(4),
         als_chain::Finder,
+        franken::Finder(2),
+        franken::Finder(3),
+        franken::Mutant(2),
         death_blossom::Finder,
+        franken::Finder(4),
+        franken::Mutant(3),
     ]
 }
 
@@ -378,7 +387,8 @@ impl Technique {
     /// The technique's name: `full house`, `hidden single`, `naked single`, `pointing`,
     /// `claiming`, `naked pair` ... `hidden quad`, `X-wing`, `swordfish`, `jellyfish`,
     /// `XY-wing`, `XYZ-wing`, `WXYZ-wing` (to `TUVWXYZ-wing`), `W-wing`, `finned X-wing` ...
-    /// `sashimi jellyfish`, `colour trap`, `colour wrap`, `remote pairs`, `ALS-XZ`,
+    /// `sashimi jellyfish`, `Franken X-wing` ... `Franken jellyfish`, `mutant X-wing` ...
+    /// `mutant jellyfish` (`finned` before them when they have fins), `colour trap`, `colour wrap`, `remote pairs`, `ALS-XZ`,
     /// `ALS-XY-wing`, `death blossom`, `unique rectangle`, `hidden unique rectangle`, `BUG+1`, `BUG type 2`,
     /// `BUG type 3`, `BUG type 4`, `Sue de Coq`, `skyscraper`,
     /// `2-string kite`, `turbot fish`, `empty rectangle`, `X-chain`, `XY-cycle`, `XY-chain`,
@@ -422,7 +432,10 @@ impl Technique {
     /// | WXYZ-wing (ALS wing of 3 cells) | 5.5, 5.6 |
     /// | VWXYZ-wing, UVWXYZ-wing (ALS wings of 4, 5 cells) | 6.2 to 6.4, 7.2 |
     /// | hidden unique rectangle | 5.5 |
-    /// | finned (sashimi) X-wing, swordfish, jellyfish | 5.3 (5.4), 5.5 (5.6), 5.7 (5.8) |
+    /// | finned (sashimi) X-wing, swordfish | 5.3 (5.4), 5.5 (5.6) |
+    /// | finned (sashimi) jellyfish (where no static chain rates lower) | 7.1 (7.2) |
+    /// | Franken X-wing, swordfish, jellyfish (where no static chain rates lower) | 7.6, 7.8, 8.0 |
+    /// | mutant X-wing, swordfish (idem) | 7.8, 8.0 |
     /// | BUG type 2, type 4 | 5.7 |
     /// | BUG type 3 (naked pair, triple, quad) | 5.8, 5.9, 6.0 |
     /// | Sue de Coq | 5.7 |
@@ -583,6 +596,11 @@ mod tests {
     fn the_rungs_are_in_the_order_of_their_ratings() {
         let ratings: Vec<u32> = RUNGS.iter().map(|r| r.rating()).collect();
         assert!(ratings.is_sorted(), "{ratings:?}");
+        // The late rungs too (the first found rated below the chain wins), all at or above
+        // the chains' floor: the ladder's lower bound of a grade assumes nothing below it
+        // applies once the rungs fail.
+        let late: Vec<u32> = LATE_RUNGS.iter().map(|r| r.rating()).collect();
+        assert!(late.is_sorted() && late[0] >= CHAIN_FLOOR, "{late:?}");
         // A killer's cage blocking is tried among them at its rating (`ladder`).
         assert!(ratings.iter().any(|&r| r > crate::killer_reasoning::BLOCKING));
     }

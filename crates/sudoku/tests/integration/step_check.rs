@@ -8,8 +8,9 @@ use std::collections::HashSet;
 use std::cell::Cell as Counter;
 
 use sudoku::technique::{
-    AlsChain, AlsWing, Bug, BugExtra, BugLink, BugSubset, Colouring, DeathBlossom, EmptyRectangle, FinnedFish, Fish,
-    HiddenSubset, NakedSubset, RemotePairs, StrongLinks, SueDeCoq, UniqueRectangle, UniqueRectangleSubset, WWing, Wing,
+    AlsChain, AlsWing, Bug, BugExtra, BugLink, BugSubset, Colouring, ComplexFish, DeathBlossom, EmptyRectangle,
+    FinnedFish, Fish, HiddenSubset, NakedSubset, RemotePairs, StrongLinks, SueDeCoq, UniqueRectangle,
+    UniqueRectangleSubset, WWing, Wing,
 };
 use sudoku::{
     Cell, ChainKind, DeadEnd, Digits, Explainer, Explanation, Grid, Shape, StepKind, Technique, Uniqueness, Unit,
@@ -624,6 +625,31 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             });
                         if !ok {
                             return fail("not a finned fish");
+                        }
+                    }
+                    Technique::ComplexFish(ComplexFish { digit, cells: places, fins, bases, covers, .. }) => {
+                        // A Franken or mutant fish: each base's digit is in its places or fins,
+                        // no two bases' in one cell; without a fin holding it, in the covers;
+                        // the claimed cells are in the covers, outside the bases, and see every
+                        // fin.
+                        let cover_cells: Vec<Cell> = covers.iter().flat_map(|&u| unit_cells(shape, u)).collect();
+                        let base_cells: Vec<Cell> = bases.iter().flat_map(|&u| unit_cells(shape, u)).collect();
+                        let homes: Vec<Cell> = bases.iter().map(|&u| home(solution, u, *digit)).collect();
+                        let distinct: HashSet<Cell> = homes.iter().copied().collect();
+                        let finned = fins.iter().any(|&f| at(solution, f) == *digit);
+                        let ok = only(*digit)
+                            && bases.len() == covers.len()
+                            && distinct.len() == homes.len()
+                            && homes.iter().all(|h| places.contains(h) || fins.contains(h))
+                            && (finned || homes.iter().all(|h| cover_cells.contains(h)))
+                            && fins.iter().all(|f| base_cells.contains(f) && !cover_cells.contains(f))
+                            && cells.iter().all(|&c| {
+                                cover_cells.contains(&c)
+                                    && !base_cells.contains(&c)
+                                    && fins.iter().all(|&f| sees(shape, c, f))
+                            });
+                        if !ok {
+                            return fail("not a Franken or mutant fish");
                         }
                     }
                     Technique::Colouring(Colouring { digit, colours: [a, b], wrap }) => {
