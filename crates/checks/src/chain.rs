@@ -10,7 +10,7 @@
 //! chain (each an inner chain replayed the same way, whose assumption then leaves its cell);
 //! and the contradiction holds at the end.
 
-use sudoku::technique::{HiddenSubset, NakedSubset};
+use sudoku::technique::{ChainNode, ChainShape, GroupedChain, HiddenSubset, NakedSubset};
 use sudoku::{Cell, DeadEnd, Digits, Technique, Unit};
 
 /// The candidates of a plain grid (rows, columns, boxes), bit `d - 1` for digit `d`.
@@ -300,6 +300,131 @@ pub fn check_aic(board: &Board, nodes: &[(Cell, u8)], target: (Cell, u8)) -> Res
     let t = at(target);
     if !weak(at(nodes[0]), t) || !weak(at(nodes[nodes.len() - 1]), t) {
         return Err("an endpoint does not remove the candidate eliminated".into());
+    }
+    Ok(())
+}
+
+/// Checks that `chain` (a grouped AIC, ALS chain or nice loop) holds in the grid as it
+/// stands and concludes what it claims: every node's cells hold its digit; no candidate is in
+/// two nodes (but a discontinuous loop's first, which is its last); links alternate strong,
+/// weak, ..., each one of these:
+///
+/// * strong, one digit: a row, column or box holding both nodes whose places of the digit are
+///   exactly the two nodes' cells; two digits: one cell holding exactly those two; or an
+///   almost locked set (its cells in one unit, holding one digit more than cells), each node
+///   every place of its digit in the set;
+/// * weak, one digit: every cell of one node sees every cell of the other; two digits: one
+///   cell.
+///
+/// An open chain's removals are weakly linked to both endpoints; a continuous loop's (its last
+/// link weak, back to the first node) to both ends of one of its weak links; a discontinuous
+/// loop places its first node, a candidate, reached back by a strong link.
+pub fn check_grouped(board: &Board, chain: &GroupedChain) -> Result<(), String> {
+    let GroupedChain { nodes, links, shape, removals, place } = chain;
+    let cells_of = |n: &ChainNode| -> Vec<usize> { n.cells.iter().map(|&c| board.index(c)).collect() };
+    let sees = |a: usize, b: usize| a != b && board.units_of(a).iter().any(|u| u.contains(&b));
+    let single = |n: &ChainNode| (n.cells.len() == 1).then(|| board.index(n.cells[0]));
+    // Whether `a` true makes `b` false.
+    let weak = |a: &ChainNode, b: &ChainNode| match (single(a), single(b)) {
+        (Some(x), Some(y)) if x == y => a.digit != b.digit,
+        _ => a.digit == b.digit && cells_of(a).iter().all(|&x| cells_of(b).iter().all(|&y| sees(x, y))),
+    };
+    let places = |cells: &[usize], d: u8| -> Vec<usize> {
+        cells.iter().copied().filter(|&j| !board.placed[j] && board.cands[j] & bit(d) != 0).collect()
+    };
+    let strong = |a: &ChainNode, b: &ChainNode, set: &[sudoku::Cell]| -> bool {
+        let (ca, cb) = (cells_of(a), cells_of(b));
+        if !set.is_empty() {
+            let s: Vec<usize> = set.iter().map(|&c| board.index(c)).collect();
+            let in_unit = board.units_of(s[0]).iter().any(|u| s.iter().all(|j| u.contains(j)));
+            let held = s.iter().fold(0u32, |m, &j| m | board.cands[j]);
+            let sorted = |mut v: Vec<usize>| {
+                v.sort_unstable();
+                v
+            };
+            return in_unit
+                && s.iter().all(|&j| !board.placed[j])
+                && held.count_ones() as usize == s.len() + 1
+                && a.digit != b.digit
+                && sorted(places(&s, a.digit)) == sorted(ca)
+                && sorted(places(&s, b.digit)) == sorted(cb);
+        }
+        if let (Some(x), Some(y)) = (single(a), single(b)) {
+            if x == y {
+                return a.digit != b.digit && board.cands[x] == bit(a.digit) | bit(b.digit);
+            }
+        }
+        if a.digit != b.digit || ca.iter().any(|j| cb.contains(j)) {
+            return false;
+        }
+        let mut both: Vec<usize> = ca.iter().chain(&cb).copied().collect();
+        both.sort_unstable();
+        board.units_of(both[0]).iter().any(|u| {
+            both.iter().all(|j| u.contains(j)) && {
+                let mut p = places(u, a.digit);
+                p.sort_unstable();
+                p == both
+            }
+        })
+    };
+    let closed = *shape == ChainShape::Continuous;
+    if nodes.len() < 2 || links.len() != nodes.len() - 1 + usize::from(closed) {
+        return Err(format!("{} nodes and {} links", nodes.len(), links.len()));
+    }
+    let distinct = if *shape == ChainShape::Discontinuous { &nodes[..nodes.len() - 1] } else { &nodes[..] };
+    let mut cands: Vec<(usize, u8)> =
+        distinct.iter().flat_map(|n| cells_of(n).into_iter().map(move |j| (j, n.digit))).collect();
+    if cands.iter().any(|&(j, d)| board.placed[j] || board.cands[j] & bit(d) == 0) {
+        return Err("a node's cell does not hold its digit".into());
+    }
+    let total = cands.len();
+    cands.sort_unstable();
+    cands.dedup();
+    if cands.len() != total {
+        return Err("a candidate is in two nodes".into());
+    }
+    for (k, link) in links.iter().enumerate() {
+        let (a, b) = (&nodes[k], &nodes[(k + 1) % nodes.len()]);
+        if link.strong != (k % 2 == 0) {
+            return Err(format!("link {k} does not alternate"));
+        }
+        let ok = if link.strong { strong(a, b, &link.set) } else { link.set.is_empty() && weak(a, b) };
+        if !ok {
+            let kind = if link.strong { "strong" } else { "weak" };
+            return Err(format!("link {k} ({}{:?} - {}{:?}) is not {kind}", a.digit, a.cells, b.digit, b.cells));
+        }
+    }
+    match shape {
+        ChainShape::Discontinuous => {
+            let (first, last) = (&nodes[0], &nodes[nodes.len() - 1]);
+            if first != last || first.cells.len() != 1 || *place != Some((first.cells[0], first.digit)) {
+                return Err("a discontinuous loop places its first node, which is its last".into());
+            }
+            if !removals.is_empty() {
+                return Err("a discontinuous loop removes nothing".into());
+            }
+        }
+        _ => {
+            if place.is_some() || removals.is_empty() {
+                return Err("a chain or continuous loop removes candidates, and places none".into());
+            }
+            let ends: Vec<(&ChainNode, &ChainNode)> = if closed {
+                (1..nodes.len()).step_by(2).map(|k| (&nodes[k], &nodes[(k + 1) % nodes.len()])).collect()
+            } else {
+                vec![(&nodes[0], &nodes[nodes.len() - 1])]
+            };
+            for &(cell, digits) in removals {
+                for d in digits.iter() {
+                    let t = ChainNode { digit: d, cells: vec![cell] };
+                    if !board.has(cell, d) {
+                        return Err(format!("removes {d} from {cell}, not a candidate"));
+                    }
+                    if !ends.iter().any(|(a, b)| weak(a, &t) && weak(b, &t)) {
+                        return Err(format!("{cell} <> {d} is not weakly linked to both ends of a link"));
+                    }
+                }
+            }
+        }
     }
     Ok(())
 }

@@ -41,6 +41,7 @@ mod death_blossom;
 mod empty_rectangle;
 mod finned;
 mod fish;
+mod grouped_chain;
 mod rectangle;
 mod strong_links;
 mod subsets;
@@ -53,6 +54,7 @@ use std::fmt;
 use crate::grid::{Cell, Unit};
 use crate::killer_reasoning::SumTechnique;
 use board::{Board, Found};
+pub use grouped_chain::{ChainLink, ChainNode, ChainShape};
 pub(crate) use ladder::{run_from, start, start_unchecked, Ladder, Run};
 use step::{Branch, Cited, NetBranch};
 pub use step::{ChainKind, DeadEnd};
@@ -240,6 +242,8 @@ techniques! {
         RemotePairs(colouring::RemotePairs),
         /// A death blossom ([`DeathBlossom`]).
         DeathBlossom(death_blossom::DeathBlossom),
+        /// A grouped AIC, ALS chain or nice loop ([`GroupedChain`]).
+        GroupedChain(grouped_chain::GroupedChain),
     }
     rungs [
         subsets::Naked(2),
