@@ -464,6 +464,63 @@ mod tests {
     }
 
     #[test]
+    fn a_grouped_chain_is_checked_link_by_link_and_by_what_it_concludes() {
+        use sudoku::technique::ChainLink;
+        // An empty 9x9 grid where 1 has three places in row 1 (r1c1, r1c7, r1c8) and two in
+        // column 9 (r3c9, r9c9): (1)r1c1=(1)r1c78-(1)r3c9=(1)r9c9 removes 1 from r9c1.
+        let mut board = Board::new(9, &[0; 81]);
+        for c in 1..9 {
+            if c != 6 && c != 7 {
+                board.remove(Cell::new(0, c), Digits::single(1));
+            }
+        }
+        for r in 0..8 {
+            if r != 2 {
+                board.remove(Cell::new(r, 8), Digits::single(1));
+            }
+        }
+        let node = |d: u8, cells: &[(usize, usize)]| ChainNode {
+            digit: d,
+            cells: cells.iter().map(|&(r, c)| Cell::new(r, c)).collect(),
+        };
+        let link = |strong: bool| ChainLink { strong, set: Vec::new() };
+        let chain = GroupedChain {
+            nodes: vec![node(1, &[(0, 0)]), node(1, &[(0, 6), (0, 7)]), node(1, &[(2, 8)]), node(1, &[(8, 8)])],
+            links: vec![link(true), link(false), link(true)],
+            shape: ChainShape::Open,
+            removals: vec![(Cell::new(8, 0), Digits::single(1))],
+            place: None,
+        };
+        assert_eq!(check_grouped(&board, &chain), Ok(()));
+        let far = GroupedChain { removals: vec![(Cell::new(7, 1), Digits::single(1))], ..chain.clone() };
+        assert!(check_grouped(&board, &far).is_err(), "r8c2 sees neither end");
+        let mut twice = chain.clone();
+        twice.nodes[2] = node(1, &[(0, 7)]);
+        assert!(check_grouped(&board, &twice).is_err(), "r1c8 in two nodes");
+        let mut three = board.clone();
+        three.cands[3] |= 1; // r1c4 holds 1 again: row 1 has four places
+        assert!(check_grouped(&three, &chain).is_err(), "r1c1=r1c78 is no strong link");
+        // An almost locked set r5c1 {1, 2}, r5c2 {2, 3}: without 1 it holds 3. With r5c8
+        // {1, 3}: (1=3)r5c12-(3)r5c8=(1)r5c8 removes 1 from the rest of row 5.
+        let but = |keep: &[u8]| (1..=9).filter(|d| !keep.contains(d)).collect::<Digits>();
+        for (c, keep) in [(0, [1, 2]), (1, [2, 3]), (7, [1, 3])] {
+            board.remove(Cell::new(4, c), but(&keep));
+        }
+        let set = vec![Cell::new(4, 0), Cell::new(4, 1)];
+        let als = GroupedChain {
+            nodes: vec![node(1, &[(4, 0)]), node(3, &[(4, 1)]), node(3, &[(4, 7)]), node(1, &[(4, 7)])],
+            links: vec![ChainLink { strong: true, set: set.clone() }, link(false), link(true)],
+            shape: ChainShape::Open,
+            removals: vec![(Cell::new(4, 4), Digits::single(1))],
+            place: None,
+        };
+        assert_eq!(check_grouped(&board, &als), Ok(()));
+        let mut not_a_set = als.clone();
+        not_a_set.links[0].set.push(Cell::new(4, 5));
+        assert!(check_grouped(&board, &not_a_set).is_err(), "three cells holding nine digits");
+    }
+
+    #[test]
     fn a_replay_counts_links_that_are_no_single_and_refuses_a_false_deduction() {
         use sudoku::{ChainKind, Cited};
         // An empty 9x9 grid but that r1c2 and r1c3 hold {2, 3}, r1c4 {1, 2, 3, 4}, r2c4 only 4.

@@ -497,3 +497,40 @@ fn build(c: &Candidates, graph: &Graph, parent: &[u32], state: u32, closing: Opt
     let nodes = ids.iter().map(|&k| graph.nodes[k as usize].clone()).collect();
     Some(Chain { nodes, links, shape, removals: by_var, place })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use csp::constraints::AllDifferent;
+    use csp::Model;
+
+    #[test]
+    fn a_discontinuous_loop_places_its_candidate() {
+        // a, p, q, f take 1 to 4 (f lacks 1), and so do a, y, g, h (g and h lack 1); y differs
+        // from p and q. Were a not 1, 1 would be in p or q (a group), so not in y, so in a:
+        // (1)a=(1)pq-(1)y=(1)a, and a takes 1.
+        let mut model = Model::new();
+        let v = model.new_vars(7, 1..=4).unwrap(); // a, p, q, f, y, g, h
+        let (a, p, q, f, y, g, h) = (v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+        for group in [vec![a, p, q, f], vec![p, q, y], vec![a, y, g, h]] {
+            model.post(AllDifferent::new(group)).unwrap();
+        }
+        let mut solver = model.into_solver();
+        for x in [f, g, h] {
+            solver.remove_value(x, 1).unwrap();
+        }
+        let c = Candidates::from_solver(&solver).unwrap();
+        let chain = shortest(&c, &Options { groups: true, als: 0, max_nodes: 8 }).expect("a loop");
+        let at = |x| c.local(x).unwrap();
+        assert_eq!(chain.shape, Shape::Discontinuous);
+        assert_eq!(chain.place, Some((at(a), 0)));
+        assert_eq!(chain.len(), 3);
+        let vars: Vec<Vec<u32>> = chain.nodes.iter().map(|n| n.vars.clone()).collect();
+        // Either way round: (1)a=(1)pq-(1)y=(1)a or (1)a=(1)y-(1)pq=(1)a.
+        let (pq, y) = (vec![at(p), at(q)], vec![at(y)]);
+        assert!(vars == [vec![at(a)], pq.clone(), y.clone(), vec![at(a)]] || vars == [vec![at(a)], y, pq, vec![at(a)]]);
+        assert_eq!(chain.links.iter().map(|l| l.strong).collect::<Vec<_>>(), [true, false, true]);
+        // Without groups, nothing.
+        assert_eq!(shortest(&c, &Options { groups: false, als: 0, max_nodes: 8 }), None);
+    }
+}
