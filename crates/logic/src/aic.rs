@@ -23,7 +23,7 @@
 //!
 //! [`shortest`] finds the chain of the fewest nodes that concludes something and uses at
 //! least one group or set (chains of single candidates alone are what trials find), by a
-//! breadth-first search from every node. All of it holds for any all-different groups.
+//! breadth-first search from every candidate and group. All of it holds for any all-different groups.
 
 use std::collections::HashMap;
 
@@ -125,6 +125,8 @@ struct Graph {
     strong: Vec<Vec<(u32, u32)>>,
     weak: Vec<Vec<u32>>,
     sets: Vec<Set>,
+    /// Per bit, `words` words: the open variables holding it.
+    holders: Vec<u64>,
 }
 
 impl Graph {
@@ -272,7 +274,28 @@ impl Graph {
             list.sort_unstable();
             list.dedup();
         }
-        Graph { nodes, seen, words, strong, weak, sets }
+        let mut holders = vec![0u64; c.width() as usize * words];
+        for l in (0..n).filter(|&l| open(l)) {
+            for b in bits(c.mask(l)) {
+                holders[b as usize * words + l as usize / 64] |= 1 << (l % 64);
+            }
+        }
+        Graph { nodes, seen, words, strong, weak, sets, holders }
+    }
+
+    /// Whether a chain from `a` to `b` may conclude something (a cheap test before it is
+    /// built): they are weakly linked (a loop), or a candidate may be weakly linked to both.
+    fn may_conclude(&self, a: u32, b: u32) -> bool {
+        let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+        if self.weak(b, a) {
+            return true;
+        }
+        if na.bit == nb.bit {
+            let held = &self.holders[na.bit as usize * self.words..(na.bit as usize + 1) * self.words];
+            return self.seen(a).iter().zip(self.seen(b)).zip(held).any(|((x, y), h)| x & y & h != 0);
+        }
+        // Different values: a single end's variable, holding the other's value, seeing it.
+        na.kind == NodeKind::Single || nb.kind == NodeKind::Single
     }
 
     fn seen(&self, k: u32) -> &[u64] {
@@ -372,7 +395,8 @@ pub fn shortest(c: &Candidates, opts: &Options) -> Option<Chain> {
     let mut best: Option<Chain> = None;
     let mut frontier: Vec<u32> = Vec::new();
     let mut next: Vec<u32> = Vec::new();
-    for start in 0..count as u32 {
+    // From every candidate and group: a chain with a set's node at both ends is left out.
+    for start in (0..count as u32).filter(|&k| graph.nodes[k as usize].kind != NodeKind::Als) {
         let limit = best.as_ref().map_or(opts.max_nodes, |b| b.len() - 1);
         if limit < 4 {
             break;
@@ -413,7 +437,7 @@ pub fn shortest(c: &Candidates, opts: &Options) -> Option<Chain> {
                             parent[s as usize] = state;
                             next.push(s);
                             // The path now has `depth + 2` nodes, ending on a true node.
-                            if depth + 2 >= 4 && s & 1 != 0 {
+                            if depth + 2 >= 4 && s & 1 != 0 && graph.may_conclude(start, m) {
                                 if let Some(chain) = build(c, &graph, &parent, s, None) {
                                     best = Some(chain);
                                     break 'bfs;

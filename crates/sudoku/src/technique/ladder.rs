@@ -351,9 +351,9 @@ impl Ladder {
             }
         }
         // Grouped AICs, ALS chains and their loops: rated lower than what is found so far;
-        // with nothing found, rated at most a dynamic chain's base, and then they win over
-        // a forcing net or a killer's sum chain rated alike (HoDoKu's order: the chain is
-        // the one a player reads).
+        // with nothing found, rated at most the forcing net or killer's sum chain found then
+        // (a tie goes to the chain: HoDoKu's order, the chain is the one a player reads), or
+        // at most a dynamic chain's base without one.
         if chain.is_some() {
             if rating(&chain) > GROUPED_BASE {
                 if let Some(g) = grouped_chain::find(&self.board, rating(&chain) - 1) {
@@ -362,17 +362,13 @@ impl Ladder {
             }
             return chain;
         }
-        let grouped = grouped_chain::find(&self.board, DYNAMIC_CHAIN_BASE);
-        let below = rating(&grouped).saturating_sub(1);
-        if let Some(net) = self.chains_of(&[ChainKind::Net], below) {
-            return Some(net);
+        // A killer's sum chains (singles and cage combinations) are rated as forcing nets.
+        let net = self.chains_of(&[ChainKind::Net], u32::MAX).or_else(|| self.sum_chain());
+        let cap = if net.is_some() { rating(&net) } else { DYNAMIC_CHAIN_BASE };
+        if let Some(g) = grouped_chain::find(&self.board, cap) {
+            return Some(g);
         }
-        // A killer's sum chains (singles and cage combinations), rated as forcing nets.
-        let sum = self.sum_chain();
-        if rating(&sum) <= below {
-            return sum;
-        }
-        grouped.or(sum).or_else(|| self.chains_of(&[ChainKind::Dynamic], u32::MAX)).or_else(|| self.nested_chain())
+        net.or_else(|| self.chains_of(&[ChainKind::Dynamic], u32::MAX)).or_else(|| self.nested_chain())
     }
 
     /// Locked candidates: a fish of one base.
