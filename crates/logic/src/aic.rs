@@ -136,10 +136,12 @@ impl Graph {
         let words = (n as usize).div_ceil(64).max(1);
         let open = |l: u32| c.fixed_bit(l).is_none() && c.mask(l) != 0;
         let mut nodes: Vec<Node> = Vec::new();
-        let mut index: HashMap<(u32, Vec<u32>), u32> = HashMap::new();
+        // Nodes of candidates and groups by value and variables (a bit set: at most 128).
+        let key = |bit: u32, vars: &[u32]| (bit, vars.iter().fold(0u128, |m, &l| m | 1 << l));
+        let mut index: HashMap<(u32, u128), u32> = HashMap::new();
         for l in (0..n).filter(|&l| open(l)) {
             for b in bits(c.mask(l)) {
-                index.insert((b, vec![l]), nodes.len() as u32);
+                index.insert(key(b, &[l]), nodes.len() as u32);
                 nodes.push(Node { bit: b, vars: vec![l], kind: NodeKind::Single });
             }
         }
@@ -161,8 +163,8 @@ impl Graph {
                 for inter in &crossings {
                     let places: Vec<u32> =
                         inter.iter().copied().filter(|&l| open(l) && c.mask(l) & (1 << bit) != 0).collect();
-                    if places.len() >= 2 && !index.contains_key(&(bit, places.clone())) {
-                        index.insert((bit, places.clone()), nodes.len() as u32);
+                    if places.len() >= 2 && !index.contains_key(&key(bit, &places)) {
+                        index.insert(key(bit, &places), nodes.len() as u32);
                         nodes.push(Node { bit, vars: places, kind: NodeKind::Group });
                     }
                 }
@@ -219,7 +221,7 @@ impl Graph {
         }
         let mut strong: Vec<Vec<(u32, u32)>> = vec![Vec::new(); nodes.len()];
         for l in (0..n).filter(|&l| open(l)) {
-            let ids: Vec<u32> = bits(c.mask(l)).map(|b| index[&(b, vec![l])]).collect();
+            let ids: Vec<u32> = bits(c.mask(l)).map(|b| index[&key(b, &[l])]).collect();
             for &a in &ids {
                 for &b in &ids {
                     if a != b {
@@ -251,7 +253,7 @@ impl Graph {
                         continue;
                     }
                     let rest: Vec<u32> = places.iter().copied().filter(|l| !node.vars.contains(l)).collect();
-                    if let Some(&b) = index.get(&(bit, rest)) {
+                    if let Some(&b) = index.get(&key(bit, &rest)) {
                         strong[a as usize].push((b, 0));
                     }
                 }
@@ -267,10 +269,6 @@ impl Graph {
             }
         }
         for list in strong.iter_mut() {
-            list.sort_unstable();
-            list.dedup();
-        }
-        for list in weak.iter_mut() {
             list.sort_unstable();
             list.dedup();
         }
@@ -294,8 +292,20 @@ impl Graph {
             let held = &self.holders[na.bit as usize * self.words..(na.bit as usize + 1) * self.words];
             return self.seen(a).iter().zip(self.seen(b)).zip(held).any(|((x, y), h)| x & y & h != 0);
         }
-        // Different values: a single end's variable, holding the other's value, seeing it.
-        na.kind == NodeKind::Single || nb.kind == NodeKind::Single
+        // Different values: one variable's other values, or a single end's variable holding
+        // the other end's value and seeing all of it.
+        let holds = |l: u32, bit: u32| self.holders[bit as usize * self.words + l as usize / 64] & (1 << (l % 64)) != 0;
+        let sees = |l: u32, k: u32| self.seen(k)[l as usize / 64] & (1 << (l % 64)) != 0;
+        let single = |n: &Node| (n.kind == NodeKind::Single).then(|| n.vars[0]);
+        match (single(na), single(nb)) {
+            (Some(x), Some(y)) if x == y => {
+                let width = (self.holders.len() / self.words) as u32;
+                (0..width).filter(|&o| holds(x, o)).count() > 2
+            }
+            (x, y) => {
+                x.is_some_and(|x| holds(x, nb.bit) && sees(x, b)) || y.is_some_and(|y| holds(y, na.bit) && sees(y, a))
+            }
+        }
     }
 
     fn seen(&self, k: u32) -> &[u64] {
@@ -309,7 +319,12 @@ impl Graph {
 
     /// Whether nodes `a` and `b` are weakly linked.
     fn weak(&self, a: u32, b: u32) -> bool {
-        self.weak[a as usize].binary_search(&b).is_ok()
+        let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+        if na.bit != nb.bit {
+            return na.kind == NodeKind::Single && nb.kind == NodeKind::Single && na.vars == nb.vars;
+        }
+        let seen = self.seen(a);
+        a != b && nb.vars.iter().all(|&l| seen[l as usize / 64] & (1 << (l % 64)) != 0)
     }
 
     /// The candidates weakly linked to both `a` and `b`, other than `exclude`'s, added to
@@ -356,7 +371,7 @@ impl Graph {
 }
 
 /// The chain of the fewest nodes (at least four, at most [`Options::max_nodes`]) that
-/// concludes something, with at least one group or set node; the first found from the
+/// concludes something, on up to 128 variables (`None` above), with at least one group or set node; the first found from the
 /// lowest start node among equal ones. A continuous loop is taken where its last and first
 /// nodes are weakly linked, for what it removes along its weak links.
 ///
@@ -387,6 +402,9 @@ impl Graph {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn shortest(c: &Candidates, opts: &Options) -> Option<Chain> {
+    if c.num_vars() > 128 {
+        return None;
+    }
     let graph = Graph::new(c, opts);
     let count = graph.nodes.len();
     // States: node * 4 + on * 2 + special (`on`: true when the start is false).
