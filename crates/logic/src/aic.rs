@@ -113,6 +113,8 @@ pub struct Options {
     pub als: usize,
     /// The most (distinct) nodes of a chain.
     pub max_nodes: usize,
+    /// The most variables of a chain, counted once per node (`usize::MAX`: any).
+    pub max_weight: usize,
 }
 
 /// The nodes and links of the candidates as they stand.
@@ -371,7 +373,8 @@ impl Graph {
 }
 
 /// The chain of the fewest nodes (at least four, at most [`Options::max_nodes`]) that
-/// concludes something, on up to 128 variables (`None` above), with at least one group or set node; the first found from the
+/// concludes something and counts at most [`Options::max_weight`] variables (over its
+/// nodes), on up to 128 variables (`None` above), with at least one group or set node; the first found from the
 /// lowest start node among equal ones. A continuous loop is taken where its last and first
 /// nodes are weakly linked, for what it removes along its weak links.
 ///
@@ -394,7 +397,7 @@ impl Graph {
 /// let mut solver = model.into_solver();
 /// solver.remove_value(w, 1)?;
 /// let c = Candidates::from_solver(&solver)?;
-/// let opts = aic::Options { groups: true, als: 0, max_nodes: 8 };
+/// let opts = aic::Options { groups: true, als: 0, max_nodes: 8, max_weight: usize::MAX };
 /// let chain = aic::shortest(&c, &opts).expect("a grouped chain");
 /// assert_eq!(chain.nodes.len(), 4);
 /// assert_eq!(chain.nodes[1].vars.len() + chain.nodes[2].vars.len(), 3, "the group of p, q and y");
@@ -443,7 +446,7 @@ pub fn shortest(c: &Candidates, opts: &Options) -> Option<Chain> {
                     for &(m, _) in &graph.strong[node as usize] {
                         if m == start && depth + 1 >= 3 && special && graph.nodes[m as usize].kind == NodeKind::Single {
                             // A discontinuous loop: back to the start by a strong link.
-                            if let Some(chain) = build(c, &graph, &parent, state, Some(start)) {
+                            if let Some(chain) = build(c, &graph, &parent, state, Some(start), opts.max_weight) {
                                 best = Some(chain);
                                 break 'bfs;
                             }
@@ -456,7 +459,7 @@ pub fn shortest(c: &Candidates, opts: &Options) -> Option<Chain> {
                             next.push(s);
                             // The path now has `depth + 2` nodes, ending on a true node.
                             if depth + 2 >= 4 && s & 1 != 0 && graph.may_conclude(start, m) {
-                                if let Some(chain) = build(c, &graph, &parent, s, None) {
+                                if let Some(chain) = build(c, &graph, &parent, s, None, opts.max_weight) {
                                     best = Some(chain);
                                     break 'bfs;
                                 }
@@ -474,7 +477,14 @@ pub fn shortest(c: &Candidates, opts: &Options) -> Option<Chain> {
 
 /// The chain ending at `state` (a true node, or, with `closing`, a false node strongly
 /// linked back to the start), if its nodes share no candidate and it concludes something.
-fn build(c: &Candidates, graph: &Graph, parent: &[u32], state: u32, closing: Option<u32>) -> Option<Chain> {
+fn build(
+    c: &Candidates,
+    graph: &Graph,
+    parent: &[u32],
+    state: u32,
+    closing: Option<u32>,
+    opts_weight: usize,
+) -> Option<Chain> {
     let mut ids: Vec<u32> = Vec::new();
     let mut s = state;
     while s != u32::MAX {
@@ -487,6 +497,9 @@ fn build(c: &Candidates, graph: &Graph, parent: &[u32], state: u32, closing: Opt
         .flat_map(|&k| graph.nodes[k as usize].vars.iter().map(move |&l| (l, graph.nodes[k as usize].bit)))
         .collect();
     let total = cands.len();
+    if total > opts_weight {
+        return None;
+    }
     cands.sort_unstable();
     cands.dedup();
     if cands.len() < total {
@@ -562,7 +575,8 @@ mod tests {
             solver.remove_value(x, 1).unwrap();
         }
         let c = Candidates::from_solver(&solver).unwrap();
-        let chain = shortest(&c, &Options { groups: true, als: 0, max_nodes: 8 }).expect("a loop");
+        let chain =
+            shortest(&c, &Options { groups: true, als: 0, max_nodes: 8, max_weight: usize::MAX }).expect("a loop");
         let at = |x| c.local(x).unwrap();
         assert_eq!(chain.shape, Shape::Discontinuous);
         assert_eq!(chain.place, Some((at(a), 0)));
@@ -573,6 +587,6 @@ mod tests {
         assert!(vars == [vec![at(a)], pq.clone(), y.clone(), vec![at(a)]] || vars == [vec![at(a)], y, pq, vec![at(a)]]);
         assert_eq!(chain.links.iter().map(|l| l.strong).collect::<Vec<_>>(), [true, false, true]);
         // Without groups, nothing.
-        assert_eq!(shortest(&c, &Options { groups: false, als: 0, max_nodes: 8 }), None);
+        assert_eq!(shortest(&c, &Options { groups: false, als: 0, max_nodes: 8, max_weight: usize::MAX }), None);
     }
 }

@@ -207,33 +207,24 @@ pub(super) fn find(b: &Board, within: u32) -> Option<Found> {
     if c.num_vars() > 81 || within < GROUPED_BASE {
         return None;
     }
-    let most = |base: u32| (4..=MOST_NODES).take_while(|&n| chain_rating(base, n as u32) <= within).last();
-    let found = |als: usize, max_nodes: usize| -> Option<(u32, Found)> {
-        let chain = aic::shortest(c, &aic::Options { groups: true, als, max_nodes })?;
-        let technique = GroupedChain {
-            nodes: chain.nodes.iter().map(|n| ChainNode { digit: b.digit(n.bit), cells: b.cells(&n.vars) }).collect(),
-            links: chain.links.iter().map(|l| ChainLink { strong: l.strong, set: b.cells(&l.set) }).collect(),
-            shape: match chain.shape {
-                aic::Shape::Open => ChainShape::Open,
-                aic::Shape::Continuous => ChainShape::Continuous,
-                aic::Shape::Discontinuous => ChainShape::Discontinuous,
-            },
-            removals: chain.removals.iter().map(|&(l, m)| (b.cell(l), b.digits(m))).collect(),
-            place: chain.place.map(|(l, bit)| (b.cell(l), b.digit(bit))),
-        };
-        let rating = technique.rating();
-        let found = match chain.place {
-            Some((var, bit)) => Found::Place { var, bit, technique: technique.into() },
-            None => Found::Eliminate { removals: chain.removals, technique: technique.into() },
-        };
-        Some((rating, found))
+    // The most cells the chain's nodes may count (its weight; its nodes are no more).
+    let most = (4..=MOST_NODES).take_while(|&n| chain_rating(GROUPED_BASE, n as u32) <= within).last()?;
+    let opts = aic::Options { groups: true, als: ALS_CELLS, max_nodes: most, max_weight: most };
+    let chain = aic::shortest(c, &opts)?;
+    let technique = GroupedChain {
+        nodes: chain.nodes.iter().map(|n| ChainNode { digit: b.digit(n.bit), cells: b.cells(&n.vars) }).collect(),
+        links: chain.links.iter().map(|l| ChainLink { strong: l.strong, set: b.cells(&l.set) }).collect(),
+        shape: match chain.shape {
+            aic::Shape::Open => ChainShape::Open,
+            aic::Shape::Continuous => ChainShape::Continuous,
+            aic::Shape::Discontinuous => ChainShape::Discontinuous,
+        },
+        removals: chain.removals.iter().map(|&(l, m)| (b.cell(l), b.digits(m))).collect(),
+        place: chain.place.map(|(l, bit)| (b.cell(l), b.digit(bit))),
     };
-    let max = most(GROUPED_BASE)?;
-    // With sets, then (if the chain found rates too high) with groups alone.
-    if let Some((rating, f)) = found(ALS_CELLS, max) {
-        if rating <= within {
-            return Some(f);
-        }
-    }
-    found(0, max).filter(|(rating, _)| *rating <= within).map(|(_, f)| f)
+    debug_assert!(technique.rating() <= within);
+    Some(match chain.place {
+        Some((var, bit)) => Found::Place { var, bit, technique: technique.into() },
+        None => Found::Eliminate { removals: chain.removals, technique: technique.into() },
+    })
 }
