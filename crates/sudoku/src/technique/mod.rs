@@ -386,7 +386,8 @@ impl Technique {
     /// `ALS-XY-wing`, `death blossom`, `unique rectangle`, `hidden unique rectangle`, `BUG+1`, `BUG type 2`,
     /// `BUG type 3`, `BUG type 4`, `Sue de Coq`, `skyscraper`,
     /// `2-string kite`, `turbot fish`, `empty rectangle`, `X-chain`, `XY-cycle`, `XY-chain`,
-    /// `forcing chain`, `forcing net`, `dynamic chain`, `nested forcing chain`, `failed guess`.
+    /// `forcing chain`, `forcing net`, `dynamic chain`, `nested forcing chain`, `failed guess`,
+    /// `grouped AIC`, `ALS chain`, `grouped continuous nice loop` (and the other nice loops).
     pub fn name(&self) -> &'static str {
         match self {
             Technique::FullHouse { .. } => "full house",
@@ -434,6 +435,7 @@ impl Technique {
     /// | W-wing (SE's forcing chain of the same cells) | 7.1 |
     /// | ALS-XZ, ALS-XY-wing (where no static chain rates lower) | 7.5, 7.8 |
     /// | death blossom (where no static chain rates lower) | 7.9 |
+    /// | grouped AIC, ALS chain, nice loop (before a forcing net rated the same or more) | 8.0 + the length increment over the nodes' cells |
     /// | BUG+1 (puzzles proven unique only) | 5.6 |
     /// | skyscraper, 2-string kite, turbot fish (a sashimi X-wing where it is one) | 5.4 |
     /// | empty rectangle | 6.6 (SE's turbot fish) |
