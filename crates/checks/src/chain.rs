@@ -10,7 +10,7 @@
 //! chain (each an inner chain replayed the same way, whose assumption then leaves its cell);
 //! and the contradiction holds at the end.
 
-use sudoku::technique::{HiddenSubset, NakedSubset};
+use sudoku::technique::{ChainNode, ChainShape, GroupedChain, HiddenSubset, NakedSubset};
 use sudoku::{Cell, DeadEnd, Digits, Technique, Unit};
 
 /// The candidates of a plain grid (rows, columns, boxes), bit `d - 1` for digit `d`.
@@ -304,6 +304,131 @@ pub fn check_aic(board: &Board, nodes: &[(Cell, u8)], target: (Cell, u8)) -> Res
     Ok(())
 }
 
+/// Checks that `chain` (a grouped AIC, ALS chain or nice loop) holds in the grid as it
+/// stands and concludes what it claims: every node's cells hold its digit; no candidate is in
+/// two nodes (but a discontinuous loop's first, which is its last); links alternate strong,
+/// weak, ..., each one of these:
+///
+/// * strong, one digit: a row, column or box holding both nodes whose places of the digit are
+///   exactly the two nodes' cells; two digits: one cell holding exactly those two; or an
+///   almost locked set (its cells in one unit, holding one digit more than cells), each node
+///   every place of its digit in the set;
+/// * weak, one digit: every cell of one node sees every cell of the other; two digits: one
+///   cell.
+///
+/// An open chain's removals are weakly linked to both endpoints; a continuous loop's (its last
+/// link weak, back to the first node) to both ends of one of its weak links; a discontinuous
+/// loop places its first node, a candidate, reached back by a strong link.
+pub fn check_grouped(board: &Board, chain: &GroupedChain) -> Result<(), String> {
+    let GroupedChain { nodes, links, shape, removals, place } = chain;
+    let cells_of = |n: &ChainNode| -> Vec<usize> { n.cells.iter().map(|&c| board.index(c)).collect() };
+    let sees = |a: usize, b: usize| a != b && board.units_of(a).iter().any(|u| u.contains(&b));
+    let single = |n: &ChainNode| (n.cells.len() == 1).then(|| board.index(n.cells[0]));
+    // Whether `a` true makes `b` false.
+    let weak = |a: &ChainNode, b: &ChainNode| match (single(a), single(b)) {
+        (Some(x), Some(y)) if x == y => a.digit != b.digit,
+        _ => a.digit == b.digit && cells_of(a).iter().all(|&x| cells_of(b).iter().all(|&y| sees(x, y))),
+    };
+    let places = |cells: &[usize], d: u8| -> Vec<usize> {
+        cells.iter().copied().filter(|&j| !board.placed[j] && board.cands[j] & bit(d) != 0).collect()
+    };
+    let strong = |a: &ChainNode, b: &ChainNode, set: &[sudoku::Cell]| -> bool {
+        let (ca, cb) = (cells_of(a), cells_of(b));
+        if !set.is_empty() {
+            let s: Vec<usize> = set.iter().map(|&c| board.index(c)).collect();
+            let in_unit = board.units_of(s[0]).iter().any(|u| s.iter().all(|j| u.contains(j)));
+            let held = s.iter().fold(0u32, |m, &j| m | board.cands[j]);
+            let sorted = |mut v: Vec<usize>| {
+                v.sort_unstable();
+                v
+            };
+            return in_unit
+                && s.iter().all(|&j| !board.placed[j])
+                && held.count_ones() as usize == s.len() + 1
+                && a.digit != b.digit
+                && sorted(places(&s, a.digit)) == sorted(ca)
+                && sorted(places(&s, b.digit)) == sorted(cb);
+        }
+        if let (Some(x), Some(y)) = (single(a), single(b)) {
+            if x == y {
+                return a.digit != b.digit && board.cands[x] == bit(a.digit) | bit(b.digit);
+            }
+        }
+        if a.digit != b.digit || ca.iter().any(|j| cb.contains(j)) {
+            return false;
+        }
+        let mut both: Vec<usize> = ca.iter().chain(&cb).copied().collect();
+        both.sort_unstable();
+        board.units_of(both[0]).iter().any(|u| {
+            both.iter().all(|j| u.contains(j)) && {
+                let mut p = places(u, a.digit);
+                p.sort_unstable();
+                p == both
+            }
+        })
+    };
+    let closed = *shape == ChainShape::Continuous;
+    if nodes.len() < 2 || links.len() != nodes.len() - 1 + usize::from(closed) {
+        return Err(format!("{} nodes and {} links", nodes.len(), links.len()));
+    }
+    let distinct = if *shape == ChainShape::Discontinuous { &nodes[..nodes.len() - 1] } else { &nodes[..] };
+    let mut cands: Vec<(usize, u8)> =
+        distinct.iter().flat_map(|n| cells_of(n).into_iter().map(move |j| (j, n.digit))).collect();
+    if cands.iter().any(|&(j, d)| board.placed[j] || board.cands[j] & bit(d) == 0) {
+        return Err("a node's cell does not hold its digit".into());
+    }
+    let total = cands.len();
+    cands.sort_unstable();
+    cands.dedup();
+    if cands.len() != total {
+        return Err("a candidate is in two nodes".into());
+    }
+    for (k, link) in links.iter().enumerate() {
+        let (a, b) = (&nodes[k], &nodes[(k + 1) % nodes.len()]);
+        if link.strong != (k % 2 == 0) {
+            return Err(format!("link {k} does not alternate"));
+        }
+        let ok = if link.strong { strong(a, b, &link.set) } else { link.set.is_empty() && weak(a, b) };
+        if !ok {
+            let kind = if link.strong { "strong" } else { "weak" };
+            return Err(format!("link {k} ({}{:?} - {}{:?}) is not {kind}", a.digit, a.cells, b.digit, b.cells));
+        }
+    }
+    match shape {
+        ChainShape::Discontinuous => {
+            let (first, last) = (&nodes[0], &nodes[nodes.len() - 1]);
+            if first != last || first.cells.len() != 1 || *place != Some((first.cells[0], first.digit)) {
+                return Err("a discontinuous loop places its first node, which is its last".into());
+            }
+            if !removals.is_empty() {
+                return Err("a discontinuous loop removes nothing".into());
+            }
+        }
+        _ => {
+            if place.is_some() || removals.is_empty() {
+                return Err("a chain or continuous loop removes candidates, and places none".into());
+            }
+            let ends: Vec<(&ChainNode, &ChainNode)> = if closed {
+                (1..nodes.len()).step_by(2).map(|k| (&nodes[k], &nodes[(k + 1) % nodes.len()])).collect()
+            } else {
+                vec![(&nodes[0], &nodes[nodes.len() - 1])]
+            };
+            for &(cell, digits) in removals {
+                for d in digits.iter() {
+                    let t = ChainNode { digit: d, cells: vec![cell] };
+                    if !board.has(cell, d) {
+                        return Err(format!("removes {d} from {cell}, not a candidate"));
+                    }
+                    if !ends.iter().any(|(a, b)| weak(a, &t) && weak(b, &t)) {
+                        return Err(format!("{cell} <> {d} is not weakly linked to both ends of a link"));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,6 +461,63 @@ mod tests {
         assert!(check_aic(&board, &[n(0, 0), n(0, 2), n(2, 0), n(2, 2)], n(1, 0)).is_err(), "no weak link");
         board.cands[1] |= 1; // r1c2 holds 1 again: row 1 has three places
         assert!(check_aic(&board, &aic, n(1, 0)).is_err(), "r1c1=r1c3 is no strong link");
+    }
+
+    #[test]
+    fn a_grouped_chain_is_checked_link_by_link_and_by_what_it_concludes() {
+        use sudoku::technique::ChainLink;
+        // An empty 9x9 grid where 1 has three places in row 1 (r1c1, r1c7, r1c8) and two in
+        // column 9 (r3c9, r9c9): (1)r1c1=(1)r1c78-(1)r3c9=(1)r9c9 removes 1 from r9c1.
+        let mut board = Board::new(9, &[0; 81]);
+        for c in 1..9 {
+            if c != 6 && c != 7 {
+                board.remove(Cell::new(0, c), Digits::single(1));
+            }
+        }
+        for r in 0..8 {
+            if r != 2 {
+                board.remove(Cell::new(r, 8), Digits::single(1));
+            }
+        }
+        let node = |d: u8, cells: &[(usize, usize)]| ChainNode {
+            digit: d,
+            cells: cells.iter().map(|&(r, c)| Cell::new(r, c)).collect(),
+        };
+        let link = |strong: bool| ChainLink { strong, set: Vec::new() };
+        let chain = GroupedChain {
+            nodes: vec![node(1, &[(0, 0)]), node(1, &[(0, 6), (0, 7)]), node(1, &[(2, 8)]), node(1, &[(8, 8)])],
+            links: vec![link(true), link(false), link(true)],
+            shape: ChainShape::Open,
+            removals: vec![(Cell::new(8, 0), Digits::single(1))],
+            place: None,
+        };
+        assert_eq!(check_grouped(&board, &chain), Ok(()));
+        let far = GroupedChain { removals: vec![(Cell::new(7, 1), Digits::single(1))], ..chain.clone() };
+        assert!(check_grouped(&board, &far).is_err(), "r8c2 sees neither end");
+        let mut twice = chain.clone();
+        twice.nodes[2] = node(1, &[(0, 7)]);
+        assert!(check_grouped(&board, &twice).is_err(), "r1c8 in two nodes");
+        let mut three = board.clone();
+        three.cands[3] |= 1; // r1c4 holds 1 again: row 1 has four places
+        assert!(check_grouped(&three, &chain).is_err(), "r1c1=r1c78 is no strong link");
+        // An almost locked set r5c1 {1, 2}, r5c2 {2, 3}: without 1 it holds 3. With r5c8
+        // {1, 3}: (1=3)r5c12-(3)r5c8=(1)r5c8 removes 1 from the rest of row 5.
+        let but = |keep: &[u8]| (1..=9).filter(|d| !keep.contains(d)).collect::<Digits>();
+        for (c, keep) in [(0, [1, 2]), (1, [2, 3]), (7, [1, 3])] {
+            board.remove(Cell::new(4, c), but(&keep));
+        }
+        let set = vec![Cell::new(4, 0), Cell::new(4, 1)];
+        let als = GroupedChain {
+            nodes: vec![node(1, &[(4, 0)]), node(3, &[(4, 1)]), node(3, &[(4, 7)]), node(1, &[(4, 7)])],
+            links: vec![ChainLink { strong: true, set: set.clone() }, link(false), link(true)],
+            shape: ChainShape::Open,
+            removals: vec![(Cell::new(4, 4), Digits::single(1))],
+            place: None,
+        };
+        assert_eq!(check_grouped(&board, &als), Ok(()));
+        let mut not_a_set = als.clone();
+        not_a_set.links[0].set.push(Cell::new(4, 5));
+        assert!(check_grouped(&board, &not_a_set).is_err(), "three cells holding nine digits");
     }
 
     #[test]

@@ -63,6 +63,11 @@ impl Peers {
         self.bits[a as usize * self.words + b as usize / 64] & (1 << (b % 64)) != 0
     }
 
+    /// The variables sharing a group with `a`, as a bit set (words of 64 variables).
+    pub(crate) fn row(&self, a: u32) -> &[u64] {
+        &self.bits[a as usize * self.words..(a as usize + 1) * self.words]
+    }
+
     /// The variables sharing a group with every one of `vars` (and not in it), increasing.
     pub fn common(&self, vars: &[u32]) -> Vec<u32> {
         let mut acc: Vec<u64> = vec![!0; self.words];
@@ -310,7 +315,14 @@ fn indexed_sets(c: &Candidates, peers: &Peers, max: usize) -> Vec<Indexed> {
 }
 
 /// Adds to `found` every almost locked set of up to `max` variables extending `set` by `open`.
-fn subsets_of(c: &Candidates, open: &[u32], max: usize, union: u64, set: &mut Vec<u32>, found: &mut Vec<Set>) {
+pub(crate) fn subsets_of(
+    c: &Candidates,
+    open: &[u32],
+    max: usize,
+    union: u64,
+    set: &mut Vec<u32>,
+    found: &mut Vec<Set>,
+) {
     for (i, &l) in open.iter().enumerate() {
         let u = union | c.mask(l);
         if u.count_ones() as usize > max + 1 {

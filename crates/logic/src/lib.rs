@@ -24,6 +24,7 @@
 //! | [`links`] | strong links (a value's two places in a tight group) joined by weak links: two links, a group emptied through two others, W-wings | the links |
 //! | [`colouring`] | chains of strong links of one value (or of variables holding the same two values) coloured alternately: one colour is true | the chain |
 //! | [`als`] | almost locked sets (`k` variables pairwise sharing a group, `k + 1` values) with a two-valued variable: a value is taken by one or the other, so the variables sharing a group with all its places lose it (WXYZ- to TUVWXYZ-wings); two or three sets joined by restricted common values (ALS-XZ, ALS-XY-wing) | the sets, the variable and the values |
+//! | [`aic`] | alternating inference chains whose nodes are candidates, a value's places where two groups cross, or a value's places in an almost locked set: one endpoint is true; continuous loops (every weak link has a true end) and discontinuous ones (a candidate that would be true were it false) | the nodes and their links |
 //! | [`wings`] | XY- and XYZ-wings: a pivot and two pincers sharing a group with it force a value into a pincer (or the pivot), so the variables sharing a group with all of them lose it | the pivot, pincers and value |
 //! | [`uniqueness`] | deadly rectangles and the bivalue universal grave: patterns that would give a second solution; **only** for a problem known to have at most one, whose only constraints are its groups | the pattern |
 //! | [`grave`] | BUG types 3 and 4: a few variables hold more than two values, and without their extra values the rest would be a grave; in one group, their extra values join a naked subset (type 3), or a value with no other place there forces one of two (type 4); **only** for a problem known to have at most one solution | the grave, the group |
@@ -76,6 +77,7 @@
 #![warn(missing_debug_implementations)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
+pub mod aic;
 pub mod als;
 mod candidates;
 pub mod colouring;

@@ -1,11 +1,11 @@
-//! Brute-force soundness of the named patterns (finned, Franken and mutant fish, colouring, remote pairs, W-wings,
-//! ALS wings, ALS-XZ, ALS-XY-wings, Sue de Coq, unique rectangles of every type, BUG types 2 to
-//! 4) on random Sudoku candidate states that keep a
-//! known solution: every value a pattern removes is taken by no solution of the state (the
+//! Brute-force soundness of the named patterns (finned, Franken and mutant fish, colouring,
+//! remote pairs, W-wings, ALS wings, ALS-XZ, ALS-XY-wings, Sue de Coq, grouped AICs, ALS chains
+//! and nice loops, unique rectangles of every type, BUG types 2 to 4) on random Sudoku
+//! candidate states that keep a known solution: every value a pattern removes is taken by no solution of the state (the
 //! engine's search, assigning it, finds none). Uniqueness patterns are checked on the states
 //! with exactly one solution, against it.
 
-use super::{als, colouring, finned, franken, grave, links, sue_de_coq, uniqueness, Candidates};
+use super::{aic, als, colouring, finned, franken, grave, links, sue_de_coq, uniqueness, Candidates};
 use csp::branching::Rng;
 use csp::solve::{Count, CountStatus};
 use csp::{Outcome, Solver, VarId};
@@ -254,4 +254,42 @@ fn every_value_a_pattern_removes_is_in_no_solution() {
     );
     eprintln!("found {found:?}, Sue de Coq / rectangles 5, 6 / BUG 3, 4: {new_found:?}");
     assert!(new_found[0] > 0, "{new_found:?}");
+}
+
+#[test]
+fn every_value_a_grouped_chain_removes_is_in_no_solution_and_its_placement_in_every_one() {
+    // By shape (open, continuous, discontinuous), and chains with a set node.
+    let mut found = [0usize; 4];
+    for seed in 1000..1150 {
+        let (solution, masks) = random_state(seed);
+        let (solver, _) = grid(&masks);
+        let c = Candidates::from_solver(&solver).unwrap();
+        for (groups, als) in [(true, 0), (true, 3), (false, 3)] {
+            let Some(chain) = aic::shortest(&c, &aic::Options { groups, als, max_nodes: 12, max_weight: usize::MAX })
+            else {
+                continue;
+            };
+            assert!(chain.nodes.iter().any(|n| n.kind != aic::NodeKind::Single), "seed {seed}: no group or set");
+            assert!(chain.len() >= 4 && chain.len() <= 12, "seed {seed}: {} nodes", chain.len());
+            found[chain.shape as usize] += 1;
+            found[3] += usize::from(chain.links.iter().any(|l| !l.set.is_empty()));
+            for &(var, bits) in &chain.removals {
+                for bit in super::bits(bits) {
+                    let value = c.value(bit);
+                    assert_ne!(i32::from(solution[var as usize]), value, "seed {seed}: {chain:?} removes the solution");
+                    assert!(!possible(&masks, var, value), "seed {seed}: {chain:?} removes r{var} = {value}");
+                }
+            }
+            if let Some((var, bit)) = chain.place {
+                assert_eq!(i32::from(solution[var as usize]), c.value(bit), "seed {seed}: {chain:?}");
+                for other in super::bits(c.mask(var) & !(1 << bit)) {
+                    assert!(!possible(&masks, var, c.value(other)), "seed {seed}: {chain:?} places one of two");
+                }
+            }
+        }
+    }
+    eprintln!("grouped chains found: open, continuous, discontinuous, with sets: {found:?}");
+    // Discontinuous loops are rare here (a shorter chain concludes first): see
+    // `a_discontinuous_loop_places_its_candidate` in `aic`.
+    assert!(found[0] > 0 && found[1] > 0 && found[3] > 0, "{found:?}");
 }

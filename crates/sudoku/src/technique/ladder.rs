@@ -11,7 +11,11 @@ use logic::trial::{Chain, Deduced, Deduction, Implication, Link, Links, Trial};
 use logic::{bits, fish, singles, Candidates, Contradiction as Dead};
 
 use super::board::{Board, Found};
-use super::{chain_base, chain_rating, nested_base, CHAIN_FLOOR, GUESS_RATING, LATE_RUNGS, LINK_WEIGHT, RUNGS};
+use super::grouped_chain::{self, GROUPED_BASE};
+use super::{
+    chain_base, chain_rating, nested_base, CHAIN_FLOOR, DYNAMIC_CHAIN_BASE, GUESS_RATING, LATE_RUNGS, LINK_WEIGHT,
+    RUNGS,
+};
 use crate::grid::{Cell, Clash, Grid, Shape, Unit};
 use crate::killer_reasoning::BLOCKING;
 use crate::technique::step::{Branch, ChainKind, Cited, Contradiction, DeadEnd, Digits, NetBranch, Step, StepKind};
@@ -337,21 +341,34 @@ impl Ladder {
         // name), or a rung tried after them (ALS-XZ, ALS-XY-wing) where nothing rates lower.
         let within = rating(&pattern).saturating_sub(1);
         let chain = self.chains_of(&[ChainKind::Digit, ChainKind::Cells, ChainKind::Singles], within);
-        let chain = if chain.is_some() { chain } else { pattern };
+        let mut chain = if chain.is_some() { chain } else { pattern };
         for rung in LATE_RUNGS {
             if rating(&chain) > rung.rating() {
                 let late = rung.find(&self.board);
                 if rating(&late) < rating(&chain) {
-                    return late;
+                    chain = late;
                 }
             }
         }
-        chain
-            .or_else(|| self.chains_of(&[ChainKind::Net], u32::MAX))
-            // A killer's sum chains (singles and cage combinations), rated as forcing nets.
-            .or_else(|| self.sum_chain())
-            .or_else(|| self.chains_of(&[ChainKind::Dynamic], u32::MAX))
-            .or_else(|| self.nested_chain())
+        // Grouped AICs, ALS chains and their loops: rated lower than what is found so far;
+        // with nothing found, rated at most the forcing net or killer's sum chain found then
+        // (a tie goes to the chain: HoDoKu's order, the chain is the one a player reads), or
+        // at most a dynamic chain's base without one.
+        if chain.is_some() {
+            if rating(&chain) > GROUPED_BASE {
+                if let Some(g) = grouped_chain::find(&self.board, rating(&chain) - 1) {
+                    return Some(g);
+                }
+            }
+            return chain;
+        }
+        // A killer's sum chains (singles and cage combinations) are rated as forcing nets.
+        let net = self.chains_of(&[ChainKind::Net], u32::MAX).or_else(|| self.sum_chain());
+        let cap = if net.is_some() { rating(&net) } else { DYNAMIC_CHAIN_BASE };
+        if let Some(g) = grouped_chain::find(&self.board, cap) {
+            return Some(g);
+        }
+        net.or_else(|| self.chains_of(&[ChainKind::Dynamic], u32::MAX)).or_else(|| self.nested_chain())
     }
 
     /// Locked candidates: a fish of one base.

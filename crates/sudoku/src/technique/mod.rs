@@ -42,6 +42,7 @@ mod empty_rectangle;
 mod finned;
 mod fish;
 mod franken;
+mod grouped_chain;
 mod rectangle;
 mod strong_links;
 mod subsets;
@@ -54,6 +55,7 @@ use std::fmt;
 use crate::grid::{Cell, Unit};
 use crate::killer_reasoning::SumTechnique;
 use board::{Board, Found};
+pub use grouped_chain::{ChainLink, ChainNode, ChainShape};
 pub(crate) use ladder::{run_from, start, start_unchecked, Ladder, Run};
 use step::{Branch, Cited, NetBranch};
 pub use step::{ChainKind, DeadEnd};
@@ -243,6 +245,8 @@ techniques! {
         RemotePairs(colouring::RemotePairs),
         /// A death blossom ([`DeathBlossom`]).
         DeathBlossom(death_blossom::DeathBlossom),
+        /// A grouped AIC, ALS chain or nice loop ([`GroupedChain`]).
+        GroupedChain(grouped_chain::GroupedChain),
     }
     rungs [
         subsets::Naked(2),
@@ -392,7 +396,8 @@ impl Technique {
     /// `ALS-XY-wing`, `death blossom`, `unique rectangle`, `hidden unique rectangle`, `BUG+1`, `BUG type 2`,
     /// `BUG type 3`, `BUG type 4`, `Sue de Coq`, `skyscraper`,
     /// `2-string kite`, `turbot fish`, `empty rectangle`, `X-chain`, `XY-cycle`, `XY-chain`,
-    /// `forcing chain`, `forcing net`, `dynamic chain`, `nested forcing chain`, `failed guess`.
+    /// `forcing chain`, `forcing net`, `dynamic chain`, `nested forcing chain`, `failed guess`,
+    /// `grouped AIC`, `ALS chain`, `grouped continuous nice loop` (and the other nice loops).
     pub fn name(&self) -> &'static str {
         match self {
             Technique::FullHouse { .. } => "full house",
@@ -443,6 +448,7 @@ impl Technique {
     /// | W-wing (SE's forcing chain of the same cells) | 7.1 |
     /// | ALS-XZ, ALS-XY-wing (where no static chain rates lower) | 7.5, 7.8 |
     /// | death blossom (where no static chain rates lower) | 7.9 |
+    /// | grouped AIC, ALS chain, nice loop (before a forcing net rated the same or more) | 8.0 + the length increment over the nodes' cells |
     /// | BUG+1 (puzzles proven unique only) | 5.6 |
     /// | skyscraper, 2-string kite, turbot fish (a sashimi X-wing where it is one) | 5.4 |
     /// | empty rectangle | 6.6 (SE's turbot fish) |

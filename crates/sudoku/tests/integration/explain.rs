@@ -11,7 +11,7 @@ use sudoku::{
     Uniqueness,
 };
 
-use crate::step_check::{check_against, check_file, AICS, DYNAMIC_LINKS, REPLAYED, UNSTATED};
+use crate::step_check::{check_against, check_file, AICS, DYNAMIC_LINKS, GROUPED, REPLAYED, UNSTATED};
 use checks::easiest::check_order;
 use checks::grid::{data, puzzles};
 
@@ -36,15 +36,18 @@ fn every_step_of_the_rated_sample_and_the_hardest_is_true_of_the_solution() {
     // checker `checks::chain`, which also checks each cited deduction).
     let replayed = REPLAYED.with(|n| n.get());
     let (unstated, links) = (UNSTATED.with(|n| n.get()), DYNAMIC_LINKS.with(|n| n.get()));
-    let aics = AICS.with(|n| n.get());
+    let (aics, grouped) = (AICS.with(|n| n.get()), GROUPED.with(|n| n.get()));
     eprintln!(
-        "replayed: {replayed:?}; AICs checked: {aics}; dynamic chain links not a single without their deductions: \
-         {unstated} of {links}"
+        "replayed: {replayed:?}; AICs checked: {aics}; grouped AICs, ALS chains and nice loops checked: {grouped}; \
+         dynamic chain links not a single without their deductions: {unstated} of {links}"
     );
     assert_eq!(replayed.unstated, 0, "{replayed:?}");
     assert!(replayed.links > 1000 && replayed.cited > 10, "{replayed:?}");
     // Every AIC written (no node twice, links as they stand, both endpoints eliminating).
     assert!(aics > 50, "{aics} AICs");
+    // Every grouped AIC, ALS chain and nice loop (`checks::chain::check_grouped`: no candidate
+    // in two nodes, each link as the grid stands, the conclusion at the endpoints).
+    assert!(grouped > 0, "{grouped} grouped chains");
 }
 
 #[test]

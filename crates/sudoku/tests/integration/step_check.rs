@@ -8,15 +8,15 @@ use std::collections::HashSet;
 use std::cell::Cell as Counter;
 
 use sudoku::technique::{
-    AlsChain, AlsWing, Bug, BugExtra, BugLink, BugSubset, Colouring, ComplexFish, DeathBlossom, EmptyRectangle,
-    FinnedFish, Fish, HiddenSubset, NakedSubset, RemotePairs, StrongLinks, SueDeCoq, UniqueRectangle,
-    UniqueRectangleSubset, WWing, Wing,
+    AlsChain, AlsWing, Bug, BugExtra, BugLink, BugSubset, ChainNode, ChainShape, Colouring, ComplexFish, DeathBlossom,
+    EmptyRectangle, FinnedFish, Fish, GroupedChain, HiddenSubset, NakedSubset, RemotePairs, StrongLinks, SueDeCoq,
+    UniqueRectangle, UniqueRectangleSubset, WWing, Wing,
 };
 use sudoku::{
     Cell, ChainKind, DeadEnd, Digits, Explainer, Explanation, Grid, Shape, StepKind, Technique, Uniqueness, Unit,
 };
 
-use checks::chain::{check_aic, Board, Counts};
+use checks::chain::{check_aic, check_grouped, Board, Counts};
 use checks::grid::check_solution;
 
 /// The cells of `unit` in a grid of `shape`.
@@ -169,6 +169,8 @@ thread_local! {
     pub(crate) static REPLAYED: Counter<Counts> = const { Counter::new(Counts { links: 0, unstated: 0, cited: 0 }) };
     /// Chains written as alternating inference chains, each checked by `checks::chain::check_aic`.
     pub(crate) static AICS: Counter<usize> = const { Counter::new(0) };
+    /// Grouped AICs, ALS chains and nice loops, each checked by `checks::chain::check_grouped`.
+    pub(crate) static GROUPED: Counter<usize> = const { Counter::new(0) };
 }
 
 /// Replays the links of `chain` (a chain without branches) from `replay`, the candidates as
@@ -252,6 +254,41 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                     }
                 }
             }
+            StepKind::Place { technique: Technique::GroupedChain(g), .. }
+            | StepKind::Eliminate { technique: Technique::GroupedChain(g), .. } => {
+                if let Some((c, d)) = replay.single() {
+                    return fail(&format!("a chain while a single applies ({c} = {d})"));
+                }
+                if let Some(board) = &board {
+                    if let Err(why) = check_grouped(board, g) {
+                        return fail(&format!("not a grouped chain: {why}"));
+                    }
+                    GROUPED.with(|n| n.set(n.get() + 1));
+                }
+                // In the solution: one endpoint of an open chain is true, one end of each weak
+                // link of a continuous loop.
+                let holds = |n: &ChainNode| n.cells.iter().any(|&c| at(solution, c) == n.digit);
+                let ok = match g.shape {
+                    ChainShape::Open => holds(&g.nodes[0]) || holds(&g.nodes[g.nodes.len() - 1]),
+                    ChainShape::Continuous => (1..g.nodes.len())
+                        .step_by(2)
+                        .all(|k| holds(&g.nodes[k]) || holds(&g.nodes[(k + 1) % g.nodes.len()])),
+                    ChainShape::Discontinuous => holds(&g.nodes[0]),
+                };
+                if !ok {
+                    return fail("the chain's conclusion is false in the solution");
+                }
+                let claimed: Vec<(Cell, Digits)> = match &step.kind {
+                    StepKind::Eliminate { claims, .. } => claims.clone(),
+                    _ => Vec::new(),
+                };
+                if claimed
+                    .iter()
+                    .any(|&(c, ds)| !g.removals.iter().any(|&(r, rs)| r == c && ds.iter().all(|d| rs.contains(d))))
+                {
+                    return fail("claims what the chain does not remove");
+                }
+            }
             _ => {}
         }
         if let Some(board) = &mut board {
@@ -301,6 +338,8 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                     Technique::NakedSingle => {}
                     // BUG+1: the placement itself is checked above; the pattern needs candidates.
                     Technique::Bug(Bug { cell: c }) if c == cell => {}
+                    // A discontinuous nice loop: checked above (`check_grouped`).
+                    Technique::GroupedChain(GroupedChain { place: Some((c, d)), .. }) if c == cell && d == digit => {}
                     _ => return fail("a placement by an elimination technique"),
                 }
                 placed.push(*cell);
@@ -727,6 +766,8 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                             return fail("a refutation claims its assumption only");
                         }
                     }
+                    // Checked above (`check_grouped`, and its conclusion in the solution).
+                    Technique::GroupedChain(_) => {}
                     _ => return fail("an elimination by a placement technique"),
                 }
             }
