@@ -107,3 +107,79 @@ pub(crate) fn assert_solutions_and_gac(
     }
     Ok(())
 }
+
+/// One step of a random walk over a solver's states ([`walks`], [`assert_same_walk`]).
+#[derive(Clone, Debug)]
+pub(crate) enum Step {
+    /// A checkpoint.
+    Checkpoint,
+    /// A restore to the last checkpoint (none left: nothing).
+    Restore,
+    /// The removal of a value from variable `p` (modulo the variables), then propagation.
+    Remove(usize, Value),
+}
+
+/// Walks of fewer than `len` steps over the first `vars` variables, removing values in
+/// `values`.
+pub(crate) fn walks(
+    len: usize,
+    vars: usize,
+    values: std::ops::RangeInclusive<Value>,
+) -> impl Strategy<Value = Vec<Step>> {
+    let step = prop_oneof![
+        1 => Just(Step::Checkpoint),
+        1 => Just(Step::Restore),
+        3 => (0..vars, values).prop_map(|(p, v)| Step::Remove(p, v)),
+    ];
+    proptest::collection::vec(step, 0..len)
+}
+
+/// Takes `a` (over `v`) and `b` (over `w`, the same variables in another model) through the
+/// root propagation and then `steps`, and checks after each that both agree: the same outcome
+/// and the same domains. For a constraint with incremental state against its stateless form,
+/// through checkpoints and restores.
+pub(crate) fn assert_same_walk(
+    a: &mut Solver,
+    v: &[VarId],
+    b: &mut Solver,
+    w: &[VarId],
+    steps: &[Step],
+) -> Result<(), TestCaseError> {
+    let (ra, rb) = (a.propagate().is_ok(), b.propagate().is_ok());
+    prop_assert_eq!(ra, rb);
+    if !ra {
+        return Ok(());
+    }
+    let mut marks = Vec::new();
+    for step in steps {
+        match *step {
+            Step::Checkpoint => marks.push((a.new_checkpoint(), b.new_checkpoint())),
+            Step::Restore => {
+                if let Some((ca, cb)) = marks.pop() {
+                    a.restore_to(ca);
+                    b.restore_to(cb);
+                }
+            }
+            Step::Remove(p, value) => {
+                let p = p % v.len();
+                let ok_a = a.remove_value(v[p], value).is_ok() && a.propagate().is_ok();
+                let ok_b = b.remove_value(w[p], value).is_ok() && b.propagate().is_ok();
+                prop_assert_eq!(ok_a, ok_b);
+                if !ok_a {
+                    // After a conflict the only valid operation is a restore.
+                    match marks.pop() {
+                        Some((ca, cb)) => {
+                            a.restore_to(ca);
+                            b.restore_to(cb);
+                        }
+                        None => return Ok(()),
+                    }
+                }
+            }
+        }
+        let da: Vec<Vec<Value>> = v.iter().map(|&x| a.domain(x).to_vec()).collect();
+        let db: Vec<Vec<Value>> = w.iter().map(|&x| b.domain(x).to_vec()).collect();
+        prop_assert_eq!(da, db);
+    }
+    Ok(())
+}

@@ -152,7 +152,7 @@ impl Element {
                 .iter()
                 .map(|i| usize::try_from(i).ok().and_then(|i| p.ids.get(i)).is_some_and(|&id| supported[id as usize])),
         );
-        let mut changed = retain_flags(&self.keep, ctx, index)?;
+        let changed = retain_flags(&self.keep, ctx, index)?;
         // Per distinct value: whether a position left holds it (no sort of the values).
         self.reached.iter_mut().for_each(|r| *r = false);
         for i in ctx.domain(index).iter() {
@@ -160,24 +160,7 @@ impl Element {
                 self.reached[id as usize] = true;
             }
         }
-        if ctx.domain(result).is_interval() {
-            // Only the bounds move: to the smallest and largest reachable values within them.
-            let (lo, hi) = (ctx.min(result), ctx.max(result));
-            let within = |id: usize| self.reached[id] && (lo..=hi).contains(&p.values[id]);
-            let first = (0..p.values.len()).find(|&id| within(id));
-            let last = (0..p.values.len()).rev().find(|&id| within(id));
-            return match (first, last) {
-                (Some(f), Some(l)) => {
-                    Ok(changed | tighten(ctx, result, i64::from(p.values[f]), i64::from(p.values[l]))?)
-                }
-                _ => ctx.wipe_out(result, Rule::NoSupport),
-            };
-        }
-        self.keep.clear();
-        self.keep
-            .extend(ctx.domain(result).iter().map(|v| p.values.binary_search(&v).is_ok_and(|id| self.reached[id])));
-        changed |= retain_flags(&self.keep, ctx, result)?;
-        Ok(changed)
+        Ok(changed | keep_reached(ctx, result, &p.values, &self.reached, &mut self.keep)?)
     }
 
     /// Builds `masks` for a constant array of at most 64 distinct values over a bitset index
@@ -226,23 +209,7 @@ impl Element {
                 }
             }
         }
-        if ctx.domain(result).is_interval() {
-            let (lo, hi) = (ctx.min(result), ctx.max(result));
-            let within = |id: usize| self.reached[id] && (lo..=hi).contains(&p.values[id]);
-            let first = (0..d).find(|&id| within(id));
-            let last = (0..d).rev().find(|&id| within(id));
-            return match (first, last) {
-                (Some(f), Some(l)) => {
-                    Ok(changed | tighten(ctx, result, i64::from(p.values[f]), i64::from(p.values[l]))?)
-                }
-                _ => ctx.wipe_out(result, Rule::NoSupport),
-            };
-        }
-        self.keep.clear();
-        self.keep
-            .extend(ctx.domain(result).iter().map(|v| p.values.binary_search(&v).is_ok_and(|id| self.reached[id])));
-        changed |= retain_flags(&self.keep, ctx, result)?;
-        Ok(changed)
+        Ok(changed | keep_reached(ctx, result, &p.values, &self.reached, &mut self.keep)?)
     }
 
     fn pass_vars(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
@@ -323,6 +290,32 @@ impl Element {
         }
         Ok(changed)
     }
+}
+
+/// Restricts `result` to the distinct values `values[id]` (sorted) with `reached[id]`: an
+/// interval to the smallest and largest of them within its bounds, a bitset to them all
+/// (`keep` is scratch). Whether it changed.
+fn keep_reached(
+    ctx: &mut Context<'_>,
+    result: VarId,
+    values: &[Value],
+    reached: &[bool],
+    keep: &mut Vec<bool>,
+) -> Result<bool, Conflict> {
+    if ctx.domain(result).is_interval() {
+        // Only the bounds move: to the smallest and largest reachable values within them.
+        let (lo, hi) = (ctx.min(result), ctx.max(result));
+        let within = |id: usize| reached[id] && (lo..=hi).contains(&values[id]);
+        let first = (0..values.len()).find(|&id| within(id));
+        let last = (0..values.len()).rev().find(|&id| within(id));
+        return match (first, last) {
+            (Some(f), Some(l)) => tighten(ctx, result, i64::from(values[f]), i64::from(values[l])),
+            _ => ctx.wipe_out(result, Rule::NoSupport),
+        };
+    }
+    keep.clear();
+    keep.extend(ctx.domain(result).iter().map(|v| values.binary_search(&v).is_ok_and(|id| reached[id])));
+    retain_flags(keep, ctx, result)
 }
 
 /// Keeps the values of `x` whose flag in `keep` (in domain order) is set.

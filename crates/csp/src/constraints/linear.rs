@@ -289,12 +289,7 @@ impl Linear {
             if term_max >= hi && term_min <= lo {
                 continue;
             }
-            let a = self.coeffs[i];
-            let (x_min, x_max) = if a > 0 {
-                (if ge { ceil_div(term_min, a) } else { i64::MIN }, if le { floor_div(term_max, a) } else { i64::MAX })
-            } else {
-                (if le { ceil_div(term_max, a) } else { i64::MIN }, if ge { floor_div(term_min, a) } else { i64::MAX })
-            };
+            let (x_min, x_max) = var_bounds(self.coeffs[i], term_min, term_max, le, ge);
             if ctx.is_explaining() {
                 self.set_premises_except(ctx, i);
             }
@@ -385,18 +380,7 @@ impl Linear {
             let term_max = if le { c - (sum_lo - lo) } else { i64::MAX };
             let term_min = if ge { c - (sum_hi - hi) } else { i64::MIN };
             if term_max < hi || term_min > lo {
-                let a = self.coeffs[i];
-                let (x_min, x_max) = if a > 0 {
-                    (
-                        if ge { ceil_div(term_min, a) } else { i64::MIN },
-                        if le { floor_div(term_max, a) } else { i64::MAX },
-                    )
-                } else {
-                    (
-                        if le { ceil_div(term_max, a) } else { i64::MIN },
-                        if ge { floor_div(term_min, a) } else { i64::MAX },
-                    )
-                };
+                let (x_min, x_max) = var_bounds(self.coeffs[i], term_min, term_max, le, ge);
                 if ctx.is_explaining() {
                     self.set_premises_except(ctx, i);
                 }
@@ -483,6 +467,17 @@ fn unpack(packed: Block) -> (i64, i64) {
 #[inline]
 fn set_block(ctx: &mut Context<'_>, slot: StateSlot, at: usize, value: Block) {
     ctx.state_mut(slot.part(at, 1))[0] = value;
+}
+
+/// The bounds of `x` for which the term `a * x` is within `term_min..=term_max` (each side
+/// only for the half that sets it: `ge` the smallest, `le` the largest), rounded inwards.
+#[inline]
+fn var_bounds(a: i64, term_min: i64, term_max: i64, le: bool, ge: bool) -> (i64, i64) {
+    if a > 0 {
+        (if ge { ceil_div(term_min, a) } else { i64::MIN }, if le { floor_div(term_max, a) } else { i64::MAX })
+    } else {
+        (if le { ceil_div(term_max, a) } else { i64::MIN }, if ge { floor_div(term_min, a) } else { i64::MAX })
+    }
 }
 
 /// `floor(a / b)` for `b != 0`.
@@ -698,7 +693,7 @@ mod tests {
     use super::*;
     use crate::event::Event;
     use crate::search::Solver;
-    use crate::testing::{brute_force, model_with, propagated, small_domains, solve_all};
+    use crate::testing::{assert_same_walk, brute_force, model_with, propagated, small_domains, solve_all, walks};
 
     fn eval(coeffs: &[Value], values: &[Value]) -> i64 {
         coeffs.iter().zip(values).map(|(&a, &v)| i64::from(a) * i64::from(v)).sum()
@@ -876,23 +871,6 @@ mod tests {
         ]
     }
 
-    /// A step of a walk through checkpoints and removals.
-    #[derive(Clone, Debug)]
-    enum Step {
-        Checkpoint,
-        Restore,
-        Remove(usize, Value),
-    }
-
-    fn walk() -> impl Strategy<Value = Vec<Step>> {
-        let step = prop_oneof![
-            1 => Just(Step::Checkpoint),
-            1 => Just(Step::Restore),
-            3 => (0usize..6, -3i32..=3).prop_map(|(p, v)| Step::Remove(p, v)),
-        ];
-        proptest::collection::vec(step, 0..24)
-    }
-
     #[test]
     fn large_sums_are_tracked_and_small_ones_not() {
         let (mut model, v) = model_with(&vec![vec![0, 1]; TRACKED_TERMS]);
@@ -936,7 +914,7 @@ mod tests {
             coeffs in proptest::collection::vec(-3i32..=3, 6),
             cmp in prop_oneof![Just(Comparison::Equal), Just(Comparison::LessOrEqual), Just(Comparison::GreaterOrEqual)],
             rhs in -10i32..=10,
-            steps in walk(),
+            steps in walks(24, 6, -3..=3),
             trail in any::<bool>(),
         ) {
             use crate::store::SnapshotMode;
@@ -949,41 +927,7 @@ mod tests {
             let mode = if trail { SnapshotMode::Trail } else { SnapshotMode::Copy };
             a.set_snapshot_mode(mode);
             b.set_snapshot_mode(mode);
-            let (ra, rb) = (a.propagate().is_ok(), b.propagate().is_ok());
-            prop_assert_eq!(ra, rb);
-            if !ra {
-                return Ok(());
-            }
-            let mut marks = Vec::new();
-            for step in steps {
-                match step {
-                    Step::Checkpoint => marks.push((a.new_checkpoint(), b.new_checkpoint())),
-                    Step::Restore => {
-                        if let Some((ca, cb)) = marks.pop() {
-                            a.restore_to(ca);
-                            b.restore_to(cb);
-                        }
-                    }
-                    Step::Remove(p, value) => {
-                        let p = p % v.len();
-                        let ok_a = a.remove_value(v[p], value).is_ok() && a.propagate().is_ok();
-                        let ok_b = b.remove_value(w[p], value).is_ok() && b.propagate().is_ok();
-                        prop_assert_eq!(ok_a, ok_b);
-                        if !ok_a {
-                            match marks.pop() {
-                                Some((ca, cb)) => {
-                                    a.restore_to(ca);
-                                    b.restore_to(cb);
-                                }
-                                None => return Ok(()),
-                            }
-                        }
-                    }
-                }
-                let da: Vec<Vec<Value>> = v.iter().map(|&x| a.domain(x).to_vec()).collect();
-                let db: Vec<Vec<Value>> = w.iter().map(|&x| b.domain(x).to_vec()).collect();
-                prop_assert_eq!(da, db);
-            }
+            assert_same_walk(&mut a, &v, &mut b, &w, &steps)?;
             let expected = brute_force(&domains, |vs| cmp.holds(eval(coeffs, vs), i64::from(rhs)));
             prop_assert_eq!(solve_all(model, &w), expected);
         }

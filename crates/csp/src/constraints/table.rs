@@ -685,7 +685,10 @@ mod tests {
 
     use super::*;
     use crate::search::Solver;
-    use crate::testing::{assert_solutions_and_gac, brute_force, model_with, propagated, small_domains, solve_all};
+    use crate::testing::{
+        assert_same_walk, assert_solutions_and_gac, brute_force, model_with, propagated, small_domains, solve_all,
+        walks,
+    };
 
     fn table(domains: &[Vec<Value>], forbidden: bool, tuples: &[Vec<Value>]) -> (Model, Vec<VarId>) {
         let (mut model, vars) = model_with(domains);
@@ -823,28 +826,11 @@ mod tests {
         })
     }
 
-    /// One step of a random walk over a table's search states.
-    #[derive(Clone, Debug)]
-    enum Step {
-        Checkpoint,
-        Restore,
-        Remove(usize, Value),
-    }
-
-    fn steps() -> impl Strategy<Value = Vec<Step>> {
-        let step = prop_oneof![
-            1 => Just(Step::Checkpoint),
-            1 => Just(Step::Restore),
-            3 => (0usize..3, 0i32..=3).prop_map(|(p, v)| Step::Remove(p, v)),
-        ];
-        proptest::collection::vec(step, 0..16)
-    }
-
     proptest! {
         #[test]
         fn compact_table_with_state_equals_the_stateless_scan_through_checkpoints(
             (domains, tuples) in tuples_strategy(),
-            walk in steps(),
+            walk in walks(16, 3, 0..=3),
             trail in any::<bool>(),
         ) {
             use crate::store::SnapshotMode;
@@ -856,43 +842,7 @@ mod tests {
             let mode = if trail { SnapshotMode::Trail } else { SnapshotMode::Copy };
             a.set_snapshot_mode(mode);
             b.set_snapshot_mode(mode);
-            let (ra, rb) = (a.propagate().is_ok(), b.propagate().is_ok());
-            prop_assert_eq!(ra, rb);
-            if !ra {
-                return Ok(());
-            }
-            let mut marks = Vec::new();
-            for step in walk {
-                match step {
-                    Step::Checkpoint => marks.push((a.new_checkpoint(), b.new_checkpoint())),
-                    Step::Restore => {
-                        if let Some((ca, cb)) = marks.pop() {
-                            a.restore_to(ca);
-                            b.restore_to(cb);
-                        }
-                    }
-                    Step::Remove(p, value) => {
-                        let p = p % v.len();
-                        let (ok_a, ok_b) = (a.remove_value(v[p], value).is_ok(), b.remove_value(w[p], value).is_ok());
-                        let ok_a = ok_a && a.propagate().is_ok();
-                        let ok_b = ok_b && b.propagate().is_ok();
-                        prop_assert_eq!(ok_a, ok_b);
-                        if !ok_a {
-                            // After a conflict the only valid operation is a restore.
-                            match marks.pop() {
-                                Some((ca, cb)) => {
-                                    a.restore_to(ca);
-                                    b.restore_to(cb);
-                                }
-                                None => return Ok(()),
-                            }
-                        }
-                    }
-                }
-                let da: Vec<Vec<Value>> = v.iter().map(|&x| a.domain(x).to_vec()).collect();
-                let db: Vec<Vec<Value>> = w.iter().map(|&x| b.domain(x).to_vec()).collect();
-                prop_assert_eq!(da, db);
-            }
+            assert_same_walk(&mut a, &v, &mut b, &w, &walk)?;
             let expected = brute_force(&domains, |vs| tuples.iter().any(|t| t == vs));
             let (mut model, w) = model_with(&domains);
             let t = Table::allowed(w.clone(), &tuples).with_state(&mut model);
