@@ -93,28 +93,21 @@ impl Element {
     pub fn new(index: VarId, array: impl Into<Vec<VarId>>, result: VarId) -> Element {
         let mut scope = vec![index, result];
         scope.extend(array.into());
-        Element {
-            scope,
-            constants: None,
-            positions: None,
-            keep: Vec::new(),
-            reached: Vec::new(),
-            masks: Vec::new(),
-            masks_built: false,
-            residue_base: None,
-            residues: Vec::new(),
-            witnesses: Vec::new(),
-        }
+        Element::with_parts(scope, None)
     }
 
     /// `result = array[index]` for an array of constants.
     pub fn constants(index: VarId, array: impl Into<Vec<Value>>, result: VarId) -> Element {
-        let array = array.into();
-        let positions = Some(Positions::new(&array));
+        Element::with_parts(vec![index, result], Some(array.into()))
+    }
+
+    /// The constraint over `scope` (`[index, result, array...]`) and the constant array, if
+    /// any, with empty scratch.
+    fn with_parts(scope: Vec<VarId>, constants: Option<Vec<Value>>) -> Element {
         Element {
-            scope: vec![index, result],
-            constants: Some(array),
-            positions,
+            scope,
+            positions: constants.as_deref().map(Positions::new),
+            constants,
             keep: Vec::new(),
             reached: Vec::new(),
             masks: Vec::new(),

@@ -253,32 +253,34 @@ impl Linear {
         ctx.set_premises(&self.premises);
     }
 
-    /// One pass of bounds reasoning; returns whether a bound moved.
-    fn bounds_pass(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
-        let (le, ge) = self.halves();
-        let (mut sum_lo, mut sum_hi) = (0i64, 0i64);
-        // The widest term and the second widest width: a term can be narrowed only if it is
-        // wider than the slack, so when the second widest is not, only the widest is looked at.
-        let (mut widest, mut w1, mut w2) = (0, -1i64, -1i64);
-        for i in 0..self.vars.len() {
-            let (lo, hi) = self.term_bounds(ctx, i);
-            sum_lo += lo;
-            sum_hi += hi;
-            let w = hi - lo;
-            if w > w1 {
-                (w2, w1, widest) = (w1, w, i);
-            } else if w > w2 {
-                w2 = w;
-            }
-        }
-        let c = self.rhs;
+    /// How far the sums, `sum_lo..=sum_hi`, are from violating the comparison (the smaller of
+    /// the two halves' margins); the failure when one half is already violated.
+    fn slack(&mut self, ctx: &mut Context<'_>, sum_lo: i64, sum_hi: i64) -> Result<i64, Conflict> {
+        let ((le, ge), c) = (self.halves(), self.rhs);
         if (le && sum_lo > c) || (ge && sum_hi < c) {
             if ctx.is_explaining() {
                 self.set_premises_except(ctx, usize::MAX);
             }
             return Err(ctx.fail(Rule::Bounds));
         }
-        let slack = (if le { c - sum_lo } else { i64::MAX }).min(if ge { sum_hi - c } else { i64::MAX });
+        Ok((if le { c - sum_lo } else { i64::MAX }).min(if ge { sum_hi - c } else { i64::MAX }))
+    }
+
+    /// One pass of bounds reasoning; returns whether a bound moved.
+    fn bounds_pass(&mut self, ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        let (le, ge) = self.halves();
+        let (mut sum_lo, mut sum_hi) = (0i64, 0i64);
+        let mut widths = Widths::default();
+        for i in 0..self.vars.len() {
+            let (lo, hi) = self.term_bounds(ctx, i);
+            sum_lo += lo;
+            sum_hi += hi;
+            let w = hi - lo;
+            widths.add(i, w);
+        }
+        let Widths { widest, first: w1, second: w2 } = widths;
+        let c = self.rhs;
+        let slack = self.slack(ctx, sum_lo, sum_hi)?;
         let terms = if w2 <= slack { widest..widest + usize::from(w1 > slack) } else { 0..self.vars.len() };
         let mut changed = false;
         for i in terms {
@@ -332,23 +334,19 @@ impl Linear {
         self.rebuilt.clear();
         self.rebuilt.resize(SEEN, 0);
         let (mut sum_lo, mut sum_hi) = (0i64, 0i64);
-        let (mut widest, mut w1, mut w2) = (0, -1i64, -1i64);
+        let mut widths = Widths::default();
         for i in 0..self.vars.len() {
             let now = bounds_of(ctx, self.vars[i]);
             let (lo, hi) = self.term_within(i, now);
             sum_lo += lo;
             sum_hi += hi;
-            if hi - lo > w1 {
-                (w2, w1, widest) = (w1, hi - lo, i);
-            } else if hi - lo > w2 {
-                w2 = hi - lo;
-            }
+            widths.add(i, hi - lo);
             self.rebuilt.push(now);
         }
         self.rebuilt[SUM_LO] = sum_lo as Block;
         self.rebuilt[SUM_HI] = sum_hi as Block;
-        self.rebuilt[WIDEST] = widest;
-        self.rebuilt[OTHERS_WIDTH] = w2.max(0) as Block;
+        self.rebuilt[WIDEST] = widths.widest;
+        self.rebuilt[OTHERS_WIDTH] = widths.second.max(0) as Block;
         ctx.state_mut(slot).copy_from_slice(&self.rebuilt);
     }
 
@@ -362,17 +360,11 @@ impl Linear {
         let (mut sum_lo, mut sum_hi) = (s[SUM_LO] as i64, s[SUM_HI] as i64);
         let (widest, others) = (s[WIDEST], s[OTHERS_WIDTH] as i64);
         let c = self.rhs;
-        if (le && sum_lo > c) || (ge && sum_hi < c) {
-            if ctx.is_explaining() {
-                self.set_premises_except(ctx, usize::MAX);
-            }
-            return Err(ctx.fail(Rule::Bounds));
-        }
-        let slack = (if le { c - sum_lo } else { i64::MAX }).min(if ge { sum_hi - c } else { i64::MAX });
+        let slack = self.slack(ctx, sum_lo, sum_hi)?;
         let every = others > slack;
         let n = self.vars.len();
         let terms = if every { 0..n } else { widest..(widest + 1).min(n) };
-        let (mut new_widest, mut w1, mut w2) = (widest, -1i64, -1i64);
+        let mut widths = Widths { widest, ..Widths::default() };
         let mut changed = false;
         for i in terms {
             let mut seen = ctx.state(slot)[SEEN + i];
@@ -395,11 +387,7 @@ impl Linear {
             }
             if every {
                 let (lo, hi) = self.term_within(i, seen);
-                if hi - lo > w1 {
-                    (w2, w1, new_widest) = (w1, hi - lo, i);
-                } else if hi - lo > w2 {
-                    w2 = hi - lo;
-                }
+                widths.add(i, hi - lo);
             }
         }
         if changed {
@@ -407,8 +395,8 @@ impl Linear {
             set_block(ctx, slot, SUM_HI, sum_hi as Block);
         }
         if every {
-            set_block(ctx, slot, WIDEST, new_widest);
-            set_block(ctx, slot, OTHERS_WIDTH, w2.max(0) as Block);
+            set_block(ctx, slot, WIDEST, widths.widest);
+            set_block(ctx, slot, OTHERS_WIDTH, widths.second.max(0) as Block);
         }
         Ok(changed)
     }
@@ -443,6 +431,32 @@ impl Linear {
                 }
                 Ok(())
             }
+        }
+    }
+}
+
+/// The widest term seen and the two largest widths (-1 before any): a term can be narrowed
+/// only if it is wider than the slack, so while the second is not, only the widest is.
+#[derive(Clone, Copy)]
+struct Widths {
+    widest: usize,
+    first: i64,
+    second: i64,
+}
+
+impl Default for Widths {
+    fn default() -> Widths {
+        Widths { widest: 0, first: -1, second: -1 }
+    }
+}
+
+impl Widths {
+    #[inline]
+    fn add(&mut self, i: usize, width: i64) {
+        if width > self.first {
+            (self.second, self.first, self.widest) = (self.first, width, i);
+        } else if width > self.second {
+            self.second = width;
         }
     }
 }
