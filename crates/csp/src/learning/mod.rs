@@ -21,7 +21,8 @@
 //! is general, which a precise explanation improves on: a constraint gives one through
 //! [`Constraint::explain`](crate::model::constraint::Constraint::explain), asked lazily by the
 //! analysis with an [`explain::Antecedents`] that reads the domains before the change from
-//! the trail (nothing is recorded for it while the search runs).
+//! the trail (nothing is recorded for it while the search runs; once asked for, it is kept
+//! while its entry lives, [`reasons`]).
 //!
 //! # Bibliography
 //!
@@ -34,4 +35,5 @@
 
 pub(crate) mod clauses;
 pub(crate) mod explain;
+pub(crate) mod reasons;
 pub(crate) mod trail;

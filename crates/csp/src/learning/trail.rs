@@ -97,6 +97,8 @@ pub(crate) struct Trail {
     marks: Vec<u32>,
     /// The cause of writes made outside any constraint (set before each such write).
     pub(crate) cause: Cause,
+    /// The shortest the trail has been since [`take_low`](Trail::take_low) was last called.
+    low: u32,
 }
 
 impl Trail {
@@ -110,6 +112,7 @@ impl Trail {
             removers: vec![Vec::new(); num_vars],
             marks: vec![0; levels as usize],
             cause: Cause::Fact,
+            low: 0,
         }
     }
 
@@ -251,5 +254,12 @@ impl Trail {
             }
         }
         self.marks.truncate(level as usize);
+        self.low = self.low.min(mark);
+    }
+
+    /// The shortest the trail has been since the last call (entries from there on may have
+    /// been dropped and replaced); the first call answers 0.
+    pub(crate) fn take_low(&mut self) -> usize {
+        std::mem::replace(&mut self.low, self.entries.len() as u32) as usize
     }
 }

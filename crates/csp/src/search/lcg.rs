@@ -21,6 +21,7 @@ use crate::id::{ConstraintId, VarId};
 use crate::layout::VarInfo;
 use crate::learning::clauses::{Clauses, Lit, LitKind, Truth};
 use crate::learning::explain::{atom_entries, state_before, Antecedents};
+use crate::learning::reasons::{Known, Reasons};
 use crate::learning::trail::{Atom, Cause, Trail};
 use crate::model::constraint::Constraint;
 use crate::rule::Rule;
@@ -65,6 +66,11 @@ pub(crate) struct Lcg {
     lower: Vec<u32>,
     reasons: Vec<u32>,
     atoms: Vec<(u32, Atom, u32, bool)>,
+    /// The atoms merged per variable and block, the entries minimisation keeps, and the
+    /// learned clause's levels.
+    merged: Vec<(u32, Atom, u32, bool)>,
+    kept: Vec<u32>,
+    levels: Vec<u32>,
     lits: Vec<Lit>,
     open: Vec<u32>,
     /// Cores: whether tracked, the constraints marked in the analysis running, entries seen
@@ -85,27 +91,32 @@ pub(crate) struct Lcg {
     redundancy: Vec<Redundancy>,
     redundancy_touched: Vec<u32>,
     minimise_bufs: Vec<Vec<u32>>,
+    /// The precise explanations asked for so far, while their entries live.
+    explained: Reasons,
     /// Entries left out of learned clauses by minimisation.
     minimised: u64,
     spare: Option<Box<Trail>>,
 }
 
 /// The entries explaining entry `p`, into `out`; whether the explanation was the generic one.
+#[allow(clippy::too_many_arguments, reason = "the analysis' borrowed parts, split for the borrow checker")]
 fn reason_of(
     trail: &Trail,
     clauses: &Clauses,
     constraints: &[Box<dyn Constraint>],
     vars: &[VarInfo],
     blocks: &[Block],
+    explained: &mut Reasons,
     p: usize,
     out: &mut Vec<u32>,
 ) -> bool {
-    reason_or_generic(trail, clauses, constraints, vars, blocks, p, out, true)
+    reason_or_generic(trail, clauses, constraints, vars, blocks, explained, p, out, true)
 }
 
 /// [`reason_of`], leaving `out` without the generic explanation (but still answering `true`)
 /// when `generic` is false: clause minimisation gives up on such an entry rather than walk its
-/// constraint's whole scope.
+/// constraint's whole scope. A constraint's precise explanation, and the entries behind a
+/// clause's other literals, are found once and kept in `explained` while the entry lives.
 #[allow(clippy::too_many_arguments, reason = "the analysis' borrowed parts, split for the borrow checker")]
 fn reason_or_generic(
     trail: &Trail,
@@ -113,6 +124,7 @@ fn reason_or_generic(
     constraints: &[Box<dyn Constraint>],
     vars: &[VarInfo],
     blocks: &[Block],
+    explained: &mut Reasons,
     p: usize,
     out: &mut Vec<u32>,
     generic: bool,
@@ -120,11 +132,22 @@ fn reason_or_generic(
     match trail.entries[p].cause {
         Cause::Constraint(c) => {
             let con = &*constraints[c as usize];
-            let len = out.len();
-            if con.explain(&mut Antecedents::entry(trail, vars, blocks, p, out)) {
-                return false;
+            match explained.get(p) {
+                Known::Precise(entries) => {
+                    out.extend_from_slice(entries);
+                    return false;
+                }
+                Known::Generic => {}
+                Known::Unknown => {
+                    let len = out.len();
+                    if con.explain(&mut Antecedents::entry(trail, vars, blocks, p, out)) {
+                        explained.keep(p, &out[len..]);
+                        return false;
+                    }
+                    out.truncate(len);
+                    explained.keep_generic(p);
+                }
             }
-            out.truncate(len);
             if !generic {
                 return true;
             }
@@ -138,9 +161,15 @@ fn reason_or_generic(
             false
         }
         Cause::Clause(id) => {
+            if let Known::Precise(entries) = explained.get(p) {
+                out.extend_from_slice(entries);
+                return false;
+            }
+            let len = out.len();
             for l in &clauses.clause(id)[1..] {
                 atom_entries(trail, vars, l.var, l.negation(), p, out);
             }
+            explained.keep(p, &out[len..]);
             false
         }
         Cause::Decision | Cause::Fact => false,
@@ -161,6 +190,11 @@ enum Redundancy {
 /// Explanations deeper than this are not followed by clause minimisation.
 const MINIMISE_DEPTH: usize = 24;
 
+/// A decision level's bit among 64 (levels are told apart modulo 64).
+fn abstract_level(level: u32) -> u64 {
+    1 << (level & 63)
+}
+
 /// The state of one clause minimisation.
 struct Minimiser<'a> {
     trail: &'a Trail,
@@ -171,7 +205,13 @@ struct Minimiser<'a> {
     /// The entries of the clause (and those resolved away, all later than the entries asked
     /// about).
     seen: &'a [bool],
+    /// The clause's decision levels, one bit per level modulo 64 (MiniSat's abstract levels):
+    /// an entry of a level without a bit here rests on that level's decision, which is not in
+    /// the clause, so it is taken as needed without asking for its explanation. (An entry
+    /// whose explanation lies wholly at lower levels is then kept, which is only weaker.)
+    levels: u64,
     cache: &'a mut Vec<Redundancy>,
+    explained: &'a mut Reasons,
     touched: &'a mut Vec<u32>,
     bufs: &'a mut Vec<Vec<u32>>,
 }
@@ -201,6 +241,7 @@ impl Minimiser<'_> {
             self.constraints,
             self.vars,
             self.blocks,
+            self.explained,
             k as usize,
             &mut out,
             false,
@@ -214,6 +255,10 @@ impl Minimiser<'_> {
             let e = &self.trail.entries[r as usize];
             if e.level == 0 || e.cause == Cause::Fact || self.seen[r as usize] {
                 continue;
+            }
+            if self.levels & abstract_level(e.level) == 0 {
+                implied = false;
+                break;
             }
             let known = match self.cache[r as usize] {
                 Redundancy::Unknown => {
@@ -246,6 +291,11 @@ impl Lcg {
             generic: vec![0; num_constraints],
             ..Lcg::default()
         }
+    }
+
+    /// Forgets the explanations kept for entries the trail dropped since the last look.
+    fn forget_dropped(&mut self, trail: &mut Trail) {
+        self.explained.forget_from(trail.take_low());
     }
 
     fn bump(&mut self, var: u32) {
@@ -305,7 +355,7 @@ impl Lcg {
                 _ => {}
             }
             out.clear();
-            reason_of(trail, &self.clauses, constraints, vars, blocks, k as usize, &mut out);
+            reason_of(trail, &self.clauses, constraints, vars, blocks, &mut self.explained, k as usize, &mut out);
             self.core_stack.extend_from_slice(&out);
         }
     }
@@ -753,6 +803,7 @@ impl Solver {
     /// to and the clause's LBD; `None` when the conflict is at the root.
     fn analyze(&mut self, clash: Clash) -> Option<(u32, u32)> {
         let mut l = self.lcg.take().expect("learning search");
+        l.forget_dropped(self.engine.core.trail.as_mut().expect("learning search trail"));
         if l.audit.is_some() {
             self.audit_explanations(&mut l, clash);
         }
@@ -904,7 +955,7 @@ impl Solver {
                     _ => {}
                 }
             }
-            if reason_of(trail, &l.clauses, constraints, vars, blocks, p, &mut reasons) {
+            if reason_of(trail, &l.clauses, constraints, vars, blocks, &mut l.explained, p, &mut reasons) {
                 generic += 1;
                 if let Cause::Constraint(c) = trail.entries[p].cause {
                     l.generic[c as usize] += 1;
@@ -922,8 +973,8 @@ impl Solver {
             if l.redundancy.len() < trail.len() {
                 l.redundancy.resize(trail.len(), Redundancy::Unknown);
             }
-            let lower = std::mem::take(&mut l.lower);
-            let mut kept = Vec::with_capacity(lower.len());
+            let levels =
+                l.lower.iter().fold(abstract_level(cur), |a, &k| a | abstract_level(trail.entries[k as usize].level));
             let mut m = Minimiser {
                 trail,
                 clauses: &l.clauses,
@@ -931,21 +982,24 @@ impl Solver {
                 vars,
                 blocks,
                 seen: &l.seen,
+                levels,
                 cache: &mut l.redundancy,
+                explained: &mut l.explained,
                 touched: &mut l.redundancy_touched,
                 bufs: &mut l.minimise_bufs,
             };
-            for &k in &lower {
+            l.kept.clear();
+            for &k in &l.lower {
                 if !m.implied(k, 0) {
-                    kept.push(k);
+                    l.kept.push(k);
                 }
             }
             for &k in m.touched.iter() {
                 m.cache[k as usize] = Redundancy::Unknown;
             }
             m.touched.clear();
-            l.minimised += (lower.len() - kept.len()) as u64;
-            l.lower = kept;
+            l.minimised += (l.lower.len() - l.kept.len()) as u64;
+            std::mem::swap(&mut l.lower, &mut l.kept);
         }
         for &k in &l.marked {
             l.seen[k as usize] = false;
@@ -969,7 +1023,8 @@ impl Solver {
             }
         };
         l.atoms.sort_unstable_by_key(key);
-        let mut merged: Vec<(u32, Atom, u32, bool)> = Vec::with_capacity(l.atoms.len());
+        let merged = &mut l.merged;
+        merged.clear();
         for &a in &l.atoms {
             if let Some(m) = merged.last_mut() {
                 if key(m) == key(&a) {
@@ -996,12 +1051,13 @@ impl Solver {
             merged.swap(1, hi);
         }
         let bj = merged.get(1).map_or(0, |a| a.2);
-        let mut levels: Vec<u32> = merged.iter().map(|a| a.2).collect();
-        levels.sort_unstable();
-        levels.dedup();
+        l.levels.clear();
+        l.levels.extend(merged.iter().map(|a| a.2));
+        l.levels.sort_unstable();
+        l.levels.dedup();
         l.lits.clear();
         l.lits.extend(merged.iter().map(|a| Lit::negate(a.0, a.1)));
-        Some((bj, levels.len() as u32))
+        Some((bj, l.levels.len() as u32))
     }
 
     /// Every variable is fixed: a solution. Saves it as the phases.
@@ -1084,7 +1140,8 @@ impl Solver {
     /// A conflict at the root: with cores tracked, the constraints behind it.
     fn final_core(&mut self, clash: Clash) {
         let Some(mut l) = self.lcg.take() else { return };
-        if l.track_core && self.engine.core.trail.is_some() {
+        if let (true, Some(trail)) = (l.track_core, self.engine.core.trail.as_mut()) {
+            l.forget_dropped(trail);
             self.conflict_entries(&mut l, clash);
             let reasons = std::mem::take(&mut l.reasons);
             if let Some(trail) = self.engine.core.trail.as_ref() {
