@@ -72,7 +72,13 @@ pub(crate) struct Lcg {
     kept: Vec<u32>,
     levels: Vec<u32>,
     lits: Vec<Lit>,
+    /// The variables to decide on, unfixed ones first: those from `open_len` on were found
+    /// fixed by a look at a level still in force (a sparse set, so that each decision looks
+    /// only at the variables not yet fixed), and per decision in force, `open_len` when it
+    /// was taken.
     open: Vec<u32>,
+    open_len: usize,
+    open_marks: Vec<u32>,
     /// Cores: whether tracked, the constraints marked in the analysis running, entries seen
     /// by the walks through root entries, and the last refutation's constraints.
     track_core: bool,
@@ -474,6 +480,7 @@ impl Solver {
         l.audit = audit;
         l.cutoff = l.next_cutoff();
         l.open.extend((0..n as u32).filter(|&i| self.domain(VarId::from_index(i as usize)).len() > 1));
+        l.open_len = l.open.len();
         self.lcg = Some(l);
         if let Err(c) = root {
             self.final_core(Clash::Engine(c));
@@ -509,23 +516,30 @@ impl Solver {
     }
 
     /// The unfixed variable of the highest activity (ties to the smaller domain, then the
-    /// first).
+    /// smaller index). The variables found fixed are moved past `open_len`, where they stay
+    /// until a backjump undoes the level they were found at.
     fn lcg_select(&mut self) -> Option<VarId> {
-        let l = self.lcg.as_ref().expect("learning search");
-        let mut best: Option<(usize, f64, usize)> = None;
-        for &i in &l.open {
-            let d = self.domain(VarId::from_index(i as usize));
-            let size = d.len();
+        let mut l = self.lcg.take().expect("learning search");
+        debug_assert_eq!(l.open_marks.len(), l.decisions.len());
+        let mut best: Option<(u32, f64, usize)> = None;
+        let mut k = 0;
+        while k < l.open_len {
+            let i = l.open[k];
+            let size = self.domain(VarId::from_index(i as usize)).len();
             if size <= 1 {
+                l.open_len -= 1;
+                l.open.swap(k, l.open_len);
                 continue;
             }
+            k += 1;
             let a = l.activity[i as usize];
             match best {
-                Some((_, ba, bs)) if a < ba || (a == ba && size >= bs) => {}
-                _ => best = Some((i as usize, a, size)),
+                Some((bi, ba, bs)) if a < ba || (a == ba && (size > bs || (size == bs && i > bi))) => {}
+                _ => best = Some((i, a, size)),
             }
         }
-        best.map(|(i, _, _)| VarId::from_index(i))
+        self.lcg = Some(l);
+        best.map(|(i, _, _)| VarId::from_index(i as usize))
     }
 
     /// Decides on `var` (its saved phase, else its smallest value) and propagates.
@@ -568,6 +582,7 @@ impl Solver {
         trail.cause = Cause::Decided(at);
         let l = self.lcg.as_mut().expect("learning search");
         l.decisions.push(at);
+        l.open_marks.push(l.open_len as u32);
         l.phases[var.index()] = bit as u32;
         self.engine.core.set_outside_rule(Rule::Decision);
         let vars = &self.engine.model.vars;
@@ -794,6 +809,10 @@ impl Solver {
         self.engine.restore_level(to);
         let l = self.lcg.as_mut().expect("learning search");
         l.decisions.truncate(level);
+        if let Some(&m) = l.open_marks.get(level) {
+            l.open_len = m as usize;
+        }
+        l.open_marks.truncate(level);
         let len = self.engine.core.trail.as_ref().map_or(0, |t| t.len());
         l.qhead = l.qhead.min(len);
     }
