@@ -207,12 +207,7 @@ fn with_masks(
     masks: &Masks<'_>,
 ) -> Option<FinnedFish> {
     let k = set.len();
-    let union = set.iter().fold(0u64, |u, &i| u | bases[i].1);
-    let loose = union & (1 << 63) != 0;
-    let positions: Vec<u32> = bits(union & !(1 << 63)).collect();
-    if positions.len() > k + EXTRA_COVERS || (positions.len() <= k && !loose) || positions.len() < k {
-        return None;
-    }
+    let positions = cover_positions(bases, set)?;
     let m = positions.len();
     // The places of the bases by the position of their cover (index `m`: in no cover).
     let mut by_pos = [0u128; MAX_K + EXTRA_COVERS + 1];
@@ -291,6 +286,20 @@ fn with_masks(
 /// The largest size searched.
 const MAX_K: usize = 4;
 
+/// The cover positions of the bases `set`, if they can make a finned fish: from as many as
+/// the bases to [`EXTRA_COVERS`] more, and more than the bases unless some place lies in no
+/// cover (a fin outside every cover).
+fn cover_positions(bases: &[Base], set: &[usize]) -> Option<Vec<u32>> {
+    let k = set.len();
+    let union = set.iter().fold(0u64, |u, &i| u | bases[i].1);
+    let loose = union & (1 << 63) != 0;
+    let positions: Vec<u32> = bits(union & !(1 << 63)).collect();
+    if positions.len() > k + EXTRA_COVERS || (positions.len() <= k && !loose) || positions.len() < k {
+        return None;
+    }
+    Some(positions)
+}
+
 /// The first finned fish on the bases `set` (indices into `bases`: group, cover positions,
 /// places with their cover's position, 63 for none).
 fn with_bases(
@@ -302,12 +311,7 @@ fn with_bases(
     set: &[usize],
 ) -> Option<FinnedFish> {
     let k = set.len();
-    let union = set.iter().fold(0u64, |u, &i| u | bases[i].1);
-    let loose = union & (1 << 63) != 0;
-    let positions: Vec<u32> = bits(union & !(1 << 63)).collect();
-    if positions.len() > k + EXTRA_COVERS || (positions.len() <= k && !loose) || positions.len() < k {
-        return None;
-    }
+    let positions = cover_positions(bases, set)?;
     let base_groups: Vec<u32> = set.iter().map(|&i| bases[i].0).collect();
     let places = || set.iter().flat_map(|&i| bases[i].2.iter().copied());
     let m = positions.len();

@@ -35,19 +35,7 @@ pub(super) fn neighbour(
     // old givens stay), so while a solution with another digit there exists, one of the
     // cells where it differs gets its digit from `solution`.
     for _ in 0..MAX_ADDED {
-        engine.reset();
-        stats.checks += 1;
-        engine.reset_stats();
-        let outcome = if !assign(engine, &next) {
-            csp::Outcome::Unsatisfiable
-        } else {
-            match engine.remove_value(VarId::from_index(out), i32::from(solution[out])) {
-                Err(_) => csp::Outcome::Unsatisfiable,
-                Ok(_) => engine.solve(),
-            }
-        };
-        stats.check_nodes += engine.stats().nodes;
-        let other = match outcome {
+        let other = match other_solution(engine, &next, out, solution[out], stats) {
             csp::Outcome::Unsatisfiable => return minimal(engine, solution, next, rng, stats),
             csp::Outcome::Solved(other) => other,
             csp::Outcome::LimitReached(_) => return None,
@@ -79,19 +67,7 @@ fn minimal(
     for c in order {
         let digit = next[c];
         next[c] = 0;
-        engine.reset();
-        stats.checks += 1;
-        engine.reset_stats();
-        let outcome = if !assign(engine, &next) {
-            csp::Outcome::Unsatisfiable
-        } else {
-            match engine.remove_value(VarId::from_index(c), i32::from(digit)) {
-                Err(_) => csp::Outcome::Unsatisfiable,
-                Ok(_) => engine.solve(),
-            }
-        };
-        stats.check_nodes += engine.stats().nodes;
-        match outcome {
+        match other_solution(engine, &next, c, digit, stats) {
             csp::Outcome::Unsatisfiable => {}
             csp::Outcome::Solved(_) => next[c] = digit,
             csp::Outcome::LimitReached(_) => return None,
@@ -99,6 +75,30 @@ fn minimal(
     }
     let _ = solution;
     Some(next)
+}
+
+/// A solution of the puzzle `givens` without `digit` in cell `cell` (counted in `stats`), or
+/// why there is none.
+fn other_solution(
+    engine: &mut csp::Solver,
+    givens: &[u8],
+    cell: usize,
+    digit: u8,
+    stats: &mut GenerateStats,
+) -> csp::Outcome {
+    engine.reset();
+    stats.checks += 1;
+    engine.reset_stats();
+    let outcome = if !assign(engine, givens) {
+        csp::Outcome::Unsatisfiable
+    } else {
+        match engine.remove_value(VarId::from_index(cell), i32::from(digit)) {
+            Err(_) => csp::Outcome::Unsatisfiable,
+            Ok(_) => engine.solve(),
+        }
+    };
+    stats.check_nodes += engine.stats().nodes;
+    outcome
 }
 
 /// Assigns the givens (cell `i` is variable `i`); `false` on a conflict.

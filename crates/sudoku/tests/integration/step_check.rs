@@ -39,6 +39,36 @@ fn sees(shape: Shape, a: Cell, b: Cell) -> bool {
     a != b && shape.units().any(|u| unit_cells(shape, u).contains(&a) && unit_cells(shape, u).contains(&b))
 }
 
+/// A fish's parts as a step names them (finned, Franken or mutant).
+struct FishParts<'a> {
+    digit: u8,
+    places: &'a [Cell],
+    fins: &'a [Cell],
+    bases: &'a [Unit],
+    covers: &'a [Unit],
+}
+
+impl FishParts<'_> {
+    /// Whether the fish holds in `solution` and takes the digit from `cells`: each base's
+    /// digit is in its places or fins; without a fin holding it, in the covers; the fins are
+    /// in the bases and outside the covers; the claimed cells are in the covers, outside the
+    /// bases, and see every fin.
+    fn holds(&self, solution: &Grid, cells: &[Cell]) -> bool {
+        let shape = solution.shape();
+        let cover_cells: Vec<Cell> = self.covers.iter().flat_map(|&u| unit_cells(shape, u)).collect();
+        let base_cells: Vec<Cell> = self.bases.iter().flat_map(|&u| unit_cells(shape, u)).collect();
+        let homes: Vec<Cell> = self.bases.iter().map(|&u| home(solution, u, self.digit)).collect();
+        let finned = self.fins.iter().any(|&f| at(solution, f) == self.digit);
+        self.bases.len() == self.covers.len()
+            && homes.iter().all(|h| self.places.contains(h) || self.fins.contains(h))
+            && (finned || homes.iter().all(|h| cover_cells.contains(h)))
+            && self.fins.iter().all(|f| base_cells.contains(f) && !cover_cells.contains(f))
+            && cells.iter().all(|&c| {
+                cover_cells.contains(&c) && !base_cells.contains(&c) && self.fins.iter().all(|&f| sees(shape, c, f))
+            })
+    }
+}
+
 /// The candidates as the steps leave them, replayed here (issue 27: each step is found in
 /// the candidates as they stand, and is the easiest that applies).
 #[derive(Clone)]
@@ -644,50 +674,17 @@ pub(crate) fn check_against(e: &Explanation, puzzle: &Grid, solution: &Grid) -> 
                         }
                     }
                     Technique::FinnedFish(FinnedFish { digit, cells: places, fins, bases, covers, .. }) => {
-                        // Each base's digit is in its places or fins; without a fin holding it,
-                        // in the covers; the claimed cells are in the covers, outside the
-                        // bases, and see every fin.
-                        let cover_cells: Vec<Cell> = covers.iter().flat_map(|&u| unit_cells(shape, u)).collect();
-                        let base_cells: Vec<Cell> = bases.iter().flat_map(|&u| unit_cells(shape, u)).collect();
-                        let homes: Vec<Cell> = bases.iter().map(|&u| home(solution, u, *digit)).collect();
-                        let finned = fins.iter().any(|&f| at(solution, f) == *digit);
-                        let ok = only(*digit)
-                            && bases.len() == covers.len()
-                            && !fins.is_empty()
-                            && homes.iter().all(|h| places.contains(h) || fins.contains(h))
-                            && (finned || homes.iter().all(|h| cover_cells.contains(h)))
-                            && fins.iter().all(|f| base_cells.contains(f) && !cover_cells.contains(f))
-                            && cells.iter().all(|&c| {
-                                cover_cells.contains(&c)
-                                    && !base_cells.contains(&c)
-                                    && fins.iter().all(|&f| sees(shape, c, f))
-                            });
-                        if !ok {
+                        let fish = FishParts { digit: *digit, places, fins, bases, covers };
+                        if !only(*digit) || fins.is_empty() || !fish.holds(solution, &cells) {
                             return fail("not a finned fish");
                         }
                     }
                     Technique::ComplexFish(ComplexFish { digit, cells: places, fins, bases, covers, .. }) => {
-                        // A Franken or mutant fish: each base's digit is in its places or fins,
-                        // no two bases' in one cell; without a fin holding it, in the covers;
-                        // the claimed cells are in the covers, outside the bases, and see every
-                        // fin.
-                        let cover_cells: Vec<Cell> = covers.iter().flat_map(|&u| unit_cells(shape, u)).collect();
-                        let base_cells: Vec<Cell> = bases.iter().flat_map(|&u| unit_cells(shape, u)).collect();
-                        let homes: Vec<Cell> = bases.iter().map(|&u| home(solution, u, *digit)).collect();
-                        let distinct: HashSet<Cell> = homes.iter().copied().collect();
-                        let finned = fins.iter().any(|&f| at(solution, f) == *digit);
-                        let ok = only(*digit)
-                            && bases.len() == covers.len()
-                            && distinct.len() == homes.len()
-                            && homes.iter().all(|h| places.contains(h) || fins.contains(h))
-                            && (finned || homes.iter().all(|h| cover_cells.contains(h)))
-                            && fins.iter().all(|f| base_cells.contains(f) && !cover_cells.contains(f))
-                            && cells.iter().all(|&c| {
-                                cover_cells.contains(&c)
-                                    && !base_cells.contains(&c)
-                                    && fins.iter().all(|&f| sees(shape, c, f))
-                            });
-                        if !ok {
+                        // A Franken or mutant fish: as a finned one, and no two bases' digit
+                        // in one cell (its bases may overlap).
+                        let homes: HashSet<Cell> = bases.iter().map(|&u| home(solution, u, *digit)).collect();
+                        let fish = FishParts { digit: *digit, places, fins, bases, covers };
+                        if !only(*digit) || homes.len() != bases.len() || !fish.holds(solution, &cells) {
                             return fail("not a Franken or mutant fish");
                         }
                     }
