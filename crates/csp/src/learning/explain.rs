@@ -8,7 +8,7 @@
 
 use fixedbitset::Block;
 
-use super::trail::{Atom, Removal, Trail, NO_ENTRY};
+use super::trail::{Atom, Entry, Removal, Trail, NO_ENTRY};
 use crate::domain::{ValueMap, BITS};
 use crate::id::{Value, VarId};
 use crate::layout::VarInfo;
@@ -728,17 +728,11 @@ fn removed_range(wi: u32, mask: Block) -> (usize, usize) {
 /// An interval variable's lower (`low`) or upper bound at trail position `p`: the last move
 /// of it before `p`, else `current` if it has not moved since; `None` if that is not known.
 pub(crate) fn interval_bound_at(trail: &Trail, y: u32, p: usize, low: bool, current: usize) -> Option<usize> {
-    let mut k = trail.last_before(y, p);
-    while k != NO_ENTRY {
-        let e = &trail.entries[k as usize];
-        if let (Atom::Ge(v), true) | (Atom::Le(v), false) = (e.atom, low) {
-            return Some(v as usize);
-        }
-        k = e.prev;
+    match trail.entries.get(trail.bound_before(y, p, low) as usize) {
+        Some(&Entry { atom: Atom::Ge(v) | Atom::Le(v), .. }) => Some(v as usize),
+        // No move before `p`: the bound is the current one if it has not moved since either.
+        _ => (trail.bound_before(y, usize::MAX, low) == NO_ENTRY).then_some(current),
     }
-    // No move before `p`: the bound is the current one if it has not moved since either.
-    let moved_since = trail.since(y, p).any(|e| matches!((e.atom, low), (Atom::Ge(_), true) | (Atom::Le(_), false)));
-    (!moved_since).then_some(current)
 }
 
 /// The lowest bit set in block `b` holding `bits`, if any.

@@ -58,6 +58,10 @@ pub(crate) struct Entry {
     pub(crate) var: u32,
     /// The variable's previous entry ([`NO_ENTRY`] for none); decisions are not chained.
     pub(crate) prev: u32,
+    /// For a bound of an interval variable (`Ge` or `Le`): the variable's last entry before
+    /// this one that moved the other bound ([`NO_ENTRY`] for none, and for other atoms), so
+    /// that a bound at a position is found in two steps ([`Trail::bound_before`]).
+    other: u32,
     /// Decisions in force when the change was made.
     pub(crate) level: u32,
     pub(crate) cause: Cause,
@@ -142,7 +146,13 @@ impl Trail {
                 m &= m - 1;
             }
         }
-        self.entries.push(Entry { var, prev, level, cause, atom });
+        let other = match (atom, self.entries.get(prev as usize)) {
+            (Atom::Ge(_), Some(e)) if matches!(e.atom, Atom::Le(_)) => prev,
+            (Atom::Le(_), Some(e)) if matches!(e.atom, Atom::Ge(_)) => prev,
+            (Atom::Ge(_) | Atom::Le(_), Some(e)) => e.other,
+            _ => NO_ENTRY,
+        };
+        self.entries.push(Entry { var, prev, other, level, cause, atom });
         self.last[var as usize] = at;
         self.by_var[var as usize].push(at);
     }
@@ -176,6 +186,18 @@ impl Trail {
         match v.partition_point(|&k| (k as usize) < p) {
             0 => NO_ENTRY,
             i => v[i - 1],
+        }
+    }
+
+    /// The last entry of interval variable `var` before position `p` that moved its lower
+    /// (`low`) or upper bound, or [`NO_ENTRY`]; `p` past the trail's end for the last one.
+    #[inline]
+    pub(crate) fn bound_before(&self, var: u32, p: usize, low: bool) -> u32 {
+        let k = self.last_before(var, p);
+        match self.entries.get(k as usize) {
+            None => NO_ENTRY,
+            Some(e) if matches!(e.atom, Atom::Ge(_)) == low => k,
+            Some(e) => e.other,
         }
     }
 
@@ -225,7 +247,7 @@ impl Trail {
     /// returns its position: the decision's writes name it as their cause.
     pub(crate) fn record_decision(&mut self, var: u32, atom: Atom, level: u32) -> u32 {
         let at = self.entries.len() as u32;
-        self.entries.push(Entry { var, prev: NO_ENTRY, level, cause: Cause::Decision, atom });
+        self.entries.push(Entry { var, prev: NO_ENTRY, other: NO_ENTRY, level, cause: Cause::Decision, atom });
         at
     }
 
@@ -261,5 +283,43 @@ impl Trail {
     /// been dropped and replaced); the first call answers 0.
     pub(crate) fn take_low(&mut self) -> usize {
         std::mem::replace(&mut self.low, self.entries.len() as u32) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// `bound_before` finds what a walk back along the variable's chain finds, at every
+        /// position, through undos, for interval variables whose moves interleave.
+        #[test]
+        fn bounds_before_any_position_match_a_walk(
+            moves in proptest::collection::vec((0u32..2, any::<bool>(), any::<bool>(), 0u32..50), 1..40),
+        ) {
+            let mut t = Trail::new(2, 0);
+            for (i, &(var, low, mark, v)) in moves.iter().enumerate() {
+                if mark {
+                    t.mark();
+                }
+                if i % 7 == 6 {
+                    t.undo_to(0);
+                }
+                t.push(var, 1, Cause::Fact, if low { Atom::Ge(v) } else { Atom::Le(v) });
+            }
+            for var in 0..2u32 {
+                for p in 0..=t.len() + 1 {
+                    for low in [true, false] {
+                        let walk = (0..t.len().min(p))
+                            .rev()
+                            .find(|&k| t.entries[k].var == var && matches!(t.entries[k].atom, Atom::Ge(_)) == low)
+                            .map_or(NO_ENTRY, |k| k as u32);
+                        prop_assert_eq!(t.bound_before(var, p, low), walk, "var {} p {} low {}", var, p, low);
+                    }
+                }
+            }
+        }
     }
 }
