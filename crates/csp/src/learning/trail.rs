@@ -292,6 +292,11 @@ mod tests {
 
     use super::*;
 
+    #[test]
+    fn an_entry_is_forty_bytes() {
+        assert_eq!(std::mem::size_of::<Entry>(), 40);
+    }
+
     proptest! {
         /// `bound_before` finds what a walk back along the variable's chain finds, at every
         /// position, through undos, for interval variables whose moves interleave.
