@@ -74,11 +74,13 @@ impl Lit {
         let (o, w) = (info.offset as usize, info.words as usize);
         let d = &blocks[o..o + w];
         let interval = matches!(info.map, ValueMap::Interval { .. });
-        let (lo, hi) = if interval { (d[0], d[1]) } else { bit_bounds(d) };
+        // The bounds, read only where the literal needs them (a bitset's take a scan).
+        let bounds = || if interval { (d[0], d[1]) } else { bit_bounds(d) };
         match self.kind {
             LitKind::In { wi, mask } => {
                 if interval {
                     // Not produced for intervals; read as "within the block's bits".
+                    let (lo, hi) = bounds();
                     let (blo, bhi) = (wi as usize * BITS, wi as usize * BITS + BITS - 1);
                     return if hi < blo || lo > bhi {
                         Truth::False
@@ -99,21 +101,32 @@ impl Lit {
             }
             LitKind::Ne(bit) => {
                 let bit = bit as usize;
-                let present = if interval {
-                    (lo..=hi).contains(&bit)
-                } else {
-                    d.get(bit / BITS).is_some_and(|b| b >> (bit % BITS) & 1 == 1)
-                };
-                if !present {
-                    Truth::True
-                } else if lo == hi {
-                    Truth::False
-                } else {
-                    Truth::Open
+                if interval {
+                    let (lo, hi) = bounds();
+                    return if !(lo..=hi).contains(&bit) {
+                        Truth::True
+                    } else if lo == hi {
+                        Truth::False
+                    } else {
+                        Truth::Open
+                    };
+                }
+                let wi = bit / BITS;
+                match d.get(wi) {
+                    Some(&b) if b >> (bit % BITS) & 1 == 1 => {
+                        let alone = b.count_ones() == 1 && d.iter().enumerate().all(|(i, &x)| i == wi || x == 0);
+                        if alone {
+                            Truth::False
+                        } else {
+                            Truth::Open
+                        }
+                    }
+                    _ => Truth::True,
                 }
             }
             LitKind::Ge(bit) => {
                 let bit = bit as usize;
+                let (lo, hi) = bounds();
                 if lo >= bit {
                     Truth::True
                 } else if hi < bit {
@@ -124,6 +137,7 @@ impl Lit {
             }
             LitKind::Le(bit) => {
                 let bit = bit as usize;
+                let (lo, hi) = bounds();
                 if hi <= bit {
                     Truth::True
                 } else if lo > bit {
@@ -230,6 +244,77 @@ impl Clauses {
                 if b != a {
                     self.watches[b as usize].push(id as u32);
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The literal's truth over the bits of a nonempty domain, by brute force.
+    fn brute(kind: LitKind, bits: &[usize]) -> Truth {
+        let holds = |b: usize| match kind {
+            LitKind::In { wi, mask } => b / BITS == wi as usize && mask >> (b % BITS) & 1 == 1,
+            LitKind::Ne(v) => b != v as usize,
+            LitKind::Ge(v) => b >= v as usize,
+            LitKind::Le(v) => b <= v as usize,
+        };
+        match bits.iter().filter(|&&b| holds(b)).count() {
+            0 => Truth::False,
+            n if n == bits.len() => Truth::True,
+            _ => Truth::Open,
+        }
+    }
+
+    /// A literal on bits below 192: its bit one of the domain's (`near`) or any.
+    fn kind(near: usize) -> impl Strategy<Value = LitKind> {
+        let v = prop_oneof![Just(near as u32), 0u32..192];
+        prop_oneof![
+            (0u32..3, any::<Block>()).prop_map(|(wi, mask)| LitKind::In { wi, mask }),
+            v.clone().prop_map(LitKind::Ne),
+            v.clone().prop_map(LitKind::Ge),
+            v.prop_map(LitKind::Le),
+        ]
+    }
+
+    /// A domain of three blocks: dense (random blocks) or sparse (a few bits, often in one
+    /// block), with one of its bits.
+    fn domain() -> impl Strategy<Value = (Vec<Block>, usize)> {
+        let dense = proptest::collection::vec(any::<Block>(), 3).prop_filter("nonempty", |d| d.iter().any(|&b| b != 0));
+        let sparse = (0usize..3, proptest::collection::vec(0usize..192, 1..4)).prop_map(|(w, bits)| {
+            let mut d = vec![0; 3];
+            for (i, &b) in bits.iter().enumerate() {
+                // Most bits in block `w`, so that a block holds one bit or a few.
+                let b = if i % 2 == 0 { w * BITS + b % BITS } else { b };
+                d[b / BITS] |= 1 << (b % BITS);
+            }
+            d
+        });
+        prop_oneof![dense, sparse].prop_flat_map(|d| {
+            let bits: Vec<usize> = (0..192).filter(|&b| d[b / BITS] >> (b % BITS) & 1 == 1).collect();
+            (Just(d), proptest::sample::select(bits))
+        })
+    }
+
+    proptest! {
+        /// On bitset domains of three blocks and on intervals, a literal is true, false or
+        /// open as its values say.
+        #[test]
+        fn truth_is_what_the_values_say(
+            (d, kind, (lo, hi)) in domain().prop_flat_map(|(d, near)| (Just(d), kind(near), (0usize..192, 0usize..192))),
+        ) {
+            let bitset = [VarInfo { offset: 0, words: 3, len: 192, map: ValueMap::Range { min: 0 }, name: None }];
+            let bits: Vec<usize> = (0..192).filter(|&b| d[b / BITS] >> (b % BITS) & 1 == 1).collect();
+            prop_assert_eq!(Lit { var: 0, kind }.truth(&bitset, &d), brute(kind, &bits));
+            let (lo, hi) = (lo.min(hi), lo.max(hi));
+            let interval = [VarInfo { offset: 0, words: 2, len: 192, map: ValueMap::Interval { min: 0 }, name: None }];
+            let bits: Vec<usize> = (lo..=hi).collect();
+            if !matches!(kind, LitKind::In { .. }) {
+                prop_assert_eq!(Lit { var: 0, kind }.truth(&interval, &[lo, hi]), brute(kind, &bits));
             }
         }
     }
