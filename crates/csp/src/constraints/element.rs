@@ -22,7 +22,7 @@ mod bounds;
 /// Both find the same solutions; [`Domain`](ElementConsistency::Domain) prunes more per node,
 /// [`Bounds`](ElementConsistency::Bounds) costs less per node where the result's domain is
 /// wide. Unless one is chosen with [`Element::with_consistency`], an array of variables is
-/// propagated on bounds when its result's initial domain has 128 values or more, and on
+/// propagated on bounds when its result's initial domain has 16 values or more, and on
 /// values below that (measured on the MiniZinc development set; see `docs/constraints.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]

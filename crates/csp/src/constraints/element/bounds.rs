@@ -122,7 +122,7 @@ impl ElementConsistency {
 
 /// The smallest number of result values for which an array of variables is propagated on
 /// bounds by default (see `docs/` for the measurement that chose it).
-pub(super) const BOUNDS_FROM: u64 = 128;
+pub(super) const BOUNDS_FROM: u64 = 16;
 
 #[cfg(test)]
 mod tests {
