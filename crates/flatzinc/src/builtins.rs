@@ -27,8 +27,8 @@
 //! | `csp_diffn`, `csp_diffn_nonstrict` (mznlib `fzn_diffn*`) | [`Diffn`] |
 
 use csp::constraints::{
-    AllDifferent, ArithOp, Arithmetic, Clause, Comparison, Element, Equal, Linear, MemberReif, NotEqual, Predicate,
-    ReifiedLinear, Strength, Table,
+    AllDifferent, ArithOp, Arithmetic, Clause, Comparison, Element, ElementConsistency, Equal, Linear, MemberReif,
+    NotEqual, Predicate, ReifiedLinear, Strength, Table,
 };
 use csp::constraints::{
     AllDifferentExcept, Among, Circuit, CountEq, GlobalCardinality, Increasing, Inverse, LexLess, NValue, Regular,
@@ -281,7 +281,22 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
             let r = t.var(pos, &a[2])?;
             let Some(&first) = xs.first() else { return invalid(pos, "element of an empty array") };
             xs.insert(0, first);
-            t.element(pos, i, Element::new(i, xs, r))
+            // The consistency annotations: `domain` or `bounds`; none keeps the default (by
+            // the width of the result's domain).
+            let consistency = c.annotations.iter().find_map(|an| match an {
+                Expr::Ident(n) if n == "domain" => Some(ElementConsistency::Domain),
+                Expr::Ident(n) if n == "bounds" => Some(ElementConsistency::Bounds),
+                _ => None,
+            });
+            let element = Element::new(i, xs, r);
+            t.element(
+                pos,
+                i,
+                match consistency {
+                    Some(c) => element.with_consistency(c),
+                    None => element,
+                },
+            )
         }
         // ---- Booleans ----
         "bool_not" => {

@@ -1,5 +1,7 @@
 //! `all_different_int` honours MiniZinc's consistency annotations: `:: domain` asks for
 //! generalised arc consistency, which the default (hidden singles) does not reach here.
+//! `array_var_int_element` honours `:: domain` and `:: bounds` over the default chosen by the
+//! width of the result's domain.
 
 use csp::Solver;
 use flatzinc::{parse, translate};
@@ -31,4 +33,31 @@ fn domain_consistency_removes_the_pair_s_values() {
 fn without_the_annotation_the_default_strength_keeps_them() {
     assert_eq!(x3_after_root(""), vec![1, 2, 3, 4]);
     assert_eq!(x3_after_root(" :: value"), vec![1, 2, 3, 4]);
+}
+
+/// The values left in the result `r` of `array_var_int_element(i, [a, b], r)` after root
+/// propagation, with `a` in {1, 5}, `b` in {3, 9}, `r` in `result`, under `annotation`.
+fn element_result_after_root(result: &str, annotation: &str) -> Vec<i32> {
+    let text = format!(
+        "var 1..2: i;\nvar {{1, 5}}: a;\nvar {{3, 9}}: b;\nvar {result}: r;\n\
+         constraint array_var_int_element(i, [a, b], r){annotation};\nsolve satisfy;\n"
+    );
+    let ast = parse(&text).unwrap();
+    let mut t = translate(&ast, false).unwrap();
+    let (_, flatzinc::Elem::Var(r)) = t.names.iter().find(|(n, _)| n == "r").unwrap().clone() else {
+        panic!("r is a variable")
+    };
+    let mut solver = Solver::new(std::mem::take(&mut t.model));
+    solver.propagate().unwrap();
+    solver.domain(r).to_vec()
+}
+
+#[test]
+fn element_follows_its_annotation_over_the_default() {
+    // A narrow result: domain consistency by default, bounds when asked.
+    assert_eq!(element_result_after_root("0..9", ""), vec![1, 3, 5, 9]);
+    assert_eq!(element_result_after_root("0..9", " :: bounds"), (1..=9).collect::<Vec<_>>());
+    // A wide result: bounds by default, domain consistency when asked.
+    assert_eq!(element_result_after_root("0..199", ""), (1..=9).collect::<Vec<_>>());
+    assert_eq!(element_result_after_root("0..199", " :: domain"), vec![1, 3, 5, 9]);
 }

@@ -11,7 +11,7 @@
 //! | [`Linear`] | `a1*x1 + ... + an*xn` `=`, `<=`, `>=`, `!=` `c` ([`Comparison`]) | bounds consistency; forward checking for `!=` |
 //! | [`Table`] | one of the allowed tuples, or none of the forbidden ones | generalised arc consistency (STR-style scan, counting) |
 //! | [`DistinctSum`] | all different with a given sum (killer cages) | [`AllDifferent`] + [`Linear`] + domain consistency of both together (dynamic program) |
-//! | [`Element`] | `result = array[index]`, array of variables or constants | domain consistency |
+//! | [`Element`] | `result = array[index]`, array of variables or constants | domain consistency; bounds for an array of variables with a wide result ([`ElementConsistency`]) |
 //! | [`Predicate`] | any condition on complete assignments (the escape hatch) | checked when fixed; forward checking |
 //! | [`ReifiedLinear`] | `b <-> a1*x1 + ... + an*xn ⋈ c` for a 0/1 `b` | [`Linear`] once `b` is fixed; entailment on bounds fixes `b` |
 //! | [`Arithmetic`] | `z = x * y`, `x / y`, `x mod y`, `x ^ y`, `min`, `max`, `\|x\|` ([`ArithOp`]) | domain consistency up to 4,096 pairs, bounds beyond |
@@ -89,7 +89,7 @@ pub use cumulative::Cumulative;
 pub use diffn::Diffn;
 pub use disjunctive::Disjunctive;
 pub use distinct_sum::DistinctSum;
-pub use element::Element;
+pub use element::{Element, ElementConsistency};
 pub use equal::Equal;
 pub use increasing::Increasing;
 pub use intersection::Intersection;

@@ -19,8 +19,8 @@ pub(crate) fn instance() -> impl Strategy<Value = Instance> {
         let boolean = n..n + k;
         let coeff = prop_oneof![-2i32..=-1, 1i32..=2];
         let spec = prop_oneof![
-            3 => (int.clone(), proptest::collection::vec(int.clone(), 1..=4), int.clone())
-                .prop_map(|(index, array, result)| Spec::Element { index, array, result }),
+            3 => (int.clone(), proptest::collection::vec(int.clone(), 1..=4), int.clone(), any::<bool>())
+                .prop_map(|(index, array, result, bounds)| Spec::Element { index, array, result, bounds }),
             2 => (int.clone(), proptest::collection::vec(-1i32..5, 1..=5), int.clone())
                 .prop_map(|(index, values, result)| Spec::ElementConst { index, values, result }),
             3 => (proptest::collection::btree_set(int.clone(), 2..=n), proptest::collection::vec(-1i32..=1, n), 0u8..3)
@@ -116,7 +116,21 @@ fn each_kind_is_explained_precisely() {
                 domains: vec![vec![0, 1, 2], vec![1, 2, 3], vec![1, 2], vec![2, 3], vec![1, 3]],
                 // The result differs from every entry: no solution.
                 specs: vec![
-                    Spec::Element { index: 0, array: vec![2, 3, 4], result: 1 },
+                    Spec::Element { index: 0, array: vec![2, 3, 4], result: 1, bounds: false },
+                    Spec::NotEqual(1, 2),
+                    Spec::NotEqual(1, 3),
+                    Spec::NotEqual(1, 4),
+                ],
+            },
+        ),
+        (
+            "element on bounds",
+            Instance {
+                ints: 0,
+                // The same over ranges, so that the result's and the entries' bounds move.
+                domains: vec![vec![0, 1, 2], (0..=6).collect(), vec![0, 1, 2], vec![3, 4], vec![5, 6]],
+                specs: vec![
+                    Spec::Element { index: 0, array: vec![2, 3, 4], result: 1, bounds: true },
                     Spec::NotEqual(1, 2),
                     Spec::NotEqual(1, 3),
                     Spec::NotEqual(1, 4),

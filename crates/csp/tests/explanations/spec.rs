@@ -6,18 +6,21 @@ use std::collections::BTreeSet;
 
 use csp::constraints::{
     AllDifferent, AllDifferentExcept, Among, ArithOp, Arithmetic, BinPacking, Binary, Circuit, Clause, Comparison,
-    CountEq, Cumulative, Diffn, Disjunctive, Element, Equal, GlobalCardinality, Increasing, Inverse, LexLess, Linear,
-    MemberReif, NValue, NotEqual, Predicate, Regular, ReifiedLinear, Strength, Table, ValuePrecede,
+    CountEq, Cumulative, Diffn, Disjunctive, Element, ElementConsistency, Equal, GlobalCardinality, Increasing,
+    Inverse, LexLess, Linear, MemberReif, NValue, NotEqual, Predicate, Regular, ReifiedLinear, Strength, Table,
+    ValuePrecede,
 };
 use csp::{Model, Value, VarId};
 
 /// A constraint of a random model, as data (variables by index).
 #[derive(Clone, Debug)]
 pub(crate) enum Spec {
+    /// `bounds`: [`ElementConsistency::Bounds`], else [`ElementConsistency::Domain`].
     Element {
         index: usize,
         array: Vec<usize>,
         result: usize,
+        bounds: bool,
     },
     ElementConst {
         index: usize,
@@ -252,7 +255,7 @@ impl Spec {
     /// The variables it reads.
     pub(crate) fn scope(&self) -> Vec<usize> {
         let mut s = match self {
-            Spec::Element { index, array, result } => [vec![*index, *result], array.clone()].concat(),
+            Spec::Element { index, array, result, .. } => [vec![*index, *result], array.clone()].concat(),
             Spec::ElementConst { index, result, .. } => vec![*index, *result],
             Spec::AllDiff { vars, .. } | Spec::AllDiffExcept { vars, .. } => vars.clone(),
             Spec::Among { count, vars, .. } => [vec![*count], vars.clone()].concat(),
@@ -289,7 +292,7 @@ impl Spec {
     /// Whether a full assignment satisfies it, by its definition.
     pub(crate) fn holds(&self, v: &[Value]) -> bool {
         match self {
-            Spec::Element { index, array, result } => {
+            Spec::Element { index, array, result, .. } => {
                 usize::try_from(v[*index]).ok().and_then(|i| array.get(i)).is_some_and(|&a| v[a] == v[*result])
             }
             Spec::ElementConst { index, values, result } => {
@@ -417,8 +420,10 @@ impl Spec {
     pub(crate) fn post(&self, m: &mut Model, x: &[VarId]) {
         let terms = |t: &[(Value, usize)]| t.iter().map(|&(a, i)| (a, x[i])).collect::<Vec<_>>();
         let r = match self {
-            Spec::Element { index, array, result } => {
-                m.post(Element::new(x[*index], array.iter().map(|&i| x[i]).collect::<Vec<_>>(), x[*result]))
+            Spec::Element { index, array, result, bounds } => {
+                let c = if *bounds { ElementConsistency::Bounds } else { ElementConsistency::Domain };
+                let array = array.iter().map(|&i| x[i]).collect::<Vec<_>>();
+                m.post(Element::new(x[*index], array, x[*result]).with_consistency(c))
             }
             Spec::ElementConst { index, values, result } => {
                 m.post(Element::constants(x[*index], values.clone(), x[*result]))
