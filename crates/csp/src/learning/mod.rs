@@ -34,4 +34,5 @@
 
 pub(crate) mod clauses;
 pub(crate) mod explain;
+pub(crate) mod proof;
 pub(crate) mod trail;

@@ -21,6 +21,7 @@ use crate::id::{ConstraintId, VarId};
 use crate::layout::VarInfo;
 use crate::learning::clauses::{Clauses, Lit, LitKind, Truth};
 use crate::learning::explain::{atom_entries, state_before, Antecedents};
+use crate::learning::proof::{ProofSlot, ProofState};
 use crate::learning::trail::{Atom, Cause, Trail};
 use crate::model::constraint::Constraint;
 use crate::rule::Rule;
@@ -37,7 +38,7 @@ const REDUCE_STEP: usize = 1000;
 
 /// What failed: the engine (a constraint or an outside write) or a clause.
 #[derive(Clone, Copy, Debug)]
-enum Clash {
+pub(super) enum Clash {
     Engine(Conflict),
     Clause(u32),
 }
@@ -46,7 +47,7 @@ enum Clash {
 /// what it learnt when one begins.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Lcg {
-    clauses: Clauses,
+    pub(super) clauses: Clauses,
     /// The next trail entry the clauses have not seen.
     qhead: usize,
     activity: Vec<f64>,
@@ -65,7 +66,7 @@ pub(crate) struct Lcg {
     lower: Vec<u32>,
     reasons: Vec<u32>,
     atoms: Vec<(u32, Atom, u32, bool)>,
-    lits: Vec<Lit>,
+    pub(super) lits: Vec<Lit>,
     open: Vec<u32>,
     /// Cores: whether tracked, the constraints marked in the analysis running, entries seen
     /// by the walks through root entries, and the last refutation's constraints.
@@ -88,10 +89,13 @@ pub(crate) struct Lcg {
     /// Entries left out of learned clauses by minimisation.
     minimised: u64,
     spare: Option<Box<Trail>>,
+    /// The proof log, if one is written (`search/proof.rs`), and what it knows of this search.
+    pub(super) proof: ProofSlot,
+    pub(super) proof_state: ProofState,
 }
 
 /// The entries explaining entry `p`, into `out`; whether the explanation was the generic one.
-fn reason_of(
+pub(super) fn reason_of(
     trail: &Trail,
     clauses: &Clauses,
     constraints: &[Box<dyn Constraint>],
@@ -235,7 +239,7 @@ impl Minimiser<'_> {
 }
 
 impl Lcg {
-    fn new(num_vars: usize, num_constraints: usize) -> Lcg {
+    pub(super) fn new(num_vars: usize, num_constraints: usize) -> Lcg {
         Lcg {
             clauses: Clauses::new(num_vars),
             activity: vec![0.0; num_vars],
@@ -418,7 +422,9 @@ impl Solver {
         let track = l.track_core;
         let spare = l.spare.take();
         let audit = l.audit.take();
+        let proof = std::mem::take(&mut l.proof);
         *l = Lcg::new(n, m);
+        l.proof = proof;
         l.track_core = track;
         l.spare = spare;
         l.audit = audit;
@@ -427,6 +433,10 @@ impl Solver {
         self.lcg = Some(l);
         if let Err(c) = root {
             self.final_core(Clash::Engine(c));
+            if let Some(mut l) = self.lcg.take() {
+                self.proof_conflict(&mut l, Clash::Engine(c), true);
+                self.lcg = Some(l);
+            }
         }
     }
 
@@ -704,6 +714,9 @@ impl Solver {
             let lits = std::mem::take(&mut l.lits);
             let support = if l.track_core { l.core_take() } else { Box::default() };
             let id = l.clauses.add(&lits, lbd, true, support);
+            if l.proof.0.is_some() {
+                l.proof_state.clauses.push(l.proof_state.pending);
+            }
             l.learned += 1;
             l.run_conflicts += 1;
             l.inc /= VAR_DECAY;
@@ -757,6 +770,9 @@ impl Solver {
             self.audit_explanations(&mut l, clash);
         }
         let r = self.analyze_with(&mut l, clash);
+        if l.proof.0.is_some() {
+            self.proof_conflict(&mut l, clash, r.is_none());
+        }
         self.lcg = Some(l);
         r
     }
@@ -1038,6 +1054,10 @@ impl Solver {
         let mut l = self.lcg.take().expect("learning search");
         let lits = std::mem::take(&mut l.lits);
         let id = l.clauses.add(&lits, lits.len() as u32, false, Box::default());
+        if l.proof.0.is_some() {
+            // A solution's blocking clause: not implied by the model, never justified.
+            l.proof_state.clauses.push((0, 0));
+        }
         let first = lits[0];
         l.lits = lits;
         self.lcg = Some(l);
@@ -1065,6 +1085,9 @@ impl Solver {
             lbds.sort_unstable();
             let limit = lbds[lbds.len() / 2].max(2);
             let keep: Vec<bool> = l.clauses.info.iter().map(|c| !c.learned || c.lbd <= limit || c.len <= 2).collect();
+            if l.proof.0.is_some() {
+                self.proof_reduce(&mut l, &keep);
+            }
             l.clauses.retain(&keep);
             l.learned = l.clauses.info.iter().filter(|c| c.learned).count();
             l.max_learned += REDUCE_STEP;
