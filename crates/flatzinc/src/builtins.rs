@@ -218,7 +218,7 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
             };
             // a*x - a*y = c, that is x = y + c/a (MiniZinc's views such as `q[i] + i`): domain
             // consistency with `Equal`, where `Linear` would only reason on bounds.
-            if let ([(ax, x), (ay, y)], Eq, None) = (terms.as_slice(), cmp, r) {
+            if let ([(ax, x), (ay, y)], Eq, None, false) = (terms.as_slice(), cmp, r, t.for_proof) {
                 if *ax == -*ay && rhs % ax == 0 && x != y {
                     if let Ok(offset) = i32::try_from(rhs / ax) {
                         return t.post_c(pos, Equal::with_offset(*x, *y, offset));
