@@ -145,6 +145,10 @@ impl Walk<'_> {
     fn initial(&self, x: u32, out: &mut Vec<Datom>) {
         let d = self.model.initial_domain(VarId::from_index(x as usize));
         let (Some(lo), Some(hi)) = (d.min(), d.max()) else { return };
+        if lo == hi && self.vars[x as usize].name.is_none() {
+            // A constant made a variable (a checker reads the constant itself).
+            return;
+        }
         out.push(Datom { var: x, op: Op::Ge, value: lo });
         out.push(Datom { var: x, op: Op::Le, value: hi });
         if !d.is_interval() && (d.len() as i64) < i64::from(hi) - i64::from(lo) + 1 {
