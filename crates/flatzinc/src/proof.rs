@@ -59,7 +59,10 @@ pub(crate) fn check_model(ast: &Ast) -> Result<(), Error> {
                 )
             }
             (_, Some(_), None) => {
-                return refuse(d.pos, format!("'{}' is an alias: the checker would see another variable", d.name))
+                return refuse(
+                    d.pos,
+                    format!("'{}' is an alias (or a constant): the checker would see another variable", d.name),
+                )
             }
             (BaseType::IntIn(_), None, None) | (_, _, Some(_)) => {}
             _ => {
