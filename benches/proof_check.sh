@@ -7,9 +7,12 @@
 #   benches/proof_check.sh            # the project's instances (see below)
 #   DEV=1 benches/proof_check.sh      # and the MiniZinc development set, when present
 #
-# Instances: benches/proof/*.mzn (linear models written for this, compiled with
-# `minizinc -c -G std`), the FlatZinc files of crates/flatzinc/tests/fzn, and with DEV=1 the
-# development set ../shared/data/minizinc/instances (compiled the same way). A model outside
+# Instances: benches/proof/*.mzn (linear and all_different models written for this), the
+# FlatZinc files of crates/flatzinc/tests/fzn, and with DEV=1 the development set
+# ../shared/data/minizinc/instances (compiled with `minizinc -c -G std`, as its README says).
+# The models written for this are compiled by `minizinc -c -I benches/proof/mznlib`: the
+# default solver's library, with all_different as `pumpkin_all_different`, the one global
+# the checker reads. A model outside
 # what the checker reads (docs/proofs.md) is listed as refused with fzn-csp's reason.
 #
 # The checker (crates.io `pumpkin-checker` 0.5.0) is installed into benches/proof/.checker
@@ -33,15 +36,17 @@ trap 'rm -rf "$WORK"' EXIT
 # Instances as "name<TAB>fzn path".
 list="$WORK/list"
 : > "$list"
-compile() { # name mzn [dzn]
-  if command -v minizinc > /dev/null && timeout 120 minizinc -c -G std "${@:2}" -o "$WORK/$1.fzn" 2> /dev/null; then
-    printf '%s\t%s\n' "$1" "$WORK/$1.fzn" >> "$list"
+compile() { # name library-flags mzn [dzn]
+  local out="$WORK/${1//\//_}.fzn"
+  # shellcheck disable=SC2086 # the library flags are words
+  if command -v minizinc > /dev/null && timeout 120 minizinc -c $2 "${@:3}" -o "$out" 2> /dev/null; then
+    printf '%s\t%s\n' "$1" "$out" >> "$list"
   else
     printf '%s\t-\n' "$1" >> "$list"
   fi
 }
 for m in benches/proof/*.mzn; do
-  compile "$(basename "$m" .mzn)" "$m"
+  compile "$(basename "$m" .mzn)" "-I $ROOT/benches/proof/mznlib" "$m"
 done
 for f in crates/flatzinc/tests/fzn/*.fzn; do
   printf '%s\t%s\n' "$(basename "$f" .fzn)" "$f" >> "$list"
@@ -52,7 +57,7 @@ if [ "${DEV:-0}" = 1 ] && [ -d "$DEV_DIR" ]; then
   for m in "$DEV_DIR"/*.mzn; do
     id=$(basename "$m" .mzn)
     d="${m%.mzn}.dzn"
-    if [ -f "$d" ]; then compile "dev/$id" "$m" "$d"; else compile "dev/$id" "$m"; fi
+    if [ -f "$d" ]; then compile "dev/$id" "-G std" "$m" "$d"; else compile "dev/$id" "-G std" "$m"; fi
   done
 fi
 

@@ -24,8 +24,11 @@ use crate::translate::{Elem, Translation};
 
 /// The FlatZinc constraints a proof covers, with the checker's rule for the engine
 /// constraint each becomes.
-const CHECKED: [(&str, &str, &str); 2] =
-    [("int_lin_le", "linear", "linear_bounds"), ("int_lin_eq", "linear", "linear_bounds")];
+const CHECKED: [(&str, &str, &str); 3] = [
+    ("int_lin_le", "linear", "linear_bounds"),
+    ("int_lin_eq", "linear", "linear_bounds"),
+    ("pumpkin_all_different", "all_different", "all_different"),
+];
 
 fn refuse<T>(pos: Pos, what: String) -> Result<T, Error> {
     Err(Error::Unsupported { pos, what: format!("--proof: {what}") })

@@ -113,3 +113,29 @@ fn without_a_file_the_flag_is_a_usage_error() {
     assert_eq!(code, 2);
     assert!(err.contains("--proof needs a file"), "{err}");
 }
+
+#[test]
+fn pumpkin_s_all_different_is_proven_with_the_checker_s_rule() {
+    // Three variables over two values, all different: no solution.
+    let fzn = temp("alldiff.fzn");
+    std::fs::write(
+        &fzn,
+        "var 1..2: x;\nvar 1..2: y;\nvar 1..2: z;\nconstraint pumpkin_all_different([x, y, z]);\nsolve satisfy;\n",
+    )
+    .unwrap();
+    let path = temp("alldiff.drcp");
+    let (code, out, err) = fzn_csp(&["--proof", path.to_str().unwrap(), fzn.to_str().unwrap()]);
+    std::fs::remove_file(&fzn).unwrap();
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "=====UNSATISFIABLE=====\n");
+    let proof = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(proof.ends_with("c UNSAT\n"), "{proof}");
+    assert!(
+        proof
+            .lines()
+            .filter(|l| l.starts_with("i "))
+            .all(|l| l.ends_with("l:initial_domain") || l.ends_with("c:1 l:all_different") || l.contains("l:nogood")),
+        "{proof}"
+    );
+}

@@ -20,6 +20,10 @@ use crate::model::Model;
 /// The most holes of an initial domain written as atoms.
 const MAX_HOLES: i32 = 256;
 
+/// The checker's rules that read only the variables an inference names (the others count as
+/// unconstrained).
+const NAMED_ONLY: [&str; 1] = ["all_different"];
+
 /// How the failure of a conflict reads in the proof.
 #[derive(Clone, Copy, Debug)]
 enum Failure {
@@ -225,6 +229,25 @@ impl Walk<'_> {
         }
     }
 
+    /// Adds to the premises in `st.datoms` (an inference by `con` with rule `label`, of
+    /// `consequent`) the initial domains it reads: of every variable of the scope, except for
+    /// a rule that counts the variables it is told about (`all_different`: a Hall set among
+    /// the variables named), where only the variables already named get theirs.
+    fn initial_premises(&self, con: &dyn Constraint, label: &str, consequent: Option<Datom>, st: &mut ProofState) {
+        if NAMED_ONLY.contains(&label) {
+            let mut named: Vec<u32> = st.datoms.iter().map(|a| a.var).chain(consequent.map(|a| a.var)).collect();
+            named.sort_unstable();
+            named.dedup();
+            for x in named {
+                self.initial(x, &mut st.datoms);
+            }
+        } else {
+            for &y in con.scope() {
+                self.initial(y.index() as u32, &mut st.datoms);
+            }
+        }
+    }
+
     /// Writes the `initial_domain` inferences of the touched variables into the hints.
     fn initial_hints(&self, p: &mut Proof, st: &mut ProofState) {
         let mut atoms = Vec::new();
@@ -253,14 +276,13 @@ impl Walk<'_> {
                     self.entry_atoms(r, &mut st.datoms);
                 }
                 let con = &*self.constraints[c as usize];
-                for &y in con.scope() {
-                    self.initial(y.index() as u32, &mut st.datoms);
-                }
+                let (tag, label) = p.constraint_tag(c, con.kind());
+                self.initial_premises(con, &label, Some(a), st);
                 for i in 0..st.datoms.len() {
                     let id = p.atom(self.vars, st.datoms[i]);
                     st.ids.push(id);
                 }
-                Some(p.constraint_tag(c, con.kind()))
+                Some((tag, label))
             }
             Cause::Clause(id) => {
                 st.datoms.clear();
@@ -483,11 +505,9 @@ impl Walk<'_> {
                     self.entry_atoms(r, &mut st.datoms);
                 }
                 let con = &*self.constraints[c as usize];
-                for &y in con.scope() {
-                    self.initial(y.index() as u32, &mut st.datoms);
-                }
-                let ids: Vec<u32> = st.datoms.iter().map(|&a| p.atom(self.vars, a)).collect();
                 let (tag, label) = p.constraint_tag(c, con.kind());
+                self.initial_premises(con, &label, None, st);
+                let ids: Vec<u32> = st.datoms.iter().map(|&a| p.atom(self.vars, a)).collect();
                 let s = p.inference(&ids, None, Some(tag), &label);
                 st.hints.push(s);
             }
