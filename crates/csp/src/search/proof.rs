@@ -236,6 +236,7 @@ impl Walk<'_> {
     fn initial_premises(&self, con: &dyn Constraint, label: &str, consequent: Option<Datom>, st: &mut ProofState) {
         if NAMED_ONLY.contains(&label) {
             let mut named: Vec<u32> = st.datoms.iter().map(|a| a.var).chain(consequent.map(|a| a.var)).collect();
+            named.extend(self.hall_set(con, consequent, &st.datoms));
             named.sort_unstable();
             named.dedup();
             for x in named {
@@ -246,6 +247,44 @@ impl Walk<'_> {
                 self.initial(y.index() as u32, &mut st.datoms);
             }
         }
+    }
+
+    /// For an `all_different` inference: variables of `con` that form a Hall set (fewer values
+    /// than variables) in the state the premises `atoms` and the negated `consequent` leave,
+    /// each variable's initial domain otherwise; the checker counts only the variables named,
+    /// and an explanation leaves out those still at their initial domain. Looks at intervals
+    /// of values; none when the domains are too large to list.
+    fn hall_set(&self, con: &dyn Constraint, consequent: Option<Datom>, atoms: &[Datom]) -> Vec<u32> {
+        const MAX_VALUES: usize = 4096;
+        let not_c = consequent.map(Datom::negated);
+        let mut doms: Vec<(u32, Vec<i32>)> = Vec::new();
+        for &y in con.scope() {
+            let x = y.index() as u32;
+            let d = self.model.initial_domain(y);
+            if d.is_interval() || d.len() > MAX_VALUES {
+                return Vec::new();
+            }
+            let on_x: Vec<Datom> = atoms.iter().copied().chain(not_c).filter(|a| a.var == x).collect();
+            let values: Vec<i32> = d.iter().filter(|&v| on_x.iter().all(|a| holds(*a, v))).collect();
+            doms.push((x, values));
+        }
+        let mut ends: Vec<i32> =
+            doms.iter().flat_map(|(_, v)| v.first().into_iter().chain(v.last())).copied().collect();
+        ends.sort_unstable();
+        ends.dedup();
+        for (i, &lo) in ends.iter().enumerate() {
+            for &hi in &ends[i..] {
+                let inside: Vec<&(u32, Vec<i32>)> =
+                    doms.iter().filter(|(_, v)| v.iter().all(|&w| (lo..=hi).contains(&w))).collect();
+                let mut union: Vec<i32> = inside.iter().flat_map(|(_, v)| v.iter().copied()).collect();
+                union.sort_unstable();
+                union.dedup();
+                if union.len() < inside.len() {
+                    return inside.iter().map(|(x, _)| *x).collect();
+                }
+            }
+        }
+        Vec::new()
     }
 
     /// Writes the `initial_domain` inferences of the touched variables into the hints.
@@ -534,5 +573,15 @@ impl Walk<'_> {
         let s = p.nogood(&ids, &hints);
         st.hints = hints;
         s
+    }
+}
+
+/// Whether atom `a` holds when its variable takes `v`.
+fn holds(a: Datom, v: i32) -> bool {
+    match a.op {
+        Op::Ge => v >= a.value,
+        Op::Le => v <= a.value,
+        Op::Eq => v == a.value,
+        Op::Ne => v != a.value,
     }
 }
