@@ -48,7 +48,7 @@ pub(crate) fn check_model(ast: &Ast) -> Result<(), Error> {
                 format!(
                     "constraint '{}' has no inference rule in pumpkin-checker 0.5 (a proof covers {} only)",
                     c.name,
-                    names.join(" and ")
+                    names.join(", ")
                 ),
             );
         }
