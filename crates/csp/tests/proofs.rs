@@ -22,9 +22,9 @@ type Atom = (usize, &'static str, i64);
 /// A constraint of the test's model: its scope and its definition over all variables.
 type Check = (Vec<usize>, Box<dyn Fn(&[Value]) -> bool>);
 
-/// The model of `inst` (with the objective `z = sum c_i x_i` over `-30..=30` when `optimise`),
-/// and each constraint posted in order with its definition (read from `inst`, not the
-/// solver).
+/// The model of `inst` (with the objective `z = sum c_i x_i` when `optimise`, over `-60..=60`,
+/// which holds every value of the sum), and each constraint posted in order with its
+/// definition (read from `inst`, not the solver).
 fn build(inst: &Instance, optimise: bool) -> (Model, Vec<Check>, Option<VarId>) {
     let mut m = Model::new();
     let x: Vec<VarId> = inst.domains.iter().map(|d| m.new_var(d.clone()).unwrap()).collect();
@@ -45,7 +45,7 @@ fn build(inst: &Instance, optimise: bool) -> (Model, Vec<Check>, Option<VarId>) 
     }
     let z = optimise.then(|| {
         let n = x.len();
-        let z = m.new_var(-30..=30).unwrap();
+        let z = m.new_var(-60..=60).unwrap();
         let terms: Vec<(Value, VarId)> =
             inst.objective.iter().zip(&x).map(|(&c, &v)| (c, v)).chain([(-1, z)]).collect();
         m.post(Linear::new(terms, Comparison::Equal, 0)).unwrap();
@@ -327,7 +327,7 @@ fn proof_text(proof: Proof) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
     fn a_proof_checks_and_concludes_unsatisfiability(inst in instance(4..=7)) {
@@ -366,7 +366,7 @@ proptest! {
         let (model, checks, z) = build(&inst, true);
         let z = z.unwrap();
         let mut domains = inst.domains.clone();
-        domains.push((-30..=30).collect());
+        domains.push((-60..=60).collect());
         let mut solver = model.into_solver();
         solver.set_learning(true);
         solver.set_proof(Some(Proof::in_memory()));
