@@ -39,7 +39,7 @@ list="$WORK/list"
 compile() { # name library-flags mzn [dzn]
   local out="$WORK/${1//\//_}.fzn"
   # shellcheck disable=SC2086 # the library flags are words
-  if command -v minizinc > /dev/null && timeout 120 minizinc -c $2 "${@:3}" -o "$out" 2> /dev/null; then
+  if command -v minizinc > /dev/null && timeout 120 minizinc -c --no-output-ozn $2 "${@:3}" -o "$out" 2> /dev/null; then
     printf '%s\t%s\n' "$1" "$out" >> "$list"
   else
     printf '%s\t-\n' "$1" >> "$list"
