@@ -54,6 +54,30 @@ impl Solver {
     /// (unsatisfiable, or the bound on the objective proven). See [`Proof`] and
     /// `docs/proofs.md`. Only a learning search ([`set_learning`](Solver::set_learning))
     /// writes one; off, it costs one branch per conflict.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::Model;
+    /// use csp::constraints::{Comparison, Linear};
+    /// use csp::solve::{Optimum, Proof};
+    ///
+    /// // The smallest z = x + y with x + y >= 3: 3, and the proof concludes z >= 3.
+    /// let mut model = Model::new();
+    /// let x = model.new_named_var("x", 0..=4)?;
+    /// let y = model.new_named_var("y", 0..=4)?;
+    /// let z = model.new_named_var("z", 0..=8)?;
+    /// model.post(Linear::new([(1, x), (1, y), (-1, z)], Comparison::Equal, 0))?;
+    /// model.post(Linear::new([(1, x), (1, y)], Comparison::GreaterOrEqual, 3))?;
+    /// let mut solver = model.into_solver();
+    /// solver.set_learning(true);
+    /// solver.set_proof(Some(Proof::in_memory()));
+    /// assert!(matches!(solver.minimize(z), Optimum::Optimal(s) if s[z] == 3));
+    /// let text = String::from_utf8(solver.take_proof().expect("set").finish()?)?;
+    /// let claim = text.lines().last().and_then(|l| l.strip_prefix("c ")).expect("a conclusion");
+    /// assert!(text.contains(&format!("a {claim} [z >= 3]")));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn set_proof(&mut self, proof: Option<Proof>) {
         let (n, m) = (self.engine.model.num_vars(), self.engine.model.num_constraints());
         self.lcg.get_or_insert_with(|| Box::new(Lcg::new(n, m))).proof = ProofSlot(proof.map(Box::new));
