@@ -9,7 +9,9 @@
 #
 # Instances: benches/proof/*.mzn (linear and all_different models written for this), the
 # FlatZinc files of crates/flatzinc/tests/fzn, and with DEV=1 the development set
-# ../shared/data/minizinc/instances (compiled with `minizinc -c -G std`, as its README says).
+# ../shared/data/minizinc/instances (compiled with `minizinc -c -G std`, as its README says;
+# DEV_LIB="-G linear" compiles it with MiniZinc's linear library instead, which leaves
+# int_lin_le and int_lin_eq only, over 0/1 and integer variables).
 # The models written for this are compiled by `minizinc -c -I benches/proof/mznlib`: the
 # default solver's library, with all_different as `pumpkin_all_different`, the one global
 # the checker reads. A model outside
@@ -22,6 +24,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 TIME=${TIME:-30000}
+DEV_LIB=${DEV_LIB:--G std}
 CHECKER_ROOT="$ROOT/benches/proof/.checker"
 CHECKER="$CHECKER_ROOT/bin/pumpkin-checker"
 if [ ! -x "$CHECKER" ]; then
@@ -57,7 +60,7 @@ if [ "${DEV:-0}" = 1 ] && [ -d "$DEV_DIR" ]; then
   for m in "$DEV_DIR"/*.mzn; do
     id=$(basename "$m" .mzn)
     d="${m%.mzn}.dzn"
-    if [ -f "$d" ]; then compile "dev/$id" "-G std" "$m" "$d"; else compile "dev/$id" "-G std" "$m"; fi
+    if [ -f "$d" ]; then compile "dev/$id" "$DEV_LIB" "$m" "$d"; else compile "dev/$id" "$DEV_LIB" "$m"; fi
   done
 fi
 

@@ -4,12 +4,12 @@
 //! FlatZinc name, a constraint by its place among the model's `constraint` items (1 for the
 //! first), a propagation by the checker's rule for that constraint.
 //!
-//! The checker knows `int_lin_le` and `int_lin_eq` (rule `linear_bounds`) of the standard
-//! library (and Pumpkin's own globals, which this solver does not read). A model with any
-//! other constraint, a Boolean variable (the checker has no Boolean domains), a variable
-//! without declared bounds (the checker could not check its initial domain) or an alias (the
-//! checker would see two variables where the engine has one) is refused with the item that
-//! stops it, rather than given a proof the checker would reject.
+//! The checker has rules for `int_lin_le` and `int_lin_eq` (`linear_bounds`) and for Pumpkin's
+//! `pumpkin_all_different` (`all_different`), which this solver reads as its all-different. A
+//! model with any other constraint, a Boolean variable (the checker has no Boolean domains), a
+//! variable without declared bounds (the checker could not check its initial domain) or one
+//! defined by a value (an alias or a constant: the checker reads neither) is refused with the
+//! item that stops it, rather than given a proof the checker would reject.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -64,7 +64,10 @@ pub(crate) fn check_model(ast: &Ast) -> Result<(), Error> {
             (_, Some(_), None) => {
                 return refuse(
                     d.pos,
-                    format!("'{}' is an alias (or a constant): the checker would see another variable", d.name),
+                    format!(
+                        "'{}' is defined by a value (an alias or a constant), which pumpkin-checker 0.5 does not read",
+                        d.name
+                    ),
                 )
             }
             (BaseType::IntIn(_), None, None) | (_, _, Some(_)) => {}

@@ -100,7 +100,10 @@ fn a_constraint_without_a_checker_rule_is_refused_by_name() {
 fn booleans_aliases_and_unbounded_variables_are_refused() {
     let cases = [
         ("var bool: b;\nconstraint int_lin_le([1], [b], 0);\nsolve satisfy;\n", "Boolean variable 'b'"),
-        ("var 0..3: x;\nvar 0..3: y = x;\nconstraint int_lin_le([1], [y], 0);\nsolve satisfy;\n", "'y' is an alias"),
+        (
+            "var 0..3: x;\nvar 0..3: y = x;\nconstraint int_lin_le([1], [y], 0);\nsolve satisfy;\n",
+            "'y' is defined by a value (an alias or a constant)",
+        ),
         ("var int: x;\nconstraint int_lin_le([1], [x], 0);\nsolve satisfy;\n", "'x' has no declared bounds"),
     ];
     for (i, (model, why)) in cases.iter().enumerate() {
