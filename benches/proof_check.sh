@@ -18,7 +18,8 @@
 # what the checker reads (docs/proofs.md) is listed as refused with fzn-csp's reason.
 #
 # The checker (crates.io `pumpkin-checker` 0.5.0) is installed into benches/proof/.checker
-# (git-ignored) on first use. TIME: fzn-csp's limit per instance in ms (default 30000); a
+# (git-ignored) on first use. ONLY: a regular expression the instances' names must match.
+# TIME: fzn-csp's limit per instance in ms (default 30000); a
 # run stopped by it makes no claim, and its proof is not checked. Needs minizinc for .mzn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -67,6 +68,7 @@ fi
 printf '%-34s %-8s %10s %12s  %s\n' instance claim steps bytes "checker verdict"
 bad=0
 while IFS=$'\t' read -r name fzn; do
+  if [ -n "${ONLY:-}" ] && ! [[ $name =~ $ONLY ]]; then continue; fi
   if [ "$fzn" = - ]; then
     printf '%-34s %-8s %10s %12s  %s\n' "$name" - - - "not compiled (minizinc)"
     continue

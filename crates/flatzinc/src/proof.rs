@@ -6,19 +6,19 @@
 //!
 //! The checker has rules for `int_lin_le` and `int_lin_eq` (`linear_bounds`) and for Pumpkin's
 //! `pumpkin_all_different` (`all_different`), which this solver reads as its all-different. A
-//! model with any other constraint, a Boolean variable (the checker has no Boolean domains), a
-//! variable without declared bounds (the checker could not check its initial domain) or one
+//! model with any other constraint, a Boolean variable a constraint reads (the checker has no
+//! Boolean domains), a variable without declared bounds (the checker could not check its initial domain) or one
 //! defined by a value (an alias or a constant: the checker reads neither) is refused with the
 //! item that stops it, rather than given a proof the checker would reject.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 
 use csp::constraint::ConstraintId;
 use csp::solve::Proof;
 use csp::Model;
 
-use crate::ast::{Ast, BaseType, IntSet};
+use crate::ast::{Ast, BaseType, Expr, IntSet};
 use crate::error::{Error, Pos};
 use crate::translate::{Elem, Translation};
 
@@ -53,9 +53,12 @@ pub(crate) fn check_model(ast: &Ast) -> Result<(), Error> {
             );
         }
     }
+    let used = constrained_names(ast);
     for d in ast.decls.iter().filter(|d| d.is_var) {
         match (&d.base, &d.value, d.array_len) {
-            (BaseType::Bool, _, _) => {
+            // Declared for the output only (MiniZinc's linear library keeps such Booleans).
+            (BaseType::Bool, None, None) if !used.contains(d.name.as_str()) => {}
+            (BaseType::Bool, _, None) => {
                 return refuse(
                     d.pos,
                     format!("Boolean variable '{}': pumpkin-checker 0.5 has no Boolean domains", d.name),
@@ -77,6 +80,32 @@ pub(crate) fn check_model(ast: &Ast) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// The names the constraints' arguments reach, through the arrays they name.
+fn constrained_names(ast: &Ast) -> HashSet<&str> {
+    fn names<'a>(e: &'a Expr, out: &mut Vec<&'a str>) {
+        match e {
+            Expr::Ident(n) | Expr::Access(n, _) => out.push(n),
+            Expr::Array(items) | Expr::Call(_, items) => items.iter().for_each(|i| names(i, out)),
+            _ => {}
+        }
+    }
+    let arrays: HashMap<&str, &Expr> =
+        ast.decls.iter().filter_map(|d| Some((d.name.as_str(), d.value.as_ref()?))).collect();
+    let mut todo = Vec::new();
+    for c in &ast.constraints {
+        c.args.iter().for_each(|a| names(a, &mut todo));
+    }
+    let mut seen = HashSet::new();
+    while let Some(n) = todo.pop() {
+        if seen.insert(n) {
+            if let Some(e) = arrays.get(n) {
+                names(e, &mut todo);
+            }
+        }
+    }
+    seen
 }
 
 /// A proof for the translation `t` of `ast`, written to `out`: every engine constraint tagged
