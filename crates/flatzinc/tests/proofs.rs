@@ -149,3 +149,23 @@ fn pumpkin_s_all_different_is_proven_with_the_checker_s_rule() {
         "{proof}"
     );
 }
+
+#[test]
+fn a_boolean_no_constraint_reads_is_no_obstacle() {
+    // MiniZinc's linear library declares Booleans for the output only.
+    let fzn = temp("outbool.fzn");
+    std::fs::write(
+        &fzn,
+        "var bool: b :: output_var;\nvar 0..3: x :: output_var;\nvar 0..3: y :: output_var;\n\
+         constraint int_lin_le([1, 1], [x, y], 2);\nconstraint int_lin_le([-1, -1], [x, y], -4);\nsolve satisfy;\n",
+    )
+    .unwrap();
+    let path = temp("outbool.drcp");
+    let (code, out, err) = fzn_csp(&["--proof", path.to_str().unwrap(), fzn.to_str().unwrap()]);
+    std::fs::remove_file(&fzn).unwrap();
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "=====UNSATISFIABLE=====\n");
+    let proof = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(proof.ends_with("c UNSAT\n") && !proof.contains("[b "), "{proof}");
+}
