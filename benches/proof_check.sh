@@ -20,7 +20,9 @@
 # The checker (crates.io `pumpkin-checker` 0.5.0) is installed into benches/proof/.checker
 # (git-ignored) on first use. ONLY: a regular expression the instances' names must match.
 # TIME: fzn-csp's limit per instance in ms (default 30000); a
-# run stopped by it makes no claim, and its proof is not checked. Needs minizinc for .mzn.
+# run stopped by it makes no claim, and its proof is not checked (claim SAT: a solution of a
+# satisfaction model; SOL: solutions of an optimisation model, none proven optimal; none: no
+# solution). Needs minizinc for .mzn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -88,7 +90,7 @@ while IFS=$'\t' read -r name fzn; do
   case "$out" in
     *=====UNSATISFIABLE=====*) claim=UNSAT ;;
     *==========*) if grep -q 'solve.*\(minimize\|maximize\)' "$fzn"; then claim=OPT; else claim=ALL; fi ;;
-    *----------*) claim=SAT ;;
+    *----------*) if grep -q 'solve.*\(minimize\|maximize\)' "$fzn"; then claim=SOL; else claim=SAT; fi ;;
   esac
   steps=$(grep -o 'proof: [0-9]* steps' "$WORK/err" | grep -o '[0-9]*' || echo 0)
   bytes=$(wc -c < "$proof")
