@@ -26,7 +26,7 @@ const USAGE: &str =
   --no-learning  no learning: N searches on N cores, one plain search on one
   --proof PROOF  write a DRCP proof of unsatisfiability or optimality to PROOF for
               pumpkin-checker (the learning search alone, on one core; models of
-              int_lin_le and int_lin_eq over declared integer domains only)
+              int_lin_le, int_lin_eq and pumpkin_all_different only: docs/proofs.md)
   FILE        the model ('-' for standard input)";
 
 fn parse_args(args: &[String]) -> Result<(Options, String), String> {
