@@ -15,6 +15,7 @@ pub use crate::assume::Assumed;
 pub use crate::engine::{Checkpoint, Engine};
 pub use crate::error::Conflict;
 pub use crate::explain_unsat::{ConflictMember, Explanation};
+pub use crate::learning::proof::Proof;
 pub use crate::optimize::{Goal, Improvements, Optimum};
 pub use crate::search::{Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution, Solutions, Solver};
 pub use crate::stats::Stats;

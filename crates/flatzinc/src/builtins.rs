@@ -10,7 +10,7 @@
 //! | `bool_xor`, `bool_eq_reif`, `bool_le_reif`, ... | [`Table`] |
 //! | `array_*_element` | [`Element`] |
 //! | `set_in`, `set_in_reif` (constant sets) | a domain restriction, [`MemberReif`] |
-//! | `all_different_int` (mznlib `fzn_all_different_int`) | [`AllDifferent`] |
+//! | `all_different_int` (mznlib `fzn_all_different_int`; Pumpkin's `pumpkin_all_different`) | [`AllDifferent`] |
 //! | `csp_table_int` (mznlib `fzn_table_int`) | [`Table`] |
 //! | `array_int_maximum`, `array_int_minimum` | chains of [`Arithmetic`] |
 //! | `array_bool_xor` | [`Predicate`] |
@@ -218,7 +218,7 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
             };
             // a*x - a*y = c, that is x = y + c/a (MiniZinc's views such as `q[i] + i`): domain
             // consistency with `Equal`, where `Linear` would only reason on bounds.
-            if let ([(ax, x), (ay, y)], Eq, None) = (terms.as_slice(), cmp, r) {
+            if let ([(ax, x), (ay, y)], Eq, None, false) = (terms.as_slice(), cmp, r, t.for_proof) {
                 if *ax == -*ay && rhs % ax == 0 && x != y {
                     if let Ok(offset) = i32::try_from(rhs / ax) {
                         return t.post_c(pos, Equal::with_offset(*x, *y, offset));
@@ -401,7 +401,8 @@ pub(crate) fn post(t: &mut Translator, c: &ConstraintItem) -> R {
             t.post_c(pos, MemberReif::new(x, ranges, r))
         }
         // ---- globals declared in mznlib ----
-        "all_different_int" | "fzn_all_different_int" | "csp_all_different_int" => {
+        // `pumpkin_all_different`: the name Pumpkin's library gives it (read by pumpkin-checker).
+        "all_different_int" | "fzn_all_different_int" | "csp_all_different_int" | "pumpkin_all_different" => {
             arity(1)?;
             let xs = t.var_array(pos, &a[0])?;
             if xs.iter().any(|&x| t.model.initial_domain(x).is_interval()) {

@@ -48,6 +48,7 @@ mod error;
 mod lower;
 mod output;
 mod parser;
+mod proof;
 mod run;
 mod translate;
 

@@ -9,7 +9,7 @@ use csp::{Limits, Solution};
 
 use crate::ast::Ast;
 use crate::error::Error;
-use crate::lower::translate;
+use crate::lower::translate_with;
 use crate::output::format_solution;
 use crate::translate::{Elem, Translation};
 
@@ -43,6 +43,10 @@ pub struct Options {
     /// is one search, which learns only with `--learning`. With `--no-learning`, the portfolio
     /// has one worker per core, and one core runs the plain search.
     pub learning: Option<bool>,
+    /// `--proof FILE`: write a DRCP proof of the unsatisfiability or optimality claim to
+    /// `FILE`, for Pumpkin's checker (`crate::proof`; `docs/proofs.md`). The search is then the
+    /// learning search alone, on one core; a model outside what the checker reads is refused.
+    pub proof: Option<std::path::PathBuf>,
 }
 
 /// How a run ended.
@@ -101,7 +105,18 @@ impl<W: Write> Printer<'_, W> {
 pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write) -> Result<Status, RunError> {
     let start = Instant::now();
     let ast = crate::parse(text)?;
-    let mut t = translate(&ast, opts.free)?;
+    if opts.proof.is_some() {
+        crate::proof::check_model(&ast)?;
+    }
+    let mut t = translate_with(&ast, opts.free, opts.proof.is_some())?;
+    let proof = match &opts.proof {
+        Some(path) => {
+            let file = std::fs::File::create(path)
+                .map_err(|e| io::Error::new(e.kind(), format!("cannot write the proof to {}: {e}", path.display())))?;
+            Some(crate::proof::proof_for(&ast, &t, file)?)
+        }
+        None => None,
+    };
     for n in &t.notes {
         writeln!(err, "fzn-csp: note: {n}")?;
     }
@@ -138,9 +153,12 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
     let cores = opts.threads.max(1);
     let portfolio = t.goal.is_some() || (max == 1 && opts.num_solutions.is_none());
     let workers = if opts.learning == Some(false) { cores } else { cores.max(2) };
-    let parallel = portfolio && workers > 1;
+    // A proof is written by the learning search alone.
+    let parallel = portfolio && workers > 1 && proof.is_none();
     let learning = if parallel { opts.learning != Some(false) } else { opts.learning == Some(true) };
-    solver.set_learning(learning);
+    solver.set_learning(learning || proof.is_some());
+    let proving = proof.is_some();
+    solver.set_proof(proof);
     solver.set_portfolio_cores(cores);
     let end = match t.goal {
         None if parallel => match solver.solve_parallel(workers) {
@@ -221,6 +239,18 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
             end
         }
     };
+    if let (Some(p), true) = (solver.take_proof(), proving) {
+        let (steps, gaps, concluded) = (p.steps(), p.gaps(), p.is_concluded());
+        p.finish()?;
+        let claim = if concluded { "a conclusion" } else { "no conclusion (the search did not end exhausted)" };
+        writeln!(err, "fzn-csp: proof: {steps} steps, {claim}")?;
+        if gaps > 0 {
+            writeln!(
+                err,
+                "fzn-csp: warning: the proof has {gaps} steps it could not justify: a checker will reject it"
+            )?;
+        }
+    }
     let status = match (end, found) {
         (Some(SearchEnd::Exhausted), 0) => Status::Unsatisfiable,
         (Some(SearchEnd::Exhausted), _) if t.goal.is_some() || max > found => Status::Complete,

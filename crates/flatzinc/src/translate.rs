@@ -70,6 +70,9 @@ pub struct Translation {
     pub clamped: bool,
     /// Every FlatZinc variable name with its engine variable (for independent checking).
     pub names: Vec<(String, Elem)>,
+    /// Per engine constraint: the FlatZinc constraint it comes from (1 for the first
+    /// `constraint` item), or 0 for one the declarations added (a proof's constraint tags).
+    pub origins: Vec<u32>,
 }
 
 pub(crate) struct Translator {
@@ -82,6 +85,11 @@ pub(crate) struct Translator {
     unbounded: Vec<String>,
     /// Whether some inferred bounds were clamped ([`Translation::clamped`]).
     clamped: bool,
+    /// For a proof ([`crate::proof`]): each constraint exactly as written, for the checker's
+    /// rules (no domain-consistent shortcut for a linear equation of two variables).
+    pub(crate) for_proof: bool,
+    /// [`Translation::origins`].
+    pub(crate) origins: Vec<u32>,
 }
 
 pub(crate) fn invalid<T>(pos: Pos, message: impl Into<String>) -> Result<T, Error> {
@@ -526,6 +534,8 @@ impl Translator {
             names: Vec::new(),
             unbounded: Vec::new(),
             clamped: false,
+            for_proof: false,
+            origins: Vec::new(),
         };
         let mut output = Vec::new();
         for decl in &ast.decls {
@@ -580,6 +590,7 @@ impl Translator {
             notes: self.notes,
             clamped: self.clamped,
             names: self.names,
+            origins: self.origins,
         })
     }
 }

@@ -35,5 +35,6 @@
 
 pub(crate) mod clauses;
 pub(crate) mod explain;
+pub(crate) mod proof;
 pub(crate) mod reasons;
 pub(crate) mod trail;

@@ -21,6 +21,7 @@ use crate::id::{ConstraintId, VarId};
 use crate::layout::VarInfo;
 use crate::learning::clauses::{Clauses, Lit, LitKind, Truth};
 use crate::learning::explain::{atom_entries, state_before, Antecedents};
+use crate::learning::proof::{ProofSlot, ProofState};
 use crate::learning::reasons::{Known, Reasons};
 use crate::learning::trail::{Atom, Cause, Trail};
 use crate::model::constraint::Constraint;
@@ -38,7 +39,7 @@ const REDUCE_STEP: usize = 1000;
 
 /// What failed: the engine (a constraint or an outside write) or a clause.
 #[derive(Clone, Copy, Debug)]
-enum Clash {
+pub(super) enum Clash {
     Engine(Conflict),
     Clause(u32),
 }
@@ -47,7 +48,7 @@ enum Clash {
 /// what it learnt when one begins.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Lcg {
-    clauses: Clauses,
+    pub(super) clauses: Clauses,
     /// The next trail entry the clauses have not seen.
     qhead: usize,
     activity: Vec<f64>,
@@ -71,7 +72,7 @@ pub(crate) struct Lcg {
     merged: Vec<(u32, Atom, u32, bool)>,
     kept: Vec<u32>,
     levels: Vec<u32>,
-    lits: Vec<Lit>,
+    pub(super) lits: Vec<Lit>,
     /// The variables to decide on, unfixed ones first: those from `open_len` on were found
     /// fixed by a look at a level still in force (a sparse set, so that each decision looks
     /// only at the variables not yet fixed), and per decision in force, `open_len` when it
@@ -98,15 +99,18 @@ pub(crate) struct Lcg {
     redundancy_touched: Vec<u32>,
     minimise_bufs: Vec<Vec<u32>>,
     /// The precise explanations asked for so far, while their entries live.
-    explained: Reasons,
+    pub(super) explained: Reasons,
     /// Entries left out of learned clauses by minimisation.
     minimised: u64,
     spare: Option<Box<Trail>>,
+    /// The proof log, if one is written (`search/proof.rs`), and what it knows of this search.
+    pub(super) proof: ProofSlot,
+    pub(super) proof_state: ProofState,
 }
 
 /// The entries explaining entry `p`, into `out`; whether the explanation was the generic one.
 #[allow(clippy::too_many_arguments, reason = "the analysis' borrowed parts, split for the borrow checker")]
-fn reason_of(
+pub(super) fn reason_of(
     trail: &Trail,
     clauses: &Clauses,
     constraints: &[Box<dyn Constraint>],
@@ -286,7 +290,7 @@ impl Minimiser<'_> {
 }
 
 impl Lcg {
-    fn new(num_vars: usize, num_constraints: usize) -> Lcg {
+    pub(super) fn new(num_vars: usize, num_constraints: usize) -> Lcg {
         Lcg {
             clauses: Clauses::new(num_vars),
             activity: vec![0.0; num_vars],
@@ -474,7 +478,9 @@ impl Solver {
         let track = l.track_core;
         let spare = l.spare.take();
         let audit = l.audit.take();
+        let proof = std::mem::take(&mut l.proof);
         *l = Lcg::new(n, m);
+        l.proof = proof;
         l.track_core = track;
         l.spare = spare;
         l.audit = audit;
@@ -484,6 +490,10 @@ impl Solver {
         self.lcg = Some(l);
         if let Err(c) = root {
             self.final_core(Clash::Engine(c));
+            if let Some(mut l) = self.lcg.take() {
+                self.proof_conflict(&mut l, Clash::Engine(c), true);
+                self.lcg = Some(l);
+            }
         }
     }
 
@@ -769,6 +779,9 @@ impl Solver {
             let lits = std::mem::take(&mut l.lits);
             let support = if l.track_core { l.core_take() } else { Box::default() };
             let id = l.clauses.add(&lits, lbd, true, support);
+            if l.proof.0.is_some() {
+                l.proof_state.clauses.push(l.proof_state.pending);
+            }
             l.learned += 1;
             l.run_conflicts += 1;
             l.inc /= VAR_DECAY;
@@ -827,6 +840,9 @@ impl Solver {
             self.audit_explanations(&mut l, clash);
         }
         let r = self.analyze_with(&mut l, clash);
+        if l.proof.0.is_some() {
+            self.proof_conflict(&mut l, clash, r.is_none());
+        }
         self.lcg = Some(l);
         r
     }
@@ -1113,6 +1129,10 @@ impl Solver {
         let mut l = self.lcg.take().expect("learning search");
         let lits = std::mem::take(&mut l.lits);
         let id = l.clauses.add(&lits, lits.len() as u32, false, Box::default());
+        if l.proof.0.is_some() {
+            // A solution's blocking clause: not implied by the model, never justified.
+            l.proof_state.clauses.push((0, 0));
+        }
         let first = lits[0];
         l.lits = lits;
         self.lcg = Some(l);
@@ -1140,6 +1160,10 @@ impl Solver {
             lbds.sort_unstable();
             let limit = lbds[lbds.len() / 2].max(2);
             let keep: Vec<bool> = l.clauses.info.iter().map(|c| !c.learned || c.lbd <= limit || c.len <= 2).collect();
+            if l.proof.0.is_some() {
+                l.forget_dropped(self.engine.core.trail.as_mut().expect("learning search trail"));
+                self.proof_reduce(&mut l, &keep);
+            }
             l.clauses.retain(&keep);
             l.learned = l.clauses.info.iter().filter(|c| c.learned).count();
             l.max_learned += REDUCE_STEP;

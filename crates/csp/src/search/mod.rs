@@ -33,6 +33,7 @@ mod lcg;
 mod learn;
 mod objective;
 mod outcome;
+mod proof;
 mod run;
 mod settings;
 mod solutions;

@@ -8,7 +8,7 @@ use std::time::Duration;
 use flatzinc::{Options, RunError};
 
 const USAGE: &str =
-    "usage: fzn-csp [-a] [-n N] [-s] [-t MS] [-f] [-r SEED] [-p N] [--check] [--learning | --no-learning] FILE.fzn
+    "usage: fzn-csp [-a] [-n N] [-s] [-t MS] [-f] [-r SEED] [-p N] [--check] [--learning | --no-learning] [--proof PROOF] FILE.fzn
   -a          all solutions (satisfaction), every improving solution (optimisation)
   -n N        stop after N solutions
   -s          print statistics (%%%mzn-stat lines)
@@ -24,6 +24,9 @@ const USAGE: &str =
   --check     check every solution against the FlatZinc constraints before printing
   --learning     learning in every search, enumeration included
   --no-learning  no learning: N searches on N cores, one plain search on one
+  --proof PROOF  write a DRCP proof of unsatisfiability or optimality to PROOF for
+              pumpkin-checker (the learning search alone, on one core; models of
+              int_lin_le, int_lin_eq and pumpkin_all_different only: docs/proofs.md)
   FILE        the model ('-' for standard input)";
 
 fn parse_args(args: &[String]) -> Result<(Options, String), String> {
@@ -43,6 +46,10 @@ fn parse_args(args: &[String]) -> Result<(Options, String), String> {
             "--check" => opts.check = true,
             "--learning" => opts.learning = Some(true),
             "--no-learning" => opts.learning = Some(false),
+            "--proof" => {
+                i += 1;
+                opts.proof = Some(args.get(i).ok_or("--proof needs a file")?.into());
+            }
             "-n" | "--num-solutions" => opts.num_solutions = Some(number(&mut i, "-n")?),
             "-t" | "--time-limit" => opts.time_limit = Some(Duration::from_millis(number(&mut i, "-t")?)),
             "-r" | "--random-seed" => opts.seed = number(&mut i, "-r")?,
