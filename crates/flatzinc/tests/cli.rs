@@ -1,19 +1,8 @@
 //! The `fzn-csp` binary: flags, output markers, statistics, exit codes.
 
-use std::process::Command;
+mod common;
 
-fn fzn_csp(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_fzn-csp")).args(args).output().expect("fzn-csp runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
-
-fn instance(name: &str) -> String {
-    format!("{}/tests/fzn/{name}.fzn", env!("CARGO_MANIFEST_DIR"))
-}
+use common::{fzn_csp, instance};
 
 #[test]
 fn all_solutions_end_with_the_completion_marker() {

@@ -5,24 +5,28 @@
 //! `benches/proof_check.sh`; the steps are checked independently in `crates/csp/tests/proofs.rs`.)
 
 use std::path::PathBuf;
-use std::process::Command;
 
-fn fzn_csp(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_fzn-csp")).args(args).output().expect("fzn-csp runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
 
-fn instance(name: &str) -> String {
-    format!("{}/tests/fzn/{name}.fzn", env!("CARGO_MANIFEST_DIR"))
-}
+use common::{fzn_csp, instance};
 
 /// A fresh path in the temporary directory for this test.
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("fzn-csp-proof-{}-{name}", std::process::id()))
+}
+
+/// The proof `fzn-csp --proof` writes for the FlatZinc text `fzn`, which it must find
+/// unsatisfiable (`name`: the temporary files' name).
+fn proof_of_unsat(name: &str, fzn: &str) -> String {
+    let (model, path) = (temp(&format!("{name}.fzn")), temp(&format!("{name}.drcp")));
+    std::fs::write(&model, fzn).unwrap();
+    let (code, out, err) = fzn_csp(&["--proof", path.to_str().unwrap(), model.to_str().unwrap()]);
+    std::fs::remove_file(&model).unwrap();
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "=====UNSATISFIABLE=====\n");
+    let proof = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    proof
 }
 
 /// The atom numbered `id` in `proof`, as written (`[x >= 5]`).
@@ -127,19 +131,10 @@ fn without_a_file_the_flag_is_a_usage_error() {
 #[test]
 fn pumpkin_s_all_different_is_proven_with_the_checker_s_rule() {
     // Three variables over two values, all different: no solution.
-    let fzn = temp("alldiff.fzn");
-    std::fs::write(
-        &fzn,
+    let proof = proof_of_unsat(
+        "alldiff",
         "var 1..2: x;\nvar 1..2: y;\nvar 1..2: z;\nconstraint pumpkin_all_different([x, y, z]);\nsolve satisfy;\n",
-    )
-    .unwrap();
-    let path = temp("alldiff.drcp");
-    let (code, out, err) = fzn_csp(&["--proof", path.to_str().unwrap(), fzn.to_str().unwrap()]);
-    std::fs::remove_file(&fzn).unwrap();
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(out, "=====UNSATISFIABLE=====\n");
-    let proof = std::fs::read_to_string(&path).unwrap();
-    std::fs::remove_file(&path).unwrap();
+    );
     assert!(proof.ends_with("c UNSAT\n"), "{proof}");
     assert!(
         proof
@@ -153,19 +148,10 @@ fn pumpkin_s_all_different_is_proven_with_the_checker_s_rule() {
 #[test]
 fn a_boolean_no_constraint_reads_is_no_obstacle() {
     // MiniZinc's linear library declares Booleans for the output only.
-    let fzn = temp("outbool.fzn");
-    std::fs::write(
-        &fzn,
+    let proof = proof_of_unsat(
+        "outbool",
         "var bool: b :: output_var;\nvar 0..3: x :: output_var;\nvar 0..3: y :: output_var;\n\
          constraint int_lin_le([1, 1], [x, y], 2);\nconstraint int_lin_le([-1, -1], [x, y], -4);\nsolve satisfy;\n",
-    )
-    .unwrap();
-    let path = temp("outbool.drcp");
-    let (code, out, err) = fzn_csp(&["--proof", path.to_str().unwrap(), fzn.to_str().unwrap()]);
-    std::fs::remove_file(&fzn).unwrap();
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(out, "=====UNSATISFIABLE=====\n");
-    let proof = std::fs::read_to_string(&path).unwrap();
-    std::fs::remove_file(&path).unwrap();
+    );
     assert!(proof.ends_with("c UNSAT\n") && !proof.contains("[b "), "{proof}");
 }

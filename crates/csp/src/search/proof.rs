@@ -338,6 +338,24 @@ impl Walk<'_> {
         }
     }
 
+    /// Writes the inference of atom `a` (numbered `id`) of trail entry `k` and adds it to the
+    /// hints; whether it could (else a gap is counted).
+    fn infer(&self, p: &mut Proof, st: &mut ProofState, k: u32, a: Datom, id: u32) -> bool {
+        match self.premises(p, st, k, a) {
+            Some((tag, label)) => {
+                let ids = std::mem::take(&mut st.ids);
+                let s = p.inference(&ids, Some(id), Some(tag), &label);
+                st.ids = ids;
+                st.hints.push(s);
+                true
+            }
+            None => {
+                p.gaps += 1;
+                false
+            }
+        }
+    }
+
     /// The premises (atom numbers) of entry `k`'s propagation of `a`, into `st.ids`, and its
     /// tag and label; `None` when the proof cannot justify it.
     fn premises(&self, p: &mut Proof, st: &mut ProofState, k: u32, a: Datom) -> Option<(u32, String)> {
@@ -434,21 +452,13 @@ impl Walk<'_> {
                         for &r in &reasons {
                             self.unit_hints(p, st, r, &given);
                         }
-                        match self.premises(p, st, k, a) {
-                            Some((tag, label)) => {
-                                let ids = std::mem::take(&mut st.ids);
-                                let s = p.inference(&ids, Some(id), Some(tag), &label);
-                                st.ids = ids;
-                                st.hints.push(s);
-                                let hints = std::mem::take(&mut st.hints);
-                                let s = p.nogood(&nogood, &hints);
-                                st.hints = hints;
-                                s
-                            }
-                            None => {
-                                p.gaps += 1;
-                                0
-                            }
+                        if self.infer(p, st, k, a, id) {
+                            let hints = std::mem::take(&mut st.hints);
+                            let s = p.nogood(&nogood, &hints);
+                            st.hints = hints;
+                            s
+                        } else {
+                            0
                         }
                     }
                     _ => {
@@ -563,15 +573,7 @@ impl Walk<'_> {
             self.entry_atoms(k, &mut atoms);
             for &a in &atoms {
                 let id = p.atom(self.vars, a);
-                match self.premises(p, st, k, a) {
-                    Some((tag, label)) => {
-                        let ids = std::mem::take(&mut st.ids);
-                        let s = p.inference(&ids, Some(id), Some(tag), &label);
-                        st.ids = ids;
-                        st.hints.push(s);
-                    }
-                    None => p.gaps += 1,
-                }
+                self.infer(p, st, k, a, id);
             }
         }
         match failure {
