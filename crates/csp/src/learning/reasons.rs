@@ -110,6 +110,6 @@ mod tests {
         r.keep(0, &[7]);
         r.keep(1, &vec![1; ARENA_LIMIT]);
         assert_eq!(r.get(0), Known::Unknown);
-        assert_eq!(r.get(1).clone(), Known::Precise(&vec![1; ARENA_LIMIT][..]));
+        assert!(matches!(r.get(1), Known::Precise(e) if e.len() == ARENA_LIMIT));
     }
 }

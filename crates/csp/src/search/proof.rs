@@ -3,6 +3,8 @@
 //! explanations the analysis used, written as inferences and one nogood; at the end, the
 //! conclusion.
 
+use std::cell::RefCell;
+
 use fixedbitset::Block;
 
 use super::lcg::{reason_of, Clash, Lcg};
@@ -13,7 +15,7 @@ use crate::layout::VarInfo;
 use crate::learning::clauses::Clauses;
 use crate::learning::explain::{atom_entries, state_before, Antecedents};
 use crate::learning::proof::{atoms_of, Datom, Op, Proof, ProofSlot, ProofState};
-use crate::learning::reasons::{Known, Reasons};
+use crate::learning::reasons::Reasons;
 use crate::learning::trail::{Cause, Trail};
 use crate::model::constraint::Constraint;
 use crate::model::Model;
@@ -43,8 +45,9 @@ struct Walk<'a> {
     blocks: &'a [Block],
     constraints: &'a [Box<dyn Constraint>],
     clauses: &'a Clauses,
-    /// The explanations the analysis kept (current: forgotten for the entries dropped).
-    explained: &'a Reasons,
+    /// The explanations the analysis kept (current: forgotten for the entries dropped), which
+    /// the walk reads and adds to.
+    explained: RefCell<&'a mut Reasons>,
     model: &'a Model,
     /// The bound on the objective in force.
     bound: Option<Datom>,
@@ -107,7 +110,7 @@ impl Solver {
     pub(super) fn proof_conflict(&self, l: &mut Lcg, clash: Clash, last: bool) {
         let Some(mut p) = l.proof.0.take() else { return };
         if let Some(trail) = self.engine.core.trail.as_ref() {
-            let w = self.walk(trail, &l.clauses, &l.explained);
+            let w = self.walk(trail, &l.clauses, &mut l.explained);
             let st = &mut l.proof_state;
             st.nogood.clear();
             if !last {
@@ -134,7 +137,7 @@ impl Solver {
     pub(super) fn proof_reduce(&self, l: &mut Lcg, keep: &[bool]) {
         let Some(mut p) = l.proof.0.take() else { return };
         if let Some(trail) = self.engine.core.trail.as_ref() {
-            let w = self.walk(trail, &l.clauses, &l.explained);
+            let w = self.walk(trail, &l.clauses, &mut l.explained);
             let st = &mut l.proof_state;
             for k in 0..trail.len() as u32 {
                 let e = &trail.entries[k as usize];
@@ -147,10 +150,10 @@ impl Solver {
         l.proof.0 = Some(p);
     }
 
-    fn walk<'a>(&'a self, trail: &'a Trail, clauses: &'a Clauses, explained: &'a Reasons) -> Walk<'a> {
+    fn walk<'a>(&'a self, trail: &'a Trail, clauses: &'a Clauses, explained: &'a mut Reasons) -> Walk<'a> {
         Walk {
             trail,
-            explained,
+            explained: RefCell::new(explained),
             vars: &self.engine.model.vars,
             blocks: self.engine.core.store.blocks(),
             constraints: &self.engine.model.constraints,
@@ -164,15 +167,8 @@ impl Solver {
 impl Walk<'_> {
     /// The entries explaining entry `k`, as the analysis had them (kept), else asked for.
     fn reasons(&self, k: u32, out: &mut Vec<u32>) {
-        let cause = self.trail.entries[k as usize].cause;
-        if let (Cause::Constraint(_) | Cause::Clause(_), Known::Precise(entries)) =
-            (cause, self.explained.get(k as usize))
-        {
-            out.extend_from_slice(entries);
-            return;
-        }
-        let mut scratch = Reasons::default();
-        reason_of(self.trail, self.clauses, self.constraints, self.vars, self.blocks, &mut scratch, k as usize, out);
+        let mut explained = self.explained.borrow_mut();
+        reason_of(self.trail, self.clauses, self.constraints, self.vars, self.blocks, &mut explained, k as usize, out);
     }
 
     /// The atoms of trail entry `k`, into `out`.

@@ -121,7 +121,8 @@ impl ElementConsistency {
 }
 
 /// The smallest number of result values for which an array of variables is propagated on
-/// bounds by default (see `docs/` for the measurement that chose it).
+/// bounds by default (`docs/learning.md`, "Element over variables on bounds", has the
+/// measurement that chose it).
 pub(super) const BOUNDS_FROM: u64 = 16;
 
 #[cfg(test)]
