@@ -1,24 +1,37 @@
 //! Proof that the search does not allocate per node: a counting global allocator (in its own
 //! test binary, since it replaces the allocator of the whole process) watches whole searches
-//! after a warm-up.
+//! after a warm-up, and the second half of a learning search (whose long-lived buffers may
+//! only grow by doubling). Allocations are counted per thread, so that the tests (and the test
+//! harness, which allocates as it reports a test's end) do not count each other's.
 
 #![allow(unsafe_code, reason = "a global allocator implements an unsafe trait; this one only counts and forwards")]
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use csp::constraints::{AllDifferent, NetworkLevel, Strength};
+use csp::branching::Termination;
+use csp::constraints::{AllDifferent, NetworkLevel, NotEqual, Strength};
 use csp::solve::SnapshotMode;
-use csp::{Model, Solver, VarId};
+use csp::{Model, Outcome, Solver, Stats, VarId};
 
 struct Counting;
 
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+thread_local! {
+    /// This thread's allocations (a constant initialiser and no destructor: reading it never
+    /// allocates).
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count() {
+    // `try_with`: a thread being torn down may still allocate.
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
 
 // SAFETY: every call is forwarded unchanged to the system allocator; only a counter is added.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count();
         // SAFETY: forwarded with the caller's layout, as the trait requires.
         unsafe { System.alloc(layout) }
     }
@@ -27,7 +40,7 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count();
         // SAFETY: forwarded unchanged; `ptr` came from this allocator with `layout`.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -36,8 +49,9 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
+/// The allocations made so far by the calling thread.
 fn allocations() -> u64 {
-    ALLOCATIONS.load(Ordering::Relaxed)
+    ALLOCATIONS.with(Cell::get)
 }
 
 /// A 9x9 Sudoku written directly against the engine, its units compiled into the all-different
@@ -111,3 +125,71 @@ fn searches_allocate_nothing_after_warm_up() {
         }
     }
 }
+
+/// The pigeonhole problem, `holes + 1` pigeons into `holes` holes, as pairwise disequalities:
+/// no solution, and a refutation by clauses needs exponentially many conflicts.
+fn pigeonhole(holes: i32) -> Solver {
+    let mut m = Model::new();
+    let x = m.new_vars(holes as usize + 1, 0..=holes - 1).unwrap();
+    for i in 0..x.len() {
+        for j in i + 1..x.len() {
+            m.post(NotEqual::new(x[i], x[j])).unwrap();
+        }
+    }
+    m.into_solver()
+}
+
+/// The allocation count when the search first reached `half` learned clauses, and at the last
+/// look after that (so that the end of the search is not counted).
+static AT_HALF: AtomicU64 = AtomicU64::new(u64::MAX);
+static AT_LAST: AtomicU64 = AtomicU64::new(0);
+static RESTARTS_AT_HALF: AtomicU64 = AtomicU64::new(0);
+
+/// Never stops the search: notes the allocation count as it goes (a termination test is asked
+/// at every conflict, and allocates nothing itself).
+#[derive(Debug)]
+struct Watch {
+    half: u64,
+}
+
+impl Termination for Watch {
+    fn should_stop(&mut self, stats: &Stats) -> bool {
+        if stats.learned >= self.half {
+            let now = allocations();
+            if AT_HALF.load(Ordering::Relaxed) == u64::MAX {
+                AT_HALF.store(now, Ordering::Relaxed);
+                RESTARTS_AT_HALF.store(stats.restarts, Ordering::Relaxed);
+            }
+            AT_LAST.store(now, Ordering::Relaxed);
+        }
+        false
+    }
+}
+
+#[test]
+fn a_learning_search_allocates_only_as_its_buffers_double() {
+    let mut solver = pigeonhole(HOLES);
+    solver.set_learning(true);
+    assert_eq!(solver.solve(), Outcome::Unsatisfiable);
+    let learned = solver.stats().learned;
+    let mut solver = pigeonhole(HOLES);
+    solver.set_learning(true);
+    solver.set_termination(Watch { half: learned / 2 });
+    assert_eq!(solver.solve(), Outcome::Unsatisfiable);
+    let stats = solver.stats();
+    assert_eq!(stats.learned, learned, "the watch changes nothing");
+    let restarts = stats.restarts - RESTARTS_AT_HALF.load(Ordering::Relaxed);
+    let kept = solver.learned_clauses().len() as u64;
+    // The second half restarts, and the clause database was reduced.
+    assert!(restarts >= 10 && kept < learned - 4000, "{learned} conflicts, {restarts} restarts, {kept} kept");
+    let second_half = AT_LAST.load(Ordering::Relaxed) - AT_HALF.load(Ordering::Relaxed);
+    eprintln!(
+        "{learned} conflicts, {restarts} restarts in the second half, {kept} clauses kept: {second_half} allocations"
+    );
+    // The long-lived buffers (clause arena, watch lists, trail, kept explanations) grow by
+    // doubling: a few dozen growths at most over the second half, where one allocation per
+    // conflict would be thousands.
+    assert!(second_half < 64, "{second_half} allocations over {} conflicts", learned - learned / 2);
+}
+
+const HOLES: i32 = 8;

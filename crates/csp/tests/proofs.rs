@@ -401,3 +401,30 @@ proptest! {
         prop_assert_eq!(run(false), run(true));
     }
 }
+
+/// A search long enough for the clause database to be reduced (its clauses renumbered, some
+/// dropped, among them clauses that propagated at the root): the proof still checks. The
+/// pigeonhole problem, 8 pigeons in 7 holes, as pairwise disequalities (some 5000 conflicts).
+#[test]
+fn a_proof_checks_through_reductions_of_the_clause_database() {
+    let (pigeons, holes) = (8, 7);
+    let inst = Instance {
+        domains: vec![(0..holes).collect(); pigeons],
+        not_equal: (0..pigeons).flat_map(|i| (i + 1..pigeons).map(move |j| (i, j, 0))).collect(),
+        relations: Vec::new(),
+        sums: Vec::new(),
+        objective: Vec::new(),
+    };
+    let (model, checks, _) = build(&inst, false);
+    let mut solver = model.into_solver();
+    solver.set_learning(true);
+    solver.set_proof(Some(Proof::in_memory()));
+    assert_eq!(solver.solve(), Outcome::Unsatisfiable);
+    let learned = solver.stats().learned;
+    assert!(solver.learned_clauses().len() < learned as usize, "{learned} learned: no reduction");
+    let proof = solver.take_proof().unwrap();
+    assert_eq!(proof.gaps(), 0);
+    let text = proof_text(proof);
+    let checked = check_proof(&text, &checks, &inst.domains).unwrap();
+    assert_eq!(checked.conclusion, Some(None));
+}

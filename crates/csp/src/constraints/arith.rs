@@ -368,7 +368,9 @@ impl Constraint for Arithmetic {
             return true;
         }
         // Value by value: each value gone had no support left.
-        let removed: smallvec::SmallVec<[Value; 16]> = why.removed().collect();
+        // One block of a bitset domain at most, and operands of at most `EXPLAIN_VALUES` values
+        // (checked before they are read): on the stack, never on the heap.
+        let removed: smallvec::SmallVec<[Value; crate::domain::BITS]> = why.removed().collect();
         let t = match why.change() {
             Change::AtLeast(t, _) | Change::AtMost(t, _) | Change::Removed(t) if !removed.is_empty() => t,
             _ => return false,
@@ -377,8 +379,8 @@ impl Constraint for Arithmetic {
         if why.initial_len(x) > EXPLAIN_VALUES || why.initial_len(y) > EXPLAIN_VALUES {
             return false;
         }
-        let xs: smallvec::SmallVec<[Value; 64]> = xs.collect();
-        let ys: smallvec::SmallVec<[Value; 64]> = match self.op {
+        let xs: smallvec::SmallVec<[Value; EXPLAIN_VALUES]> = xs.collect();
+        let ys: smallvec::SmallVec<[Value; EXPLAIN_VALUES]> = match self.op {
             ArithOp::Abs => smallvec::smallvec![0],
             _ if x == y => smallvec::SmallVec::new(),
             _ => match why.initial_values(y) {

@@ -641,8 +641,8 @@ impl ExplainedArray<'_> {
             return false;
         }
         let Some(values) = why.initial_values(a) else { return false };
-        let values: smallvec::SmallVec<[Value; 32]> = values.filter(|&v| v >= rlo && v <= rhi).collect();
-        if values.iter().any(|&v| why.contains(a, v) && why.contains(r, v)) {
+        let values = values.filter(|&v| v >= rlo && v <= rhi);
+        if values.clone().any(|v| why.contains(a, v) && why.contains(r, v)) {
             return false;
         }
         why.at_least(r, rlo);

@@ -168,12 +168,11 @@ impl MemberReif {
     /// Names `x`'s values as all in `S` (`inside`) or all out; whether they were.
     fn name_side(&self, why: &mut Antecedents<'_>, x: VarId, inside: bool) -> bool {
         let Some((lo, hi)) = why.bounds(x) else { return false };
-        let initial: Option<Vec<Value>> = why.initial_values(x).map(|v| v.collect());
-        if let Some(values) = initial {
-            if values.iter().any(|&v| why.contains(x, v) && self.contains(v) != inside) {
+        if let Some(values) = why.initial_values(x) {
+            if values.clone().any(|v| why.contains(x, v) && self.contains(v) != inside) {
                 return false;
             }
-            why.not_equal_all(x, values.into_iter().filter(|&v| self.contains(v) != inside));
+            why.not_equal_all(x, values.filter(|&v| self.contains(v) != inside));
             return true;
         }
         if !self.range_all(lo, hi, inside) {
@@ -258,9 +257,12 @@ impl Constraint for MemberReif {
                 };
                 let Some(v) = why.value(b) else { return false };
                 let inside = v == 1;
-                let removed: Vec<Value> = why.removed().collect();
-                if !removed.is_empty() {
-                    if removed.iter().any(|&u| self.contains(u) == inside) {
+                let (some_removed, wrong_side) = {
+                    let mut removed = why.removed().peekable();
+                    (removed.peek().is_some(), removed.any(|u| self.contains(u) == inside))
+                };
+                if some_removed {
+                    if wrong_side {
                         return false;
                     }
                     name_b(why, v);

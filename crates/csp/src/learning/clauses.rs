@@ -162,6 +162,9 @@ fn bit_bounds(d: &[Block]) -> (usize, usize) {
     }
 }
 
+/// A clause [`Clauses::retain`] dropped, in its renumbering.
+pub(crate) const DROPPED: u32 = u32::MAX;
+
 /// One clause's place and standing.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ClauseInfo {
@@ -182,6 +185,8 @@ pub(crate) struct Clauses {
     pub(crate) watches: Vec<Vec<u32>>,
     /// Per clause, when cores are tracked: the constraints its derivation used (sorted).
     pub(crate) support: Vec<Box<[u32]>>,
+    /// The renumbering of the last [`retain`](Clauses::retain), kept to reuse its memory.
+    remap: Vec<u32>,
 }
 
 impl Clauses {
@@ -217,23 +222,30 @@ impl Clauses {
         id
     }
 
-    /// Keeps the clauses `keep[id]` (renumbered in order) and rebuilds the watches. Only at
-    /// the root, where no entry that a clause propagated is ever explained again.
-    pub(crate) fn retain(&mut self, keep: &[bool]) {
-        let mut lits = Vec::with_capacity(self.lits.len());
-        let mut info = Vec::with_capacity(self.info.len());
-        let mut support = Vec::with_capacity(self.info.len());
-        for (id, c) in self.info.iter().enumerate() {
-            if keep[id] {
-                let start = lits.len() as u32;
-                lits.extend_from_slice(&self.lits[c.start as usize..(c.start + c.len) as usize]);
-                info.push(ClauseInfo { start, ..*c });
-                support.push(std::mem::take(&mut self.support[id]));
+    /// Keeps the clauses `keep[id]` (renumbered in order, in place) and rebuilds the watches;
+    /// returns each old clause's new number, or [`DROPPED`]. Only at the root, where the trail
+    /// entries a clause propagated are then renumbered too
+    /// ([`Trail::renumber_clauses`](super::trail::Trail::renumber_clauses)). Allocates nothing:
+    /// a kept clause only moves down, in the arena and in the tables.
+    pub(crate) fn retain(&mut self, keep: &[bool]) -> &[u32] {
+        self.remap.clear();
+        let (mut n, mut end) = (0usize, 0usize);
+        for (id, &kept) in keep.iter().enumerate().take(self.info.len()) {
+            if !kept {
+                self.remap.push(DROPPED);
+                continue;
             }
+            let c = self.info[id];
+            self.lits.copy_within(c.start as usize..(c.start + c.len) as usize, end);
+            self.info[n] = ClauseInfo { start: end as u32, ..c };
+            self.support.swap(n, id);
+            self.remap.push(n as u32);
+            n += 1;
+            end += c.len as usize;
         }
-        self.lits = lits;
-        self.info = info;
-        self.support = support;
+        self.lits.truncate(end);
+        self.info.truncate(n);
+        self.support.truncate(n);
         for w in &mut self.watches {
             w.clear();
         }
@@ -246,6 +258,7 @@ impl Clauses {
                 }
             }
         }
+        &self.remap
     }
 }
 
@@ -315,6 +328,54 @@ mod tests {
             let bits: Vec<usize> = (lo..=hi).collect();
             if !matches!(kind, LitKind::In { .. }) {
                 prop_assert_eq!(Lit { var: 0, kind }.truth(&interval, &[lo, hi]), brute(kind, &bits));
+            }
+        }
+
+        /// `retain` keeps the clauses asked for, in order, each with its literals, LBD and
+        /// support, renumbers them as it answers, and leaves each clause of two literals or
+        /// more watched on its first two variables (once if they are one) and nothing else
+        /// watched; twice in a row, so that the second works in the memory the first left.
+        #[test]
+        fn retain_keeps_what_it_is_asked_to_and_renumbers(
+            clauses in proptest::collection::vec(
+                (proptest::collection::vec((0u32..4, 0u32..8), 1..5), any::<bool>(), any::<bool>()), 0..12),
+            again in proptest::collection::vec(any::<bool>(), 12),
+        ) {
+            let mut db = Clauses::new(4);
+            let mut model = Vec::new();
+            for (id, (lits, learned, _)) in clauses.iter().enumerate() {
+                let lits: Vec<Lit> = lits.iter().map(|&(var, b)| Lit { var, kind: LitKind::Ne(b) }).collect();
+                db.add(&lits, id as u32, *learned, vec![id as u32].into());
+                model.push((lits, id as u32, *learned));
+            }
+            for keep in [clauses.iter().map(|c| c.2).collect::<Vec<_>>(), again] {
+                let keep = &keep[..model.len()];
+                let remap = db.retain(keep).to_vec();
+                let mut n = 0;
+                for (old, &k) in keep.iter().enumerate() {
+                    prop_assert_eq!(remap[old], if k { n } else { DROPPED });
+                    n += u32::from(k);
+                }
+                model = model.into_iter().zip(keep).filter(|(_, &k)| k).map(|(c, _)| c).collect();
+                prop_assert_eq!(db.len(), model.len());
+                for (id, (lits, tag, learned)) in model.iter().enumerate() {
+                    prop_assert_eq!(db.clause(id as u32), &lits[..]);
+                    prop_assert_eq!((db.info[id].lbd, db.info[id].learned), (*tag, *learned));
+                    prop_assert_eq!(&db.support[id][..], &[*tag][..]);
+                }
+                prop_assert_eq!(db.lits.len(), model.iter().map(|c| c.0.len()).sum::<usize>());
+                for var in 0..4u32 {
+                    let mut want: Vec<u32> = (0..model.len() as u32)
+                        .filter(|&id| {
+                            let l = &model[id as usize].0;
+                            l.len() >= 2 && (l[0].var == var || l[1].var == var)
+                        })
+                        .collect();
+                    let mut got = db.watches[var as usize].clone();
+                    want.sort_unstable();
+                    got.sort_unstable();
+                    prop_assert_eq!(got, want);
+                }
             }
         }
     }

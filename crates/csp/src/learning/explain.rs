@@ -294,9 +294,11 @@ impl<'a> Antecedents<'a> {
     }
 
     /// The values of `x`'s initial domain, for a domain stored as a bitset; `None` for an
-    /// interval domain (too many to list).
-    pub fn initial_values(&self, x: VarId) -> Option<impl Iterator<Item = Value> + '_> {
-        let info = self.info(x);
+    /// interval domain (too many to list). The iterator does not borrow the request, so that
+    /// an explanation can name atoms while it walks the values (twice if it clones it)
+    /// without collecting them first.
+    pub fn initial_values(&self, x: VarId) -> Option<impl Iterator<Item = Value> + Clone + 'a> {
+        let info: &'a VarInfo = &self.vars[x.index()];
         (!self.is_interval(x)).then(|| (0..info.len as usize).map(|b| info.map.value(b)))
     }
 

@@ -11,6 +11,7 @@
 
 use fixedbitset::Block;
 
+use super::clauses::DROPPED;
 use crate::domain::BITS;
 
 /// No entry (the end of a variable's chain).
@@ -46,6 +47,10 @@ pub(crate) enum Cause {
     Decided(u32),
     /// Propagated by this learned clause.
     Clause(u32),
+    /// Propagated at the root by a learned clause since dropped by a reduction of the clause
+    /// database: true for the rest of the search, never explained again (the analysis stops
+    /// at the root; a proof wrote its unit nogoods before the drop).
+    Root,
     /// True for the rest of the search whatever the decisions (the objective bound, a
     /// caller's change): never part of a learned clause.
     #[default]
@@ -251,6 +256,21 @@ impl Trail {
         at
     }
 
+    /// After the clause database renumbered its clauses (`remap[old]`: the new number, or
+    /// [`DROPPED`]): the entries a kept clause caused name its new number, those of a dropped
+    /// one become [`Cause::Root`]. Only at the root (every entry is of level 0).
+    pub(crate) fn renumber_clauses(&mut self, remap: &[u32]) {
+        for e in &mut self.entries {
+            if let Cause::Clause(id) = e.cause {
+                debug_assert_eq!(e.level, 0, "a reduction happens at the root");
+                e.cause = match remap[id as usize] {
+                    DROPPED => Cause::Root,
+                    new => Cause::Clause(new),
+                };
+            }
+        }
+    }
+
     /// A checkpoint of the store was taken.
     pub(crate) fn mark(&mut self) {
         self.marks.push(self.entries.len() as u32);
@@ -295,6 +315,20 @@ mod tests {
     #[test]
     fn an_entry_is_forty_bytes() {
         assert_eq!(std::mem::size_of::<Entry>(), 40);
+    }
+
+    /// After a reduction, the root entries of a kept clause name its new number and those of
+    /// a dropped one name none; other causes are left alone.
+    #[test]
+    fn renumbering_follows_the_clause_database() {
+        let mut t = Trail::new(2, 0);
+        for (var, cause) in [(0, Cause::Clause(0)), (1, Cause::Clause(2)), (0, Cause::Constraint(2)), (1, Cause::Fact)]
+        {
+            t.push(var, 0, cause, Atom::Ge(1));
+        }
+        t.renumber_clauses(&[DROPPED, 0, 1]);
+        let causes: Vec<Cause> = t.entries.iter().map(|e| e.cause).collect();
+        assert_eq!(causes, [Cause::Root, Cause::Clause(1), Cause::Constraint(2), Cause::Fact]);
     }
 
     proptest! {

@@ -90,6 +90,7 @@ pub(crate) struct Lcg {
     core_seen: Vec<bool>,
     core_visited: Vec<u32>,
     core_stack: Vec<u32>,
+    core_out: Vec<u32>,
     core: Option<Vec<u32>>,
     /// Per constraint: changes explained by the generic explanation.
     pub(crate) generic: Vec<u64>,
@@ -102,6 +103,10 @@ pub(crate) struct Lcg {
     pub(super) explained: Reasons,
     /// Entries left out of learned clauses by minimisation.
     minimised: u64,
+    /// Scratch of a reduction of the clause database: the learned clauses' LBDs, and which
+    /// clauses stay.
+    reduce_lbds: Vec<u32>,
+    reduce_keep: Vec<bool>,
     spare: Option<Box<Trail>>,
     /// The proof log, if one is written (`search/proof.rs`), and what it knows of this search.
     pub(super) proof: ProofSlot,
@@ -182,8 +187,23 @@ fn reason_or_generic(
             explained.keep(p, &out[len..]);
             false
         }
-        Cause::Decision | Cause::Fact => false,
+        Cause::Decision | Cause::Fact | Cause::Root => false,
     }
+}
+
+/// Whether every trail entry caused by a clause names one in the database whose first
+/// literal, the one it enforced, is on the entry's variable and true (checked after a
+/// reduction renumbers the clauses, at the root).
+fn causes_name_their_clauses(trail: &Trail, clauses: &Clauses, vars: &[VarInfo], blocks: &[Block]) -> bool {
+    trail.entries.iter().all(|e| match e.cause {
+        Cause::Clause(id) => {
+            (id as usize) < clauses.len() && {
+                let first = clauses.clause(id)[0];
+                first.var == e.var && first.truth(vars, blocks) == Truth::True
+            }
+        }
+        _ => true,
+    })
 }
 
 /// What clause minimisation knows of a trail entry.
@@ -232,7 +252,7 @@ impl Minimiser<'_> {
     fn implied(&mut self, k: u32, depth: usize) -> bool {
         match self.trail.entries[k as usize].cause {
             Cause::Decision => return false,
-            Cause::Fact => return true,
+            Cause::Fact | Cause::Root => return true,
             _ => {}
         }
         if depth >= MINIMISE_DEPTH {
@@ -352,7 +372,7 @@ impl Lcg {
         }
         self.core_stack.clear();
         self.core_stack.push(k);
-        let mut out = Vec::new();
+        let mut out = std::mem::take(&mut self.core_out);
         while let Some(k) = self.core_stack.pop() {
             if self.core_seen[k as usize] {
                 continue;
@@ -368,6 +388,7 @@ impl Lcg {
             reason_of(trail, &self.clauses, constraints, vars, blocks, &mut self.explained, k as usize, &mut out);
             self.core_stack.extend_from_slice(&out);
         }
+        self.core_out = out;
     }
 
     /// Ends a core collection: the constraints marked, sorted, with the marks cleared.
@@ -1156,15 +1177,29 @@ impl Solver {
         l.run_conflicts = 0;
         l.cutoff = l.next_cutoff();
         if !l.track_core && l.learned > l.max_learned {
-            let mut lbds: Vec<u32> = l.clauses.info.iter().filter(|c| c.learned).map(|c| c.lbd).collect();
-            lbds.sort_unstable();
-            let limit = lbds[lbds.len() / 2].max(2);
-            let keep: Vec<bool> = l.clauses.info.iter().map(|c| !c.learned || c.lbd <= limit || c.len <= 2).collect();
+            // In the scratch kept for it: a reduction allocates nothing.
+            let mut lbds = std::mem::take(&mut l.reduce_lbds);
+            lbds.clear();
+            lbds.extend(l.clauses.info.iter().filter(|c| c.learned).map(|c| c.lbd));
+            let mid = lbds.len() / 2;
+            let limit = (*lbds.select_nth_unstable(mid).1).max(2);
+            l.reduce_lbds = lbds;
+            let mut keep = std::mem::take(&mut l.reduce_keep);
+            keep.clear();
+            keep.extend(l.clauses.info.iter().map(|c| !c.learned || c.lbd <= limit || c.len <= 2));
             if l.proof.0.is_some() {
                 l.forget_dropped(self.engine.core.trail.as_mut().expect("learning search trail"));
                 self.proof_reduce(&mut l, &keep);
             }
-            l.clauses.retain(&keep);
+            let remap = l.clauses.retain(&keep);
+            l.reduce_keep = keep;
+            // The root entries the clauses propagated name them by their new numbers.
+            let trail = self.engine.core.trail.as_mut().expect("learning search trail");
+            trail.renumber_clauses(remap);
+            debug_assert!(
+                causes_name_their_clauses(trail, &l.clauses, &self.engine.model.vars, self.engine.core.store.blocks()),
+                "a trail entry names a clause that is not its cause"
+            );
             l.learned = l.clauses.info.iter().filter(|c| c.learned).count();
             l.max_learned += REDUCE_STEP;
         }

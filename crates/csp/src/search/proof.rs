@@ -131,9 +131,9 @@ impl Solver {
         l.proof.0 = Some(p);
     }
 
-    /// Before the clause database drops clauses: every root change made by a clause gets its
-    /// unit nogoods now (the clause's number changes), then the proof's clause table follows
-    /// `keep`.
+    /// Before the clause database drops clauses: every root change made by a clause to be
+    /// dropped gets its unit nogoods now (its entry's cause becomes [`Cause::Root`], which names
+    /// no clause), then the proof's clause table follows `keep`.
     pub(super) fn proof_reduce(&self, l: &mut Lcg, keep: &[bool]) {
         let Some(mut p) = l.proof.0.take() else { return };
         if let Some(trail) = self.engine.core.trail.as_ref() {
@@ -141,7 +141,7 @@ impl Solver {
             let st = &mut l.proof_state;
             for k in 0..trail.len() as u32 {
                 let e = &trail.entries[k as usize];
-                if e.level == 0 && matches!(e.cause, Cause::Clause(_)) {
+                if e.level == 0 && matches!(e.cause, Cause::Clause(id) if !keep[id as usize]) {
                     w.ensure_root(&mut p, st, k);
                 }
             }
@@ -517,7 +517,8 @@ impl Walk<'_> {
                 continue;
             }
             match e.cause {
-                Cause::Constraint(_) | Cause::Clause(_) => {}
+                // A root entry whose clause was dropped has its unit nogoods already.
+                Cause::Constraint(_) | Cause::Clause(_) | Cause::Root => {}
                 _ => {
                     p.gaps += 1;
                     continue;
