@@ -186,10 +186,11 @@ fn a_learning_search_allocates_only_as_its_buffers_double() {
     eprintln!(
         "{learned} conflicts, {restarts} restarts in the second half, {kept} clauses kept: {second_half} allocations"
     );
-    // The long-lived buffers (clause arena, watch lists, trail, kept explanations) grow by
-    // doubling: a few dozen growths at most over the second half, where one allocation per
-    // conflict would be thousands.
-    assert!(second_half < 64, "{second_half} allocations over {} conflicts", learned - learned / 2);
+    // The long-lived buffers (clause arena, trail, kept explanations, and a watch list per
+    // variable and per value: 81 lists here) grow by doubling: a growth or two per buffer
+    // over the second half, where one allocation per conflict would be about 19,000.
+    let conflicts = learned - learned / 2;
+    assert!(second_half < conflicts / 100, "{second_half} allocations over {conflicts} conflicts");
 }
 
 const HOLES: i32 = 8;

@@ -22,6 +22,31 @@ pub enum VarOrder {
     ///
     /// [`Restarts`]: crate::search::Restarts
     DomWdeg,
+    /// The unfixed variable whose smallest value is the smallest, ties to the first
+    /// (MiniZinc's `smallest`): in scheduling, the task that can start first, which with
+    /// the smallest value makes a schedule from left to right.
+    ///
+    /// ```
+    /// use csp::branching::{ValueOrder, VarOrder};
+    /// use csp::constraints::{Comparison, Linear};
+    /// use csp::{Model, Outcome};
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_var(1..=3)?;
+    /// let y = model.new_var(0..=3)?;
+    /// model.post(Linear::new([(1, x), (1, y)], Comparison::Equal, 3))?;
+    /// let mut solver = model.into_solver();
+    /// solver.set_var_order(VarOrder::Smallest);
+    /// solver.set_value_order(ValueOrder::Ascending);
+    /// // `y` can take 0 and goes first (the input order would set `x` to 1 first).
+    /// let Outcome::Solved(s) = solver.solve() else { panic!() };
+    /// assert_eq!((s[x], s[y]), (3, 0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    Smallest,
+    /// The unfixed variable whose largest value is the largest, ties to the first
+    /// (MiniZinc's `largest`).
+    Largest,
     /// Conflict-history search (CHS, Habet and Terrioux 2021): each variable has a score, an
     /// exponential moving average of how recently constraints on it failed (step size from
     /// 0.4 down to 0.06); the search branches on the largest score over domain size. Runs the

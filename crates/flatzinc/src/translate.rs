@@ -412,6 +412,8 @@ impl Translator {
                         Expr::Ident(s) if s == "input_order" => VarOrder::Input,
                         Expr::Ident(s) if s == "first_fail" => VarOrder::Mrv(csp::branching::TieBreak::First),
                         Expr::Ident(s) if s == "dom_w_deg" => VarOrder::DomWdeg,
+                        Expr::Ident(s) if s == "smallest" => VarOrder::Smallest,
+                        Expr::Ident(s) if s == "largest" => VarOrder::Largest,
                         Expr::Ident(s) => {
                             self.notes.push(format!("variable selection '{s}' falls back to first_fail"));
                             VarOrder::Mrv(csp::branching::TieBreak::First)

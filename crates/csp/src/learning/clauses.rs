@@ -9,7 +9,9 @@
 
 use fixedbitset::Block;
 
-use super::trail::Atom;
+use super::explain::removed_range;
+use super::trail::{Atom, Trail};
+use super::watches::{Watch, Watches};
 use crate::domain::{ValueMap, BITS};
 use crate::layout::VarInfo;
 
@@ -150,6 +152,30 @@ impl Lit {
     }
 }
 
+impl Lit {
+    /// Whether a change `atom` of this literal's variable can be the one that made the
+    /// literal false: a necessary condition, read from the two alone, so that clause
+    /// propagation skips the watches a change cannot concern without reading the domain. A
+    /// literal becomes false at the change that takes the last of what it allows, which that
+    /// change names: a bound literal `Le(b)` (`Ge(b)`) at a removal of a bit at most (at
+    /// least) `b` or a lower (upper) bound past `b`; `In` at a removal of some of its bits;
+    /// `Ne(b)` at a removal of other values than `b`.
+    pub(crate) fn may_be_falsified_by(self, atom: Atom) -> bool {
+        match (self.kind, atom) {
+            (LitKind::Le(b), Atom::Removed { wi, mask }) => removed_range(wi, mask).0 <= b as usize,
+            (LitKind::Ge(b), Atom::Removed { wi, mask }) => removed_range(wi, mask).1 >= b as usize,
+            (LitKind::In { wi, mask }, Atom::Removed { wi: w, mask: m }) => wi == w && mask & m != 0,
+            (LitKind::Ne(b), Atom::Removed { wi, mask }) => {
+                !(b as usize / BITS == wi as usize && mask >> (b as usize % BITS) & 1 == 1)
+            }
+            (LitKind::Le(b), Atom::Ge(c)) => c > b,
+            (LitKind::Le(_), Atom::Le(_)) | (LitKind::Ge(_), Atom::Ge(_)) => false,
+            (LitKind::Ge(b), Atom::Le(c)) => c < b,
+            _ => true,
+        }
+    }
+}
+
 /// The smallest and largest bit of a bitset domain (`(1, 0)` when empty).
 fn bit_bounds(d: &[Block]) -> (usize, usize) {
     let lo = d.iter().position(|&b| b != 0);
@@ -181,8 +207,8 @@ pub(crate) struct ClauseInfo {
 pub(crate) struct Clauses {
     pub(crate) lits: Vec<Lit>,
     pub(crate) info: Vec<ClauseInfo>,
-    /// Per variable: the clauses watching one of its literals.
-    pub(crate) watches: Vec<Vec<u32>>,
+    /// Where each clause's two watched literals wait.
+    pub(crate) watches: Watches,
     /// Per clause, when cores are tracked: the constraints its derivation used (sorted).
     pub(crate) support: Vec<Box<[u32]>>,
     /// The renumbering of the last [`retain`](Clauses::retain), kept to reuse its memory.
@@ -192,7 +218,7 @@ pub(crate) struct Clauses {
 impl Clauses {
     /// An empty database for `num_vars` variables.
     pub(crate) fn new(num_vars: usize) -> Clauses {
-        Clauses { watches: vec![Vec::new(); num_vars], ..Clauses::default() }
+        Clauses { watches: Watches::new(num_vars), ..Clauses::default() }
     }
 
     /// The number of clauses.
@@ -206,28 +232,35 @@ impl Clauses {
         &self.lits[c.start as usize..(c.start + c.len) as usize]
     }
 
-    /// Adds a clause (its first two literals watched) and returns its identifier.
+    /// Adds a clause and returns its identifier; [`watch`](Clauses::watch) then watches it.
     pub(crate) fn add(&mut self, lits: &[Lit], lbd: u32, learned: bool, support: Box<[u32]>) -> u32 {
         let id = self.info.len() as u32;
         let start = self.lits.len() as u32;
         self.lits.extend_from_slice(lits);
         self.info.push(ClauseInfo { start, len: lits.len() as u32, lbd, learned });
         self.support.push(support);
-        if lits.len() >= 2 {
-            self.watches[lits[0].var as usize].push(id);
-            if lits[1].var != lits[0].var {
-                self.watches[lits[1].var as usize].push(id);
-            }
-        }
         id
     }
 
-    /// Keeps the clauses `keep[id]` (renumbered in order, in place) and rebuilds the watches;
-    /// returns each old clause's new number, or [`DROPPED`]. Only at the root, where the trail
-    /// entries a clause propagated are then renumbered too
-    /// ([`Trail::renumber_clauses`](super::trail::Trail::renumber_clauses)). Allocates nothing:
-    /// a kept clause only moves down, in the arena and in the tables.
-    pub(crate) fn retain(&mut self, keep: &[bool]) -> &[u32] {
+    /// Watches the first two literals of clause `id` (of two or more), each where it waits
+    /// in the current domains `blocks` laid out by `vars` ([`Watches::place`]).
+    pub(crate) fn watch(&mut self, id: u32, vars: &[VarInfo], blocks: &[Block], trail: &Trail) {
+        let c = self.info[id as usize];
+        if c.len >= 2 {
+            for k in 0..2 {
+                let lit = self.lits[c.start as usize + k];
+                let place = self.watches.place(lit, vars, blocks, trail);
+                self.watches.push(place, Watch { clause: id, lit });
+            }
+        }
+    }
+
+    /// Keeps the clauses `keep[id]` (renumbered in order, in place) and watches them again in
+    /// the current domains `blocks` laid out by `vars`; returns each old clause's new number,
+    /// or [`DROPPED`]. Only at the root, where the trail entries a clause propagated are then
+    /// renumbered too ([`Trail::renumber_clauses`](super::trail::Trail::renumber_clauses)).
+    /// Allocates nothing: a kept clause only moves down, in the arena and in the tables.
+    pub(crate) fn retain(&mut self, keep: &[bool], vars: &[VarInfo], blocks: &[Block], trail: &Trail) -> &[u32] {
         self.remap.clear();
         let (mut n, mut end) = (0usize, 0usize);
         for (id, &kept) in keep.iter().enumerate().take(self.info.len()) {
@@ -246,17 +279,9 @@ impl Clauses {
         self.lits.truncate(end);
         self.info.truncate(n);
         self.support.truncate(n);
-        for w in &mut self.watches {
-            w.clear();
-        }
-        for (id, c) in self.info.iter().enumerate() {
-            if c.len >= 2 {
-                let (a, b) = (self.lits[c.start as usize].var, self.lits[c.start as usize + 1].var);
-                self.watches[a as usize].push(id as u32);
-                if b != a {
-                    self.watches[b as usize].push(id as u32);
-                }
-            }
+        self.watches.clear();
+        for id in 0..n as u32 {
+            self.watch(id, vars, blocks, trail);
         }
         &self.remap
     }
@@ -267,6 +292,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::learning::watches::Place;
 
     /// The literal's truth over the bits of a nonempty domain, by brute force.
     fn brute(kind: LitKind, bits: &[usize]) -> Truth {
@@ -333,8 +359,9 @@ mod tests {
 
         /// `retain` keeps the clauses asked for, in order, each with its literals, LBD and
         /// support, renumbers them as it answers, and leaves each clause of two literals or
-        /// more watched on its first two variables (once if they are one) and nothing else
-        /// watched; twice in a row, so that the second works in the memory the first left.
+        /// more watched on its first two literals, each at a value it allows, and nothing
+        /// else watched; twice in a row, so that the second works in the memory the first
+        /// left.
         #[test]
         fn retain_keeps_what_it_is_asked_to_and_renumbers(
             clauses in proptest::collection::vec(
@@ -342,6 +369,10 @@ mod tests {
             again in proptest::collection::vec(any::<bool>(), 12),
         ) {
             let mut db = Clauses::new(4);
+            let vars: Vec<VarInfo> = (0..4)
+                .map(|i| VarInfo { offset: i, words: 1, len: 8, map: ValueMap::Range { min: 0 }, name: None })
+                .collect();
+            let (blocks, trail) = ([0xff; 4], Trail::new(4, 0));
             let mut model = Vec::new();
             for (id, (lits, learned, _)) in clauses.iter().enumerate() {
                 let lits: Vec<Lit> = lits.iter().map(|&(var, b)| Lit { var, kind: LitKind::Ne(b) }).collect();
@@ -350,7 +381,7 @@ mod tests {
             }
             for keep in [clauses.iter().map(|c| c.2).collect::<Vec<_>>(), again] {
                 let keep = &keep[..model.len()];
-                let remap = db.retain(keep).to_vec();
+                let remap = db.retain(keep, &vars, &blocks, &trail).to_vec();
                 let mut n = 0;
                 for (old, &k) in keep.iter().enumerate() {
                     prop_assert_eq!(remap[old], if k { n } else { DROPPED });
@@ -364,18 +395,22 @@ mod tests {
                     prop_assert_eq!(&db.support[id][..], &[*tag][..]);
                 }
                 prop_assert_eq!(db.lits.len(), model.iter().map(|c| c.0.len()).sum::<usize>());
-                for var in 0..4u32 {
-                    let mut want: Vec<u32> = (0..model.len() as u32)
-                        .filter(|&id| {
-                            let l = &model[id as usize].0;
-                            l.len() >= 2 && (l[0].var == var || l[1].var == var)
-                        })
-                        .collect();
-                    let mut got = db.watches[var as usize].clone();
-                    want.sort_unstable();
-                    got.sort_unstable();
-                    prop_assert_eq!(got, want);
+                let mut want: Vec<(u32, Lit)> = Vec::new();
+                for (id, (lits, _, _)) in model.iter().enumerate() {
+                    if lits.len() >= 2 {
+                        want.extend([(id as u32, lits[0]), (id as u32, lits[1])]);
+                    }
                 }
+                let mut got = Vec::new();
+                for (place, w) in db.watches.all() {
+                    let LitKind::Ne(b) = w.lit.kind else { unreachable!() };
+                    prop_assert!(matches!(place, Place::Bit(x, bit) if x == w.lit.var && bit != b), "{:?} {:?}", place, w);
+                    got.push((w.clause, w.lit));
+                }
+                let key = |&(id, l): &(u32, Lit)| (id, format!("{l:?}"));
+                want.sort_unstable_by_key(key);
+                got.sort_unstable_by_key(key);
+                prop_assert_eq!(got, want);
             }
         }
     }

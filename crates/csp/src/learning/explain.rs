@@ -130,10 +130,13 @@ impl<'a> Antecedents<'a> {
                 let lowest = (0..info.words as usize).find_map(|b| low_bit(b, after(b)));
                 let highest = || (0..info.words as usize).rev().find_map(|b| high_bit(b, after(b)));
                 let (first, last) = removed_range(wi, mask);
+                // A bound's move names the bound just past the values this entry took, not
+                // the new smallest (largest) value: the values of a hole beyond it were gone
+                // before, by other entries, and the constraint need not explain them.
                 let change = match lowest {
-                    Some(lo) if last < lo => Change::AtLeast(var, info.map.value(lo)),
+                    Some(lo) if last < lo => Change::AtLeast(var, info.map.value(last + 1)),
                     Some(_) => match highest() {
-                        Some(hi) if first > hi => Change::AtMost(var, info.map.value(hi)),
+                        Some(hi) if first > hi => Change::AtMost(var, info.map.value(first - 1)),
                         _ => Change::Removed(var),
                     },
                     None => Change::Removed(var),
@@ -722,7 +725,7 @@ pub(crate) fn bits_at<A: smallvec::Array<Item = Block>>(
 }
 
 /// The first and last bit that a removal of `mask` from block `wi` took out.
-fn removed_range(wi: u32, mask: Block) -> (usize, usize) {
+pub(crate) fn removed_range(wi: u32, mask: Block) -> (usize, usize) {
     let base = wi as usize * BITS;
     (base + mask.trailing_zeros() as usize, base + BITS - 1 - mask.leading_zeros() as usize)
 }

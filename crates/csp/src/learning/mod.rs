@@ -38,3 +38,4 @@ pub(crate) mod explain;
 pub(crate) mod proof;
 pub(crate) mod reasons;
 pub(crate) mod trail;
+pub(crate) mod watches;

@@ -6,7 +6,7 @@ use super::strategy::Strategy;
 use super::{Frame, Solver};
 use crate::domain::BITS;
 use crate::event::Event;
-use crate::id::VarId;
+use crate::id::{Value, VarId};
 use crate::layout::VarLabel;
 use crate::rule::Rule;
 use crate::select::{TieBreak, ValueOrder, VarOrder};
@@ -154,6 +154,8 @@ impl Solver {
             }
             VarOrder::DomWdeg => self.select_dom_wdeg(),
             VarOrder::Chs => self.select_chs(),
+            VarOrder::Smallest | VarOrder::Largest => self
+                .select_extreme((0..self.engine.model.num_vars()).map(VarId::from_index), order == VarOrder::Largest),
             VarOrder::Mrv(TieBreak::MostUnfixedPeers) => {
                 self.mrv_by_peers((0..self.engine.model.num_vars()).map(VarId::from_index))
             }
@@ -217,6 +219,28 @@ impl Solver {
         best.map(|(v, _, _)| v)
     }
 
+    /// Among `vars`, the first unfixed one with the smallest smallest value, or with the
+    /// largest largest value ([`VarOrder::Smallest`], [`VarOrder::Largest`]).
+    fn select_extreme(&self, vars: impl Iterator<Item = VarId>, largest: bool) -> Option<VarId> {
+        let mut best: Option<(VarId, Value)> = None;
+        for v in vars {
+            let d = self.domain(v);
+            if d.len() <= 1 {
+                continue;
+            }
+            let map = &self.engine.model.vars[v.index()].map;
+            let key = if largest {
+                map.value(d.max_bit().expect("an unfixed variable has values"))
+            } else {
+                map.value(d.min_bit().expect("an unfixed variable has values"))
+            };
+            if best.is_none_or(|(_, b)| if largest { key > b } else { key < b }) {
+                best = Some((v, key));
+            }
+        }
+        best.map(|(v, _)| v)
+    }
+
     /// The number of unfixed peers of variable `i` ([`TieBreak::MostUnfixedPeers`]).
     fn unfixed_peers(&self, i: usize) -> usize {
         let peers = self.peers.as_ref().expect("peers are listed when the order is set");
@@ -230,6 +254,9 @@ impl Solver {
         match self.var_order {
             VarOrder::Input => self.priority.iter().copied().find(|&v| size(v) > 1),
             VarOrder::Mrv(TieBreak::MostUnfixedPeers) => self.mrv_by_peers(self.priority.iter().copied()),
+            VarOrder::Smallest | VarOrder::Largest => {
+                self.select_extreme(self.priority.iter().copied(), self.var_order == VarOrder::Largest)
+            }
             _ => self.priority.iter().copied().filter(|&v| size(v) > 1).min_by_key(|&v| size(v)),
         }
     }

@@ -15,6 +15,7 @@ use super::learn::luby;
 use super::{Frame, SearchEnd, Solver, Step};
 use fixedbitset::Block;
 
+use crate::context::core::Core;
 use crate::domain::{ValueMap, BITS};
 use crate::error::Conflict;
 use crate::id::{ConstraintId, VarId};
@@ -24,6 +25,7 @@ use crate::learning::explain::{atom_entries, state_before, Antecedents};
 use crate::learning::proof::{ProofSlot, ProofState};
 use crate::learning::reasons::{Known, Reasons};
 use crate::learning::trail::{Atom, Cause, Trail};
+use crate::learning::watches::{present_bit, Place, Watch};
 use crate::model::constraint::Constraint;
 use crate::rule::Rule;
 
@@ -204,6 +206,47 @@ fn causes_name_their_clauses(trail: &Trail, clauses: &Clauses, vars: &[VarInfo],
         }
         _ => true,
     })
+}
+
+/// Whether no clause is left in conflict or unit with its one literal not false still open,
+/// once clause propagation is done: the watches missed nothing (checked in debug builds on
+/// databases small enough to read whole at every fixed point).
+#[cfg(debug_assertions)]
+fn clauses_at_fixed_point(clauses: &Clauses, vars: &[VarInfo], blocks: &[Block]) -> bool {
+    (0..clauses.len() as u32).all(|id| {
+        let mut open = clauses.clause(id).iter().map(|l| l.truth(vars, blocks)).filter(|&t| t != Truth::False);
+        match (open.next(), open.next()) {
+            (None, _) | (Some(Truth::Open), None) => false,
+            _ => true,
+        }
+    })
+}
+
+/// Removes the bits of bitset variable `var` outside `lo..=hi`, block by block: whether a
+/// domain changed.
+fn keep_bits(
+    core: &mut Core,
+    vars: &[VarInfo],
+    var: VarId,
+    lo: usize,
+    hi: usize,
+    rule: Rule,
+) -> Result<bool, Conflict> {
+    let mut changed = false;
+    for w in 0..vars[var.index()].words as usize {
+        let (first, last) = (w * BITS, w * BITS + BITS - 1);
+        let keep = if last < lo || first > hi {
+            0
+        } else {
+            let low = if lo > first { !0 << (lo - first) } else { !0 };
+            let high = if hi < last { !0 >> (last - hi) } else { !0 };
+            low & high
+        };
+        if keep != !0 {
+            changed |= core.retain_block(vars, var, w, keep, rule)?;
+        }
+    }
+    Ok(changed)
 }
 
 /// What clause minimisation knows of a trail entry.
@@ -595,8 +638,18 @@ impl Solver {
             None => {
                 let p = phase as usize;
                 let present = phase != NO_PHASE && d.blocks.get(p / BITS).is_some_and(|b| b >> (p % BITS) & 1 == 1);
-                let bit = if present { p } else { lo };
-                (Atom::Fixed(bit as u32), bit)
+                let hi = d.max_bit().expect("an unfixed variable has values");
+                if present && p > lo {
+                    // Towards the saved value by a bound, as on an interval: the learned
+                    // clauses then name `x >= p + 1` (or `x <= p - 1`), not `x != p` alone.
+                    if p == hi {
+                        (Atom::Ge(p as u32), p)
+                    } else {
+                        (Atom::Le(p as u32), p)
+                    }
+                } else {
+                    (Atom::Fixed(lo as u32), lo)
+                }
             }
         };
         let level = self.engine.core.store.level();
@@ -617,9 +670,13 @@ impl Solver {
         l.phases[var.index()] = bit as u32;
         self.engine.core.set_outside_rule(Rule::Decision);
         let vars = &self.engine.model.vars;
-        let r = match atom {
-            Atom::Ge(b) => self.engine.core.narrow_interval(vars, var, b as usize, usize::MAX, Rule::Decision),
-            Atom::Le(b) => self.engine.core.narrow_interval(vars, var, 0, b as usize, Rule::Decision),
+        let r = match (atom, interval) {
+            (Atom::Ge(b), Some(_)) => {
+                self.engine.core.narrow_interval(vars, var, b as usize, usize::MAX, Rule::Decision)
+            }
+            (Atom::Le(b), Some(_)) => self.engine.core.narrow_interval(vars, var, 0, b as usize, Rule::Decision),
+            (Atom::Ge(b), None) => keep_bits(&mut self.engine.core, vars, var, b as usize, usize::MAX, Rule::Decision),
+            (Atom::Le(b), None) => keep_bits(&mut self.engine.core, vars, var, 0, b as usize, Rule::Decision),
             _ => self.engine.core.assign_bit(vars, var, bit, Rule::Decision),
         };
         self.engine.core.trail.as_mut().expect("learning search trail").cause = Cause::Fact;
@@ -636,6 +693,13 @@ impl Solver {
                 return Err(Clash::Engine(c));
             }
             if !self.propagate_clauses()? {
+                #[cfg(debug_assertions)]
+                if let Some(l) = self.lcg.as_ref().filter(|l| l.clauses.len() <= 300) {
+                    debug_assert!(
+                        clauses_at_fixed_point(&l.clauses, &self.engine.model.vars, self.engine.core.store.blocks()),
+                        "a clause is unit or in conflict at a fixed point"
+                    );
+                }
                 return Ok(());
             }
         }
@@ -671,10 +735,7 @@ impl Solver {
                     if interval {
                         self.engine.core.narrow_interval(vars, var, b, usize::MAX, Rule::Nogood)?;
                     } else {
-                        for w in 0..words.min(b.div_ceil(BITS)) {
-                            let keep = if (w + 1) * BITS <= b { 0 } else { !0 << (b - w * BITS) };
-                            self.engine.core.retain_block(vars, var, w, keep, Rule::Nogood)?;
-                        }
+                        keep_bits(&mut self.engine.core, vars, var, b, usize::MAX, Rule::Nogood)?;
                     }
                 }
                 LitKind::Le(b) => {
@@ -682,16 +743,7 @@ impl Solver {
                     if interval {
                         self.engine.core.narrow_interval(vars, var, 0, b, Rule::Nogood)?;
                     } else {
-                        for w in b / BITS..words {
-                            let keep = if w * BITS > b {
-                                0
-                            } else if b - w * BITS >= BITS - 1 {
-                                !0
-                            } else {
-                                (1 << (b - w * BITS + 1)) - 1
-                            };
-                            self.engine.core.retain_block(vars, var, w, keep, Rule::Nogood)?;
-                        }
+                        keep_bits(&mut self.engine.core, vars, var, 0, b, Rule::Nogood)?;
                     }
                 }
             }
@@ -722,66 +774,114 @@ impl Solver {
             if e.cause == Cause::Decision {
                 continue;
             }
-            let x = e.var as usize;
-            let mut k = 0;
-            while k < l.clauses.watches[x].len() {
-                let id = l.clauses.watches[x][k];
-                let info = l.clauses.info[id as usize];
-                let s = info.start as usize;
-                let (vars, blocks) = (&self.engine.model.vars[..], self.engine.core.store.blocks());
-                let lits = &mut l.clauses.lits[s..s + info.len as usize];
-                // The false watch on x goes second.
-                let w0 = lits[0].var as usize == x && lits[0].truth(vars, blocks) == Truth::False;
-                let w1 = lits[1].var as usize == x && lits[1].truth(vars, blocks) == Truth::False;
-                if !w0 && !w1 {
-                    k += 1;
-                    continue;
-                }
-                if w0 && !w1 {
-                    lits.swap(0, 1);
-                }
-                if w0 && w1 {
-                    // Both watches false: the clause is in conflict unless another literal
-                    // is not false.
-                    if let Some(j) = (2..lits.len()).find(|&j| lits[j].truth(vars, blocks) != Truth::False) {
-                        lits.swap(0, j);
-                        let nv = lits[0].var as usize;
-                        if nv != x {
-                            l.clauses.watches[nv].push(id);
-                        }
-                    } else {
-                        return Err(Clash::Clause(id));
+            let x = e.var;
+            // The watches waiting at the bits this entry removed, then those in x's list.
+            if let Atom::Removed { wi, mask } = e.atom {
+                if l.clauses.watches.has_bit_lists(x, &self.engine.model.vars[x as usize]) {
+                    let mut m = mask;
+                    while m != 0 {
+                        let bit = wi * BITS as u32 + m.trailing_zeros();
+                        m &= m - 1;
+                        changed |= self.visit_watches(l, Place::Bit(x, bit), e.atom)?;
                     }
-                }
-                let first = lits[0];
-                if first.truth(vars, blocks) == Truth::True {
-                    k += 1;
-                    continue;
-                }
-                if let Some(j) = (2..lits.len()).find(|&j| lits[j].truth(vars, blocks) != Truth::False) {
-                    lits.swap(1, j);
-                    let nv = lits[1].var as usize;
-                    if nv != x && nv != first.var as usize {
-                        l.clauses.watches[x].swap_remove(k);
-                        l.clauses.watches[nv].push(id);
-                    } else if nv != x {
-                        // Both watches on `first.var` now: one list entry stands for both.
-                        l.clauses.watches[x].swap_remove(k);
-                    } else {
-                        k += 1;
-                    }
-                    continue;
-                }
-                k += 1;
-                if first.truth(vars, blocks) == Truth::False {
-                    return Err(Clash::Clause(id));
-                }
-                match self.enforce(first, Cause::Clause(id)) {
-                    Ok(()) => changed = true,
-                    Err(_) => return Err(Clash::Clause(id)),
                 }
             }
+            changed |= self.visit_watches(l, Place::Var(x), e.atom)?;
         }
+    }
+
+    /// Visits the watches at `place` for a trail entry `atom` that may have made their
+    /// literals false: each false one moves to a literal of its clause that is not false, or
+    /// its clause propagates its other watch, or is in conflict. Whether a domain changed.
+    fn visit_watches(&mut self, l: &mut Lcg, place: Place, atom: Atom) -> Result<bool, Clash> {
+        let mut list = std::mem::take(l.clauses.watches.list(place));
+        let mut changed = false;
+        let mut result = Ok(());
+        let mut k = 0;
+        while k < list.len() {
+            let w = list[k];
+            let info = l.clauses.info[w.clause as usize];
+            let s = info.start as usize;
+            let (vars, blocks) = (&self.engine.model.vars[..], self.engine.core.store.blocks());
+            let trail = self.engine.core.trail.as_ref().expect("learning search trail");
+            let lits = &mut l.clauses.lits[s..s + info.len as usize];
+            // A watch its clause no longer has is dropped.
+            if lits[0] != w.lit && lits[1] != w.lit {
+                list.swap_remove(k);
+                continue;
+            }
+            let false_now = match place {
+                Place::Var(_) => w.lit.may_be_falsified_by(atom) && w.lit.truth(vars, blocks) == Truth::False,
+                Place::Bit(..) => {
+                    let info = &vars[w.lit.var as usize];
+                    let d = &blocks[info.offset as usize..(info.offset + info.words) as usize];
+                    present_bit(w.lit.kind, d).is_none()
+                }
+            };
+            if !false_now {
+                if let Place::Bit(..) = place {
+                    // Still allowed elsewhere: wait at a bit the domain has.
+                    list.swap_remove(k);
+                    let to = l.clauses.watches.place(w.lit, vars, blocks, trail);
+                    l.clauses.watches.push(to, w);
+                } else {
+                    k += 1;
+                }
+                continue;
+            }
+            // The false watch goes second (the first literal of a clause that propagated is
+            // the one it made true, which its explanation leaves out: never a false one).
+            if lits[0] == w.lit {
+                lits.swap(0, 1);
+            }
+            let first = lits[0];
+            if first.truth(vars, blocks) != Truth::True {
+                if let Some(j) = (2..lits.len()).find(|&j| lits[j].truth(vars, blocks) != Truth::False) {
+                    lits.swap(1, j);
+                    let lit = lits[1];
+                    list.swap_remove(k);
+                    let to = l.clauses.watches.place(lit, vars, blocks, trail);
+                    if to == place {
+                        // Back into this list (a literal of the same variable's list).
+                        list.push(Watch { clause: w.clause, lit });
+                    } else {
+                        l.clauses.watches.push(to, Watch { clause: w.clause, lit });
+                    }
+                    continue;
+                }
+            }
+            // The watch stays on its false literal: at the bit removed last.
+            if let Place::Bit(..) = place {
+                let to = l.clauses.watches.place(w.lit, vars, blocks, trail);
+                if to != place {
+                    list.swap_remove(k);
+                    l.clauses.watches.push(to, w);
+                } else {
+                    k += 1;
+                }
+            } else {
+                k += 1;
+            }
+            match first.truth(vars, blocks) {
+                Truth::True => {}
+                Truth::False => {
+                    result = Err(Clash::Clause(w.clause));
+                    break;
+                }
+                Truth::Open => match self.enforce(first, Cause::Clause(w.clause)) {
+                    Ok(()) => changed = true,
+                    Err(_) => {
+                        result = Err(Clash::Clause(w.clause));
+                        break;
+                    }
+                },
+            }
+        }
+        // Nothing was added to the list while it was out (a watch that stays goes back
+        // into `list`), so it is put back whole.
+        debug_assert!(l.clauses.watches.list(place).is_empty());
+        *l.clauses.watches.list(place) = list;
+        result.map(|()| changed)
     }
 
     /// Learns from `clash` and jumps back until propagation succeeds: Err when the search
@@ -800,6 +900,8 @@ impl Solver {
             let lits = std::mem::take(&mut l.lits);
             let support = if l.track_core { l.core_take() } else { Box::default() };
             let id = l.clauses.add(&lits, lbd, true, support);
+            let trail = self.engine.core.trail.as_ref().expect("learning search trail");
+            l.clauses.watch(id, &self.engine.model.vars, self.engine.core.store.blocks(), trail);
             if l.proof.0.is_some() {
                 l.proof_state.clauses.push(l.proof_state.pending);
             }
@@ -1150,6 +1252,8 @@ impl Solver {
         let mut l = self.lcg.take().expect("learning search");
         let lits = std::mem::take(&mut l.lits);
         let id = l.clauses.add(&lits, lits.len() as u32, false, Box::default());
+        let trail = self.engine.core.trail.as_ref().expect("learning search trail");
+        l.clauses.watch(id, &self.engine.model.vars, self.engine.core.store.blocks(), trail);
         if l.proof.0.is_some() {
             // A solution's blocking clause: not implied by the model, never justified.
             l.proof_state.clauses.push((0, 0));
@@ -1191,10 +1295,10 @@ impl Solver {
                 l.forget_dropped(self.engine.core.trail.as_mut().expect("learning search trail"));
                 self.proof_reduce(&mut l, &keep);
             }
-            let remap = l.clauses.retain(&keep);
+            let trail = self.engine.core.trail.as_mut().expect("learning search trail");
+            let remap = l.clauses.retain(&keep, &self.engine.model.vars, self.engine.core.store.blocks(), trail);
             l.reduce_keep = keep;
             // The root entries the clauses propagated name them by their new numbers.
-            let trail = self.engine.core.trail.as_mut().expect("learning search trail");
             trail.renumber_clauses(remap);
             debug_assert!(
                 causes_name_their_clauses(trail, &l.clauses, &self.engine.model.vars, self.engine.core.store.blocks()),
