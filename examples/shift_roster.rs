@@ -7,7 +7,7 @@
 //! matchings).
 //!
 //! ```text
-//! cargo run --release --example shift_roster [NURSES] [DAYS] [WINDOW]
+//! cargo run --release --example shift_roster [NURSES] [DAYS] [WINDOW] [NODE_LIMIT]
 //! RUST_LOG=csp::learn=info cargo run --release --example shift_roster
 //! ```
 //!
@@ -16,7 +16,7 @@
 
 use csp::constraints::{AllDifferentExcept, Among, Comparison, GlobalCardinality, Linear};
 use csp::solve::Optimum;
-use csp::{Model, Value, VarId};
+use csp::{Limits, Model, Value, VarId};
 
 /// Shifts: off, day, evening, night.
 const SHIFTS: [Value; 4] = [0, 1, 2, 3];
@@ -64,12 +64,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     let mut solver = model.into_solver();
     solver.set_learning(true);
+    if let Some(nodes) = std::env::args().nth(4).and_then(|a| a.parse().ok()) {
+        solver.set_limits(Limits { max_nodes: Some(nodes), ..Limits::default() });
+    }
     match solver.minimize(total) {
         Optimum::Optimal(s) => {
             println!("optimum {}", s[total]);
             for row in &x {
                 println!("  {}", row.iter().map(|&v| ".DEN".as_bytes()[s[v] as usize] as char).collect::<String>());
             }
+        }
+        Optimum::LimitReached { best, .. } => {
+            println!("node limit reached, best {:?}", best.map(|s| s[total]));
         }
         other => println!("{other:?}"),
     }

@@ -534,7 +534,19 @@ impl Constraint for Among {
                 let b = i64::from(why.removed().min().map_or(bound, |r| r.saturating_sub(1)));
                 n - outside.len() as i64 <= b && self.name_side(why, &outside, count(n - b), false)
             }
-            Change::Removed(x) if x == c => false,
+            // Values in the middle of the count's domain (its last ones, when the change
+            // empties it): each below the variables inside the set or above those not outside.
+            Change::Removed(x) if x == c => {
+                let removed: Vec<i64> = why.removed().map(i64::from).collect();
+                let (Some(&lo), Some(&hi)) = (removed.first(), removed.last()) else { return false };
+                if inside.len() as i64 > hi {
+                    self.name_side(why, &inside, count(hi + 1), true)
+                } else if n - (outside.len() as i64) < lo {
+                    self.name_side(why, &outside, count(n - lo + 1), false)
+                } else {
+                    false
+                }
+            }
             Change::Failure => {
                 let Some((cmin, cmax)) = why.bounds(c) else { return false };
                 let (cmin, cmax) = (i64::from(cmin), i64::from(cmax));
