@@ -104,3 +104,12 @@ proptest! {
         explanations_hold(&inst)?;
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn among_over_interval_domains_explanations_imply_what_they_explain(inst in rostering::wide_among()) {
+        rostering::wide_among_explanations_hold(&inst)?;
+    }
+}
