@@ -1,7 +1,7 @@
 //! Cuts for explanations: why no assignment of variables to value slots, each slot `j` taking
 //! between `low[j]` and `up[j]` variables, exists (the flow of a global cardinality
 //! constraint), as one of the two Hall-like conditions that Hoffman's circulation theorem
-//! leaves for a bipartite graph with bounds on the slots:
+//! (1960) leaves for a bipartite graph with bounds on the slots:
 //!
 //! * *upper*: a set of variables `A` whose slots all lie in a set `B` with `Σ_B up < |A|`;
 //! * *lower*: a set of slots `T` with `Σ_T low` above the number of variables that have a
@@ -9,10 +9,11 @@
 //!
 //! A global cardinality constraint removes `v_j` from `x` when no such assignment has `x` on
 //! slot `j`; the cut of the graph where `x` has slot `j` alone explains it: the absent edges
-//! it rests on (`y != w` for the other variables), and the slots' bounds (Katsirelos 2009
-//! explains the flow of gcc in this way; Downing, Feydy and Stuckey 2012 for all-different).
-//! The variables that the cut does not name may take anything: an upper cut names only its
-//! own variables, a lower cut only the variables kept away from its slots.
+//! it rests on (`y != w` for the other variables), and the slots' bounds: a cut of the flow
+//! network, as Downing, Feydy and Stuckey explain flow-based propagators ("Explaining
+//! flow-based propagation", CPAIOR 2012). The variables that the cut does not name may take
+//! anything: an upper cut names only its own variables, a lower cut only the variables kept
+//! away from its slots.
 
 const NONE: u32 = u32::MAX;
 
