@@ -5,12 +5,14 @@
 //! constraint's variables shows that the constraint and the named facts imply the change (or,
 //! for a failure, have no solution); and every clause learned holds in every solution.
 //!
-//! Three families of models, one module each, share one constraint-as-data type
+//! Four families of models, one module each, share one constraint-as-data type
 //! ([`spec`](explanations::spec)) and one harness ([`audit`](explanations::audit)): the
 //! [`basic`](explanations::basic) constraints (element, all-different, clause, linear,
 //! tables, arithmetic, ...), the [`structural`](explanations::structural) ones (circuit,
-//! regular, counting, lex, inverse, bin packing, ...) and the
-//! [`scheduling`](explanations::scheduling) ones (cumulative, disjunctive, diffn). Each family
+//! regular, counting, lex, inverse, bin packing, ...), the
+//! [`rostering`](explanations::rostering) ones (gcc, all-different-except, among, several on
+//! one pool of variables) and the [`scheduling`](explanations::scheduling) ones (cumulative,
+//! disjunctive, diffn). Each family
 //! also tests that each of its kinds is explained precisely on a model made to conflict.
 //!
 //! The property tests stay in this file, where proptest finds their saved seeds
@@ -23,13 +25,14 @@ mod common;
 mod explanations {
     pub(crate) mod audit;
     pub(crate) mod basic;
+    pub(crate) mod rostering;
     pub(crate) mod scheduling;
     pub(crate) mod spec;
     pub(crate) mod structural;
 }
 
 use explanations::audit::{explanations_hold, learned_clauses_hold};
-use explanations::{basic, scheduling, structural};
+use explanations::{basic, rostering, scheduling, structural};
 use proptest::prelude::*;
 
 proptest! {
@@ -85,5 +88,28 @@ proptest! {
     #[test]
     fn scheduling_explanations_imply_what_they_explain(inst in scheduling::instance()) {
         explanations_hold(&inst)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn rostering_learned_clauses_are_implied_by_the_model(inst in rostering::instance()) {
+        learned_clauses_hold(&inst)?;
+    }
+
+    #[test]
+    fn rostering_explanations_imply_what_they_explain(inst in rostering::instance()) {
+        explanations_hold(&inst)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn among_over_interval_domains_explanations_imply_what_they_explain(inst in rostering::wide_among()) {
+        rostering::wide_among_explanations_hold(&inst)?;
     }
 }

@@ -1,6 +1,7 @@
 //! `AllDifferentExcept`: pairwise different, except for some values (MiniZinc's
 //! `alldifferent_except_0`).
 
+use super::hall_set::{deficient_set, Deficient};
 use super::matching::Matching;
 use crate::constraint::{Constraint, Events, Priority, Rule};
 use crate::context::Context;
@@ -19,6 +20,12 @@ use crate::learning::explain::{Antecedents, Change};
 ///   Régin's matching gives them generalised arc consistency ([`Rule::HallSet`]). Values of
 ///   the other variables are not pruned by it (they can always fall back on an excepted
 ///   value). Skipped while one of them has an interval domain (a large range).
+///
+/// # Explanation
+///
+/// Forward checking by the variable fixed to the value; the matching's prunings and failures
+/// by a Hall set of the variables without an excepted value, found again on the domains before
+/// the change: its members' values outside its union gone (the excepted ones included).
 ///
 /// # Complexity
 ///
@@ -76,6 +83,69 @@ impl AllDifferentExcept {
 
     fn excepted(&self, v: Value) -> bool {
         self.except.binary_search(&v).is_ok()
+    }
+
+    /// Why the matching of the variables without an excepted value removed the values
+    /// [`Antecedents::removed`] from `z` (or, with `None`, failed): for each value `v`, a Hall
+    /// set of the other such variables, whose domains lie in `|S|` values counting `v`, named
+    /// by the values outside those gone from its members (the excepted ones among them). A
+    /// member of the set lacks the excepted values by those very facts, so the set shows
+    /// `z != v` whatever the other variables hold.
+    fn explain_by_hall(&self, why: &mut Antecedents<'_>, z: Option<VarId>) -> bool {
+        // The graph of the variables without an excepted value before the change (bitset
+        // domains only, as the propagation's matching).
+        let mut strict: Vec<VarId> = Vec::new();
+        let mut domains: Vec<Vec<Value>> = Vec::new();
+        for &x in &self.vars {
+            if self.except.iter().any(|&e| why.contains(x, e)) {
+                continue;
+            }
+            let Some(values) = why.values(x) else { return false };
+            strict.push(x);
+            domains.push(values.collect());
+        }
+        let mut values: Vec<Value> = domains.iter().flatten().copied().collect();
+        values.sort_unstable();
+        values.dedup();
+        let node = |v: Value| values.binary_search(&v).ok();
+        let adj: Vec<Vec<u32>> =
+            domains.iter().map(|d| d.iter().filter_map(|&v| node(v).map(|k| k as u32)).collect()).collect();
+        let name = |why: &mut Antecedents<'_>, d: &Deficient, skip: Option<Value>| -> bool {
+            for &s in &d.vars {
+                let y = strict[s];
+                let Some(initial) = why.initial_values(y) else { return false };
+                let gone: Vec<Value> =
+                    initial.filter(|&w| Some(w) != skip && node(w).is_none_or(|k| !d.values[k])).collect();
+                why.not_equal_all(y, gone);
+            }
+            true
+        };
+        let Some(z) = z else {
+            return deficient_set(&adj, values.len(), None, None).is_some_and(|d| name(why, &d, None));
+        };
+        let Some(zi) = strict.iter().position(|&x| x == z) else { return false };
+        let removed: Vec<Value> = why.removed().collect();
+        if removed.is_empty() {
+            return false;
+        }
+        // A Hall set that takes `v` takes every value of its union as well: those need no
+        // other set.
+        let mut covered = vec![false; values.len()];
+        for v in removed {
+            let Some(k) = node(v) else { return false };
+            if covered[k] {
+                continue;
+            }
+            let Some(d) = deficient_set(&adj, values.len(), Some(zi), Some(k as u32)) else { return false };
+            if !name(why, &d, Some(v)) {
+                return false;
+            }
+            covered[k] = true;
+            for (c, &b) in covered.iter_mut().zip(&d.values) {
+                *c |= b;
+            }
+        }
+        true
     }
 }
 
@@ -135,8 +205,9 @@ impl Constraint for AllDifferentExcept {
 
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
         // Forward checking: a value gone because another variable was fixed to it; two
-        // variables fixed to one value that is not excepted. The matching's prunings are
-        // explained generically, as is a scope with a repeated variable.
+        // variables fixed to one value that is not excepted. The matching: a Hall set of the
+        // variables without an excepted value. A scope with a repeated variable is explained
+        // generically.
         if super::has_repeated_var(&self.vars) {
             return false;
         }
@@ -150,20 +221,21 @@ impl Constraint for AllDifferentExcept {
                         return true;
                     }
                 }
-                false
+                self.explain_by_hall(why, None)
             }
-            Change::AtLeast(..) | Change::AtMost(..) | Change::Removed(_) => {
-                let Some((z, v)) = why.one_value_gone() else { return false };
-                if self.excepted(v) {
-                    return false;
-                }
-                match self.vars.iter().copied().find(|&x| x != z && why.value(x) == Some(v)) {
-                    Some(x) => {
-                        why.equal(x, v);
-                        true
+            Change::AtLeast(z, _) | Change::AtMost(z, _) | Change::Removed(z) => {
+                let len = why.len_reasons();
+                if let Some((z, v)) = why.one_value_gone() {
+                    if self.excepted(v) {
+                        return false;
                     }
-                    None => false,
+                    if let Some(x) = self.vars.iter().copied().find(|&x| x != z && why.value(x) == Some(v)) {
+                        why.equal(x, v);
+                        return true;
+                    }
                 }
+                why.truncate_reasons(len);
+                self.explain_by_hall(why, Some(z))
             }
         }
     }

@@ -1,5 +1,6 @@
 //! `GlobalCardinality`: how often each value of a list is taken.
 
+use super::flow_cut::{violated_cut, Cut};
 use super::scc::Scc;
 use crate::constraint::{Constraint, Priority, Rule};
 use crate::constraints::narrow::keep_members;
@@ -46,7 +47,12 @@ const NONE: u32 = u32::MAX;
 /// count's upper bound; a variable fixed to a value by the variables without it and its
 /// count's lower bound; a count's bounds by the variables fixed to (or without) its value, or
 /// by the other counts' bounds; an unlisted value of a closed constraint by nothing. The
-/// flow's prunings (Hall sets with capacities) get the generic explanation.
+/// flow's prunings and failures by a cut of the flow's graph on the domains before the change
+/// (`constraints/flow_cut.rs`), with the pruned variable placed on the value: a set of
+/// variables whose values all lie in a set of values whose upper bounds they exceed (those
+/// variables' other values gone, those counts' upper bounds), or a set of values whose lower
+/// bounds exceed the variables that can take them (the others' values in the set gone, those
+/// counts' lower bounds).
 ///
 /// # Complexity
 ///
@@ -116,6 +122,14 @@ pub struct GlobalCardinality {
     adj_start: Vec<u32>,
     adj: Vec<u32>,
     scc: Scc,
+}
+
+/// The flow's graph as an explanation reads it (see [`violated_cut`]): per variable its value
+/// slots, per slot its bounds.
+struct FlowGraph {
+    adj: Vec<Vec<u32>>,
+    low: Vec<i64>,
+    up: Vec<i64>,
 }
 
 /// A listed value's index in `values` (the first, if listed twice): a table over the listed
@@ -694,7 +708,30 @@ impl GlobalCardinality {
         if left.is_empty() {
             return true;
         }
-        // Fixed to the one value left, which its count needs from every variable that has it.
+        let len = why.len_reasons();
+        if self.explain_only_value(why, x, removed) {
+            return true;
+        }
+        why.truncate_reasons(len);
+        // The flow: for each slot of the values left, the cut that shows `x` cannot sit on it.
+        let Some(FlowGraph { adj, low, up }) = self.flow_graph(why) else { return false };
+        let mut slots: Vec<u32> = left.iter().map(|&v| self.index_of(v).unwrap_or(self.values.len()) as u32).collect();
+        slots.sort_unstable();
+        slots.dedup();
+        for j in slots {
+            let mut forced = adj.clone();
+            forced[i] = vec![j];
+            let Some(cut) = violated_cut(&forced, &low, &up) else { return false };
+            if !self.name_cut(why, &cut, Some(i)) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Why `x` lost `removed`, when it is fixed to the one value left, which its count needs
+    /// from every variable that has it.
+    fn explain_only_value(&self, why: &mut Antecedents<'_>, x: VarId, removed: &[Value]) -> bool {
         let Some(values) = why.initial_values(x) else { return false };
         let kept: Vec<Value> = values.filter(|&v| why.contains(x, v) && !removed.contains(&v)).collect();
         let [w] = kept[..] else { return false };
@@ -708,6 +745,94 @@ impl GlobalCardinality {
             why.not_equal(self.scope[k], w);
         }
         self.name_count(why, j, false)
+    }
+
+    /// The flow's graph before the change: per variable its value slots (slot `k`, after the
+    /// listed values, for the unlisted ones of a constraint that is not closed), per slot its
+    /// bounds (the unlisted values' slot: 0 to `n`); `None` if a count's bounds are not known
+    /// or leave no room.
+    fn flow_graph(&self, why: &Antecedents<'_>) -> Option<FlowGraph> {
+        let (n, k) = (self.n, self.values.len());
+        let (mut low, mut up) = (vec![0; k + 1], vec![n as i64; k + 1]);
+        for j in 0..k {
+            let (a, b) = self.count_bounds(why, j)?;
+            (low[j], up[j]) = (a.max(0), b);
+            if low[j] > up[j] {
+                return None;
+            }
+        }
+        let mut adj = Vec::with_capacity(n);
+        for &x in &self.scope[..n] {
+            let mut slots: Vec<u32> = Vec::new();
+            let unlisted = match why.values(x) {
+                Some(values) => {
+                    let mut unlisted = false;
+                    for v in values {
+                        match self.index_of(v) {
+                            Some(j) => slots.push(j as u32),
+                            None => unlisted = true,
+                        }
+                    }
+                    unlisted
+                }
+                None => {
+                    let (lo, hi) = why.bounds(x)?;
+                    for (j, &v) in self.values.iter().enumerate() {
+                        if (lo..=hi).contains(&v) {
+                            slots.push(j as u32);
+                        }
+                    }
+                    i64::from(hi) - i64::from(lo) + 1 > slots.len() as i64
+                }
+            };
+            if unlisted && !self.closed {
+                slots.push(k as u32);
+            }
+            adj.push(slots);
+        }
+        Some(FlowGraph { adj, low, up })
+    }
+
+    /// Names the facts of a flow cut (from [`flow_graph`](Self::flow_graph)'s slots), but for
+    /// variable `skip` (the one whose value the cut denies, which the clause takes as given):
+    /// an upper cut's variables have no value outside its slots and those slots' counts are at
+    /// most their bounds; a lower cut's other variables have no value in its slots and those
+    /// slots' counts are at least their bounds.
+    fn name_cut(&self, why: &mut Antecedents<'_>, cut: &Cut, skip: Option<usize>) -> bool {
+        let k = self.values.len();
+        let (slots, upper) = match cut {
+            Cut::Upper { vars, slots } => {
+                for &i in vars.iter().filter(|&&i| Some(i) != skip) {
+                    let x = self.scope[i];
+                    let gone: Option<Vec<Value>> = why.initial_values(x).map(|values| {
+                        values
+                            .filter(|&v| match self.index_of(v) {
+                                Some(j) => !slots[j],
+                                None => !self.closed && !slots[k],
+                            })
+                            .collect()
+                    });
+                    match gone {
+                        Some(gone) => why.not_equal_all(x, gone),
+                        // An interval: its bounds, between which every value is a slot's.
+                        None => {
+                            if !why.at_least_min(x) || !why.at_most_max(x) {
+                                return false;
+                            }
+                        }
+                    }
+                }
+                (slots, true)
+            }
+            Cut::Lower { slots, away } => {
+                for &i in away.iter().filter(|&&i| Some(i) != skip) {
+                    let inside: Vec<Value> = (0..k).filter(|&j| slots[j]).map(|j| self.values[j]).collect();
+                    why.not_equal_all(self.scope[i], inside);
+                }
+                (slots, false)
+            }
+        };
+        (0..k).filter(|&j| slots[j]).all(|j| self.name_count(why, j, upper))
     }
 }
 
@@ -757,7 +882,10 @@ impl Constraint for GlobalCardinality {
         }
         let change = why.change();
         let x = match change {
-            Change::Failure => return false,
+            Change::Failure => {
+                let Some(FlowGraph { adj, low, up }) = self.flow_graph(why) else { return false };
+                return violated_cut(&adj, &low, &up).is_some_and(|cut| self.name_cut(why, &cut, None));
+            }
             Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => x,
         };
         let Some(p) = self.scope.iter().position(|&y| y == x) else { return false };

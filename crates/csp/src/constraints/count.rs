@@ -462,16 +462,25 @@ impl Among {
 
 impl Among {
     /// Before the change: the positions (in the scope) of the variables with only values of
-    /// the set, and of those with none; `None` if a domain is an interval.
+    /// the set, and of those with none (an interval domain by its bounds against the set);
+    /// `None` if an interval's bounds are not known.
     fn inside_outside(&self, why: &Antecedents<'_>) -> Option<(Vec<usize>, Vec<usize>)> {
         let (mut inside, mut outside) = (Vec::new(), Vec::new());
         for k in 1..self.scope.len() {
             let (mut any_in, mut all_in) = (false, true);
-            for v in why.values(self.scope[k])? {
-                if self.inside(v) {
-                    any_in = true;
-                } else {
-                    all_in = false;
+            match why.values(self.scope[k]) {
+                Some(values) => {
+                    for v in values {
+                        if self.inside(v) {
+                            any_in = true;
+                        } else {
+                            all_in = false;
+                        }
+                    }
+                }
+                None => {
+                    let (lo, hi) = why.bounds(self.scope[k])?;
+                    (all_in, any_in) = self.range_inside(lo, hi);
                 }
             }
             if all_in {
@@ -483,16 +492,56 @@ impl Among {
         Some((inside, outside))
     }
 
+    /// Whether every value of `lo..=hi` is in the set, and whether one is.
+    fn range_inside(&self, lo: Value, hi: Value) -> (bool, bool) {
+        let from = self.set.partition_point(|&v| v < lo);
+        let to = self.set.partition_point(|&v| v <= hi);
+        (i64::from(hi) - i64::from(lo) + 1 == (to - from) as i64, to > from)
+    }
+
     /// Names, for `k` of the variables at `positions`, the removals that put them inside the
     /// set (`inside`) or outside it.
     fn name_side(&self, why: &mut Antecedents<'_>, positions: &[usize], k: usize, inside: bool) -> bool {
         for &i in positions.iter().take(k) {
             let x = self.scope[i];
-            let Some(values) = why.initial_values(x) else { return false };
-            let gone: Vec<Value> = values.filter(|&v| self.inside(v) != inside).collect();
-            why.not_equal_all(x, gone);
+            let gone: Option<Vec<Value>> =
+                why.initial_values(x).map(|values| values.filter(|&v| self.inside(v) != inside).collect());
+            match gone {
+                Some(gone) => why.not_equal_all(x, gone),
+                None => {
+                    let Some((lo, hi)) = why.bounds(x) else { return false };
+                    self.name_range(why, x, lo, hi, inside);
+                }
+            }
         }
         true
+    }
+
+    /// Names the bounds that keep interval variable `x`, within `lo..=hi` before the change,
+    /// inside the set (the run of consecutive set values around that range) or outside it
+    /// (past the set values nearest that range).
+    fn name_range(&self, why: &mut Antecedents<'_>, x: VarId, lo: Value, hi: Value, inside: bool) {
+        let set = &self.set;
+        if inside {
+            // `lo..=hi` lies in one run of consecutive set values: the run's ends.
+            let (mut a, mut b) = (set.partition_point(|&v| v < lo), set.partition_point(|&v| v <= hi) - 1);
+            while a > 0 && set[a - 1] == set[a] - 1 {
+                a -= 1;
+            }
+            while b + 1 < set.len() && set[b + 1] == set[b] + 1 {
+                b += 1;
+            }
+            why.at_least(x, set[a]);
+            why.at_most(x, set[b]);
+        } else {
+            let below = set.partition_point(|&v| v < lo);
+            if below > 0 {
+                why.at_least(x, set[below - 1] + 1);
+            }
+            if let Some(&above) = set.get(set.partition_point(|&v| v <= hi)) {
+                why.at_most(x, above - 1);
+            }
+        }
     }
 }
 
@@ -516,7 +565,7 @@ impl Constraint for Among {
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
         // The count is at least the variables inside the set and at most those not outside it;
         // at its largest, the set's values leave the others, at its smallest, the values
-        // outside the set do. Interval domains are explained generically.
+        // outside the set do. An interval domain is read, and named, by its bounds.
         if super::has_repeated_var(&self.scope) {
             return false;
         }
@@ -534,7 +583,19 @@ impl Constraint for Among {
                 let b = i64::from(why.removed().min().map_or(bound, |r| r.saturating_sub(1)));
                 n - outside.len() as i64 <= b && self.name_side(why, &outside, count(n - b), false)
             }
-            Change::Removed(x) if x == c => false,
+            // Values in the middle of the count's domain (its last ones, when the change
+            // empties it): each below the variables inside the set or above those not outside.
+            Change::Removed(x) if x == c => {
+                let removed: Vec<i64> = why.removed().map(i64::from).collect();
+                let (Some(&lo), Some(&hi)) = (removed.first(), removed.last()) else { return false };
+                if inside.len() as i64 > hi {
+                    self.name_side(why, &inside, count(hi + 1), true)
+                } else if n - (outside.len() as i64) < lo {
+                    self.name_side(why, &outside, count(n - lo + 1), false)
+                } else {
+                    false
+                }
+            }
             Change::Failure => {
                 let Some((cmin, cmax)) = why.bounds(c) else { return false };
                 let (cmin, cmax) = (i64::from(cmin), i64::from(cmax));
@@ -550,12 +611,36 @@ impl Constraint for Among {
             }
             Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => {
                 let removed: Vec<Value> = why.removed().collect();
+                // The values removed (an interval's: between its bound before and the new one)
+                // all inside the set, or all outside.
+                let (all_in, all_out) = match why.change() {
+                    _ if !removed.is_empty() => {
+                        (removed.iter().all(|&v| self.inside(v)), removed.iter().all(|&v| !self.inside(v)))
+                    }
+                    // The new bound excludes the values past the old one too: that bound is a
+                    // reason.
+                    Change::AtLeast(_, b) => match why.min(x) {
+                        Some(lo) if lo < b => {
+                            why.at_least(x, lo);
+                            let (all, any) = self.range_inside(lo, b - 1);
+                            (all, !any)
+                        }
+                        _ => return false,
+                    },
+                    Change::AtMost(_, b) => match why.max(x) {
+                        Some(hi) if b < hi => {
+                            why.at_most(x, hi);
+                            let (all, any) = self.range_inside(b + 1, hi);
+                            (all, !any)
+                        }
+                        _ => return false,
+                    },
+                    _ => return false,
+                };
                 let Some((cmin, cmax)) = why.bounds(c) else { return false };
                 let (cmin, cmax) = (i64::from(cmin), i64::from(cmax));
                 let others = |side: &[usize]| side.iter().copied().filter(|&k| self.scope[k] != x).collect::<Vec<_>>();
-                if removed.is_empty() {
-                    false
-                } else if removed.iter().all(|&v| self.inside(v)) {
+                if all_in {
                     // The count is full with the variables inside the set.
                     let inside = others(&inside);
                     if (inside.len() as i64) < cmax {
@@ -563,7 +648,7 @@ impl Constraint for Among {
                     }
                     why.at_most(c, cmax as Value);
                     self.name_side(why, &inside, count(cmax), true)
-                } else if removed.iter().all(|&v| !self.inside(v)) {
+                } else if all_out {
                     // Every variable not outside the set is needed.
                     let outside = others(&outside);
                     if (outside.len() as i64) < n - cmin {

@@ -52,6 +52,7 @@ mod disjunctive;
 mod distinct_sum;
 mod element;
 mod equal;
+mod flow_cut;
 mod hall_set;
 mod increasing;
 mod intersection;
