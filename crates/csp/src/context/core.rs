@@ -593,6 +593,36 @@ impl Core {
 
     // ---- changes -------------------------------------------------------------------------
 
+    /// Narrows the domain of `var` to the bits `lo..=hi`: an interval's bounds, or a bitset's
+    /// blocks one by one. Returns whether it changed.
+    pub(crate) fn narrow_bits(
+        &mut self,
+        vars: &[VarInfo],
+        var: VarId,
+        lo: usize,
+        hi: usize,
+        rule: Rule,
+    ) -> Result<bool, Conflict> {
+        if self.hot[var.index()].words == 0 {
+            return self.narrow_interval(vars, var, lo, hi, rule);
+        }
+        let mut changed = false;
+        for w in 0..vars[var.index()].words as usize {
+            let (first, last) = (w * BITS, w * BITS + BITS - 1);
+            let keep = if last < lo || first > hi {
+                0
+            } else {
+                let low = if lo > first { !0 << (lo - first) } else { !0 };
+                let high = if hi < last { !0 >> (last - hi) } else { !0 };
+                low & high
+            };
+            if keep != !0 {
+                changed |= self.retain_block(vars, var, w, keep, rule)?;
+            }
+        }
+        Ok(changed)
+    }
+
     /// Keeps only the bits of `keep` in block `wi` of `var`. Returns whether anything changed.
     #[inline(always)]
     pub(crate) fn retain_block(

@@ -15,7 +15,6 @@ use super::learn::luby;
 use super::{Frame, SearchEnd, Solver, Step};
 use fixedbitset::Block;
 
-use crate::context::core::Core;
 use crate::domain::{ValueMap, BITS};
 use crate::error::Conflict;
 use crate::id::{ConstraintId, VarId};
@@ -215,38 +214,8 @@ fn causes_name_their_clauses(trail: &Trail, clauses: &Clauses, vars: &[VarInfo],
 fn clauses_at_fixed_point(clauses: &Clauses, vars: &[VarInfo], blocks: &[Block]) -> bool {
     (0..clauses.len() as u32).all(|id| {
         let mut open = clauses.clause(id).iter().map(|l| l.truth(vars, blocks)).filter(|&t| t != Truth::False);
-        match (open.next(), open.next()) {
-            (None, _) | (Some(Truth::Open), None) => false,
-            _ => true,
-        }
+        !matches!((open.next(), open.next()), (None, _) | (Some(Truth::Open), None))
     })
-}
-
-/// Removes the bits of bitset variable `var` outside `lo..=hi`, block by block: whether a
-/// domain changed.
-fn keep_bits(
-    core: &mut Core,
-    vars: &[VarInfo],
-    var: VarId,
-    lo: usize,
-    hi: usize,
-    rule: Rule,
-) -> Result<bool, Conflict> {
-    let mut changed = false;
-    for w in 0..vars[var.index()].words as usize {
-        let (first, last) = (w * BITS, w * BITS + BITS - 1);
-        let keep = if last < lo || first > hi {
-            0
-        } else {
-            let low = if lo > first { !0 << (lo - first) } else { !0 };
-            let high = if hi < last { !0 >> (last - hi) } else { !0 };
-            low & high
-        };
-        if keep != !0 {
-            changed |= core.retain_block(vars, var, w, keep, rule)?;
-        }
-    }
-    Ok(changed)
 }
 
 /// What clause minimisation knows of a trail entry.
@@ -670,13 +639,9 @@ impl Solver {
         l.phases[var.index()] = bit as u32;
         self.engine.core.set_outside_rule(Rule::Decision);
         let vars = &self.engine.model.vars;
-        let r = match (atom, interval) {
-            (Atom::Ge(b), Some(_)) => {
-                self.engine.core.narrow_interval(vars, var, b as usize, usize::MAX, Rule::Decision)
-            }
-            (Atom::Le(b), Some(_)) => self.engine.core.narrow_interval(vars, var, 0, b as usize, Rule::Decision),
-            (Atom::Ge(b), None) => keep_bits(&mut self.engine.core, vars, var, b as usize, usize::MAX, Rule::Decision),
-            (Atom::Le(b), None) => keep_bits(&mut self.engine.core, vars, var, 0, b as usize, Rule::Decision),
+        let r = match atom {
+            Atom::Ge(b) => self.engine.core.narrow_bits(vars, var, b as usize, usize::MAX, Rule::Decision),
+            Atom::Le(b) => self.engine.core.narrow_bits(vars, var, 0, b as usize, Rule::Decision),
             _ => self.engine.core.assign_bit(vars, var, bit, Rule::Decision),
         };
         self.engine.core.trail.as_mut().expect("learning search trail").cause = Cause::Fact;
@@ -731,20 +696,10 @@ impl Solver {
                     self.engine.core.retain_block(vars, var, b / BITS, !(1 << (b % BITS)), Rule::Nogood)?;
                 }
                 LitKind::Ge(b) => {
-                    let b = b as usize;
-                    if interval {
-                        self.engine.core.narrow_interval(vars, var, b, usize::MAX, Rule::Nogood)?;
-                    } else {
-                        keep_bits(&mut self.engine.core, vars, var, b, usize::MAX, Rule::Nogood)?;
-                    }
+                    self.engine.core.narrow_bits(vars, var, b as usize, usize::MAX, Rule::Nogood)?;
                 }
                 LitKind::Le(b) => {
-                    let b = b as usize;
-                    if interval {
-                        self.engine.core.narrow_interval(vars, var, 0, b, Rule::Nogood)?;
-                    } else {
-                        keep_bits(&mut self.engine.core, vars, var, 0, b, Rule::Nogood)?;
-                    }
+                    self.engine.core.narrow_bits(vars, var, 0, b as usize, Rule::Nogood)?;
                 }
             }
             Ok(())
