@@ -7,13 +7,15 @@
 //! a watch moves when its literal becomes false, and when no other literal can take it the
 //! clause is unit (the other watch is enforced) or in conflict.
 
+pub(crate) mod watches;
+
 use fixedbitset::Block;
 
 use super::explain::removed_range;
-use super::trail::{Atom, Trail};
-use super::watches::{Watch, Watches};
+use super::trail::{Atom, Trail, DROPPED};
 use crate::domain::{ValueMap, BITS};
 use crate::layout::VarInfo;
+use watches::{Watch, Watches};
 
 /// A literal of a clause: what must hold, on one variable, in bit coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,9 +190,6 @@ fn bit_bounds(d: &[Block]) -> (usize, usize) {
     }
 }
 
-/// A clause [`Clauses::retain`] dropped, in its renumbering.
-pub(crate) const DROPPED: u32 = u32::MAX;
-
 /// One clause's place and standing.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ClauseInfo {
@@ -292,7 +291,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::learning::watches::Place;
+    use watches::Place;
 
     /// The literal's truth over the bits of a nonempty domain, by brute force.
     fn brute(kind: LitKind, bits: &[usize]) -> Truth {

@@ -38,4 +38,3 @@ pub(crate) mod explain;
 pub(crate) mod proof;
 pub(crate) mod reasons;
 pub(crate) mod trail;
-pub(crate) mod watches;

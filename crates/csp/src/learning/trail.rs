@@ -11,11 +11,14 @@
 
 use fixedbitset::Block;
 
-use super::clauses::DROPPED;
 use crate::domain::BITS;
 
 /// No entry (the end of a variable's chain).
 pub(crate) const NO_ENTRY: u32 = u32::MAX;
+
+/// A clause dropped by a reduction of the clause database, in its renumbering
+/// ([`Trail::renumber_clauses`]).
+pub(crate) const DROPPED: u32 = u32::MAX;
 
 /// An atomic constraint on one variable, in bit coordinates (the bit of a value in the
 /// variable's initial domain).

@@ -19,12 +19,12 @@ use crate::domain::{ValueMap, BITS};
 use crate::error::Conflict;
 use crate::id::{ConstraintId, VarId};
 use crate::layout::VarInfo;
+use crate::learning::clauses::watches::{present_bit, Place, Watch};
 use crate::learning::clauses::{Clauses, Lit, LitKind, Truth};
 use crate::learning::explain::{atom_entries, state_before, Antecedents};
 use crate::learning::proof::{ProofSlot, ProofState};
 use crate::learning::reasons::{Known, Reasons};
 use crate::learning::trail::{Atom, Cause, Trail};
-use crate::learning::watches::{present_bit, Place, Watch};
 use crate::model::constraint::Constraint;
 use crate::rule::Rule;
 

@@ -21,10 +21,10 @@
 
 use fixedbitset::Block;
 
-use super::clauses::{Lit, LitKind};
-use super::trail::{Trail, NO_ENTRY};
+use super::{Lit, LitKind};
 use crate::domain::{ValueMap, BITS};
 use crate::layout::VarInfo;
+use crate::learning::trail::{Trail, NO_ENTRY};
 
 /// Bitset domains of at most this many blocks get a watch list per bit.
 const BIT_LISTS_UP_TO: u32 = 16;
