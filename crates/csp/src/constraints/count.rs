@@ -504,10 +504,8 @@ impl Among {
     fn name_side(&self, why: &mut Antecedents<'_>, positions: &[usize], k: usize, inside: bool) -> bool {
         for &i in positions.iter().take(k) {
             let x = self.scope[i];
-            let gone: Option<Vec<Value>> =
-                why.initial_values(x).map(|values| values.filter(|&v| self.inside(v) != inside).collect());
-            match gone {
-                Some(gone) => why.not_equal_all(x, gone),
+            match why.initial_values(x) {
+                Some(values) => why.not_equal_all(x, values.filter(|&v| self.inside(v) != inside)),
                 None => {
                     let Some((lo, hi)) = why.bounds(x) else { return false };
                     self.name_range(why, x, lo, hi, inside);
@@ -586,8 +584,8 @@ impl Constraint for Among {
             // Values in the middle of the count's domain (its last ones, when the change
             // empties it): each below the variables inside the set or above those not outside.
             Change::Removed(x) if x == c => {
-                let removed: Vec<i64> = why.removed().map(i64::from).collect();
-                let (Some(&lo), Some(&hi)) = (removed.first(), removed.last()) else { return false };
+                let (Some(lo), Some(hi)) = (why.removed().next(), why.removed().last()) else { return false };
+                let (lo, hi) = (i64::from(lo), i64::from(hi));
                 if inside.len() as i64 > hi {
                     self.name_side(why, &inside, count(hi + 1), true)
                 } else if n - (outside.len() as i64) < lo {
