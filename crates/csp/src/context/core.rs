@@ -594,7 +594,9 @@ impl Core {
     // ---- changes -------------------------------------------------------------------------
 
     /// Narrows the domain of `var` to the bits `lo..=hi`: an interval's bounds, or a bitset's
-    /// blocks one by one. Returns whether it changed.
+    /// blocks below `lo` (first to last) and above `hi` (last to first), only those that hold
+    /// such bits; `lo > hi` empties it (a bitset's blocks from the last). Returns whether it
+    /// changed.
     pub(crate) fn narrow_bits(
         &mut self,
         vars: &[VarInfo],
@@ -606,19 +608,21 @@ impl Core {
         if self.hot[var.index()].words == 0 {
             return self.narrow_interval(vars, var, lo, hi, rule);
         }
+        let words = vars[var.index()].words as usize;
         let mut changed = false;
-        for w in 0..vars[var.index()].words as usize {
-            let (first, last) = (w * BITS, w * BITS + BITS - 1);
-            let keep = if last < lo || first > hi {
-                0
-            } else {
-                let low = if lo > first { !0 << (lo - first) } else { !0 };
-                let high = if hi < last { !0 >> (last - hi) } else { !0 };
-                low & high
-            };
-            if keep != !0 {
-                changed |= self.retain_block(vars, var, w, keep, rule)?;
+        if lo > hi {
+            for w in (0..words).rev() {
+                changed |= self.retain_block(vars, var, w, 0, rule)?;
             }
+            return Ok(changed);
+        }
+        for w in 0..words.min(lo.div_ceil(BITS)) {
+            let keep = if lo >= (w + 1) * BITS { 0 } else { !0 << (lo - w * BITS) };
+            changed |= self.retain_block(vars, var, w, keep, rule)?;
+        }
+        for w in (hi.saturating_add(1) / BITS..words).rev() {
+            let keep = if w * BITS > hi { 0 } else { !(!0 << (hi + 1 - w * BITS)) };
+            changed |= self.retain_block(vars, var, w, keep, rule)?;
         }
         Ok(changed)
     }

@@ -157,19 +157,7 @@ impl<'a> Context<'a> {
     pub fn remove_below(&mut self, var: VarId, bound: Value, rule: Rule) -> Result<bool, Conflict> {
         let info = &self.vars[var.index()];
         let cut = info.map.bit_at_least(bound, info.len as usize);
-        if let ValueMap::Interval { .. } = info.map {
-            return self.core.narrow_interval(self.vars, var, cut, usize::MAX, rule);
-        }
-        let mut changed = false;
-        for wi in 0..info.words as usize {
-            let lo = wi * BITS;
-            if lo >= cut {
-                break;
-            }
-            let keep = if cut >= lo + BITS { 0 } else { !0 << (cut - lo) };
-            changed |= self.core.retain_block(self.vars, var, wi, keep, rule)?;
-        }
-        Ok(changed)
+        self.core.narrow_bits(self.vars, var, cut, usize::MAX, rule)
     }
 
     /// Removes every value larger than `bound` from `var`.
@@ -180,24 +168,12 @@ impl<'a> Context<'a> {
     pub fn remove_above(&mut self, var: VarId, bound: Value, rule: Rule) -> Result<bool, Conflict> {
         let info = &self.vars[var.index()];
         let Some(b) = bound.checked_add(1) else { return Ok(false) };
-        // Bits from `first` on are removed.
+        // Bits from `first` on are removed (all of them: an empty range).
         let first = info.map.bit_at_least(b, info.len as usize);
-        if let ValueMap::Interval { .. } = info.map {
-            return match first.checked_sub(1) {
-                Some(hi) => self.core.narrow_interval(self.vars, var, 0, hi, rule),
-                None => self.core.narrow_interval(self.vars, var, 1, 0, rule),
-            };
+        match first.checked_sub(1) {
+            Some(hi) => self.core.narrow_bits(self.vars, var, 0, hi, rule),
+            None => self.core.narrow_bits(self.vars, var, 1, 0, rule),
         }
-        let mut changed = false;
-        for wi in (0..info.words as usize).rev() {
-            let lo = wi * BITS;
-            if lo + BITS <= first {
-                break;
-            }
-            let keep = if first <= lo { 0 } else { !(!0 << (first - lo)) };
-            changed |= self.core.retain_block(self.vars, var, wi, keep, rule)?;
-        }
-        Ok(changed)
     }
 
     /// Keeps only the values of `var` for which `keep` returns true. `keep` is called once per

@@ -152,9 +152,7 @@ impl Lit {
             }
         }
     }
-}
 
-impl Lit {
     /// Whether a change `atom` of this literal's variable can be the one that made the
     /// literal false: a necessary condition, read from the two alone, so that clause
     /// propagation skips the watches a change cannot concern without reading the domain. A

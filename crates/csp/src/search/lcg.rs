@@ -607,11 +607,10 @@ impl Solver {
             None => {
                 let p = phase as usize;
                 let present = phase != NO_PHASE && d.blocks.get(p / BITS).is_some_and(|b| b >> (p % BITS) & 1 == 1);
-                let hi = d.max_bit().expect("an unfixed variable has values");
                 if present && p > lo {
                     // Towards the saved value by a bound, as on an interval: the learned
                     // clauses then name `x >= p + 1` (or `x <= p - 1`), not `x != p` alone.
-                    if p == hi {
+                    if Some(p) == d.max_bit() {
                         (Atom::Ge(p as u32), p)
                     } else {
                         (Atom::Le(p as u32), p)
@@ -732,7 +731,7 @@ impl Solver {
             let x = e.var;
             // The watches waiting at the bits this entry removed, then those in x's list.
             if let Atom::Removed { wi, mask } = e.atom {
-                if l.clauses.watches.has_bit_lists(x, &self.engine.model.vars[x as usize]) {
+                if l.clauses.watches.waits_at_bits(x) {
                     let mut m = mask;
                     while m != 0 {
                         let bit = wi * BITS as u32 + m.trailing_zeros();
@@ -765,24 +764,23 @@ impl Solver {
                 list.swap_remove(k);
                 continue;
             }
-            let false_now = match place {
-                Place::Var(_) => w.lit.may_be_falsified_by(atom) && w.lit.truth(vars, blocks) == Truth::False,
-                Place::Bit(..) => {
-                    let info = &vars[w.lit.var as usize];
+            match place {
+                Place::Var(_) => {
+                    if !(w.lit.may_be_falsified_by(atom) && w.lit.truth(vars, blocks) == Truth::False) {
+                        k += 1;
+                        continue;
+                    }
+                }
+                Place::Bit(x, _) => {
+                    let info = &vars[x as usize];
                     let d = &blocks[info.offset as usize..(info.offset + info.words) as usize];
-                    present_bit(w.lit.kind, d).is_none()
+                    if let Some(bit) = present_bit(w.lit.kind, d) {
+                        // Still allowed elsewhere: wait at a bit the domain has.
+                        list.swap_remove(k);
+                        l.clauses.watches.push(Place::Bit(x, bit), w);
+                        continue;
+                    }
                 }
-            };
-            if !false_now {
-                if let Place::Bit(..) = place {
-                    // Still allowed elsewhere: wait at a bit the domain has.
-                    list.swap_remove(k);
-                    let to = l.clauses.watches.place(w.lit, vars, blocks, trail);
-                    l.clauses.watches.push(to, w);
-                } else {
-                    k += 1;
-                }
-                continue;
             }
             // The false watch goes second (the first literal of a clause that propagated is
             // the one it made true, which its explanation leaves out: never a false one).

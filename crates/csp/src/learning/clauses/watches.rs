@@ -24,7 +24,7 @@ use fixedbitset::Block;
 use super::{Lit, LitKind};
 use crate::domain::{ValueMap, BITS};
 use crate::layout::VarInfo;
-use crate::learning::trail::{Trail, NO_ENTRY};
+use crate::learning::trail::Trail;
 
 /// Bitset domains of at most this many blocks get a watch list per bit.
 const BIT_LISTS_UP_TO: u32 = 16;
@@ -90,9 +90,14 @@ impl Watches {
         vars.chain(bits)
     }
 
+    /// Whether a watch of variable `x` may wait at a bit (its lists per bit are sized).
+    pub(crate) fn waits_at_bits(&self, x: u32) -> bool {
+        !self.bits[x as usize].is_empty()
+    }
+
     /// Whether variable `x` has lists per bit (sizing them on the first call for a domain
     /// that gets them).
-    pub(crate) fn has_bit_lists(&mut self, x: u32, info: &VarInfo) -> bool {
+    fn has_bit_lists(&mut self, x: u32, info: &VarInfo) -> bool {
         let lists = &mut self.bits[x as usize];
         if lists.is_empty() {
             if matches!(info.map, ValueMap::Interval { .. }) || info.words > BIT_LISTS_UP_TO {
@@ -161,7 +166,7 @@ fn last_removed(lit: Lit, words: u32, trail: &Trail) -> u32 {
             m &= m - 1;
             first.get_or_insert(bit as u32);
             if let Some(at) = trail.remover(lit.var, bit) {
-                if best.is_none_or(|(a, _)| at > a) && at != NO_ENTRY {
+                if best.is_none_or(|(a, _)| at > a) {
                     best = Some((at, bit as u32));
                 }
             }
