@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 mod common;
 
 use common::{brute_force, build, clauses_hold, holds, instance, Instance};
-use csp::constraints::{Comparison, Linear, NotEqual};
+use csp::constraints::{Comparison, Cumulative, Linear, NotEqual};
 use csp::solve::{Optimum, SearchEnd};
 use csp::{Model, Outcome, Value, VarId};
 use proptest::prelude::*;
@@ -261,4 +261,125 @@ fn a_root_conflict_core_follows_root_prunings() {
     assert_eq!(solver.solve(), Outcome::Unsatisfiable);
     let core: Vec<usize> = solver.unsat_core().unwrap().iter().map(|c| c.index()).collect();
     assert_eq!(core, [0, 2]);
+}
+
+/// A small project on one resource: tasks `(duration, usage)`, and lags `(i, j, lag)` for
+/// `s_j - s_i >= lag` (a negative lag is a maximum lag the other way), over start domains of
+/// 100 to 200 values: bitset domains of two to four blocks, whose bounds learned clauses
+/// name across blocks (`learning/literals.rs`).
+#[derive(Clone, Debug)]
+struct Project {
+    horizon: Value,
+    capacity: Value,
+    tasks: Vec<(Value, Value)>,
+    lags: Vec<(usize, usize, Value)>,
+}
+
+fn project() -> impl Strategy<Value = Project> {
+    (4usize..=6, 100i32..=200, 2i32..=4).prop_flat_map(|(n, horizon, capacity)| {
+        let tasks = proptest::collection::vec((5i32..=40, 1i32..=capacity), n);
+        let lags = proptest::collection::vec((0..n, 0..n, -50i32..=45), 2..=2 * n);
+        (tasks, lags).prop_map(move |(tasks, lags)| Project {
+            horizon,
+            capacity,
+            tasks,
+            lags: lags.into_iter().filter(|&(i, j, _)| i != j).collect(),
+        })
+    })
+}
+
+impl Project {
+    /// The model: starts, then the makespan; each variable's values less those of `gone`
+    /// (per variable, in that order).
+    fn model(&self, gone: &[BTreeSet<Value>]) -> (Model, Vec<VarId>) {
+        let mut m = Model::new();
+        let n = self.tasks.len();
+        let mut domain = |k: usize, hi: Value| {
+            m.new_var((0..=hi).filter(|v| !gone.get(k).is_some_and(|g| g.contains(v))).collect::<Vec<_>>())
+        };
+        let mut x = Vec::new();
+        for (k, &(d, _)) in self.tasks.iter().enumerate() {
+            x.push(domain(k, self.horizon - d));
+        }
+        x.push(domain(n, self.horizon));
+        let Ok(x) = x.into_iter().collect::<Result<Vec<VarId>, _>>() else {
+            // A domain left empty: the model has no solution.
+            let mut m = Model::new();
+            let y = m.new_var(0..=0).unwrap();
+            m.post(Linear::new([(1, y)], Comparison::Equal, 1)).unwrap();
+            return (m, vec![y]);
+        };
+        let (s, end) = (&x[..n], x[n]);
+        for (&(d, _), &si) in self.tasks.iter().zip(s) {
+            m.post(Linear::new([(1, si), (-1, end)], Comparison::LessOrEqual, -d)).unwrap();
+        }
+        for &(i, j, lag) in &self.lags {
+            m.post(Linear::new([(1, s[j]), (-1, s[i])], Comparison::GreaterOrEqual, lag)).unwrap();
+        }
+        let (durations, usages) = self.tasks.iter().copied().unzip();
+        m.post(Cumulative::new(s.to_vec(), durations, usages, self.capacity)).unwrap();
+        (m, x)
+    }
+
+    /// Whether `v` (starts, then the makespan) is a schedule, checked without the solver.
+    fn holds(&self, v: &[Value]) -> bool {
+        let n = self.tasks.len();
+        let ends = self.tasks.iter().zip(v).all(|(&(d, _), &s)| s >= 0 && s + d <= v[n]) && v[n] <= self.horizon;
+        let lags = self.lags.iter().all(|&(i, j, lag)| v[j] - v[i] >= lag);
+        let resource = (0..self.horizon).all(|t| {
+            let used: Value =
+                self.tasks.iter().zip(v).filter(|(&(d, _), &s)| s <= t && t < s + d).map(|(&(_, u), _)| u).sum();
+            used <= self.capacity
+        });
+        ends && lags && resource
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Every clause learned on the way to a schedule (or to a proof that there is none) is
+    /// implied by the model: the model with the clause's values taken out has no solution,
+    /// by the search without learning.
+    #[test]
+    fn clauses_over_wide_domains_are_implied_by_the_model(p in project()) {
+        let (m, x) = p.model(&[]);
+        let mut solver = m.into_solver();
+        solver.set_learning(true);
+        let learned = solver.solve();
+        let (m, _) = p.model(&[]);
+        let plain = m.into_solver().solve();
+        prop_assert_eq!(learned == Outcome::Unsatisfiable, plain == Outcome::Unsatisfiable);
+        if let Outcome::Solved(s) = &learned {
+            prop_assert!(p.holds(&x.iter().map(|&v| s[v]).collect::<Vec<_>>()));
+        }
+        for clause in solver.learned_clauses().iter().take(40) {
+            let mut gone = vec![BTreeSet::new(); x.len()];
+            for (v, values) in clause {
+                gone[x.iter().position(|y| y == v).expect("a variable of the model")].extend(values);
+            }
+            let (m, _) = p.model(&gone);
+            prop_assert_eq!(m.into_solver().solve(), Outcome::Unsatisfiable, "clause {:?} excludes a solution", clause);
+        }
+    }
+
+    /// The search with learning proves the optimum the search without it finds.
+    #[test]
+    fn learning_proves_the_makespan_over_wide_domains(p in project()) {
+        let (m, x) = p.model(&[]);
+        let end = *x.last().unwrap();
+        let mut solver = m.into_solver();
+        solver.set_learning(true);
+        let learned = solver.minimize(end);
+        let (m, y) = p.model(&[]);
+        let plain = m.into_solver().minimize(*y.last().unwrap());
+        match (&learned, &plain) {
+            (Optimum::Optimal(a), Optimum::Optimal(b)) => {
+                prop_assert_eq!(a[end], b[*y.last().unwrap()]);
+                prop_assert!(p.holds(&x.iter().map(|&v| a[v]).collect::<Vec<_>>()));
+            }
+            (Optimum::Unsatisfiable, Optimum::Unsatisfiable) => {}
+            other => prop_assert!(false, "{:?}", other),
+        }
+    }
 }

@@ -643,6 +643,10 @@ pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, 
                 out.push(k);
             }
         }
+        // A bound of a bitset domain (a learned clause's bound literal): the removals below
+        // or above it.
+        Atom::Ge(b) => below_entries(trail, y, b as usize, p, out),
+        Atom::Le(b) => above_entries(trail, y, b as usize + 1, p, out),
         _ => state_before(trail, vars, y, p, out),
     }
 }

@@ -35,6 +35,7 @@
 
 pub(crate) mod clauses;
 pub(crate) mod explain;
+pub(crate) mod literals;
 pub(crate) mod proof;
 pub(crate) mod reasons;
 pub(crate) mod trail;

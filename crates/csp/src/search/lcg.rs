@@ -22,6 +22,7 @@ use crate::layout::VarInfo;
 use crate::learning::clauses::watches::{present_bit, Place, Watch};
 use crate::learning::clauses::{Clauses, Lit, LitKind, Truth};
 use crate::learning::explain::{atom_entries, state_before, Antecedents};
+use crate::learning::literals::{LevelAtom, Merger};
 use crate::learning::proof::{ProofSlot, ProofState};
 use crate::learning::reasons::{Known, Reasons};
 use crate::learning::trail::{Atom, Cause, Trail};
@@ -67,10 +68,11 @@ pub(crate) struct Lcg {
     marked: Vec<u32>,
     lower: Vec<u32>,
     reasons: Vec<u32>,
-    atoms: Vec<(u32, Atom, u32, bool)>,
+    atoms: Vec<LevelAtom>,
     /// The atoms merged per variable and block, the entries minimisation keeps, and the
     /// learned clause's levels.
-    merged: Vec<(u32, Atom, u32, bool)>,
+    merged: Vec<LevelAtom>,
+    merger: Merger,
     kept: Vec<u32>,
     levels: Vec<u32>,
     pub(super) lits: Vec<Lit>,
@@ -1117,7 +1119,8 @@ impl Solver {
         }
         self.engine.core.stats.explained_generic += generic;
         self.engine.core.stats.explained_precise += precise;
-        // The atoms: the UIP's and the lower ones, merged per variable and block.
+        // The atoms: the UIP's and the lower ones, merged per variable (bitset domains' into
+        // bounds where they are, `learning/literals.rs`).
         l.atoms.clear();
         let u = &trail.entries[uip];
         l.atoms.push((u.var, u.atom, cur, true));
@@ -1125,35 +1128,8 @@ impl Solver {
             let e = &trail.entries[k as usize];
             l.atoms.push((e.var, e.atom, e.level, false));
         }
-        let key = |a: &(u32, Atom, u32, bool)| -> (u32, u8, u32) {
-            match a.1 {
-                Atom::Removed { wi, .. } => (a.0, 0, wi),
-                Atom::Ge(_) => (a.0, 1, 0),
-                Atom::Le(_) => (a.0, 2, 0),
-                Atom::Fixed(b) => (a.0, 3, b),
-            }
-        };
-        l.atoms.sort_unstable_by_key(key);
+        l.merger.merge(&mut l.atoms, vars, blocks, trail, &mut l.merged);
         let merged = &mut l.merged;
-        merged.clear();
-        for &a in &l.atoms {
-            if let Some(m) = merged.last_mut() {
-                if key(m) == key(&a) {
-                    m.1 = match (m.1, a.1) {
-                        (Atom::Removed { wi, mask }, Atom::Removed { mask: m2, .. }) => {
-                            Atom::Removed { wi, mask: mask | m2 }
-                        }
-                        (Atom::Ge(x), Atom::Ge(y)) => Atom::Ge(x.max(y)),
-                        (Atom::Le(x), Atom::Le(y)) => Atom::Le(x.min(y)),
-                        (m1, _) => m1,
-                    };
-                    m.2 = m.2.max(a.2);
-                    m.3 |= a.3;
-                    continue;
-                }
-            }
-            merged.push(a);
-        }
         // Asserting literal first, then the highest level.
         let ui = merged.iter().position(|a| a.3).expect("the UIP is among the atoms");
         merged.swap(0, ui);

@@ -19,6 +19,8 @@
 //! This is the role that one watch list per Boolean literal plays in a SAT solver, or per
 //! predicate in a lazy clause generation solver, without creating a Boolean per value.
 
+use std::cmp::Ordering;
+
 use fixedbitset::Block;
 
 use super::{Lit, LitKind};
@@ -112,7 +114,7 @@ impl Watches {
     /// trail's removals (see the module's documentation).
     pub(crate) fn place(&mut self, lit: Lit, vars: &[VarInfo], blocks: &[Block], trail: &Trail) -> Place {
         let info = &vars[lit.var as usize];
-        if !matches!(lit.kind, LitKind::In { .. } | LitKind::Ne(_)) || !self.has_bit_lists(lit.var, info) {
+        if !self.has_bit_lists(lit.var, info) {
             return Place::Var(lit.var);
         }
         let d = &blocks[info.offset as usize..(info.offset + info.words) as usize];
@@ -121,7 +123,7 @@ impl Watches {
     }
 }
 
-/// The bits of block `w` that `kind` allows (for `In` and `Ne`).
+/// The bits of block `w` that `kind` allows.
 #[inline]
 fn allowed(kind: LitKind, w: usize) -> Block {
     match kind {
@@ -133,17 +135,38 @@ fn allowed(kind: LitKind, w: usize) -> Block {
             }
         }
         LitKind::Ne(b) if b as usize / BITS == w => !(1 << (b as usize % BITS)),
-        _ => !0,
+        LitKind::Ne(_) => !0,
+        LitKind::Ge(b) => match (b as usize / BITS).cmp(&w) {
+            Ordering::Less => !0,
+            Ordering::Equal => !0 << (b as usize % BITS),
+            Ordering::Greater => 0,
+        },
+        LitKind::Le(b) => match (b as usize / BITS).cmp(&w) {
+            Ordering::Less => 0,
+            Ordering::Equal => !0 >> (BITS - 1 - b as usize % BITS),
+            Ordering::Greater => !0,
+        },
     }
 }
 
-/// A bit of domain `d` that `kind` allows: the highest one of the first block that has one.
-pub(crate) fn present_bit(kind: LitKind, d: &[Block]) -> Option<u32> {
+/// The blocks that hold bits `kind` allows, of a domain of `words` blocks.
+#[inline]
+fn blocks_of(kind: LitKind, words: usize) -> (usize, usize) {
     let (from, to) = match kind {
         LitKind::In { wi, .. } => (wi as usize, wi as usize + 1),
-        _ => (0, d.len()),
+        LitKind::Ne(_) => (0, words),
+        LitKind::Ge(b) => (b as usize / BITS, words),
+        LitKind::Le(b) => (0, b as usize / BITS + 1),
     };
-    (from..to.min(d.len())).find_map(|w| {
+    (from.min(words), to.min(words))
+}
+
+/// A bit of domain `d` that `kind` allows: the highest one of the last block that has one
+/// (a bound literal's is then the last one to go as the bound it allows is pushed: a start
+/// pushed up never passes `x <= b`'s sentinel before it makes the literal false).
+pub(crate) fn present_bit(kind: LitKind, d: &[Block]) -> Option<u32> {
+    let (from, to) = blocks_of(kind, d.len());
+    (from..to).rev().find_map(|w| {
         let b = d[w] & allowed(kind, w);
         (b != 0).then(|| (w * BITS + BITS - 1 - b.leading_zeros() as usize) as u32)
     })
@@ -153,22 +176,19 @@ pub(crate) fn present_bit(kind: LitKind, d: &[Block]) -> Option<u32> {
 /// removed; the first allowed bit if none of them was removed by an entry on the trail (gone
 /// before the search, for good).
 fn last_removed(lit: Lit, words: u32, trail: &Trail) -> u32 {
-    let (from, to) = match lit.kind {
-        LitKind::In { wi, .. } => (wi as usize, wi as usize + 1),
-        _ => (0, words as usize),
-    };
+    let (from, to) = blocks_of(lit.kind, words as usize);
     let mut best: Option<(u32, u32)> = None;
     let mut first = None;
     for w in from..to {
-        let mut m = allowed(lit.kind, w);
-        while m != 0 {
-            let bit = w * BITS + m.trailing_zeros() as usize;
-            m &= m - 1;
-            first.get_or_insert(bit as u32);
-            if let Some(at) = trail.remover(lit.var, bit) {
-                if best.is_none_or(|(a, _)| at > a) {
-                    best = Some((at, bit as u32));
-                }
+        let allow = allowed(lit.kind, w);
+        if allow == 0 {
+            continue;
+        }
+        first.get_or_insert((w * BITS) as u32 + allow.trailing_zeros());
+        // The block's latest removal of an allowed bit (removals are in trail order).
+        if let Some(r) = trail.removals(lit.var, w as u32).iter().rev().find(|r| r.mask & allow != 0) {
+            if best.is_none_or(|(at, _)| r.at > at) {
+                best = Some((r.at, (w * BITS) as u32 + (r.mask & allow).trailing_zeros()));
             }
         }
     }
