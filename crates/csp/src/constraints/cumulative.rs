@@ -1,6 +1,8 @@
 //! `Cumulative`: tasks sharing a resource of limited capacity, by time-tabling on the profile
 //! of compulsory parts.
 
+use std::cell::RefCell;
+
 use crate::constraint::{Constraint, Events, Priority, Rule};
 use crate::constraints::disjunctive::Work;
 use crate::constraints::task_reasons::{self, Fact};
@@ -103,6 +105,8 @@ pub struct Cumulative {
     /// Scratch: the tasks that pairwise exclude each other, and the unary reasoning on them.
     unary_tasks: Vec<(VarId, i64)>,
     unary: Work,
+    /// The explanations' buffers (see [`Explaining`]).
+    explaining: RefCell<Explaining>,
 }
 
 /// The message for task vectors of different lengths, if they differ.
@@ -128,6 +132,7 @@ impl Cumulative {
             table: TimeTable::default(),
             mirror: TimeTable::default(),
             unary_tasks: Vec::new(),
+            explaining: RefCell::default(),
             unary: Work::default(),
         }
     }
@@ -166,6 +171,7 @@ impl Cumulative {
             table: TimeTable::default(),
             mirror: TimeTable::default(),
             unary_tasks: Vec::new(),
+            explaining: RefCell::default(),
             unary: Work::default(),
         }
     }
@@ -300,6 +306,7 @@ impl Cumulative {
 }
 
 /// The task bounds before a change, for [`Cumulative::explain`].
+#[derive(Clone, Debug, Default)]
 struct Before {
     /// The present tasks (usage 0 for a task not known present).
     table: TimeTable,
@@ -310,16 +317,42 @@ struct Before {
     capacity: i64,
 }
 
+/// The buffers of the rules an explanation finds again, kept between explanations.
+#[derive(Clone, Debug, Default)]
+struct Rules {
+    /// A copy of the tasks, one usage put to 0 or not, built.
+    others: TimeTable,
+    /// The unary rules' tasks (over half the capacity), their bounds and their facts.
+    unary_tasks: Vec<usize>,
+    est: Vec<i64>,
+    lct: Vec<i64>,
+    p: Vec<i64>,
+    sub: Vec<Fact>,
+    reasons: task_reasons::Scratch,
+}
+
+/// What [`Cumulative::explain`] works in, kept in the constraint so that explaining allocates
+/// nothing once its buffers have grown to the resource's size (explanations are asked at
+/// every conflict of a learning search).
+#[derive(Clone, Debug, Default)]
+struct Explaining {
+    before: Before,
+    /// The tasks of `before` in reversed time.
+    mirror: TimeTable,
+    rules: Rules,
+    facts: Vec<Fact>,
+    /// Per task: whether its sizes and presence are named.
+    named: Vec<bool>,
+}
+
 impl Cumulative {
-    /// The tasks before the change `why` explains; `None` if a bound is not known.
-    fn before(&self, why: &Antecedents<'_>) -> Option<Before> {
+    /// The tasks before the change `why` explains, into `b`; `None` if a bound is not known.
+    fn before(&self, why: &Antecedents<'_>, b: &mut Before) -> Option<()> {
         let scope = &self.scope;
-        let mut b = Before {
-            table: TimeTable::default(),
-            usage: Vec::with_capacity(self.n),
-            present: Vec::with_capacity(self.n),
-            capacity: self.capacity.max_before(scope, why)?,
-        };
+        b.table.clear();
+        b.usage.clear();
+        b.present.clear();
+        b.capacity = self.capacity.max_before(scope, why)?;
         for i in 0..self.n {
             let (lo, hi) = why.bounds(scope[i])?;
             let d = self.durations[i].min_before(scope, why)?.max(0);
@@ -329,47 +362,65 @@ impl Cumulative {
             b.usage.push(r);
             b.present.push(present);
         }
-        Some(b)
+        Some(())
     }
 
     /// The facts for an earliest start of task `i` pushed to `v` in the time direction of
     /// `table` (the tasks as [`Before`] has them, or in reversed time): time-tabling, else
     /// time-table edge-finding, else the unary rules on the tasks over half the capacity.
-    fn push_facts(table: &TimeTable, capacity: i64, i: usize, v: i64, facts: &mut Vec<Fact>) -> bool {
+    fn push_facts(
+        table: &TimeTable,
+        capacity: i64,
+        i: usize,
+        v: i64,
+        rules: &mut Rules,
+        facts: &mut Vec<Fact>,
+    ) -> bool {
         let task = (table.est[i], table.dur[i], table.usage[i]);
         if task.1 <= 0 || task.2 <= 0 {
             return false;
         }
-        let mut others = table.clone();
-        others.usage[i] = 0;
-        others.build();
-        if task_reasons::time_table_push(&others, i, task, capacity, v, facts) {
+        rules.others.copy_tasks(table);
+        rules.others.usage[i] = 0;
+        rules.others.build();
+        if task_reasons::time_table_push(&rules.others, i, task, capacity, v, &mut rules.reasons, facts) {
             return true;
         }
         facts.clear();
-        if task_reasons::energy_push(&others, i, task, capacity, v, facts) {
+        if task_reasons::energy_push(&rules.others, i, task, capacity, v, &mut rules.reasons, facts) {
             return true;
         }
         facts.clear();
-        Cumulative::unary_facts(table, capacity, Some((i, v)), facts)
+        Cumulative::unary_facts(table, capacity, Some((i, v)), rules, facts)
     }
 
     /// The unary rules on the tasks of `table` that use more than half the capacity: a push
     /// of task `i`'s earliest start to `v`, or (`None`) an overload. Facts into `facts`.
-    fn unary_facts(table: &TimeTable, capacity: i64, push: Option<(usize, i64)>, facts: &mut Vec<Fact>) -> bool {
-        let tasks: Vec<usize> = (0..table.est.len())
-            .filter(|&j| table.dur[j] > 0 && table.usage[j] > 0 && 2 * table.usage[j] > capacity)
-            .collect();
-        let est: Vec<i64> = tasks.iter().map(|&j| table.est[j]).collect();
-        let lct: Vec<i64> = tasks.iter().map(|&j| table.lst[j] + table.dur[j]).collect();
-        let p: Vec<i64> = tasks.iter().map(|&j| table.dur[j]).collect();
-        let unary = task_reasons::Unary { est: &est, lct: &lct, p: &p };
-        let mut sub = Vec::new();
+    fn unary_facts(
+        table: &TimeTable,
+        capacity: i64,
+        push: Option<(usize, i64)>,
+        rules: &mut Rules,
+        facts: &mut Vec<Fact>,
+    ) -> bool {
+        let Rules { unary_tasks: tasks, est, lct, p, sub, reasons, .. } = rules;
+        tasks.clear();
+        tasks.extend(
+            (0..table.est.len()).filter(|&j| table.dur[j] > 0 && table.usage[j] > 0 && 2 * table.usage[j] > capacity),
+        );
+        est.clear();
+        est.extend(tasks.iter().map(|&j| table.est[j]));
+        lct.clear();
+        lct.extend(tasks.iter().map(|&j| table.lst[j] + table.dur[j]));
+        p.clear();
+        p.extend(tasks.iter().map(|&j| table.dur[j]));
+        let unary = task_reasons::Unary { est, lct, p };
+        sub.clear();
         let found = match push {
-            Some((i, v)) => tasks.iter().position(|&j| j == i).is_some_and(|k| unary.push(k, v, &mut sub)),
-            None => unary.overload(&mut sub),
+            Some((i, v)) => tasks.iter().position(|&j| j == i).is_some_and(|k| unary.push(k, v, reasons, sub)),
+            None => unary.overload(reasons, sub),
         };
-        facts.extend(sub.into_iter().map(|f| match f {
+        facts.extend(sub.iter().map(|&f| match f {
             Fact::StartsFrom(k, a) => Fact::StartsFrom(tasks[k], a),
             Fact::EndsBy(k, b) => Fact::EndsBy(tasks[k], b),
         }));
@@ -377,28 +428,29 @@ impl Cumulative {
     }
 
     /// The facts of a failure on the tasks of `b`.
-    fn failure_facts(b: &Before, facts: &mut Vec<Fact>) -> bool {
-        let mut table = b.table.clone();
-        table.build();
-        if task_reasons::time_table_load(&table, b.capacity + 1, facts) {
+    fn failure_facts(b: &Before, rules: &mut Rules, facts: &mut Vec<Fact>) -> bool {
+        rules.others.copy_tasks(&b.table);
+        rules.others.build();
+        if task_reasons::time_table_load(&rules.others, b.capacity + 1, &mut rules.reasons, facts) {
             return true;
         }
         facts.clear();
-        if task_reasons::energy_overload(&table, b.capacity, facts) {
+        if task_reasons::energy_overload(&rules.others, b.capacity, &mut rules.reasons, facts) {
             return true;
         }
         facts.clear();
-        if Cumulative::unary_facts(&table, b.capacity, None, facts) {
+        if Cumulative::unary_facts(&b.table, b.capacity, None, rules, facts) {
             return true;
         }
         // A task that fits nowhere on the others' compulsory parts (time-tabling only).
-        for i in 0..table.est.len() {
+        for i in 0..b.table.est.len() {
             facts.clear();
             let task = (b.table.est[i], b.table.dur[i], b.table.usage[i]);
-            let mut others = b.table.clone();
-            others.usage[i] = 0;
-            others.build();
-            if task_reasons::time_table_push(&others, i, task, b.capacity, b.table.lst[i] + 1, facts) {
+            rules.others.copy_tasks(&b.table);
+            rules.others.usage[i] = 0;
+            rules.others.build();
+            let end = b.table.lst[i] + 1;
+            if task_reasons::time_table_push(&rules.others, i, task, b.capacity, end, &mut rules.reasons, facts) {
                 facts.push(Fact::EndsBy(i, b.table.lst[i] + b.table.dur[i]));
                 return true;
             }
@@ -406,14 +458,13 @@ impl Cumulative {
         false
     }
 
-    /// The tasks of `table` in reversed time.
-    fn mirrored(table: &TimeTable) -> TimeTable {
-        let mut m = TimeTable::default();
+    /// The tasks of `table` in reversed time, into `m`.
+    fn mirror_into(table: &TimeTable, m: &mut TimeTable) {
+        m.clear();
         for j in 0..table.est.len() {
             let (e, l, d, r) = (table.est[j], table.lst[j], table.dur[j], table.usage[j]);
             m.push(-(l + d), -(e + d), d, r);
         }
-        m
     }
 }
 
@@ -469,8 +520,12 @@ impl Cumulative {
                 return true;
             }
         }
-        let Some(b) = self.before(why) else { return false };
-        let mut facts = Vec::new();
+        let mut explaining = self.explaining.borrow_mut();
+        let Explaining { before: b, mirror, rules, facts, named } = &mut *explaining;
+        if self.before(why, b).is_none() {
+            return false;
+        }
+        facts.clear();
         // The task whose own presence is the change (it is not named present).
         let mut absent = None;
         let found = match (change, local) {
@@ -479,31 +534,34 @@ impl Cumulative {
                     self.capacity.name_at_most(&self.scope, why, b.capacity);
                     return true;
                 }
-                Cumulative::failure_facts(&b, &mut facts)
+                Cumulative::failure_facts(b, rules, facts)
             }
             (Change::AtLeast(_, v), Some(i)) if i < n => {
-                Cumulative::push_facts(&b.table, b.capacity, i, i64::from(v), &mut facts)
+                Cumulative::push_facts(&b.table, b.capacity, i, i64::from(v), rules, facts)
             }
             (Change::AtMost(_, v), Some(i)) if i < n => {
-                let m = Cumulative::mirrored(&b.table);
-                let found = Cumulative::push_facts(&m, b.capacity, i, -(i64::from(v) + m.dur[i]), &mut facts);
+                Cumulative::mirror_into(&b.table, mirror);
+                let found =
+                    Cumulative::push_facts(mirror, b.capacity, i, -(i64::from(v) + mirror.dur[i]), rules, facts);
                 facts.iter_mut().for_each(|f| *f = f.mirrored());
                 found
             }
             (Change::AtLeast(_, v), Some(l)) if is_capacity(l) => {
-                let mut table = b.table.clone();
-                table.build();
-                task_reasons::time_table_load(&table, i64::from(v), &mut facts)
+                rules.others.copy_tasks(&b.table);
+                rules.others.build();
+                task_reasons::time_table_load(&rules.others, i64::from(v), &mut rules.reasons, facts)
             }
             (Change::AtMost(..) | Change::Removed(_), Some(l)) => match presence_of(l) {
                 // An optional task that fits nowhere on the present tasks' profile.
                 Some(i) if why.max(self.scope[l]) == Some(1) && !b.present[i] => {
                     absent = Some(i);
-                    let mut table = b.table.clone();
+                    let table = &mut rules.others;
+                    table.copy_tasks(&b.table);
                     table.build();
                     let (e, lst, d) = (table.est[i], table.lst[i], table.dur[i]);
+                    let task = (e, d, b.usage[i]);
                     let found =
-                        task_reasons::time_table_push(&table, i, (e, d, b.usage[i]), b.capacity, lst + 1, &mut facts);
+                        task_reasons::time_table_push(table, i, task, b.capacity, lst + 1, &mut rules.reasons, facts);
                     facts.push(Fact::EndsBy(i, lst + d));
                     found
                 }
@@ -514,7 +572,8 @@ impl Cumulative {
         if !found {
             return false;
         }
-        let mut named = vec![false; n];
+        named.clear();
+        named.resize(n, false);
         if let Some(i) = absent {
             named[i] = true;
             self.durations[i].name_at_least(&self.scope, why, b.table.dur[i]);
@@ -523,7 +582,7 @@ impl Cumulative {
         if let Some(i) = local.filter(|&i| i < n) {
             facts.push(Fact::StartsFrom(i, i64::MIN));
         }
-        for f in facts {
+        for &f in facts.iter() {
             let j = f.task();
             match f {
                 Fact::StartsFrom(_, a) if a > i64::MIN => why.at_least(self.scope[j], clamp(a)),

@@ -377,18 +377,18 @@ impl Diffn {
         for &axis in axes {
             let mirror = matches!(push, Some((_, _, false, _)));
             let (mut table, capacity) = self.projection_table(r, axis, mirror);
-            let mut facts = Vec::new();
+            let (mut facts, mut reasons) = (Vec::new(), task_reasons::Scratch::default());
             let found = match push {
                 None => {
                     table.build();
-                    task_reasons::time_table_load(&table, capacity + 1, &mut facts)
+                    task_reasons::time_table_load(&table, capacity + 1, &mut reasons, &mut facts)
                 }
                 Some((i, _, up, v)) => {
                     let task = (table.est[i], table.dur[i], table.usage[i]);
                     table.usage[i] = 0;
                     table.build();
                     let v = if up { v } else { -(v + task.1) };
-                    task_reasons::time_table_push(&table, i, task, capacity, v, &mut facts)
+                    task_reasons::time_table_push(&table, i, task, capacity, v, &mut reasons, &mut facts)
                 }
             };
             if !found {

@@ -1,6 +1,8 @@
 //! `Disjunctive`: tasks on a unary resource (no two overlap), by overload checking, detectable
 //! precedences, not-first/not-last and edge-finding on a Θ-Λ-tree.
 
+use std::cell::RefCell;
+
 use crate::constraint::{Constraint, Events, Priority, Rule};
 use crate::constraints::linear::tighten;
 use crate::constraints::task_reasons::{self, Bound, Fact};
@@ -90,6 +92,24 @@ pub struct Disjunctive {
     /// The zero-duration tasks (strict version only; empty otherwise).
     zero: Vec<usize>,
     work: Work,
+    /// The explanations' buffers (see [`Explaining`]).
+    explaining: RefCell<Explaining>,
+}
+
+/// What [`Disjunctive::explain`] works in, kept in the constraint so that explaining
+/// allocates nothing once its buffers have grown to the number of tasks.
+#[derive(Clone, Debug, Default)]
+struct Explaining {
+    /// The start bounds before the change.
+    bounds: Vec<(i64, i64)>,
+    /// The tasks of positive duration in the rule's time direction.
+    est: Vec<i64>,
+    lct: Vec<i64>,
+    p: Vec<i64>,
+    /// The rule's facts on those tasks, then on the starts.
+    facts: Vec<Fact>,
+    named: Vec<Bound>,
+    reasons: task_reasons::Scratch,
 }
 
 /// Scratch for one direction of the filtering, over the `m` tasks of positive duration
@@ -293,13 +313,15 @@ impl Disjunctive {
                 tasks: Vec::new(),
                 zero: Vec::new(),
                 work: Work::default(),
+                explaining: RefCell::default(),
             };
         }
         let durations: Vec<i64> = durations.into_iter().map(i64::from).collect();
         let positive: Vec<usize> = (0..starts.len()).filter(|&i| durations[i] > 0).collect();
         let zero = if strict { (0..starts.len()).filter(|&i| durations[i] == 0).collect() } else { Vec::new() };
         let tasks = positive.iter().map(|&i: &usize| (starts[i], durations[i])).collect();
-        Disjunctive { misuse, starts, durations, strict, positive, tasks, zero, work: Work::default() }
+        let (work, explaining) = (Work::default(), RefCell::default());
+        Disjunctive { misuse, starts, durations, strict, positive, tasks, zero, work, explaining }
     }
 
     /// Whether zero-duration tasks count ([`Disjunctive::strict`]).
@@ -342,34 +364,31 @@ impl Disjunctive {
 
 impl Disjunctive {
     /// The facts of a change (or failure) by the unary rules on the tasks of positive
-    /// duration, with `bounds` the start bounds before it.
-    fn unary_reason(&self, bounds: &[(i64, i64)], change: Change, local: Option<usize>, out: &mut Vec<Bound>) -> bool {
-        let p: Vec<i64> = self.positive.iter().map(|&i| self.durations[i]).collect();
+    /// duration, with `x.bounds` the start bounds before it, into `x.named`.
+    fn unary_reason(&self, x: &mut Explaining, change: Change, local: Option<usize>) -> bool {
+        let Explaining { bounds, est, lct, p, facts, named, reasons } = x;
+        p.clear();
+        p.extend(self.positive.iter().map(|&i| self.durations[i]));
         let k = local.and_then(|l| self.positive.iter().position(|&i| i == l));
         let mirror = matches!(change, Change::AtMost(..));
-        let (est, lct): (Vec<i64>, Vec<i64>) = self
-            .positive
-            .iter()
-            .zip(&p)
-            .map(|(&i, &d)| {
-                let (lo, hi) = bounds[i];
-                if mirror {
-                    (-(hi + d), -lo)
-                } else {
-                    (lo, hi + d)
-                }
-            })
-            .unzip();
-        let unary = task_reasons::Unary { est: &est, lct: &lct, p: &p };
-        let mut facts = Vec::new();
+        est.clear();
+        lct.clear();
+        for (&i, &d) in self.positive.iter().zip(p.iter()) {
+            let (lo, hi) = bounds[i];
+            let (e, l) = if mirror { (-(hi + d), -lo) } else { (lo, hi + d) };
+            est.push(e);
+            lct.push(l);
+        }
+        let unary = task_reasons::Unary { est, lct, p };
+        facts.clear();
         let found = match (change, k) {
-            (Change::Failure, _) => unary.overload(&mut facts),
-            (Change::AtLeast(_, v), Some(k)) => unary.push(k, i64::from(v), &mut facts),
-            (Change::AtMost(_, v), Some(k)) => unary.push(k, -(i64::from(v) + p[k]), &mut facts),
+            (Change::Failure, _) => unary.overload(reasons, facts),
+            (Change::AtLeast(_, v), Some(k)) => unary.push(k, i64::from(v), reasons, facts),
+            (Change::AtMost(_, v), Some(k)) => unary.push(k, -(i64::from(v) + p[k]), reasons, facts),
             _ => false,
         };
         if found {
-            out.extend(facts.into_iter().map(|f| {
+            named.extend(facts.iter().map(|&f| {
                 let f = if mirror { f.mirrored() } else { f };
                 match f {
                     Fact::StartsFrom(k, a) => Bound::Ge(self.positive[k], a),
@@ -434,19 +453,20 @@ impl Disjunctive {
             Change::Removed(_) => return false,
             Change::Failure => None,
         };
-        let mut bounds = Vec::with_capacity(self.starts.len());
+        let mut explaining = self.explaining.borrow_mut();
+        let x = &mut *explaining;
+        x.bounds.clear();
         for &s in &self.starts {
             let Some((lo, hi)) = why.bounds(s) else { return false };
-            bounds.push((i64::from(lo), i64::from(hi)));
+            x.bounds.push((i64::from(lo), i64::from(hi)));
         }
-        let mut facts = Vec::new();
-        let found = (local.is_none_or(|l| self.durations[l] > 0)
-            && self.unary_reason(&bounds, change, local, &mut facts))
-            || self.zero_reason(&bounds, change, local, &mut facts);
+        x.named.clear();
+        let found = (local.is_none_or(|l| self.durations[l] > 0) && self.unary_reason(x, change, local))
+            || self.zero_reason(&x.bounds, change, local, &mut x.named);
         if !found {
             return false;
         }
-        for f in facts {
+        for &f in &x.named {
             f.name(&self.starts, why);
         }
         true

@@ -76,6 +76,18 @@ impl Bound {
     }
 }
 
+/// The task lists the rules sort and cut, kept between explanations so that explaining
+/// allocates nothing once they have grown to the resource's size.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Scratch {
+    /// Tasks covering a point; the tasks of a window in order; a unary rule's order.
+    order: Vec<usize>,
+    /// A unary rule's set.
+    set: Vec<usize>,
+    /// The latest completions that end the windows.
+    ends: Vec<i64>,
+}
+
 /// Task `j` covers time `p`: `s_j >= p + 1 - d_j` and `s_j + d_j <= p + d_j`.
 fn covers(j: usize, p: i64, d: i64, out: &mut Vec<Fact>) {
     out.push(Fact::StartsFrom(j, p + 1 - d));
@@ -85,13 +97,16 @@ fn covers(j: usize, p: i64, d: i64, out: &mut Vec<Fact>) {
 /// The tasks of `table` whose compulsory parts cover time `p`, largest usage first, as few as
 /// make a load of at least `need`: their covering facts into `out`; whether the load is
 /// reached.
-fn cover_point(table: &TimeTable, p: i64, need: i64, out: &mut Vec<Fact>) -> bool {
-    let mut at: Vec<usize> = (0..table.est.len())
-        .filter(|&j| table.usage[j] > 0 && table.dur[j] > 0 && table.lst[j] <= p && p < table.est[j] + table.dur[j])
-        .collect();
+fn cover_point(table: &TimeTable, p: i64, need: i64, at: &mut Vec<usize>, out: &mut Vec<Fact>) -> bool {
+    at.clear();
+    at.extend(
+        (0..table.est.len()).filter(|&j| {
+            table.usage[j] > 0 && table.dur[j] > 0 && table.lst[j] <= p && p < table.est[j] + table.dur[j]
+        }),
+    );
     at.sort_unstable_by_key(|&j| std::cmp::Reverse(table.usage[j]));
     let mut load = 0;
-    for j in at {
+    for &j in at.iter() {
         if load >= need {
             break;
         }
@@ -112,6 +127,7 @@ pub(crate) fn time_table_push(
     (est, d, r): (i64, i64, i64),
     capacity: i64,
     v: i64,
+    s: &mut Scratch,
     out: &mut Vec<Fact>,
 ) -> bool {
     if d <= 0 || r <= 0 {
@@ -135,7 +151,7 @@ pub(crate) fn time_table_push(
             out.push(Fact::StartsFrom(i, p + 1 - d));
             first = false;
         }
-        if !cover_point(table, p, capacity - r + 1, out) {
+        if !cover_point(table, p, capacity - r + 1, &mut s.order, out) {
             return false;
         }
         t = p + 1;
@@ -145,9 +161,9 @@ pub(crate) fn time_table_push(
 
 /// Time-tabling: a time where the compulsory parts of `table` (built) load the resource by
 /// at least `need`; the covering facts of the tasks there into `out`; whether one is found.
-pub(crate) fn time_table_load(table: &TimeTable, need: i64, out: &mut Vec<Fact>) -> bool {
-    match table.segments.iter().max_by_key(|s| s.height) {
-        Some(s) if s.height >= need => cover_point(table, s.start, need, out),
+pub(crate) fn time_table_load(table: &TimeTable, need: i64, s: &mut Scratch, out: &mut Vec<Fact>) -> bool {
+    match table.segments.iter().max_by_key(|g| g.height) {
+        Some(g) if g.height >= need => cover_point(table, g.start, need, &mut s.order, out),
         _ => false,
     }
 }
@@ -164,6 +180,7 @@ pub(crate) fn energy_push(
     (est, d, r): (i64, i64, i64),
     capacity: i64,
     v: i64,
+    s: &mut Scratch,
     out: &mut Vec<Fact>,
 ) -> bool {
     if d <= 0 || r <= 0 || v <= est {
@@ -174,6 +191,7 @@ pub(crate) fn energy_push(
         table,
         |begin, end| (begin <= est && end >= v).then(|| i128::from(r) * i128::from((end - v + 1).min(d))),
         capacity,
+        s,
     );
     let Some((begin, end)) = window else { return false };
     window_facts(table, begin, end, out);
@@ -184,8 +202,8 @@ pub(crate) fn energy_push(
 /// Time-table edge-finding: a window `[begin, end)` where the tasks of `table` (built) must
 /// spend more energy than `capacity · (end - begin)`; its facts into `out`. Whether one is
 /// found.
-pub(crate) fn energy_overload(table: &TimeTable, capacity: i64, out: &mut Vec<Fact>) -> bool {
-    match best_window(table, |_, _| Some(0), capacity) {
+pub(crate) fn energy_overload(table: &TimeTable, capacity: i64, s: &mut Scratch, out: &mut Vec<Fact>) -> bool {
+    match best_window(table, |_, _| Some(0), capacity, s) {
         Some((begin, end)) => {
             window_facts(table, begin, end, out);
             true
@@ -197,14 +215,22 @@ pub(crate) fn energy_overload(table: &TimeTable, capacity: i64, out: &mut Vec<Fa
 /// The first window `[begin, end)` (from an earliest start to a latest completion) where the
 /// energy of `table` (built) inside it plus `extra(begin, end)` (`None`: the window does not
 /// count) exceeds `capacity · (end - begin)`. `O(n² log n)`.
-fn best_window(table: &TimeTable, extra: impl Fn(i64, i64) -> Option<i128>, capacity: i64) -> Option<(i64, i64)> {
+fn best_window(
+    table: &TimeTable,
+    extra: impl Fn(i64, i64) -> Option<i128>,
+    capacity: i64,
+    s: &mut Scratch,
+) -> Option<(i64, i64)> {
     let n = table.est.len();
-    let mut by_est: Vec<usize> = (0..n).filter(|&j| table.dur[j] > 0).collect();
+    let (by_est, ends) = (&mut s.order, &mut s.ends);
+    by_est.clear();
+    by_est.extend((0..n).filter(|&j| table.dur[j] > 0));
     by_est.sort_unstable_by_key(|&j| std::cmp::Reverse(table.est[j]));
-    let mut ends: Vec<i64> = by_est.iter().map(|&j| table.lst[j] + table.dur[j]).collect();
+    ends.clear();
+    ends.extend(by_est.iter().map(|&j| table.lst[j] + table.dur[j]));
     ends.sort_unstable();
     ends.dedup();
-    for &end in &ends {
+    for &end in ends.iter() {
         let end_energy = table.energy_before(end);
         // The free energy of the tasks inside [begin, end).
         let mut inside = 0i128;
@@ -259,20 +285,22 @@ pub(crate) struct Unary<'a> {
 }
 
 impl Unary<'_> {
-    /// The tasks other than `i` that pass `keep`, by increasing latest completion.
-    fn by_lct(&self, i: usize, keep: impl Fn(usize) -> bool) -> Vec<usize> {
-        let mut v: Vec<usize> = (0..self.est.len()).filter(|&j| j != i && keep(j)).collect();
+    /// The tasks other than `i` that pass `keep`, by increasing latest completion, into `v`.
+    fn by_lct(&self, i: usize, keep: impl Fn(usize) -> bool, v: &mut Vec<usize>) {
+        v.clear();
+        v.extend((0..self.est.len()).filter(|&j| j != i && keep(j)));
         v.sort_unstable_by_key(|&j| self.lct[j]);
-        v
     }
 
     /// Overload: a set `Ω` whose tasks all lie in `[E, L)` with more work than `L - E`. Facts
     /// into `out`; whether one is found.
-    pub(crate) fn overload(&self, out: &mut Vec<Fact>) -> bool {
-        let by_lct = self.by_lct(usize::MAX, |_| true);
+    pub(crate) fn overload(&self, s: &mut Scratch, out: &mut Vec<Fact>) -> bool {
+        let (by_lct, set) = (&mut s.order, &mut s.set);
+        self.by_lct(usize::MAX, |_| true, by_lct);
         for k in 0..by_lct.len() {
             let end = self.lct[by_lct[k]];
-            let mut set: Vec<usize> = by_lct[..=k].to_vec();
+            set.clear();
+            set.extend_from_slice(&by_lct[..=k]);
             set.sort_unstable_by_key(|&j| std::cmp::Reverse(self.est[j]));
             let mut work = 0;
             for (q, &j) in set.iter().enumerate() {
@@ -292,15 +320,17 @@ impl Unary<'_> {
 
     /// Task `i` starts at `v` or later by one of the rules: detectable precedences,
     /// edge-finding or not-first. Facts into `out`; whether a rule explains it.
-    pub(crate) fn push(&self, i: usize, v: i64, out: &mut Vec<Fact>) -> bool {
-        self.precedences(i, v, out) || self.edge_finding(i, v, out) || self.not_first(i, v, out)
+    pub(crate) fn push(&self, i: usize, v: i64, s: &mut Scratch, out: &mut Vec<Fact>) -> bool {
+        self.precedences(i, v, s, out) || self.edge_finding(i, v, s, out) || self.not_first(i, v, s, out)
     }
 
     /// Detectable precedences: the tasks `j` with `est_i + p_i > lst_j` precede `i`; `i`
     /// starts after the earliest completion of a subset of them.
-    fn precedences(&self, i: usize, v: i64, out: &mut Vec<Fact>) -> bool {
+    fn precedences(&self, i: usize, v: i64, s: &mut Scratch, out: &mut Vec<Fact>) -> bool {
         let (est, lct, p) = (self.est, self.lct, self.p);
-        let mut before: Vec<usize> = (0..est.len()).filter(|&j| j != i && est[i] + p[i] > lct[j] - p[j]).collect();
+        let before = &mut s.order;
+        before.clear();
+        before.extend((0..est.len()).filter(|&j| j != i && est[i] + p[i] > lct[j] - p[j]));
         before.sort_unstable_by_key(|&j| std::cmp::Reverse(est[j]));
         let mut work = 0;
         for (q, &j) in before.iter().enumerate() {
@@ -322,15 +352,17 @@ impl Unary<'_> {
 
     /// Edge-finding: `Ω ∪ {i}` cannot fit in `[min(est_Ω, est_i), lct_Ω)`, so `i` comes after
     /// all of `Ω` and starts after the earliest completion of a subset of it.
-    fn edge_finding(&self, i: usize, v: i64, out: &mut Vec<Fact>) -> bool {
+    fn edge_finding(&self, i: usize, v: i64, s: &mut Scratch, out: &mut Vec<Fact>) -> bool {
         let (est, lct, p) = (self.est, self.lct, self.p);
-        let by_lct = self.by_lct(i, |_| true);
+        let (by_lct, set) = (&mut s.order, &mut s.set);
+        self.by_lct(i, |_| true, by_lct);
         for k in 0..by_lct.len() {
             let end = lct[by_lct[k]];
             if k + 1 < by_lct.len() && lct[by_lct[k + 1]] == end {
                 continue;
             }
-            let mut set: Vec<usize> = by_lct[..=k].to_vec();
+            set.clear();
+            set.extend_from_slice(&by_lct[..=k]);
             set.sort_unstable_by_key(|&j| std::cmp::Reverse(est[j]));
             // The subset with the latest start whose completion reaches v (ECT part).
             let mut work = 0;
@@ -361,9 +393,10 @@ impl Unary<'_> {
 
     /// Not-first: `i` and the tasks `Ω` (each completing at `v` or later) cannot all fit in
     /// `[est_i, lct_Ω)` with `i` first, so a task of `Ω` precedes `i`.
-    fn not_first(&self, i: usize, v: i64, out: &mut Vec<Fact>) -> bool {
+    fn not_first(&self, i: usize, v: i64, s: &mut Scratch, out: &mut Vec<Fact>) -> bool {
         let (est, lct, p) = (self.est, self.lct, self.p);
-        let set = self.by_lct(i, |j| est[j] + p[j] >= v);
+        let set = &mut s.order;
+        self.by_lct(i, |j| est[j] + p[j] >= v, set);
         let mut work = 0;
         for (k, &j) in set.iter().enumerate() {
             work += p[j];
@@ -394,12 +427,12 @@ mod tests {
         t.push(5, 5, 2, 1);
         t.push(1, 9, 2, 0);
         t.build();
-        let mut out = Vec::new();
-        assert!(time_table_push(&t, 2, (1, 2, 1), 1, 7, &mut out));
+        let (mut s, mut out) = (Scratch::default(), Vec::new());
+        assert!(time_table_push(&t, 2, (1, 2, 1), 1, 7, &mut s, &mut out));
         assert!(out.contains(&Fact::StartsFrom(2, 1)));
         assert!(out.contains(&Fact::StartsFrom(0, 2)) && out.contains(&Fact::StartsFrom(1, 5)));
         let mut out = Vec::new();
-        assert!(!time_table_push(&t, 2, (1, 2, 1), 2, 7, &mut out));
+        assert!(!time_table_push(&t, 2, (1, 2, 1), 2, 7, &mut s, &mut out));
     }
 
     #[test]
@@ -407,12 +440,12 @@ mod tests {
         // A, B (p = 2) in [0, 4): C (p = 1) from 0 goes after both (edge-finding): C >= 4.
         let (est, lct, p) = ([0, 0, 0], [4, 4, 7], [2, 2, 1]);
         let u = Unary { est: &est, lct: &lct, p: &p };
-        let mut out = Vec::new();
-        assert!(u.push(2, 4, &mut out));
+        let (mut s, mut out) = (Scratch::default(), Vec::new());
+        assert!(u.push(2, 4, &mut s, &mut out));
         assert!(out.contains(&Fact::EndsBy(0, 4)) && out.contains(&Fact::EndsBy(1, 4)));
-        assert!(!u.push(2, 5, &mut Vec::new()));
+        assert!(!u.push(2, 5, &mut s, &mut Vec::new()));
         // Overload: three tasks of 2 in [0, 5).
         let (est, lct, p) = ([0, 0, 0], [5, 5, 5], [2, 2, 2]);
-        assert!(Unary { est: &est, lct: &lct, p: &p }.overload(&mut Vec::new()));
+        assert!(Unary { est: &est, lct: &lct, p: &p }.overload(&mut s, &mut Vec::new()));
     }
 }

@@ -121,6 +121,15 @@ impl TimeTable {
         self.usage.clear();
     }
 
+    /// Makes the tasks those of `other`, keeping this table's buffers.
+    pub(crate) fn copy_tasks(&mut self, other: &TimeTable) {
+        self.clear();
+        self.est.extend_from_slice(&other.est);
+        self.lst.extend_from_slice(&other.lst);
+        self.dur.extend_from_slice(&other.dur);
+        self.usage.extend_from_slice(&other.usage);
+    }
+
     /// Adds a task by its bounds (`est <= lst`, `dur >= 0`, `usage >= 0`).
     pub(crate) fn push(&mut self, est: i64, lst: i64, dur: i64, usage: i64) {
         self.est.push(est);
