@@ -11,7 +11,7 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use csp::branching::Termination;
-use csp::constraints::{AllDifferent, NetworkLevel, NotEqual, Strength};
+use csp::constraints::{AllDifferent, Among, CountEq, NetworkLevel, NotEqual, Strength};
 use csp::solve::SnapshotMode;
 use csp::{Model, Outcome, Solver, Stats, VarId};
 
@@ -139,28 +139,47 @@ fn pigeonhole(holes: i32) -> Solver {
     m.into_solver()
 }
 
-/// The allocation count when the search first reached `half` learned clauses, and at the last
-/// look after that (so that the end of the search is not counted).
-static AT_HALF: AtomicU64 = AtomicU64::new(u64::MAX);
-static AT_LAST: AtomicU64 = AtomicU64::new(0);
-static RESTARTS_AT_HALF: AtomicU64 = AtomicU64::new(0);
+/// The allocation count when a watched search first reached its `half` learned clauses, and
+/// at the last look after that (so that the end of the search is not counted), and its
+/// restarts then: one per test.
+#[derive(Debug)]
+struct Marks {
+    at_half: AtomicU64,
+    at_last: AtomicU64,
+    restarts_at_half: AtomicU64,
+}
+
+impl Marks {
+    const fn new() -> Marks {
+        Marks { at_half: AtomicU64::new(u64::MAX), at_last: AtomicU64::new(0), restarts_at_half: AtomicU64::new(0) }
+    }
+
+    /// The allocations between the two marks.
+    fn second_half(&self) -> u64 {
+        self.at_last.load(Ordering::Relaxed) - self.at_half.load(Ordering::Relaxed)
+    }
+}
+
+static PIGEONS: Marks = Marks::new();
+static COUNTS: Marks = Marks::new();
 
 /// Never stops the search: notes the allocation count as it goes (a termination test is asked
 /// at every conflict, and allocates nothing itself).
 #[derive(Debug)]
 struct Watch {
     half: u64,
+    marks: &'static Marks,
 }
 
 impl Termination for Watch {
     fn should_stop(&mut self, stats: &Stats) -> bool {
         if stats.learned >= self.half {
             let now = allocations();
-            if AT_HALF.load(Ordering::Relaxed) == u64::MAX {
-                AT_HALF.store(now, Ordering::Relaxed);
-                RESTARTS_AT_HALF.store(stats.restarts, Ordering::Relaxed);
+            if self.marks.at_half.load(Ordering::Relaxed) == u64::MAX {
+                self.marks.at_half.store(now, Ordering::Relaxed);
+                self.marks.restarts_at_half.store(stats.restarts, Ordering::Relaxed);
             }
-            AT_LAST.store(now, Ordering::Relaxed);
+            self.marks.at_last.store(now, Ordering::Relaxed);
         }
         false
     }
@@ -174,15 +193,15 @@ fn a_learning_search_allocates_only_as_its_buffers_double() {
     let learned = solver.stats().learned;
     let mut solver = pigeonhole(HOLES);
     solver.set_learning(true);
-    solver.set_termination(Watch { half: learned / 2 });
+    solver.set_termination(Watch { half: learned / 2, marks: &PIGEONS });
     assert_eq!(solver.solve(), Outcome::Unsatisfiable);
     let stats = solver.stats();
     assert_eq!(stats.learned, learned, "the watch changes nothing");
-    let restarts = stats.restarts - RESTARTS_AT_HALF.load(Ordering::Relaxed);
+    let restarts = stats.restarts - PIGEONS.restarts_at_half.load(Ordering::Relaxed);
     let kept = solver.learned_clauses().len() as u64;
     // The second half restarts, and the clause database was reduced.
     assert!(restarts >= 10 && kept < learned - 4000, "{learned} conflicts, {restarts} restarts, {kept} kept");
-    let second_half = AT_LAST.load(Ordering::Relaxed) - AT_HALF.load(Ordering::Relaxed);
+    let second_half = PIGEONS.second_half();
     eprintln!(
         "{learned} conflicts, {restarts} restarts in the second half, {kept} clauses kept: {second_half} allocations"
     );
@@ -194,3 +213,45 @@ fn a_learning_search_allocates_only_as_its_buffers_double() {
 }
 
 const HOLES: i32 = 8;
+
+/// The pigeonhole problem stated with counts: `holes + 1` pigeons, each hole taken at most
+/// once, by a `CountEq` (even holes) or an `Among` (odd ones) with a 0/1 count.
+fn pigeonhole_by_counts(holes: i32) -> Solver {
+    let mut m = Model::new();
+    let x = m.new_vars(holes as usize + 1, 0..=holes - 1).unwrap();
+    for h in 0..holes {
+        let taken = m.new_var(0..=1).unwrap();
+        if h % 2 == 0 {
+            let hole = m.new_var(h..=h).unwrap();
+            m.post(CountEq::new(x.clone(), hole, taken)).unwrap();
+        } else {
+            m.post(Among::new(taken, x.clone(), [h])).unwrap();
+        }
+    }
+    m.into_solver()
+}
+
+/// `CountEq`'s and `Among`'s explanations allocate nothing: over the second half of a learning
+/// search of the pigeonhole problem stated with them (every change explained precisely), the
+/// allocations are those of the long-lived buffers' growth, far fewer than the conflicts.
+#[test]
+fn count_and_among_explanations_allocate_nothing() {
+    let mut solver = pigeonhole_by_counts(HOLES);
+    solver.set_learning(true);
+    assert_eq!(solver.solve(), Outcome::Unsatisfiable);
+    let learned = solver.stats().learned;
+    let mut solver = pigeonhole_by_counts(HOLES);
+    solver.set_learning(true);
+    solver.set_termination(Watch { half: learned / 2, marks: &COUNTS });
+    assert_eq!(solver.solve(), Outcome::Unsatisfiable);
+    let stats = solver.stats();
+    assert_eq!(stats.learned, learned, "the watch changes nothing");
+    assert!(stats.explained_generic == 0 && stats.explained_precise > learned, "{stats}");
+    let second_half = COUNTS.second_half();
+    eprintln!(
+        "{learned} conflicts, {} explained: {second_half} allocations in the second half",
+        stats.explained_precise
+    );
+    let conflicts = learned - learned / 2;
+    assert!(conflicts > 1000 && second_half < conflicts / 100, "{second_half} allocations over {conflicts} conflicts");
+}
