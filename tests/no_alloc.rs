@@ -12,7 +12,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use csp::branching::Termination;
-use csp::constraints::{AllDifferent, Comparison, Cumulative, Disjunctive, Linear, NetworkLevel, NotEqual, Strength};
+use csp::constraints::{
+    AllDifferent, Among, Comparison, CountEq, Cumulative, Disjunctive, Linear, NetworkLevel, NotEqual, Strength,
+};
 use csp::solve::SnapshotMode;
 use csp::{Model, Outcome, Solver, Stats, Value, VarId};
 
@@ -184,8 +186,9 @@ impl Termination for Watch {
 }
 
 /// Runs the learning search of `build` to unsatisfiability twice, the second time watching its
-/// second half: the conflicts, the restarts and clauses kept, and the allocations of that half.
-fn second_half(build: impl Fn() -> Solver) -> (u64, u64, u64, u64) {
+/// second half: the search's statistics, the restarts of that half, the clauses kept at the
+/// end, and the allocations of that half.
+fn second_half(build: impl Fn() -> Solver) -> (Stats, u64, u64, u64) {
     let mut solver = build();
     solver.set_learning(true);
     assert_eq!(solver.solve(), Outcome::Unsatisfiable);
@@ -200,12 +203,13 @@ fn second_half(build: impl Fn() -> Solver) -> (u64, u64, u64, u64) {
     let restarts = stats.restarts - marks.restarts_at_half.load(Ordering::Relaxed);
     let kept = solver.learned_clauses().len() as u64;
     let allocated = marks.at_last.load(Ordering::Relaxed) - marks.at_half.load(Ordering::Relaxed);
-    (learned, restarts, kept, allocated)
+    (stats.clone(), restarts, kept, allocated)
 }
 
 #[test]
 fn a_learning_search_allocates_only_as_its_buffers_double() {
-    let (learned, restarts, kept, second_half) = second_half(|| pigeonhole(HOLES));
+    let (stats, restarts, kept, second_half) = second_half(|| pigeonhole(HOLES));
+    let learned = stats.learned;
     // The second half restarts, and the clause database was reduced.
     assert!(restarts >= 10 && kept < learned - 4000, "{learned} conflicts, {restarts} restarts, {kept} kept");
     eprintln!(
@@ -246,7 +250,8 @@ fn tight_schedule(tasks: usize, horizon: Value) -> Solver {
 
 #[test]
 fn explaining_schedules_allocates_only_as_buffers_double() {
-    let (learned, restarts, kept, second_half) = second_half(|| tight_schedule(TASKS, HORIZON));
+    let (stats, restarts, kept, second_half) = second_half(|| tight_schedule(TASKS, HORIZON));
+    let learned = stats.learned;
     eprintln!(
         "{learned} conflicts, {restarts} restarts in the second half, {kept} clauses kept: {second_half} allocations"
     );
@@ -263,3 +268,36 @@ fn explaining_schedules_allocates_only_as_buffers_double() {
 const TASKS: usize = 16;
 const HORIZON: Value = 46;
 const HOLES: i32 = 8;
+
+/// The pigeonhole problem stated with counts: `holes + 1` pigeons, each hole taken at most
+/// once, by a `CountEq` (even holes) or an `Among` (odd ones) with a 0/1 count.
+fn pigeonhole_by_counts(holes: i32) -> Solver {
+    let mut m = Model::new();
+    let x = m.new_vars(holes as usize + 1, 0..=holes - 1).unwrap();
+    for h in 0..holes {
+        let taken = m.new_var(0..=1).unwrap();
+        if h % 2 == 0 {
+            let hole = m.new_var(h..=h).unwrap();
+            m.post(CountEq::new(x.clone(), hole, taken)).unwrap();
+        } else {
+            m.post(Among::new(taken, x.clone(), [h])).unwrap();
+        }
+    }
+    m.into_solver()
+}
+
+/// `CountEq`'s and `Among`'s explanations allocate nothing: over the second half of a learning
+/// search of the pigeonhole problem stated with them (every change explained precisely), the
+/// allocations are those of the long-lived buffers' growth, far fewer than the conflicts.
+#[test]
+fn count_and_among_explanations_allocate_nothing() {
+    let (stats, _, _, second_half) = second_half(|| pigeonhole_by_counts(HOLES));
+    let learned = stats.learned;
+    assert!(stats.explained_generic == 0 && stats.explained_precise > learned, "{stats}");
+    eprintln!(
+        "{learned} conflicts, {} explained: {second_half} allocations in the second half",
+        stats.explained_precise
+    );
+    let conflicts = learned - learned / 2;
+    assert!(conflicts > 1000 && second_half < conflicts / 100, "{second_half} allocations over {conflicts} conflicts");
+}

@@ -383,3 +383,40 @@ proptest! {
         }
     }
 }
+
+/// A count over interval domains (the value, the count and the variables counted over
+/// 0..=70,000): two of four variables, one of each pair of different ones, equal the value,
+/// and the smallest weighted sum. The learning search proves the optimum of the search
+/// without learning and explains every change precisely (before, an interval value or count
+/// got the generic explanation).
+#[test]
+fn a_count_over_interval_domains_gets_no_generic_explanation() {
+    let wide = 70_000;
+    let mut m = Model::new();
+    let x = m.new_vars(4, 0..=wide).unwrap();
+    let value = m.new_var(0..=wide).unwrap();
+    let count = m.new_var(-wide..=wide).unwrap();
+    assert!(m.initial_domain(value).is_interval() && m.initial_domain(count).is_interval());
+    m.post(csp::constraints::CountEq::new(x.clone(), value, count)).unwrap();
+    m.post(Linear::new([(1, count)], Comparison::GreaterOrEqual, 2)).unwrap();
+    m.post(NotEqual::new(x[0], x[1])).unwrap();
+    m.post(NotEqual::new(x[2], x[3])).unwrap();
+    for (i, &xi) in x.iter().enumerate() {
+        m.post(Linear::new([(1, xi)], Comparison::GreaterOrEqual, 7 * i as Value)).unwrap();
+    }
+    m.post(Linear::new([(1, value)], Comparison::GreaterOrEqual, 5)).unwrap();
+    let total = m.new_var(0..=10 * wide).unwrap();
+    let terms: Vec<(Value, VarId)> = [(3, x[0]), (1, x[1]), (2, x[2]), (1, x[3]), (2, value), (-1, total)].into();
+    m.post(Linear::new(terms, Comparison::Equal, 0)).unwrap();
+    let optimum = |learning: bool| {
+        let mut solver = m.clone().into_solver();
+        solver.set_learning(learning);
+        let Optimum::Optimal(s) = solver.minimize(total) else { panic!("an optimum exists") };
+        (s[total], solver.stats().clone())
+    };
+    let (plain, _) = optimum(false);
+    let (learned, stats) = optimum(true);
+    assert_eq!(learned, plain);
+    assert!(stats.explained_precise > 0 && stats.failures > 5, "{stats}");
+    assert_eq!(stats.explained_generic, 0, "{stats}");
+}

@@ -7,12 +7,15 @@
 //! valgrind --tool=callgrind target/release/examples/node_limit FILE.fzn 500 lcg
 //! ```
 //!
-//! Prints the best objective, how the search ended, and the nodes, failures and precise
-//! explanations (identical between two builds whose search is the same).
+//! Prints the best objective, how the search ended, and the nodes, failures, precise
+//! explanations and generic ones (identical between two builds whose search is the same).
+//! `RUST_LOG` traces on stderr (`RUST_LOG=csp::learn=info` gives the generic explanations
+//! per constraint kind at the end).
 
 use std::error::Error;
 
 fn main() -> Result<(), Box<dyn Error>> {
+    env_logger::Builder::from_default_env().target(env_logger::Target::Stderr).init();
     let args: Vec<String> = std::env::args().collect();
     let [_, file, nodes, mode] = &args[..] else {
         return Err("usage: node_limit FILE.fzn NODES lcg|plain".into());
@@ -40,10 +43,11 @@ fn main() -> Result<(), Box<dyn Error>> {
     drop(it);
     let st = solver.stats();
     println!(
-        "best {best:?}, end {end:?}, nodes {}, failures {}, explained {}, {:.2} s",
+        "best {best:?}, end {end:?}, nodes {}, failures {}, explained {}, generic {}, {:.2} s",
         st.nodes,
         st.failures,
         st.explained_precise,
+        st.explained_generic,
         start.elapsed().as_secs_f64()
     );
     Ok(())

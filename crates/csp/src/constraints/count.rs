@@ -26,13 +26,16 @@ use crate::learning::explain::{Antecedents, Change};
 ///
 /// # Explanation
 ///
-/// On request ([`Constraint::explain`]), from the domains before the change, by counting: a
-/// bound of `count` rests on `value`'s domain and, for each of its values, the variables
-/// fixed to it (`count >=`) or without it (`count <=`), as many as the bound needs; a value
-/// leaving `value` on `count`'s bounds (or holes) and those variables; `v` leaving a variable
-/// on `value = v`, `count <= lo(v)` and the `lo(v)` variables fixed to `v`; a variable fixed to
-/// `v` on `value = v`, `count >= hi(v)` and the variables without `v`. A scope with a variable
-/// twice gets the generic explanation.
+/// On request ([`Constraint::explain`]), from the domains before the change, by counting
+/// positions (a variable given twice counts twice; `value` and `count` may be counted too):
+/// a bound of `count` rests on `value`'s domain and, for each of its values, the variables
+/// fixed to it (`count >=`) or without it (`count <=`), as many as the bound needs, or why
+/// that value has no support (nothing for `0 <= count <= n`); a value leaving `value` on
+/// `count`'s bounds (or holes) and those variables; `v` leaving a variable on `value = v`,
+/// `count <= max` and `max` other variables fixed to `v`; a variable fixed to `v` on
+/// `value = v`, `count >= min` and `n - min` variables without `v`. A failure or an emptied
+/// domain rests on `count`'s bound outside `0..=n`, or on every value of `value` without
+/// support. Nothing is collected: the variables are counted, then walked again to be named.
 ///
 /// # Complexity
 ///
@@ -143,93 +146,253 @@ impl CountEq {
 }
 
 impl CountEq {
-    /// The variables (positions in the scope) fixed to `v` before the change, and those
-    /// without `v`.
-    fn split(&self, why: &Antecedents<'_>, v: Value) -> (Vec<usize>, Vec<usize>) {
-        let (mut fixed, mut without) = (Vec::new(), Vec::new());
-        for k in 2..self.scope.len() {
-            let x = self.scope[k];
+    /// The number of variables counted (positions: a variable given twice counts twice).
+    fn n(&self) -> i64 {
+        (self.scope.len() - 2) as i64
+    }
+
+    /// Before the change: the positions fixed to `v` and those without `v`, the positions of
+    /// `skip` left out.
+    fn tally(&self, why: &Antecedents<'_>, v: Value, skip: Option<VarId>) -> (i64, i64) {
+        let (mut fixed, mut without) = (0, 0);
+        for &x in &self.scope[2..] {
+            if Some(x) == skip {
+                continue;
+            }
             if !why.contains(x, v) {
-                without.push(k);
+                without += 1;
             } else if why.value(x) == Some(v) {
-                fixed.push(k);
+                fixed += 1;
             }
         }
         (fixed, without)
     }
 
-    /// Names `k` of the variables of `fixed` as fixed to `v`.
-    fn name_fixed(&self, why: &mut Antecedents<'_>, fixed: &[usize], k: usize, v: Value) {
-        for &i in fixed.iter().take(k) {
-            why.equal(self.scope[i], v);
+    /// Names `x = v` for the first `k` positions fixed to `v` (those of `skip` left out).
+    fn name_fixed(&self, why: &mut Antecedents<'_>, v: Value, k: i64, skip: Option<VarId>) {
+        let mut left = k;
+        for &x in &self.scope[2..] {
+            if left <= 0 {
+                break;
+            }
+            if Some(x) != skip && why.value(x) == Some(v) {
+                why.equal(x, v);
+                left -= 1;
+            }
         }
     }
 
-    /// Names `k` of the variables of `without` as without `v`.
-    fn name_without(&self, why: &mut Antecedents<'_>, without: &[usize], k: usize, v: Value) {
-        for &i in without.iter().take(k) {
-            why.not_equal(self.scope[i], v);
+    /// Names `x != v` for the first `k` positions without `v`.
+    fn name_without(&self, why: &mut Antecedents<'_>, v: Value, k: i64) {
+        let mut left = k;
+        for &x in &self.scope[2..] {
+            if left <= 0 {
+                break;
+            }
+            if !why.contains(x, v) {
+                why.not_equal(x, v);
+                left -= 1;
+            }
         }
     }
 
-    /// Why `value = v` has no support: `count`'s domain misses `lo(v)..=hi(v)`.
-    fn explain_unsupported(&self, why: &mut Antecedents<'_>, v: Value) -> bool {
-        let c = self.scope[1];
-        let n = (self.scope.len() - 2) as i64;
-        let (fixed, without) = self.split(why, v);
-        let (lo, hi) = (fixed.len() as i64, n - without.len() as i64);
-        let Some((cmin, cmax)) = why.bounds(c) else { return false };
-        if i64::from(cmax) < lo {
-            why.at_most(c, cmax);
-            self.name_fixed(why, &fixed, (i64::from(cmax) + 1).max(0) as usize, v);
-        } else if i64::from(cmin) > hi {
-            why.at_least(c, cmin);
-            self.name_without(why, &without, (n - i64::from(cmin) + 1).max(0) as usize, v);
-        } else {
-            // Holes of `count` over lo..=hi.
-            let (Ok(a), Ok(b)) = (Value::try_from(lo), Value::try_from(hi)) else { return false };
-            if (a..=b).any(|k| why.contains(c, k)) || b - a > 64 {
+    /// Calls `f` on each value of `value` before the change, in increasing order, while it
+    /// says yes; false if one says no, or if those values are not listed (an interval not
+    /// fixed: its values are not enumerated by the propagation either). No value is collected.
+    fn each_value<'a>(
+        &self,
+        why: &mut Antecedents<'a>,
+        mut f: impl FnMut(&mut Antecedents<'a>, Value) -> bool,
+    ) -> bool {
+        let y = self.scope[0];
+        let Some((lo, hi)) = why.bounds(y) else { return false };
+        if lo == hi {
+            return f(why, lo);
+        }
+        let Some(values) = why.initial_values(y) else { return false };
+        for v in values.skip_while(|&v| v < lo).take_while(|&v| v <= hi) {
+            if why.contains(y, v) && !f(why, v) {
                 return false;
             }
-            for k in a..=b {
-                why.not_equal(c, k);
-            }
-            self.name_fixed(why, &fixed, fixed.len(), v);
-            self.name_without(why, &without, without.len(), v);
         }
         true
     }
 
-    /// The values of `value` before the change, if few enough to list.
-    fn value_values(&self, why: &Antecedents<'_>) -> Option<Vec<Value>> {
+    /// Names `value`'s domain before the change (its value, if fixed).
+    fn name_value_domain(&self, why: &mut Antecedents<'_>) {
         let y = self.scope[0];
-        let (lo, hi) = why.bounds(y)?;
-        if i64::from(hi) - i64::from(lo) > 256 {
-            return None;
+        match why.value(y) {
+            Some(v) => why.equal(y, v),
+            None => why.domain(y),
         }
-        Some((lo..=hi).filter(|&v| why.contains(y, v)).collect())
     }
 
-    fn explain_count(&self, why: &mut Antecedents<'_>, bound: Value, at_least: bool) -> bool {
-        let Some(values) = self.value_values(why) else { return false };
-        let n = (self.scope.len() - 2) as i64;
-        let b = i64::from(bound);
-        for &v in &values {
-            let (fixed, without) = self.split(why, v);
-            if at_least {
-                if (fixed.len() as i64) < b {
-                    return false;
-                }
-                self.name_fixed(why, &fixed, b.max(0) as usize, v);
-            } else {
-                if n - (without.len() as i64) > b {
-                    return false;
-                }
-                self.name_without(why, &without, (n - b).max(0) as usize, v);
+    /// Why `value = v` has no support: `count`'s domain misses `lo(v)..=hi(v)` (above it: the
+    /// count's upper bound and `max + 1` variables fixed to `v`; below it: the lower bound and
+    /// `n - min + 1` variables without `v`; else the count's values in that range gone, and
+    /// the variables that make the range).
+    fn explain_unsupported(&self, why: &mut Antecedents<'_>, v: Value) -> bool {
+        let c = self.scope[1];
+        let n = self.n();
+        let (fixed, without) = self.tally(why, v, None);
+        let (lo, hi) = (fixed, n - without);
+        let Some((cmin, cmax)) = why.bounds(c) else { return false };
+        let (cmin, cmax) = (i64::from(cmin), i64::from(cmax));
+        if cmax < lo {
+            why.at_most(c, cmax as Value);
+            self.name_fixed(why, v, cmax + 1, None);
+        } else if cmin > hi {
+            why.at_least(c, cmin as Value);
+            self.name_without(why, v, n - cmin + 1);
+        } else {
+            // 0 <= lo <= hi <= n: holes of the count over lo..=hi.
+            let (a, b) = (lo as Value, hi as Value);
+            if (a..=b).any(|k| why.contains(c, k)) {
+                return false;
             }
+            why.not_equal_all(c, a..=b);
+            self.name_fixed(why, v, fixed, None);
+            self.name_without(why, v, without);
         }
-        why.domain(self.scope[0]);
         true
+    }
+
+    /// Why `count >= bound` (`at_least`) or `count <= bound`: for each value of `value`, as
+    /// many variables fixed to it (without it) as the bound needs, or why it has no support.
+    /// Nothing for a bound that every count meets (`0 <= count <= n`).
+    fn explain_count(&self, why: &mut Antecedents<'_>, bound: Value, at_least: bool) -> bool {
+        let n = self.n();
+        let b = i64::from(bound);
+        if (at_least && b <= 0) || (!at_least && b >= n) {
+            return true;
+        }
+        let each = self.each_value(why, |why, v| {
+            let (fixed, without) = self.tally(why, v, None);
+            if at_least && fixed >= b {
+                self.name_fixed(why, v, b, None);
+                true
+            } else if !at_least && n - without <= b {
+                self.name_without(why, v, n - b);
+                true
+            } else {
+                self.explain_unsupported(why, v)
+            }
+        });
+        each && {
+            self.name_value_domain(why);
+            true
+        }
+    }
+
+    /// A change of `count`: the bound it proves, past the values removed (a bitset may have
+    /// had holes); values removed in its middle (an emptied bitset domain), as a bound on
+    /// either side.
+    fn explain_count_change(&self, why: &mut Antecedents<'_>) -> bool {
+        let start = why.len_reasons();
+        let (first, last) = (why.removed().next(), why.removed().last());
+        match why.change() {
+            Change::AtLeast(_, bound) => self.explain_count(why, last.map_or(bound, |r| r.saturating_add(1)), true),
+            Change::AtMost(_, bound) => self.explain_count(why, first.map_or(bound, |r| r.saturating_sub(1)), false),
+            Change::Removed(_) => {
+                let (Some(first), Some(last)) = (first, last) else { return false };
+                if self.explain_count(why, last.saturating_add(1), true) {
+                    return true;
+                }
+                why.truncate_reasons(start);
+                self.explain_count(why, first.saturating_sub(1), false)
+            }
+            Change::Failure => false,
+        }
+    }
+
+    /// A change of `value`: each value it lost has no support. An interval's lost values lie
+    /// between its bound before the change, named, and the new one (at most 64 of them: the
+    /// propagation enumerates an interval's values only once it is fixed).
+    fn explain_value_change(&self, why: &mut Antecedents<'_>) -> bool {
+        let y = self.scope[0];
+        let removed: smallvec::SmallVec<[Value; 64]> = why.removed().collect();
+        if !removed.is_empty() {
+            return removed.into_iter().all(|v| self.explain_unsupported(why, v));
+        }
+        let (from, to) = match (why.change(), why.bounds(y)) {
+            (Change::AtLeast(_, b), Some((lo, _))) if lo < b => {
+                why.at_least(y, lo);
+                (lo, b - 1)
+            }
+            (Change::AtMost(_, b), Some((_, hi))) if b < hi => {
+                why.at_most(y, hi);
+                (b + 1, hi)
+            }
+            _ => return false,
+        };
+        i64::from(to) - i64::from(from) < 64 && (from..=to).all(|v| self.explain_unsupported(why, v))
+    }
+
+    /// A change of variable `z` of `vars`, with `value = v`: `v` gone from `z` because the
+    /// count is full with the other variables fixed to `v` (`value = v`, `count <= max` and
+    /// `max` of them), or `z` fixed to `v` because every variable that may take `v` is needed
+    /// (`value = v`, `count >= min` and `n - min` variables without `v`).
+    fn explain_var_change(&self, why: &mut Antecedents<'_>, z: VarId) -> bool {
+        let (y, c) = (self.scope[0], self.scope[1]);
+        let n = self.n();
+        let (Some(v), Some((cmin, cmax))) = (why.value(y), why.bounds(c)) else { return false };
+        let (cmin, cmax) = (i64::from(cmin), i64::from(cmax));
+        // Whether the change took `v` alone (an interval: its old bound, named if so), or
+        // left it.
+        let (drops, keeps) = if why.removed().next().is_some() {
+            (why.removed().all(|r| r == v), why.removed().all(|r| r != v))
+        } else {
+            match (why.change(), why.bounds(z)) {
+                (Change::AtLeast(_, b), Some((lo, _))) => (lo == v && i64::from(b) == i64::from(v) + 1, b <= v),
+                (Change::AtMost(_, b), Some((_, hi))) => (hi == v && i64::from(b) == i64::from(v) - 1, b >= v),
+                _ => return false,
+            }
+        };
+        if drops {
+            let (fixed, _) = self.tally(why, v, Some(z));
+            if fixed < cmax {
+                return false;
+            }
+            match why.change() {
+                Change::AtLeast(..) if why.removed().next().is_none() => why.at_least(z, v),
+                Change::AtMost(..) if why.removed().next().is_none() => why.at_most(z, v),
+                _ => {}
+            }
+            why.equal(y, v);
+            why.at_most(c, cmax as Value);
+            self.name_fixed(why, v, cmax, Some(z));
+            true
+        } else if keeps && why.contains(z, v) {
+            let (_, without) = self.tally(why, v, None);
+            if n - without > cmin {
+                return false;
+            }
+            why.equal(y, v);
+            why.at_least(c, cmin as Value);
+            self.name_without(why, v, n - cmin);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The domains before the change have no support: the count's domain outside `0..=n`
+    /// (its bound), or no value of `value` with support.
+    fn explain_failure(&self, why: &mut Antecedents<'_>) -> bool {
+        let c = self.scope[1];
+        let Some((cmin, cmax)) = why.bounds(c) else { return false };
+        if cmax < 0 {
+            why.at_most(c, cmax);
+            return true;
+        }
+        if i64::from(cmin) > self.n() {
+            why.at_least(c, cmin);
+            return true;
+        }
+        self.each_value(why, |why, v| self.explain_unsupported(why, v)) && {
+            self.name_value_domain(why);
+            true
+        }
     }
 }
 
@@ -255,76 +418,29 @@ impl Constraint for CountEq {
     }
 
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
-        if super::has_repeated_var(&self.scope) {
-            return false;
-        }
+        // The propagation's reasons in turn (one variable may be the count, the value and a
+        // counted variable at once, and a variable may be counted twice: each reason counts
+        // positions), then the domains' lack of support, which implies any change (an
+        // emptied domain).
         let (y, c) = (self.scope[0], self.scope[1]);
-        match why.change() {
-            // The bound to prove: past the values removed (a bitset may have had holes).
-            Change::AtLeast(x, bound) if x == c => {
-                let b = why.removed().max().map_or(bound, |r| r.saturating_add(1));
-                self.explain_count(why, b, true)
-            }
-            Change::AtMost(x, bound) if x == c => {
-                let b = why.removed().min().map_or(bound, |r| r.saturating_sub(1));
-                self.explain_count(why, b, false)
-            }
-            Change::Failure => {
-                // Every value of `value` without support.
-                let Some(values) = self.value_values(why) else { return false };
-                for v in values {
-                    if !self.explain_unsupported(why, v) {
-                        return false;
-                    }
-                }
-                why.domain(y);
-                true
-            }
-            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) if x == y => {
-                let removed: Vec<Value> = why.removed().collect();
-                !removed.is_empty() && removed.into_iter().all(|v| self.explain_unsupported(why, v))
-            }
-            Change::Removed(x) if x == c => false,
-            Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => {
-                let Some(v) = why.value(y) else { return false };
-                let removed: Vec<Value> = why.removed().collect();
-                let n = (self.scope.len() - 2) as i64;
-                let (fixed, without) = self.split(why, v);
-                let (cmin, cmax) = match why.bounds(c) {
-                    Some(b) => (i64::from(b.0), i64::from(b.1)),
-                    None => return false,
-                };
-                let own = self.scope.iter().position(|&z| z == x).unwrap_or(0);
-                let drops_v = if removed.is_empty() {
-                    match why.change() {
-                        Change::AtLeast(_, b) => b > v,
-                        Change::AtMost(_, b) => b < v,
-                        _ => false,
-                    }
-                } else {
-                    removed.contains(&v)
-                };
-                if drops_v {
-                    // `v` left `x`: the count is full with the variables fixed to `v`.
-                    let fixed: Vec<usize> = fixed.into_iter().filter(|&k| k != own).collect();
-                    if (fixed.len() as i64) < cmax {
-                        return false;
-                    }
-                    why.equal(y, v);
-                    why.at_most(c, cmax as Value);
-                    self.name_fixed(why, &fixed, cmax.max(0) as usize, v);
-                } else {
-                    // `x` fixed to `v`: every variable that may take `v` is needed.
-                    if !why.contains(x, v) || n - (without.len() as i64) > cmin {
-                        return false;
-                    }
-                    why.equal(y, v);
-                    why.at_least(c, cmin as Value);
-                    self.name_without(why, &without, without.len(), v);
-                }
-                true
-            }
+        let z = match why.change() {
+            Change::Failure => return self.explain_failure(why),
+            Change::AtLeast(z, _) | Change::AtMost(z, _) | Change::Removed(z) => z,
+        };
+        let start = why.len_reasons();
+        if z == c && self.explain_count_change(why) {
+            return true;
         }
+        why.truncate_reasons(start);
+        if z == y && self.explain_value_change(why) {
+            return true;
+        }
+        why.truncate_reasons(start);
+        if self.scope[2..].contains(&z) && self.explain_var_change(why, z) {
+            return true;
+        }
+        why.truncate_reasons(start);
+        self.explain_failure(why)
     }
 
     fn is_satisfied(&self, values: &[Value]) -> bool {
@@ -374,6 +490,9 @@ pub struct Among {
     scope: Vec<VarId>,
     /// The set, sorted and distinct.
     set: Vec<Value>,
+    /// Whether a variable occurs twice in the scope (the explanations are then the generic
+    /// one).
+    repeated: bool,
 }
 
 impl Among {
@@ -384,7 +503,8 @@ impl Among {
         let mut set: Vec<Value> = set.into_iter().collect();
         set.sort_unstable();
         set.dedup();
-        Among { scope, set }
+        let repeated = super::has_repeated_var(&scope);
+        Among { scope, set, repeated }
     }
 
     fn inside(&self, v: Value) -> bool {
@@ -461,32 +581,42 @@ impl Among {
 }
 
 impl Among {
-    /// Before the change: the positions (in the scope) of the variables with only values of
-    /// the set, and of those with none (an interval domain by its bounds against the set);
-    /// `None` if an interval's bounds are not known.
-    fn inside_outside(&self, why: &Antecedents<'_>) -> Option<(Vec<usize>, Vec<usize>)> {
-        let (mut inside, mut outside) = (Vec::new(), Vec::new());
-        for k in 1..self.scope.len() {
-            let (mut any_in, mut all_in) = (false, true);
-            match why.values(self.scope[k]) {
-                Some(values) => {
-                    for v in values {
-                        if self.inside(v) {
-                            any_in = true;
-                        } else {
-                            all_in = false;
-                        }
+    /// Before the change, whether `x` has only values of the set (inside) and whether it has
+    /// none (outside), an interval domain by its bounds against the set; `None` if an
+    /// interval's bounds are not known.
+    fn side(&self, why: &Antecedents<'_>, x: VarId) -> Option<(bool, bool)> {
+        let (mut any_in, mut all_in) = (false, true);
+        match why.values(x) {
+            Some(values) => {
+                for v in values {
+                    if self.inside(v) {
+                        any_in = true;
+                    } else {
+                        all_in = false;
+                    }
+                    if any_in && !all_in {
+                        break;
                     }
                 }
-                None => {
-                    let (lo, hi) = why.bounds(self.scope[k])?;
-                    (all_in, any_in) = self.range_inside(lo, hi);
-                }
             }
-            if all_in {
-                inside.push(k);
-            } else if !any_in {
-                outside.push(k);
+            None => {
+                let (lo, hi) = why.bounds(x)?;
+                (all_in, any_in) = self.range_inside(lo, hi);
+            }
+        }
+        Some((all_in, !any_in))
+    }
+
+    /// Before the change, the variables inside the set and those outside it (positions:
+    /// a variable given twice counts twice), those of `skip` left out; `None` if an
+    /// interval's bounds are not known.
+    fn tally(&self, why: &Antecedents<'_>, skip: Option<VarId>) -> Option<(i64, i64)> {
+        let (mut inside, mut outside) = (0, 0);
+        for &x in &self.scope[1..] {
+            if Some(x) != skip {
+                let (i, o) = self.side(why, x)?;
+                inside += i64::from(i);
+                outside += i64::from(o);
             }
         }
         Some((inside, outside))
@@ -499,11 +629,19 @@ impl Among {
         (i64::from(hi) - i64::from(lo) + 1 == (to - from) as i64, to > from)
     }
 
-    /// Names, for `k` of the variables at `positions`, the removals that put them inside the
-    /// set (`inside`) or outside it.
-    fn name_side(&self, why: &mut Antecedents<'_>, positions: &[usize], k: usize, inside: bool) -> bool {
-        for &i in positions.iter().take(k) {
-            let x = self.scope[i];
+    /// Names, for the first `k` variables inside the set (`inside`) or outside it (those of
+    /// `skip` left out), the removals that put them there.
+    fn name_side(&self, why: &mut Antecedents<'_>, k: i64, inside: bool, skip: Option<VarId>) -> bool {
+        let mut left = k;
+        for &x in &self.scope[1..] {
+            if left <= 0 {
+                break;
+            }
+            let Some((all_in, all_out)) = self.side(why, x) else { return false };
+            if Some(x) == skip || (if inside { !all_in } else { !all_out }) {
+                continue;
+            }
+            left -= 1;
             match why.initial_values(x) {
                 Some(values) => why.not_equal_all(x, values.filter(|&v| self.inside(v) != inside)),
                 None => {
@@ -563,33 +701,35 @@ impl Constraint for Among {
     fn explain(&self, why: &mut Antecedents<'_>) -> bool {
         // The count is at least the variables inside the set and at most those not outside it;
         // at its largest, the set's values leave the others, at its smallest, the values
-        // outside the set do. An interval domain is read, and named, by its bounds.
-        if super::has_repeated_var(&self.scope) {
+        // outside the set do. An interval domain is read, and named, by its bounds. Nothing
+        // is collected: the variables are counted, then walked again to be named.
+        if self.repeated {
             return false;
         }
         let c = self.scope[0];
         let n = (self.scope.len() - 1) as i64;
-        let Some((inside, outside)) = self.inside_outside(why) else { return false };
-        let count = |b: i64| b.clamp(0, n) as usize;
         match why.change() {
             // The bound to prove: past the values removed (a bitset may have had holes).
             Change::AtLeast(x, bound) if x == c => {
+                let Some((inside, _)) = self.tally(why, None) else { return false };
                 let b = i64::from(why.removed().max().map_or(bound, |r| r.saturating_add(1)));
-                inside.len() as i64 >= b && self.name_side(why, &inside, count(b), true)
+                inside >= b && self.name_side(why, b, true, None)
             }
             Change::AtMost(x, bound) if x == c => {
+                let Some((_, outside)) = self.tally(why, None) else { return false };
                 let b = i64::from(why.removed().min().map_or(bound, |r| r.saturating_sub(1)));
-                n - outside.len() as i64 <= b && self.name_side(why, &outside, count(n - b), false)
+                n - outside <= b && self.name_side(why, n - b, false, None)
             }
             // Values in the middle of the count's domain (its last ones, when the change
             // empties it): each below the variables inside the set or above those not outside.
             Change::Removed(x) if x == c => {
                 let (Some(lo), Some(hi)) = (why.removed().next(), why.removed().last()) else { return false };
                 let (lo, hi) = (i64::from(lo), i64::from(hi));
-                if inside.len() as i64 > hi {
-                    self.name_side(why, &inside, count(hi + 1), true)
-                } else if n - (outside.len() as i64) < lo {
-                    self.name_side(why, &outside, count(n - lo + 1), false)
+                let Some((inside, outside)) = self.tally(why, None) else { return false };
+                if inside > hi {
+                    self.name_side(why, hi + 1, true, None)
+                } else if n - outside < lo {
+                    self.name_side(why, n - lo + 1, false, None)
                 } else {
                     false
                 }
@@ -597,63 +737,63 @@ impl Constraint for Among {
             Change::Failure => {
                 let Some((cmin, cmax)) = why.bounds(c) else { return false };
                 let (cmin, cmax) = (i64::from(cmin), i64::from(cmax));
-                if inside.len() as i64 > cmax {
+                let Some((inside, outside)) = self.tally(why, None) else { return false };
+                if inside > cmax {
                     why.at_most(c, cmax as Value);
-                    self.name_side(why, &inside, count(cmax + 1), true)
-                } else if n - (outside.len() as i64) < cmin {
+                    self.name_side(why, cmax + 1, true, None)
+                } else if n - outside < cmin {
                     why.at_least(c, cmin as Value);
-                    self.name_side(why, &outside, count(n - cmin + 1), false)
+                    self.name_side(why, n - cmin + 1, false, None)
                 } else {
                     false
                 }
             }
             Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => {
-                let removed: Vec<Value> = why.removed().collect();
                 // The values removed (an interval's: between its bound before and the new one)
                 // all inside the set, or all outside.
-                let (all_in, all_out) = match why.change() {
-                    _ if !removed.is_empty() => {
-                        (removed.iter().all(|&v| self.inside(v)), removed.iter().all(|&v| !self.inside(v)))
+                let (all_in, all_out) = if why.removed().next().is_some() {
+                    (why.removed().all(|v| self.inside(v)), why.removed().all(|v| !self.inside(v)))
+                } else {
+                    match why.change() {
+                        // The new bound excludes the values past the old one too: that bound
+                        // is a reason.
+                        Change::AtLeast(_, b) => match why.min(x) {
+                            Some(lo) if lo < b => {
+                                why.at_least(x, lo);
+                                let (all, any) = self.range_inside(lo, b - 1);
+                                (all, !any)
+                            }
+                            _ => return false,
+                        },
+                        Change::AtMost(_, b) => match why.max(x) {
+                            Some(hi) if b < hi => {
+                                why.at_most(x, hi);
+                                let (all, any) = self.range_inside(b + 1, hi);
+                                (all, !any)
+                            }
+                            _ => return false,
+                        },
+                        _ => return false,
                     }
-                    // The new bound excludes the values past the old one too: that bound is a
-                    // reason.
-                    Change::AtLeast(_, b) => match why.min(x) {
-                        Some(lo) if lo < b => {
-                            why.at_least(x, lo);
-                            let (all, any) = self.range_inside(lo, b - 1);
-                            (all, !any)
-                        }
-                        _ => return false,
-                    },
-                    Change::AtMost(_, b) => match why.max(x) {
-                        Some(hi) if b < hi => {
-                            why.at_most(x, hi);
-                            let (all, any) = self.range_inside(b + 1, hi);
-                            (all, !any)
-                        }
-                        _ => return false,
-                    },
-                    _ => return false,
                 };
                 let Some((cmin, cmax)) = why.bounds(c) else { return false };
                 let (cmin, cmax) = (i64::from(cmin), i64::from(cmax));
-                let others = |side: &[usize]| side.iter().copied().filter(|&k| self.scope[k] != x).collect::<Vec<_>>();
+                // The other variables' sides.
+                let Some((inside, outside)) = self.tally(why, Some(x)) else { return false };
                 if all_in {
                     // The count is full with the variables inside the set.
-                    let inside = others(&inside);
-                    if (inside.len() as i64) < cmax {
+                    if inside < cmax {
                         return false;
                     }
                     why.at_most(c, cmax as Value);
-                    self.name_side(why, &inside, count(cmax), true)
+                    self.name_side(why, cmax, true, Some(x))
                 } else if all_out {
                     // Every variable not outside the set is needed.
-                    let outside = others(&outside);
-                    if (outside.len() as i64) < n - cmin {
+                    if outside < n - cmin {
                         return false;
                     }
                     why.at_least(c, cmin as Value);
-                    self.name_side(why, &outside, count(n - cmin), false)
+                    self.name_side(why, n - cmin, false, Some(x))
                 } else {
                     false
                 }

@@ -13,9 +13,6 @@ use crate::domain::{ValueMap, BITS};
 use crate::id::{Value, VarId};
 use crate::layout::VarInfo;
 
-/// A domain's blocks, on the stack for domains of up to 256 values.
-pub(crate) type Bits = smallvec::SmallVec<[Block; 4]>;
-
 /// A domain's blocks, on the stack for domains of up to 4,096 values (512 bytes).
 type WideBits = smallvec::SmallVec<[Block; 64]>;
 
@@ -279,19 +276,23 @@ impl<'a> Antecedents<'a> {
     }
 
     /// The values `x` could take before the change, in increasing order, for a domain stored
-    /// as a bitset (one walk of `x`'s changes since, rather than one per value as
-    /// [`contains`](Antecedents::contains)); `None` for an interval domain.
+    /// as a bitset (block by block, each block's removals since looked up once, rather than
+    /// one look-up per value as [`contains`](Antecedents::contains); nothing is collected);
+    /// `None` for an interval domain.
     pub fn values(&self, x: VarId) -> Option<impl Iterator<Item = Value> + '_> {
         if self.is_interval(x) {
             return None;
         }
-        let mut bits = Bits::new();
-        bits_at(self.trail, self.vars, self.blocks, x.index() as u32, self.at, &mut bits);
         let info = self.info(x);
-        let len = info.len as usize;
+        let (y, o, len) = (x.index() as u32, info.offset as usize, info.len as usize);
+        let blocks = (0..info.words as usize).map(move |wi| {
+            // The block before the change: the bits left now and those removed since.
+            (wi, self.blocks[o + wi] | self.trail.removals_before(y, wi as u32, self.at).1)
+        });
         Some(
-            (0..bits.len() * BITS)
-                .filter(move |&b| b < len && bits[b / BITS] >> (b % BITS) & 1 == 1)
+            blocks
+                .flat_map(|(wi, block)| (0..BITS).filter(move |b| block >> b & 1 == 1).map(move |b| wi * BITS + b))
+                .filter(move |&b| b < len)
                 .map(move |b| info.map.value(b)),
         )
     }
@@ -705,26 +706,6 @@ pub(crate) fn state_before(trail: &Trail, vars: &[VarInfo], y: u32, p: usize, ou
             }
         }
         k = e.prev;
-    }
-}
-
-/// `y`'s bitset domain at trail position `p` (before entry `p`), from the current
-/// `blocks`: the bits removed at `p` and after put back.
-pub(crate) fn bits_at<A: smallvec::Array<Item = Block>>(
-    trail: &Trail,
-    vars: &[VarInfo],
-    blocks: &[Block],
-    y: u32,
-    p: usize,
-    out: &mut smallvec::SmallVec<A>,
-) {
-    let info = &vars[y as usize];
-    out.clear();
-    out.extend_from_slice(&blocks[info.offset as usize..(info.offset + info.words) as usize]);
-    for e in trail.since(y, p) {
-        if let Atom::Removed { wi, mask } = e.atom {
-            out[wi as usize] |= mask;
-        }
     }
 }
 
