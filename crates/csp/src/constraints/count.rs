@@ -511,6 +511,23 @@ impl Among {
         self.set.binary_search(&v).is_ok()
     }
 
+    /// Whether one of `values` is in the set, and whether all are (stopping once both are
+    /// known).
+    fn sides(&self, values: impl Iterator<Item = Value>) -> (bool, bool) {
+        let (mut any_in, mut all_in) = (false, true);
+        for v in values {
+            if self.inside(v) {
+                any_in = true;
+            } else {
+                all_in = false;
+            }
+            if any_in && !all_in {
+                break;
+            }
+        }
+        (any_in, all_in)
+    }
+
     /// Whether interval variable `x` has a value in the set, and one outside it (by its bounds
     /// against the sorted set).
     fn members_within(&self, ctx: &Context<'_>, x: VarId) -> (bool, bool) {
@@ -525,26 +542,13 @@ impl Among {
         let (mut lo, mut hi) = (0i64, 0i64);
         for &x in &self.scope[1..] {
             let d = ctx.domain(x);
-            let (mut any_in, mut all_in) = (false, true);
-            if d.is_interval() {
+            let (any_in, all_in) = if d.is_interval() {
                 // A large range: by its bounds against the sorted set.
-                let any_out;
-                (any_in, any_out) = self.members_within(ctx, x);
-                all_in = !any_out;
-                lo += i64::from(all_in);
-                hi += i64::from(any_in);
-                continue;
-            }
-            for v in d.iter() {
-                if self.inside(v) {
-                    any_in = true;
-                } else {
-                    all_in = false;
-                }
-                if any_in && !all_in {
-                    break;
-                }
-            }
+                let (any_in, any_out) = self.members_within(ctx, x);
+                (any_in, !any_out)
+            } else {
+                self.sides(d.iter())
+            };
             lo += i64::from(all_in);
             hi += i64::from(any_in);
         }
@@ -585,25 +589,14 @@ impl Among {
     /// none (outside), an interval domain by its bounds against the set; `None` if an
     /// interval's bounds are not known.
     fn side(&self, why: &Antecedents<'_>, x: VarId) -> Option<(bool, bool)> {
-        let (mut any_in, mut all_in) = (false, true);
-        match why.values(x) {
-            Some(values) => {
-                for v in values {
-                    if self.inside(v) {
-                        any_in = true;
-                    } else {
-                        all_in = false;
-                    }
-                    if any_in && !all_in {
-                        break;
-                    }
-                }
-            }
+        let (any_in, all_in) = match why.values(x) {
+            Some(values) => self.sides(values),
             None => {
                 let (lo, hi) = why.bounds(x)?;
-                (all_in, any_in) = self.range_inside(lo, hi);
+                let (all_in, any_in) = self.range_inside(lo, hi);
+                (any_in, all_in)
             }
-        }
+        };
         Some((all_in, !any_in))
     }
 
