@@ -406,10 +406,17 @@ impl Constraint for Arithmetic {
                 2
             }
         };
+        // A bitset's entry may take values beyond a hole (its bound then names the value past
+        // the hole) or a block of them inside the domain (while removing above a bound, block
+        // by block): by bounds too when the narrowed range excludes every value it took.
+        let outside = |(lo, hi): (i64, i64)| {
+            why.removed().next().is_some() && why.removed().all(|r| i64::from(r) < lo || i64::from(r) > hi)
+        };
         let by_bounds = match (why.change(), narrowed) {
             (_, None) => true,
-            (Change::AtLeast(t, v), Some(n)) => n[slot(t)].0 >= i64::from(v),
-            (Change::AtMost(t, v), Some(n)) => n[slot(t)].1 <= i64::from(v),
+            (Change::AtLeast(t, v), Some(n)) => n[slot(t)].0 >= i64::from(v) || outside(n[slot(t)]),
+            (Change::AtMost(t, v), Some(n)) => n[slot(t)].1 <= i64::from(v) || outside(n[slot(t)]),
+            (Change::Removed(t), Some(n)) => outside(n[slot(t)]),
             _ => false,
         };
         if by_bounds {
