@@ -23,7 +23,9 @@ for spec in "${instances[@]}"; do
     out="$(timeout $((limit + 30)) minizinc --solver "$solver" -t $((limit * 1000)) -a "$@" \
         "$here/rcpsp_lags.mzn" "$work/$id.dzn" 2>&1 || true)"
     end=$(date +%s.%N)
-    objective="$(grep -E '^cost = ' <<<"$out" | tail -n 1 | sed -E 's/cost = (-?[0-9]+);/\1/')"
+    # No objective line (no solution, an error) is an answer too: `|| true` keeps pipefail
+    # from ending the script there.
+    objective="$( (grep -E '^cost = ' <<<"$out" || true) | tail -n 1 | sed -E 's/cost = (-?[0-9]+);/\1/')"
     if grep -q '^==========' <<<"$out"; then status=OPT
     elif grep -q '=====UNSATISFIABLE=====' <<<"$out"; then status=UNSAT
     elif [ -n "$objective" ]; then status=SOL

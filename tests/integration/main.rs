@@ -2,6 +2,7 @@
 
 mod engine_counts;
 mod engine_observer;
+mod freq_gen;
 mod graph_coloring;
 mod hostile_input;
 mod limits;

@@ -5,14 +5,15 @@
 //! constraint's variables shows that the constraint and the named facts imply the change (or,
 //! for a failure, have no solution); and every clause learned holds in every solution.
 //!
-//! Four families of models, one module each, share one constraint-as-data type
+//! Five families of models, one module each, share one constraint-as-data type
 //! ([`spec`](explanations::spec)) and one harness ([`audit`](explanations::audit)): the
 //! [`basic`](explanations::basic) constraints (element, all-different, clause, linear,
 //! tables, arithmetic, ...), the [`structural`](explanations::structural) ones (circuit,
 //! regular, counting, lex, inverse, bin packing, ...), the
 //! [`rostering`](explanations::rostering) ones (gcc, all-different-except, among, several on
 //! one pool of variables) and the [`scheduling`](explanations::scheduling) ones (cumulative,
-//! disjunctive, diffn). Each family
+//! disjunctive, diffn); the [`frequency`](explanations::frequency) models (wide differences,
+//! absolute values, nvalue) are checked constraint by constraint only. Each family
 //! also tests that each of its kinds is explained precisely on a model made to conflict.
 //!
 //! The property tests stay in this file, where proptest finds their saved seeds
@@ -25,14 +26,15 @@ mod common;
 mod explanations {
     pub(crate) mod audit;
     pub(crate) mod basic;
+    pub(crate) mod frequency;
     pub(crate) mod rostering;
     pub(crate) mod scheduling;
     pub(crate) mod spec;
     pub(crate) mod structural;
 }
 
-use explanations::audit::{explanations_hold, learned_clauses_hold};
-use explanations::{basic, rostering, scheduling, structural};
+use explanations::audit::{explanations_hold, learned_clauses_hold, scoped_explanations_hold};
+use explanations::{basic, frequency, rostering, scheduling, structural};
 use proptest::prelude::*;
 
 proptest! {
@@ -111,5 +113,14 @@ proptest! {
     #[test]
     fn among_over_interval_domains_explanations_imply_what_they_explain(inst in rostering::wide_among()) {
         rostering::wide_among_explanations_hold(&inst)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn frequency_explanations_imply_what_they_explain(inst in frequency::instance()) {
+        scoped_explanations_hold(&inst)?;
     }
 }

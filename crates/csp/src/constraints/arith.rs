@@ -180,6 +180,9 @@ impl Arithmetic {
 
     /// Domain consistency by enumerating pairs.
     fn supports(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        if self.op == ArithOp::Abs {
+            return self.abs_supports(ctx);
+        }
         let (x, y, z) = (self.x(), self.y(), self.z());
         self.xs.clear();
         self.xs.extend(ctx.domain(x).iter());
@@ -241,6 +244,67 @@ impl Arithmetic {
             };
         }
         ctx.retain(z, |v| z_ok.binary_search(&v).is_ok(), Rule::NoSupport)?;
+        Ok(())
+    }
+
+    /// Domain consistency of `z = |x|` in one pass over each domain: `x` keeps the values whose
+    /// absolute value `z` holds, then `z` the absolute values of those left, read in increasing
+    /// order by merging `x`'s negative values (backwards) with the others: no pairs, no sort.
+    fn abs_supports(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let (x, z) = (self.x(), self.z());
+        self.xs.clear();
+        self.xs.extend(ctx.domain(x).iter());
+        self.x_ok.clear();
+        for &a in &self.xs {
+            self.x_ok.push(a.checked_abs().is_some_and(|r| ctx.contains(z, r)));
+        }
+        let x_ok = &self.x_ok;
+        let mut i = 0;
+        ctx.retain(
+            x,
+            |_| {
+                i += 1;
+                x_ok[i - 1]
+            },
+            Rule::NoSupport,
+        )?;
+        // The absolute values left, merged from both signs (each list already increasing).
+        let split = self.xs.partition_point(|&a| a < 0);
+        let kept = |k: &usize| self.x_ok[*k];
+        let mut neg = (0..split).rev().filter(kept).map(|k| -self.xs[k]).peekable();
+        let mut pos = (split..self.xs.len()).filter(kept).map(|k| self.xs[k]).peekable();
+        self.z_ok.clear();
+        loop {
+            let next = match (neg.peek(), pos.peek()) {
+                (Some(&a), Some(&b)) if a <= b => neg.next(),
+                (_, Some(_)) => pos.next(),
+                (Some(_), None) => neg.next(),
+                (None, None) => break,
+            };
+            let Some(r) = next else { break };
+            if self.z_ok.last() != Some(&r) {
+                self.z_ok.push(r);
+            }
+        }
+        let z_ok = &self.z_ok;
+        if ctx.domain(z).is_interval() {
+            return match (z_ok.first(), z_ok.last()) {
+                (Some(&lo), Some(&hi)) => tighten(ctx, z, i64::from(lo), i64::from(hi)).map(|_| ()),
+                _ => ctx.wipe_out(z, Rule::NoSupport).map(|_| ()),
+            };
+        }
+        // `z`'s values in increasing order against the merged list: one walk of each.
+        let mut k = 0;
+        ctx.retain(
+            z,
+            |v| {
+                while k < z_ok.len() && z_ok[k] < v {
+                    k += 1;
+                }
+                k < z_ok.len() && z_ok[k] == v
+            },
+            Rule::NoSupport,
+        )?;
         Ok(())
     }
 
@@ -329,7 +393,9 @@ impl Constraint for Arithmetic {
         }
         // By bounds: when the bounds before the change, narrowed as `bounds` does, give it.
         let b = |v: VarId| why.bounds(v).map(|(lo, hi)| (i64::from(lo), i64::from(hi)));
-        let (Some(xr), Some(yr), Some(zr)) = (b(x), b(y), b(z)) else { return false };
+        let (Some(xr), Some(yr), Some(zr)) = (b(x), b(y), b(z)) else {
+            return self.op == ArithOp::Abs && self.explain_abs(why);
+        };
         let narrowed = self.narrow(xr, yr, zr);
         let slot = |t: VarId| {
             if t == x {
@@ -340,10 +406,17 @@ impl Constraint for Arithmetic {
                 2
             }
         };
+        // A bitset's entry may take values beyond a hole (its bound then names the value past
+        // the hole) or a block of them inside the domain (while removing above a bound, block
+        // by block): by bounds too when the narrowed range excludes every value it took.
+        let outside = |(lo, hi): (i64, i64)| {
+            why.removed().next().is_some() && why.removed().all(|r| i64::from(r) < lo || i64::from(r) > hi)
+        };
         let by_bounds = match (why.change(), narrowed) {
             (_, None) => true,
-            (Change::AtLeast(t, v), Some(n)) => n[slot(t)].0 >= i64::from(v),
-            (Change::AtMost(t, v), Some(n)) => n[slot(t)].1 <= i64::from(v),
+            (Change::AtLeast(t, v), Some(n)) => n[slot(t)].0 >= i64::from(v) || outside(n[slot(t)]),
+            (Change::AtMost(t, v), Some(n)) => n[slot(t)].1 <= i64::from(v) || outside(n[slot(t)]),
+            (Change::Removed(t), Some(n)) => outside(n[slot(t)]),
             _ => false,
         };
         if by_bounds {
@@ -366,6 +439,9 @@ impl Constraint for Arithmetic {
                 why.equal(v, value);
             }
             return true;
+        }
+        if self.op == ArithOp::Abs {
+            return self.explain_abs(why);
         }
         // Value by value: each value gone had no support left.
         // One block of a bitset domain at most, and operands of at most `EXPLAIN_VALUES` values
@@ -425,6 +501,29 @@ impl Arithmetic {
         }
     }
 
+    /// Why the values gone from `x` or `z` had no support under `z = |x|`: a value `a` of `x`
+    /// by `z != |a|`, a value `v` of `z` by `x != v` and `x != -v`. At most two supports per
+    /// value, so no operand is enumerated, whatever the domains' sizes.
+    fn explain_abs(&self, why: &mut Antecedents<'_>) -> bool {
+        let (x, z) = (self.x(), self.z());
+        let t = match why.change() {
+            Change::AtLeast(t, _) | Change::AtMost(t, _) | Change::Removed(t) => t,
+            Change::Failure => return false,
+        };
+        // One block of a bitset domain at most: on the stack.
+        let removed: smallvec::SmallVec<[Value; crate::domain::BITS]> = why.removed().collect();
+        if removed.is_empty() {
+            // An interval's bound: the bounds reasoning above, or nothing precise.
+            return false;
+        }
+        if t == x {
+            why.not_equal_all_if_absent(z, removed.iter().filter_map(|a| a.checked_abs()))
+        } else {
+            let support = removed.iter().filter(|&&v| v >= 0).flat_map(|&v| [Some(v), v.checked_neg()]).flatten();
+            why.not_equal_all_if_absent(x, support)
+        }
+    }
+
     /// Names why value `v` of `t` had no support before the change: each pair of operands
     /// (`a` of `xs`, `b` of `ys`, the initial values; `b = 0` for `abs`, `b = a` for `x * x`)
     /// that would support it has a value gone; whether it could say.
@@ -475,7 +574,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::testing::{brute_force, model_with, small_domains, solve_all};
+    use crate::testing::{brute_force, model_with, propagated, small_domains, solve_all};
 
     fn op_strategy() -> impl Strategy<Value = ArithOp> {
         prop_oneof![
@@ -512,6 +611,15 @@ mod tests {
             model.post(Arithmetic::new(op, v[0], v[0], v[1])).unwrap();
             prop_assert_eq!(solve_all(model, &v), expected);
         }
+    }
+
+    #[test]
+    fn abs_prunes_holes_both_ways() {
+        // |x| = z: x keeps the values whose absolute value z holds (-3, 0, 4), z the absolute
+        // values of those (3 only through -3), both with holes.
+        let (mut model, v) = model_with(&[vec![-5, -3, 0, 2, 4], vec![0, 1, 3, 4, 6]]);
+        model.post(Arithmetic::abs(v[0], v[1])).unwrap();
+        assert_eq!(propagated(model, &v).unwrap(), vec![vec![-3, 0, 4], vec![0, 3, 4]]);
     }
 
     #[test]

@@ -634,6 +634,9 @@ impl Constraint for Linear {
                 return self.vars.binary_search(&x).is_ok() && self.explain_fixed(why, Some(x));
             }
             Change::Failure if self.cmp == Comparison::NotEqual => return self.explain_fixed(why, None),
+            // A bitset domain emptied by a bound (a wipe-out names no bound): each value of
+            // the entry is beyond what the other terms' bounds leave to its term.
+            Change::Removed(x) => return self.explain_wipe_out(why, x),
             Change::Failure => {
                 let Some((smallest, largest)) = self.sum_bounds_before(why) else { return false };
                 let le = matches!(self.cmp, Comparison::LessOrEqual | Comparison::Equal) && smallest > self.rhs;
@@ -673,6 +676,36 @@ impl Linear {
             }
         }
         true
+    }
+
+    /// Why the values of `x` removed by the change (the last ones of a bitset domain that a
+    /// bound emptied) have no support: each one, with the other terms at their smallest
+    /// contributions, exceeds the right-hand side (the `<=` half), or with them at their
+    /// largest falls short of it (the `>=` half); the bounds of the halves needed.
+    fn explain_wipe_out(&self, why: &mut Antecedents<'_>, x: VarId) -> bool {
+        let Ok(i) = self.vars.binary_search(&x) else { return false };
+        let Some((smallest, largest)) = self.sum_bounds_before(why) else { return false };
+        let Some((lo, hi)) = why.bounds(x) else { return false };
+        let a = self.coeffs[i];
+        // The others' sums: the whole sums without `x`'s own extreme contributions.
+        let (lo, hi) = (i64::from(lo), i64::from(hi));
+        let (others_min, others_max) = (smallest - (a * lo).min(a * hi), largest - (a * lo).max(a * hi));
+        let rhs = self.rhs;
+        let le_holds = matches!(self.cmp, Comparison::LessOrEqual | Comparison::Equal);
+        let ge_holds = matches!(self.cmp, Comparison::GreaterOrEqual | Comparison::Equal);
+        let (mut le, mut ge, mut any) = (false, false, false);
+        for v in why.removed() {
+            any = true;
+            let term = a * i64::from(v);
+            if le_holds && term + others_min > rhs {
+                le = true;
+            } else if ge_holds && term + others_max < rhs {
+                ge = true;
+            } else {
+                return false;
+            }
+        }
+        any && self.explain_bounds(why, Some(x), le, ge)
     }
 
     /// The smallest and largest sum of the terms in the domains before the change.

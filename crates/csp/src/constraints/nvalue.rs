@@ -257,7 +257,17 @@ impl Constraint for NValue {
             Change::AtMost(x, b) if x == c => {
                 self.explain_upper(why, removed.iter().min().map_or(i64::from(b), |&r| i64::from(r) - 1))
             }
-            Change::Removed(x) if x == c => false,
+            // The count emptied (a wipe-out names no bound): the values of the entry are all
+            // below the lower bound or all above the upper bound.
+            Change::Removed(x) if x == c => {
+                let (Some(&low), Some(&high)) = (removed.first(), removed.last()) else { return false };
+                let len = why.len_reasons();
+                if self.explain_lower(why, i64::from(high) + 1) {
+                    return true;
+                }
+                why.truncate_reasons(len);
+                self.explain_upper(why, i64::from(low) - 1)
+            }
             Change::AtLeast(x, _) | Change::AtMost(x, _) | Change::Removed(x) => {
                 // `x` must take a value already taken, the count being full.
                 let mut fixed = self.fixed_before(why);

@@ -716,12 +716,15 @@ pub(crate) fn removed_range(wi: u32, mask: Block) -> (usize, usize) {
 }
 
 /// An interval variable's lower (`low`) or upper bound at trail position `p`: the last move
-/// of it before `p`, else `current` if it has not moved since; `None` if that is not known.
+/// of it before `p`, else `current` if it has not moved since, else its bound when the trail
+/// was installed; `None` if that is not known.
 pub(crate) fn interval_bound_at(trail: &Trail, y: u32, p: usize, low: bool, current: usize) -> Option<usize> {
     match trail.entries.get(trail.bound_before(y, p, low) as usize) {
         Some(&Entry { atom: Atom::Ge(v) | Atom::Le(v), .. }) => Some(v as usize),
         // No move before `p`: the bound is the current one if it has not moved since either.
-        _ => (trail.bound_before(y, usize::MAX, low) == NO_ENTRY).then_some(current),
+        _ if trail.bound_before(y, usize::MAX, low) == NO_ENTRY => Some(current),
+        // Moved since `p` only: every move since the trail's installation is on it.
+        _ => trail.root_bound(y, low),
     }
 }
 

@@ -111,6 +111,10 @@ pub(crate) struct Trail {
     pub(crate) cause: Cause,
     /// The shortest the trail has been since [`take_low`](Trail::take_low) was last called.
     low: u32,
+    /// Per interval variable: its bounds (bits) when the trail was installed, which every
+    /// later move is recorded against: the bound before a position with no move of it before
+    /// (`None` for a bitset variable, or one not given by [`set_root`](Trail::set_root)).
+    root: Vec<Option<(u32, u32)>>,
 }
 
 impl Trail {
@@ -125,7 +129,22 @@ impl Trail {
             marks: vec![0; levels as usize],
             cause: Cause::Fact,
             low: 0,
+            root: Vec::new(),
         }
+    }
+
+    /// Records the bounds (bits) of interval variable `var` as the trail is installed.
+    pub(crate) fn set_root(&mut self, var: usize, lo: usize, hi: usize) {
+        if self.root.len() <= var {
+            self.root.resize(var + 1, None);
+        }
+        self.root[var] = Some((lo as u32, hi as u32));
+    }
+
+    /// Interval variable `var`'s lower (`low`) or upper bound when the trail was installed.
+    pub(crate) fn root_bound(&self, var: u32, low: bool) -> Option<usize> {
+        let (lo, hi) = (*self.root.get(var as usize)?)?;
+        Some(if low { lo } else { hi } as usize)
     }
 
     /// The number of entries.

@@ -479,6 +479,14 @@ impl Solver {
         let l = self.lcg.get_or_insert_with(|| Box::new(Lcg::new(n, m)));
         let mut t = l.spare.take().unwrap_or_else(|| Box::new(Trail::new(n, 0)));
         *t = Trail::new(n, self.engine.core.store.level());
+        // Intervals' bounds now, which the bounds before a position fall back on.
+        let blocks = self.engine.core.store.blocks();
+        for (i, info) in self.engine.model.vars.iter().enumerate() {
+            if matches!(info.map, crate::domain::ValueMap::Interval { .. }) {
+                let o = info.offset as usize;
+                t.set_root(i, blocks[o], blocks[o + 1]);
+            }
+        }
         self.engine.core.trail = Some(t);
     }
 
