@@ -1,6 +1,8 @@
 //! `Diffn`: rectangles that do not overlap, by pairwise bounds reasoning and time-tabling on
 //! the two projections.
 
+use std::cell::RefCell;
+
 use crate::constraint::{Constraint, Events, Priority, Rule};
 use crate::constraints::cumulative::absent_below;
 use crate::constraints::linear::tighten;
@@ -81,6 +83,30 @@ pub struct Diffn {
     dy: Vec<Operand>,
     strict: bool,
     table: TimeTable,
+    /// The explanations' buffers (see [`Explaining`]).
+    explaining: RefCell<Explaining>,
+}
+
+/// What [`Diffn::explain`] works in, kept in the constraint so that explaining allocates
+/// nothing once its buffers have grown to the number of rectangles.
+#[derive(Clone, Debug, Default)]
+struct Explaining {
+    /// The rectangles before the change.
+    rects: Vec<Rect>,
+    projection: Projection,
+    /// The facts named, on the scope's variables.
+    named: Vec<Bound>,
+}
+
+/// The buffers of time-tabling on a projection.
+#[derive(Clone, Debug, Default)]
+struct Projection {
+    /// The projection as a cumulative resource.
+    table: TimeTable,
+    /// The rule's facts on its tasks, and the rectangles they name.
+    facts: Vec<Fact>,
+    involved: Vec<usize>,
+    reasons: task_reasons::Scratch,
 }
 
 /// The message for rectangle vectors of different lengths, if they differ.
@@ -126,7 +152,8 @@ impl Diffn {
         let dy_ops = (0..n).map(|i| Operand::Var(3 * n + i)).collect();
         scope.extend(dx);
         scope.extend(dy);
-        Diffn { misuse: None, scope, n, dx: dx_ops, dy: dy_ops, strict, table: TimeTable::default() }
+        let (table, explaining) = (TimeTable::default(), RefCell::default());
+        Diffn { misuse: None, scope, n, dx: dx_ops, dy: dy_ops, strict, table, explaining }
     }
 
     fn build(x: Vec<VarId>, y: Vec<VarId>, dx: Vec<Value>, dy: Vec<Value>, strict: bool) -> Diffn {
@@ -142,6 +169,7 @@ impl Diffn {
             dy: dy.into_iter().map(|v| Operand::Const(i64::from(v))).collect(),
             strict,
             table: TimeTable::default(),
+            explaining: RefCell::default(),
         }
     }
 
@@ -245,21 +273,24 @@ impl Diffn {
 
 /// A rectangle before a change, for [`Diffn::explain`]: per axis, its origin's bounds and
 /// its size's bounds.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Rect {
     origin: [(i64, i64); 2],
     size: [(i64, i64); 2],
 }
 
 impl Diffn {
-    /// The rectangles before the change `why` explains; `None` if a bound is not known.
-    fn before(&self, why: &Antecedents<'_>) -> Option<Vec<Rect>> {
+    /// The rectangles before the change `why` explains, into `rects`; `None` if a bound is not
+    /// known.
+    fn before(&self, why: &Antecedents<'_>, rects: &mut Vec<Rect>) -> Option<()> {
         let n = self.n;
         let bounds = |l: usize| why.bounds(self.scope[l]).map(|(a, b)| (i64::from(a), i64::from(b)));
         let size = |o: Operand| Some((o.min_before(&self.scope, why)?.max(0), o.max_before(&self.scope, why)?));
-        (0..n)
-            .map(|i| Some(Rect { origin: [bounds(i)?, bounds(n + i)?], size: [size(self.dx[i])?, size(self.dy[i])?] }))
-            .collect()
+        rects.clear();
+        for i in 0..n {
+            rects.push(Rect { origin: [bounds(i)?, bounds(n + i)?], size: [size(self.dx[i])?, size(self.dy[i])?] });
+        }
+        Some(())
     }
 
     /// The local index of rectangle `i`'s origin on `axis`.
@@ -341,10 +372,10 @@ impl Diffn {
     }
 
     /// The projection on `axis` as a cumulative resource (in reversed time when `mirror`),
-    /// and its capacity: the height of the box of every rectangle across.
-    fn projection_table(&self, r: &[Rect], axis: usize, mirror: bool) -> (TimeTable, i64) {
+    /// into `t`, and its capacity: the height of the box of every rectangle across.
+    fn projection_table(&self, r: &[Rect], axis: usize, mirror: bool, t: &mut TimeTable) -> i64 {
         let across = 1 - axis;
-        let mut t = TimeTable::default();
+        t.clear();
         let (mut lo, mut hi) = (i64::MAX, i64::MIN);
         for rect in r {
             lo = lo.min(rect.origin[across].0);
@@ -358,12 +389,19 @@ impl Diffn {
                 t.push(s, e, len, usage);
             }
         }
-        (t, hi.saturating_sub(lo))
+        hi.saturating_sub(lo)
     }
 
     /// Time-tabling on the projections: the facts of a push of rectangle `i`'s origin on
     /// `axis`, or (`None`) of a failure on either axis.
-    fn projection_reason(&self, r: &[Rect], push: Option<(usize, usize, bool, i64)>, out: &mut Vec<Bound>) -> bool {
+    fn projection_reason(
+        &self,
+        r: &[Rect],
+        push: Option<(usize, usize, bool, i64)>,
+        x: &mut Projection,
+        out: &mut Vec<Bound>,
+    ) -> bool {
+        let Projection { table, facts, involved, reasons } = x;
         let axes: &[usize] = match push {
             Some((_, axis, ..)) => {
                 if axis == 0 {
@@ -376,32 +414,30 @@ impl Diffn {
         };
         for &axis in axes {
             let mirror = matches!(push, Some((_, _, false, _)));
-            let (mut table, capacity) = self.projection_table(r, axis, mirror);
-            let (mut facts, mut reasons) = (Vec::new(), task_reasons::Scratch::default());
+            let capacity = self.projection_table(r, axis, mirror, table);
+            facts.clear();
             let found = match push {
                 None => {
                     table.build();
-                    task_reasons::time_table_load(&table, capacity + 1, &mut reasons, &mut facts)
+                    task_reasons::time_table_load(table, capacity + 1, reasons, facts)
                 }
                 Some((i, _, up, v)) => {
                     let task = (table.est[i], table.dur[i], table.usage[i]);
                     table.usage[i] = 0;
                     table.build();
                     let v = if up { v } else { -(v + task.1) };
-                    task_reasons::time_table_push(&table, i, task, capacity, v, &mut reasons, &mut facts)
+                    task_reasons::time_table_push(table, i, task, capacity, v, reasons, facts)
                 }
             };
             if !found {
                 continue;
             }
             let across = 1 - axis;
-            let involved: Vec<usize> = {
-                let mut v: Vec<usize> = facts.iter().map(|f| f.task()).chain(push.map(|p| p.0)).collect();
-                v.sort_unstable();
-                v.dedup();
-                v
-            };
-            for f in facts {
+            involved.clear();
+            involved.extend(facts.iter().map(|f| f.task()).chain(push.map(|p| p.0)));
+            involved.sort_unstable();
+            involved.dedup();
+            for &f in facts.iter() {
                 let f = if mirror { f.mirrored() } else { f };
                 match f {
                     Fact::StartsFrom(j, a) => out.push(Bound::Ge(self.origin(axis, j), a)),
@@ -411,7 +447,7 @@ impl Diffn {
             // The box across of the rectangles involved.
             let lo = involved.iter().map(|&j| r[j].origin[across].0).min().unwrap_or(0);
             let hi = involved.iter().map(|&j| r[j].origin[across].1 + r[j].size[across].1).max().unwrap_or(0);
-            for &j in &involved {
+            for &j in involved.iter() {
                 out.push(Bound::Ge(self.origin(across, j), lo));
                 out.push(Bound::Le(self.origin(across, j), hi - r[j].size[across].1));
                 if let Operand::Var(l) = self.size_of(across, j) {
@@ -452,12 +488,16 @@ impl Diffn {
             (Change::Failure, _) => None,
             _ => return false,
         };
-        let Some(rects) = self.before(why) else { return false };
-        let mut facts = Vec::new();
-        if !self.pair_reason(&rects, push, &mut facts) && !self.projection_reason(&rects, push, &mut facts) {
+        let mut explaining = self.explaining.borrow_mut();
+        let Explaining { rects, projection, named } = &mut *explaining;
+        if self.before(why, rects).is_none() {
             return false;
         }
-        for f in facts {
+        named.clear();
+        if !self.pair_reason(rects, push, named) && !self.projection_reason(rects, push, projection, named) {
+            return false;
+        }
+        for &f in named.iter() {
             f.name(&self.scope, why);
         }
         true
