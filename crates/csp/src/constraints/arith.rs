@@ -211,28 +211,10 @@ impl Arithmetic {
         self.z_ok.sort_unstable();
         self.z_ok.dedup();
         // One pass per operand (values in increasing order, as `xs` and `ys` were read).
-        let x_ok = &self.x_ok;
-        let mut i = 0;
-        ctx.retain(
-            x,
-            |_| {
-                i += 1;
-                x_ok[i - 1]
-            },
-            Rule::NoSupport,
-        )?;
+        retain_marked(ctx, x, &self.x_ok)?;
         // `y` is `x` again for `abs` and for `x * x`: `x_ok` already holds its supports.
         if self.op != ArithOp::Abs && y != x {
-            let y_ok = &self.y_ok;
-            let mut j = 0;
-            ctx.retain(
-                y,
-                |_| {
-                    j += 1;
-                    y_ok[j - 1]
-                },
-                Rule::NoSupport,
-            )?;
+            retain_marked(ctx, y, &self.y_ok)?;
         }
         let z_ok = &self.z_ok;
         if ctx.domain(z).is_interval() {
@@ -258,16 +240,7 @@ impl Arithmetic {
         for &a in &self.xs {
             self.x_ok.push(a.checked_abs().is_some_and(|r| ctx.contains(z, r)));
         }
-        let x_ok = &self.x_ok;
-        let mut i = 0;
-        ctx.retain(
-            x,
-            |_| {
-                i += 1;
-                x_ok[i - 1]
-            },
-            Rule::NoSupport,
-        )?;
+        retain_marked(ctx, x, &self.x_ok)?;
         // The absolute values left, merged from both signs (each list already increasing).
         let split = self.xs.partition_point(|&a| a < 0);
         let kept = |k: &usize| self.x_ok[*k];
@@ -567,6 +540,20 @@ impl Arithmetic {
         }
         true
     }
+}
+
+/// Keeps the values of `x` whose marks are set: `marks[k]` for its `k`-th value in increasing
+/// order (as its domain was read into the marks). Whether a value went.
+fn retain_marked(ctx: &mut Context<'_>, x: VarId, marks: &[bool]) -> Result<bool, Conflict> {
+    let mut k = 0;
+    ctx.retain(
+        x,
+        |_| {
+            k += 1;
+            marks[k - 1]
+        },
+        Rule::NoSupport,
+    )
 }
 
 #[cfg(test)]
