@@ -490,9 +490,6 @@ pub struct Among {
     scope: Vec<VarId>,
     /// The set, sorted and distinct.
     set: Vec<Value>,
-    /// Whether a variable occurs twice in the scope (the explanations are then the generic
-    /// one).
-    repeated: bool,
 }
 
 impl Among {
@@ -503,8 +500,7 @@ impl Among {
         let mut set: Vec<Value> = set.into_iter().collect();
         set.sort_unstable();
         set.dedup();
-        let repeated = super::has_repeated_var(&scope);
-        Among { scope, set, repeated }
+        Among { scope, set }
     }
 
     fn inside(&self, v: Value) -> bool {
@@ -695,10 +691,9 @@ impl Constraint for Among {
         // The count is at least the variables inside the set and at most those not outside it;
         // at its largest, the set's values leave the others, at its smallest, the values
         // outside the set do. An interval domain is read, and named, by its bounds. Nothing
-        // is collected: the variables are counted, then walked again to be named.
-        if self.repeated {
-            return false;
-        }
+        // is collected: the variables are counted, then walked again to be named. Positions
+        // are counted: a variable given twice counts twice, and the count may be counted too
+        // (each reason below is implied by the constraint on the positions it names).
         let c = self.scope[0];
         let n = (self.scope.len() - 1) as i64;
         match why.change() {
