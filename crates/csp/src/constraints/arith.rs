@@ -212,8 +212,8 @@ impl Arithmetic {
         self.z_ok.dedup();
         // One pass per operand (values in increasing order, as `xs` and `ys` were read).
         retain_marked(ctx, x, &self.x_ok)?;
-        // `y` is `x` again for `abs` and for `x * x`: `x_ok` already holds its supports.
-        if self.op != ArithOp::Abs && y != x {
+        // `y` is `x` again for `x * x`: `x_ok` already holds its supports.
+        if y != x {
             retain_marked(ctx, y, &self.y_ok)?;
         }
         let z_ok = &self.z_ok;

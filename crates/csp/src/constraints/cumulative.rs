@@ -270,11 +270,7 @@ impl Cumulative {
         if self.table.edge_find(cap).is_err() {
             return Err(ctx.fail(Rule::Other));
         }
-        self.mirror.clear();
-        for i in 0..self.n {
-            let (e, l, d, r) = (self.table.est[i], self.table.lst[i], self.table.dur[i], self.table.usage[i]);
-            self.mirror.push(-(l + d), -(e + d), d, r);
-        }
+        self.mirror.mirror_of(&self.table);
         self.mirror.build();
         if self.mirror.edge_find(cap).is_err() {
             return Err(ctx.fail(Rule::Other));
@@ -457,15 +453,6 @@ impl Cumulative {
         }
         false
     }
-
-    /// The tasks of `table` in reversed time, into `m`.
-    fn mirror_into(table: &TimeTable, m: &mut TimeTable) {
-        m.clear();
-        for j in 0..table.est.len() {
-            let (e, l, d, r) = (table.est[j], table.lst[j], table.dur[j], table.usage[j]);
-            m.push(-(l + d), -(e + d), d, r);
-        }
-    }
 }
 
 /// The values between 0 and `v` (excluded) that `x` could not take before the change, as
@@ -540,7 +527,7 @@ impl Cumulative {
                 Cumulative::push_facts(&b.table, b.capacity, i, i64::from(v), rules, facts)
             }
             (Change::AtMost(_, v), Some(i)) if i < n => {
-                Cumulative::mirror_into(&b.table, mirror);
+                mirror.mirror_of(&b.table);
                 let found =
                     Cumulative::push_facts(mirror, b.capacity, i, -(i64::from(v) + mirror.dur[i]), rules, facts);
                 facts.iter_mut().for_each(|f| *f = f.mirrored());

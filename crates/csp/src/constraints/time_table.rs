@@ -130,6 +130,16 @@ impl TimeTable {
         self.usage.extend_from_slice(&other.usage);
     }
 
+    /// Makes the tasks those of `other` in reversed time (time `t` to `-t`: a task
+    /// `[s, s + d)` to `[-s - d, -s)`), keeping this table's buffers.
+    pub(crate) fn mirror_of(&mut self, other: &TimeTable) {
+        self.clear();
+        for j in 0..other.est.len() {
+            let (e, l, d, r) = (other.est[j], other.lst[j], other.dur[j], other.usage[j]);
+            self.push(-(l + d), -(e + d), d, r);
+        }
+    }
+
     /// Adds a task by its bounds (`est <= lst`, `dur >= 0`, `usage >= 0`).
     pub(crate) fn push(&mut self, est: i64, lst: i64, dur: i64, usage: i64) {
         self.est.push(est);

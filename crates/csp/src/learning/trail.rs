@@ -129,15 +129,12 @@ impl Trail {
             marks: vec![0; levels as usize],
             cause: Cause::Fact,
             low: 0,
-            root: Vec::new(),
+            root: vec![None; num_vars],
         }
     }
 
     /// Records the bounds (bits) of interval variable `var` as the trail is installed.
     pub(crate) fn set_root(&mut self, var: usize, lo: usize, hi: usize) {
-        if self.root.len() <= var {
-            self.root.resize(var + 1, None);
-        }
         self.root[var] = Some((lo as u32, hi as u32));
     }
 
