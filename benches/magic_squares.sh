@@ -8,6 +8,7 @@
 #
 #   benches/magic_squares.sh                   # orders 5..12, 10 s
 #   ORDERS="5 6" TIMEOUT=20 benches/magic_squares.sh
+#   SHARED=/work/shared benches/magic_squares.sh   # the shared data when not at ../shared
 #
 # Needs the Debian packages minizinc and flatzinc (fzn-gecode); not part of the project.
 set -euo pipefail
@@ -17,7 +18,14 @@ TIMEOUT=${TIMEOUT:-10}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 MZN_SOLVER_DIR="$tmp/solvers" sh crates/flatzinc/install.sh > /dev/null
-cp ../shared/data/minizinc/gecode-std.msc "$tmp/solvers/" 2> /dev/null || true
+# Gecode's solver file comes from the shared data (../shared beside the checkout; SHARED=... in a
+# worktree elsewhere). Without it every Gecode cell would read >TIMEOUT, so say so.
+SHARED=${SHARED:-../shared}
+if [ -f "$SHARED/data/minizinc/gecode-std.msc" ]; then
+  cp "$SHARED/data/minizinc/gecode-std.msc" "$tmp/solvers/"
+else
+  echo "no $SHARED/data/minizinc/gecode-std.msc: Gecode's column will read >$TIMEOUT (set SHARED)" >&2
+fi
 export MZN_SOLVER_PATH="$tmp/solvers"
 
 # Checks a printed square (minizinc's output of `show(x)`): prints ok or wrong.
