@@ -758,12 +758,12 @@ impl Solver {
     /// literals false: each false one moves to a literal of its clause that is not false, or
     /// its clause propagates its other watch, or is in conflict. Whether a domain changed.
     fn visit_watches(&mut self, l: &mut Lcg, place: Place, atom: Atom) -> Result<bool, Clash> {
-        let mut list = std::mem::take(l.clauses.watches.list(place));
+        let mut list = l.clauses.watches.take(place);
         let mut changed = false;
         let mut result = Ok(());
         let mut k = 0;
         while k < list.len() {
-            let w = list[k];
+            let w = l.clauses.watches.get(&list, k);
             let info = l.clauses.info[w.clause as usize];
             let s = info.start as usize;
             let (vars, blocks) = (&self.engine.model.vars[..], self.engine.core.store.blocks());
@@ -771,7 +771,7 @@ impl Solver {
             let lits = &mut l.clauses.lits[s..s + info.len as usize];
             // A watch its clause no longer has is dropped.
             if lits[0] != w.lit && lits[1] != w.lit {
-                list.swap_remove(k);
+                l.clauses.watches.swap_remove(&mut list, k);
                 continue;
             }
             match place {
@@ -786,7 +786,7 @@ impl Solver {
                     let d = &blocks[info.offset as usize..(info.offset + info.words) as usize];
                     if let Some(bit) = present_bit(w.lit.kind, d) {
                         // Still allowed elsewhere: wait at a bit the domain has.
-                        list.swap_remove(k);
+                        l.clauses.watches.swap_remove(&mut list, k);
                         l.clauses.watches.push(Place::Bit(x, bit), w);
                         continue;
                     }
@@ -802,11 +802,11 @@ impl Solver {
                 if let Some(j) = (2..lits.len()).find(|&j| lits[j].truth(vars, blocks) != Truth::False) {
                     lits.swap(1, j);
                     let lit = lits[1];
-                    list.swap_remove(k);
+                    l.clauses.watches.swap_remove(&mut list, k);
                     let to = l.clauses.watches.place(lit, vars, blocks, trail);
                     if to == place {
                         // Back into this list (a literal of the same variable's list).
-                        list.push(Watch { clause: w.clause, lit });
+                        l.clauses.watches.push_into(&mut list, Watch { clause: w.clause, lit });
                     } else {
                         l.clauses.watches.push(to, Watch { clause: w.clause, lit });
                     }
@@ -817,7 +817,7 @@ impl Solver {
             if let Place::Bit(..) = place {
                 let to = l.clauses.watches.place(w.lit, vars, blocks, trail);
                 if to != place {
-                    list.swap_remove(k);
+                    l.clauses.watches.swap_remove(&mut list, k);
                     l.clauses.watches.push(to, w);
                 } else {
                     k += 1;
@@ -840,10 +840,9 @@ impl Solver {
                 },
             }
         }
-        // Nothing was added to the list while it was out (a watch that stays goes back
+        // Nothing was pushed at `place` while its list was out (a watch that stays goes back
         // into `list`), so it is put back whole.
-        debug_assert!(l.clauses.watches.list(place).is_empty());
-        *l.clauses.watches.list(place) = list;
+        l.clauses.watches.put_back(place, list);
         result.map(|()| changed)
     }
 

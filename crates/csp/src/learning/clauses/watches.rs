@@ -31,12 +31,22 @@ use crate::learning::trail::Trail;
 /// Bitset domains of at most this many blocks get a watch list per bit.
 const BIT_LISTS_UP_TO: u32 = 16;
 
+/// The smallest segment a list gets, as a power of two (that of a `Vec` of watches).
+const MIN_CLASS: u32 = 2;
+
+/// No segment, no list.
+const NONE: u32 = u32::MAX;
+
 /// One watched literal of a clause.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Watch {
     pub(crate) clause: u32,
     pub(crate) lit: Lit,
 }
+
+/// What fills the arena's slots that no list holds (a free segment's first slot names the
+/// next free segment of its size in `clause`).
+const FILLER: Watch = Watch { clause: NONE, lit: Lit { var: 0, kind: LitKind::Ne(0) } };
 
 /// Where a watch waits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,65 +57,152 @@ pub(crate) enum Place {
     Bit(u32, u32),
 }
 
-/// The watch lists.
+/// A list: its segment of the arena (`cap` slots from `start`, a power of two, or none) and
+/// how many watches it holds. Taken out of [`Watches`] while it is visited
+/// ([`Watches::take`]), and read and changed through it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct List {
+    start: u32,
+    len: u32,
+    cap: u32,
+}
+
+impl List {
+    /// The number of watches.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.len as usize
+    }
+}
+
+/// The watch lists, all in one arena.
+///
+/// A list holds its watches in order in a segment of the arena of a power-of-two size, and
+/// behaves as a `Vec` (a push at the end, a swap with the last to remove), so a visit reads
+/// consecutive slots. A full list moves to a segment twice as large and frees its old one,
+/// which the next list to need that size takes: the lists grow by taking the segments others
+/// left, and the arena itself (one buffer) grows only when no free segment fits, by doubling.
+/// With a `Vec` per list, each of the hundreds of lists per value of a schedule's starts
+/// allocated as it doubled.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Watches {
-    /// Per variable: the watches of its literals that have no sentinel.
-    vars: Vec<Vec<Watch>>,
-    /// Per variable with lists per bit: per bit, the watches waiting at it (sized when the
+    /// Every list's slots.
+    arena: Vec<Watch>,
+    /// The lists: first one per variable (its watches that have no sentinel), then, for a
+    /// variable with lists per bit, one per bit from `bit_lists[x]`.
+    lists: Vec<List>,
+    /// Per variable: its first list per bit, or [`NONE`] while it has none (sized when the
     /// variable is first watched).
-    bits: Vec<Vec<Vec<Watch>>>,
+    bit_lists: Vec<u32>,
+    /// Per size class: the first free segment of that size, or [`NONE`].
+    free: [u32; 32],
 }
 
 impl Watches {
     /// No watches, for `num_vars` variables.
     pub(crate) fn new(num_vars: usize) -> Watches {
-        Watches { vars: vec![Vec::new(); num_vars], bits: vec![Vec::new(); num_vars] }
+        Watches {
+            arena: Vec::new(),
+            lists: vec![List::default(); num_vars],
+            bit_lists: vec![NONE; num_vars],
+            free: [NONE; 32],
+        }
     }
 
-    /// Drops every watch (keeping the lists' memory).
+    /// Drops every watch (each list keeps its segment).
     pub(crate) fn clear(&mut self) {
-        self.vars.iter_mut().for_each(Vec::clear);
-        self.bits.iter_mut().flatten().for_each(Vec::clear);
+        self.lists.iter_mut().for_each(|s| s.len = 0);
+    }
+
+    /// The list at `place` (of a variable with lists per bit for [`Place::Bit`]).
+    #[inline]
+    fn id(&self, place: Place) -> usize {
+        match place {
+            Place::Var(x) => x as usize,
+            Place::Bit(x, b) => (self.bit_lists[x as usize] + b) as usize,
+        }
+    }
+
+    /// Takes the list at `place` out, to visit it; nothing is pushed at `place` until it is
+    /// [put back](Watches::put_back).
+    #[inline]
+    pub(crate) fn take(&mut self, place: Place) -> List {
+        let id = self.id(place);
+        std::mem::take(&mut self.lists[id])
+    }
+
+    /// Puts `list`, taken from `place`, back.
+    #[inline]
+    pub(crate) fn put_back(&mut self, place: Place, list: List) {
+        let id = self.id(place);
+        debug_assert_eq!(self.lists[id], List::default(), "nothing was pushed at {place:?}");
+        self.lists[id] = list;
+    }
+
+    /// The `k`-th watch of `list`.
+    #[inline]
+    pub(crate) fn get(&self, list: &List, k: usize) -> Watch {
+        debug_assert!(k < list.len());
+        self.arena[list.start as usize + k]
+    }
+
+    /// Removes the `k`-th watch of `list`, its last taking its place.
+    #[inline]
+    pub(crate) fn swap_remove(&mut self, list: &mut List, k: usize) {
+        debug_assert!(k < list.len());
+        list.len -= 1;
+        self.arena[list.start as usize + k] = self.arena[(list.start + list.len) as usize];
+    }
+
+    /// Adds `watch` at the end of `list`.
+    #[inline(always)]
+    pub(crate) fn push_into(&mut self, list: &mut List, watch: Watch) {
+        push(&mut self.arena, &mut self.free, list, watch);
     }
 
     /// Adds `watch` where `place` says.
+    #[inline(always)]
     pub(crate) fn push(&mut self, place: Place, watch: Watch) {
-        self.list(place).push(watch);
-    }
-
-    /// The list at `place`.
-    pub(crate) fn list(&mut self, place: Place) -> &mut Vec<Watch> {
-        match place {
-            Place::Var(x) => &mut self.vars[x as usize],
-            Place::Bit(x, b) => &mut self.bits[x as usize][b as usize],
-        }
+        let id = self.id(place);
+        push(&mut self.arena, &mut self.free, &mut self.lists[id], watch);
     }
 
     /// Every watch and where it waits.
     #[cfg(test)]
     pub(crate) fn all(&self) -> impl Iterator<Item = (Place, Watch)> + '_ {
-        let vars = self.vars.iter().enumerate().flat_map(|(x, l)| l.iter().map(move |&w| (Place::Var(x as u32), w)));
-        let bits = self.bits.iter().enumerate().flat_map(|(x, lists)| {
-            lists.iter().enumerate().flat_map(move |(b, l)| l.iter().map(move |&w| (Place::Bit(x as u32, b as u32), w)))
-        });
-        vars.chain(bits)
+        // Each list's place: a variable's own list, or a bit of the variable whose lists per
+        // bit start last at or before it.
+        let num_vars = self.bit_lists.len();
+        let mut firsts: Vec<(u32, u32)> =
+            (0..num_vars as u32).filter(|&x| self.waits_at_bits(x)).map(|x| (self.bit_lists[x as usize], x)).collect();
+        firsts.sort_unstable();
+        (0..self.lists.len()).flat_map(move |id| {
+            let place = if id < num_vars {
+                Place::Var(id as u32)
+            } else {
+                let &(first, x) =
+                    firsts.iter().rev().find(|&&(first, _)| first as usize <= id).expect("a list per bit");
+                Place::Bit(x, id as u32 - first)
+            };
+            let l = &self.lists[id];
+            (l.start..l.start + l.len).map(move |k| (place, self.arena[k as usize]))
+        })
     }
 
     /// Whether a watch of variable `x` may wait at a bit (its lists per bit are sized).
     pub(crate) fn waits_at_bits(&self, x: u32) -> bool {
-        !self.bits[x as usize].is_empty()
+        self.bit_lists[x as usize] != NONE
     }
 
     /// Whether variable `x` has lists per bit (sizing them on the first call for a domain
     /// that gets them).
     fn has_bit_lists(&mut self, x: u32, info: &VarInfo) -> bool {
-        let lists = &mut self.bits[x as usize];
-        if lists.is_empty() {
+        if self.bit_lists[x as usize] == NONE {
             if matches!(info.map, ValueMap::Interval { .. }) || info.words > BIT_LISTS_UP_TO {
                 return false;
             }
-            lists.resize_with(info.words as usize * BITS, Vec::new);
+            self.bit_lists[x as usize] = self.lists.len() as u32;
+            self.lists.resize(self.lists.len() + info.words as usize * BITS, List::default());
         }
         true
     }
@@ -121,6 +218,44 @@ impl Watches {
         let bit = present_bit(lit.kind, d).unwrap_or_else(|| last_removed(lit, info.words, trail));
         Place::Bit(lit.var, bit)
     }
+}
+
+/// Adds `watch` at the end of `list`, a list of `arena` whose free segments are `free`.
+#[inline(always)]
+fn push(arena: &mut Vec<Watch>, free: &mut [u32; 32], list: &mut List, watch: Watch) {
+    if list.len == list.cap {
+        grow(arena, free, list);
+    }
+    arena[(list.start + list.len) as usize] = watch;
+    list.len += 1;
+}
+
+/// Moves the watches of full `list` of `arena` to a segment twice as large (or of
+/// `1 << MIN_CLASS` slots), the first free one of that size in `free` or else new slots at
+/// the arena's end, and frees its own.
+#[cold]
+#[inline(never)]
+fn grow(arena: &mut Vec<Watch>, free: &mut [u32; 32], list: &mut List) {
+    let cap = if list.cap == 0 { 1 << MIN_CLASS } else { list.cap * 2 };
+    let class = cap.trailing_zeros() as usize;
+    let start = match free[class] {
+        NONE => {
+            let start = arena.len();
+            arena.resize(start + cap as usize, FILLER);
+            start as u32
+        }
+        f => {
+            free[class] = arena[f as usize].clause;
+            f
+        }
+    };
+    arena.copy_within(list.start as usize..(list.start + list.len) as usize, start as usize);
+    if list.cap != 0 {
+        let old = list.cap.trailing_zeros() as usize;
+        arena[list.start as usize].clause = free[old];
+        free[old] = list.start;
+    }
+    (list.start, list.cap) = (start, cap);
 }
 
 /// The bits of block `w` that `kind` allows.
@@ -193,4 +328,99 @@ fn last_removed(lit: Lit, words: u32, trail: &Trail) -> u32 {
         }
     }
     best.map(|(_, b)| b).or(first).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// An operation on the lists of variables `0..4`.
+    #[derive(Clone, Debug)]
+    enum Op {
+        Push(u32),
+        Remove(u32, usize),
+        /// Takes a list out, removes the watch at the index from it and pushes two into it,
+        /// pushes one elsewhere, and puts it back.
+        Visit(u32, usize, u32),
+        Clear,
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            6 => (0u32..4).prop_map(Op::Push),
+            3 => (0u32..4, any::<usize>()).prop_map(|(x, k)| Op::Remove(x, k)),
+            2 => (0u32..4, any::<usize>(), 0u32..4).prop_map(|(x, k, y)| Op::Visit(x, k, y)),
+            1 => Just(Op::Clear),
+        ]
+    }
+
+    fn watch(clause: u32) -> Watch {
+        Watch { clause, lit: Lit { var: clause % 7, kind: LitKind::Ne(clause) } }
+    }
+
+    /// The clauses of list `x`, in order.
+    fn read(w: &mut Watches, x: u32) -> Vec<u32> {
+        let list = w.take(Place::Var(x));
+        let clauses = (0..list.len()).map(|k| w.get(&list, k).clause).collect();
+        w.put_back(Place::Var(x), list);
+        clauses
+    }
+
+    proptest! {
+        /// The lists in one arena hold what a `Vec` per list would, in the same order (the
+        /// search's order of visits), through pushes that move lists to larger segments and
+        /// reuse those freed, removals, visits and clears.
+        #[test]
+        fn lists_behave_as_vecs(ops in proptest::collection::vec(op(), 0..300)) {
+            let mut w = Watches::new(4);
+            let mut model: Vec<Vec<u32>> = vec![Vec::new(); 4];
+            for (n, op) in ops.into_iter().enumerate() {
+                let n = n as u32;
+                match op {
+                    Op::Push(x) => {
+                        w.push(Place::Var(x), watch(n));
+                        model[x as usize].push(n);
+                    }
+                    Op::Remove(x, k) if !model[x as usize].is_empty() => {
+                        let k = k % model[x as usize].len();
+                        let mut list = w.take(Place::Var(x));
+                        w.swap_remove(&mut list, k);
+                        w.put_back(Place::Var(x), list);
+                        model[x as usize].swap_remove(k);
+                    }
+                    Op::Remove(..) => {}
+                    Op::Visit(x, k, y) => {
+                        let mut list = w.take(Place::Var(x));
+                        let mine = &mut model[x as usize];
+                        if !mine.is_empty() {
+                            w.swap_remove(&mut list, k % mine.len());
+                            mine.swap_remove(k % mine.len());
+                        }
+                        for c in [n, n + 1000] {
+                            w.push_into(&mut list, watch(c));
+                            mine.push(c);
+                        }
+                        if y != x {
+                            w.push(Place::Var(y), watch(n + 2000));
+                            model[y as usize].push(n + 2000);
+                        }
+                        w.put_back(Place::Var(x), list);
+                    }
+                    Op::Clear => {
+                        w.clear();
+                        model.iter_mut().for_each(Vec::clear);
+                    }
+                }
+                for x in 0..4 {
+                    prop_assert_eq!(read(&mut w, x), model[x as usize].clone());
+                }
+            }
+            // Every list's segment is its own: no slot is shared.
+            let mut slots: Vec<(u32, u32)> = w.lists.iter().filter(|l| l.cap > 0).map(|l| (l.start, l.start + l.cap)).collect();
+            slots.sort_unstable();
+            prop_assert!(slots.windows(2).all(|p| p[0].1 <= p[1].0), "{:?}", slots);
+        }
+    }
 }
