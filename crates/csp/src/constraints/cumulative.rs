@@ -57,7 +57,7 @@ use crate::model::Model;
 /// # Complexity
 ///
 /// `O(n log n + n·s)` per pass for `n` tasks and `s <= 2n` profile segments for time-tabling,
-/// `O(n² log n)` for time-table edge-finding, `O(n log n)` for the unary subset; passes repeat
+/// `O(n²)` for time-table edge-finding, `O(n log n)` for the unary subset; passes repeat
 /// only when a bound moved.
 ///
 /// # Example

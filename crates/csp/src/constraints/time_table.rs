@@ -109,6 +109,7 @@ pub(crate) struct TimeTable {
     /// Scratch of [`edge_find`](TimeTable::edge_find): task orders and the new earliest starts.
     by_est: Vec<usize>,
     by_lct: Vec<usize>,
+    begin_energy: Vec<i128>,
     pub(crate) new_est: Vec<i64>,
 }
 
@@ -242,7 +243,7 @@ impl TimeTable {
     /// that lies inside) must fit `capacity · (end - begin)`, else `Err(())`; and the task
     /// starting in the window but able to end after it that would add the most energy at its
     /// earliest start is pushed right until it fits the slack. Fills `new_est` (call
-    /// [`build`](TimeTable::build) first). `O(n² log n)`.
+    /// [`build`](TimeTable::build) first). `O(n²)`: the profile's energy before each earliest start is found once per call.
     pub(crate) fn edge_find(&mut self, capacity: i64) -> Result<(), ()> {
         let n = self.est.len();
         self.new_est.clear();
@@ -258,6 +259,10 @@ impl TimeTable {
         let (est, lst, dur) = (&self.est, &self.lst, &self.dur);
         self.by_est.sort_unstable_by_key(|&i| std::cmp::Reverse(est[i]));
         self.by_lct.sort_unstable_by_key(|&i| lst[i] + dur[i]);
+        // The profile's energy before each earliest start, the windows' beginnings.
+        let mut begin_energy = std::mem::take(&mut self.begin_energy);
+        begin_energy.clear();
+        begin_energy.extend(self.by_est.iter().map(|&a| self.energy_before(self.est[a])));
         let mut last_end = i64::MIN;
         for bi in 0..self.by_lct.len() {
             let b = self.by_lct[bi];
@@ -270,7 +275,10 @@ impl TimeTable {
             // Free energy of the tasks inside [begin, end); the candidate to push.
             let mut inside = 0i128;
             let mut best: Option<(usize, i128, i128)> = None; // (task, added energy, compulsory energy)
-            for ai in 0..self.by_est.len() {
+                                                              // Tasks that start at or after `end` neither lie in a window ending there nor
+                                                              // begin one: skipped (a prefix, in decreasing earliest start).
+            let first = self.by_est.partition_point(|&a| self.est[a] >= end);
+            for ai in first..self.by_est.len() {
                 let a = self.by_est[ai];
                 let (e, l, d, r) = (self.est[a], self.lst[a], self.dur[a], self.usage[a]);
                 let comp_len = (e + d - l).max(0);
@@ -286,12 +294,10 @@ impl TimeTable {
                     }
                 }
                 let begin = e;
-                if begin >= end {
-                    continue;
-                }
-                let energy = inside + end_energy - self.energy_before(begin);
+                let energy = inside + end_energy - begin_energy[ai];
                 let available = i128::from(capacity) * i128::from(end - begin);
                 if energy > available {
+                    self.begin_energy = begin_energy;
                     return Err(());
                 }
                 if let Some((i, added, comp_in)) = best {
@@ -306,6 +312,7 @@ impl TimeTable {
                 }
             }
         }
+        self.begin_energy = begin_energy;
         Ok(())
     }
 
