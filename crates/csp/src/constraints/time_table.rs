@@ -243,7 +243,8 @@ impl TimeTable {
     /// that lies inside) must fit `capacity · (end - begin)`, else `Err(())`; and the task
     /// starting in the window but able to end after it that would add the most energy at its
     /// earliest start is pushed right until it fits the slack. Fills `new_est` (call
-    /// [`build`](TimeTable::build) first). `O(n²)`: the profile's energy before each earliest start is found once per call.
+    /// [`build`](TimeTable::build) first). `O(n²)`: the profile's energy before each earliest
+    /// start is found once per call.
     pub(crate) fn edge_find(&mut self, capacity: i64) -> Result<(), ()> {
         let n = self.est.len();
         self.new_est.clear();
