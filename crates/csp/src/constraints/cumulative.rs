@@ -781,6 +781,18 @@ mod tests {
     }
 
     #[test]
+    fn edge_finding_counts_the_profile_from_a_window_s_first_instant() {
+        // Capacity 2. A (fixed at 0, d=4) puts 1 unit on 0..4 from instant 0; B (d=2, in
+        // 0..=2) lies inside 0..4; C (d=4) is not pushed by the profile (1 + 1 fits). In the
+        // window 0..4: 4 (A) + 2 (B) of 8, slack 2, so C adds at most 2 there: C >= 2.
+        let (mut model, s) = model_with(&[vec![0], (0..=2).collect(), (0..=10).collect()]);
+        model.post(Cumulative::new(s.clone(), vec![4, 2, 4], vec![1, 1, 1], 2)).unwrap();
+        let d = propagated(model, &s).unwrap();
+        assert_eq!(d[2], (2..=10).collect::<Vec<_>>());
+        assert_eq!(d[1], vec![0, 1, 2]);
+    }
+
+    #[test]
     fn zero_duration_and_zero_usage_tasks_never_conflict() {
         let (mut model, s) = model_with(&[vec![1], vec![1], vec![1]]);
         model.post(Cumulative::new(s.clone(), vec![3, 0, 3], vec![1, 5, 0], 1)).unwrap();
