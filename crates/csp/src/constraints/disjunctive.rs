@@ -201,7 +201,7 @@ impl Work {
         // Overload checking.
         tree.reset(m);
         for &j in by_lct.iter() {
-            tree.insert(pos[j], est[j], p[j]);
+            tree.insert_white(pos[j], est[j], p[j]);
             if tree.ect() > lct[j] {
                 return Err(());
             }
@@ -214,14 +214,14 @@ impl Work {
         for &i in by_ect.iter() {
             while q < m && est[i] + p[i] > lct[by_lst[q]] - p[by_lst[q]] {
                 let j = by_lst[q];
-                tree.insert(pos[j], est[j], p[j]);
+                tree.insert_white(pos[j], est[j], p[j]);
                 in_theta[j] = true;
                 q += 1;
             }
             let e = if in_theta[i] {
-                tree.remove(pos[i]);
+                tree.remove_white(pos[i]);
                 let e = tree.ect();
-                tree.insert(pos[i], est[i], p[i]);
+                tree.insert_white(pos[i], est[i], p[i]);
                 e
             } else {
                 tree.ect()
@@ -237,16 +237,16 @@ impl Work {
         for &i in by_lct.iter() {
             while q < m && lct[i] > lct[by_lst[q]] - p[by_lst[q]] {
                 let j = by_lst[q];
-                tree.insert(pos[j], est[j], p[j]);
+                tree.insert_white(pos[j], est[j], p[j]);
                 in_theta[j] = true;
                 before_last = last;
                 last = j;
                 q += 1;
             }
             let e = if in_theta[i] {
-                tree.remove(pos[i]);
+                tree.remove_white(pos[i]);
                 let e = tree.ect();
-                tree.insert(pos[i], est[i], p[i]);
+                tree.insert_white(pos[i], est[i], p[i]);
                 e
             } else {
                 tree.ect()
@@ -262,9 +262,7 @@ impl Work {
 
         // Edge-finding.
         tree.reset(m);
-        for i in 0..m {
-            tree.insert(pos[i], est[i], p[i]);
-        }
+        tree.fill((0..m).map(|i| (pos[i], est[i], p[i])));
         for k in (1..m).rev() {
             let j = by_lct[k];
             tree.gray(pos[j], j, est[j], p[j]);
