@@ -227,14 +227,7 @@ impl TimeTable {
 
     /// The energy of the profile before time `t`.
     pub(crate) fn energy_before(&self, t: i64) -> i128 {
-        let k = self.segments.partition_point(|s| s.end <= t);
-        let mut e = self.prefix[k];
-        if let Some(s) = self.segments.get(k) {
-            if s.start < t {
-                e += i128::from(s.height) * i128::from(t - s.start);
-            }
-        }
-        e
+        profile_energy_before(&self.segments, &self.prefix, t)
     }
 
     /// Time-table edge-finding (Schutt, Feydy and Stuckey 2013), earliest starts only: for
@@ -246,42 +239,36 @@ impl TimeTable {
     /// [`build`](TimeTable::build) first). `O(n²)`: the profile's energy before each earliest
     /// start is found once per call.
     pub(crate) fn edge_find(&mut self, capacity: i64) -> Result<(), ()> {
-        let n = self.est.len();
-        self.new_est.clear();
-        self.new_est.extend_from_slice(&self.est);
-        self.by_est.clear();
-        self.by_lct.clear();
-        for i in 0..n {
-            if self.dur[i] > 0 && self.usage[i] > 0 {
-                self.by_est.push(i);
-                self.by_lct.push(i);
-            }
-        }
-        let (est, lst, dur) = (&self.est, &self.lst, &self.dur);
-        self.by_est.sort_unstable_by_key(|&i| std::cmp::Reverse(est[i]));
-        self.by_lct.sort_unstable_by_key(|&i| lst[i] + dur[i]);
+        let TimeTable { est, lst, dur, usage, segments, prefix, by_est, by_lct, begin_energy, new_est, .. } = self;
+        new_est.clear();
+        new_est.extend_from_slice(est);
+        by_est.clear();
+        by_est.extend((0..est.len()).filter(|&i| dur[i] > 0 && usage[i] > 0));
+        by_lct.clear();
+        by_lct.extend_from_slice(by_est);
+        by_est.sort_unstable_by_key(|&i| std::cmp::Reverse(est[i]));
+        by_lct.sort_unstable_by_key(|&i| lst[i] + dur[i]);
         // The profile's energy before each earliest start, the windows' beginnings.
-        let mut begin_energy = std::mem::take(&mut self.begin_energy);
         begin_energy.clear();
-        begin_energy.extend(self.by_est.iter().map(|&a| self.energy_before(self.est[a])));
+        begin_energy.extend(by_est.iter().map(|&a| profile_energy_before(segments, prefix, est[a])));
         let mut last_end = i64::MIN;
-        for bi in 0..self.by_lct.len() {
-            let b = self.by_lct[bi];
-            let end = self.lst[b] + self.dur[b];
+        for &b in by_lct.iter() {
+            let end = lst[b] + dur[b];
             if end == last_end {
                 continue;
             }
             last_end = end;
-            let end_energy = self.energy_before(end);
-            // Free energy of the tasks inside [begin, end); the candidate to push.
+            let end_energy = profile_energy_before(segments, prefix, end);
+            // Free energy of the tasks inside [begin, end); the candidate to push, as (task,
+            // added energy, compulsory energy).
             let mut inside = 0i128;
-            let mut best: Option<(usize, i128, i128)> = None; // (task, added energy, compulsory energy)
-                                                              // Tasks that start at or after `end` neither lie in a window ending there nor
-                                                              // begin one: skipped (a prefix, in decreasing earliest start).
-            let first = self.by_est.partition_point(|&a| self.est[a] >= end);
-            for ai in first..self.by_est.len() {
-                let a = self.by_est[ai];
-                let (e, l, d, r) = (self.est[a], self.lst[a], self.dur[a], self.usage[a]);
+            let mut best: Option<(usize, i128, i128)> = None;
+            // Tasks that start at or after `end` neither lie in a window ending there nor
+            // begin one: skipped (a prefix, in decreasing earliest start).
+            let first = by_est.partition_point(|&a| est[a] >= end);
+            for ai in first..by_est.len() {
+                let a = by_est[ai];
+                let (e, l, d, r) = (est[a], lst[a], dur[a], usage[a]);
                 let comp_len = (e + d - l).max(0);
                 let r = i128::from(r);
                 if l + d <= end {
@@ -298,22 +285,20 @@ impl TimeTable {
                 let energy = inside + end_energy - begin_energy[ai];
                 let available = i128::from(capacity) * i128::from(end - begin);
                 if energy > available {
-                    self.begin_energy = begin_energy;
                     return Err(());
                 }
                 if let Some((i, added, comp_in)) = best {
                     let slack = available - energy;
                     if added > slack {
                         // `slack + comp_in < added <= r * d`, so the quotient is below `d`.
-                        let push = end - ((slack + comp_in) / i128::from(self.usage[i])) as i64;
-                        if push > self.new_est[i] {
-                            self.new_est[i] = push;
+                        let push = end - ((slack + comp_in) / i128::from(usage[i])) as i64;
+                        if push > new_est[i] {
+                            new_est[i] = push;
                         }
                     }
                 }
             }
         }
-        self.begin_energy = begin_energy;
         Ok(())
     }
 
@@ -345,4 +330,17 @@ impl TimeTable {
         }
         end - d
     }
+}
+
+/// The energy of a profile (`segments`, and `prefix[k]` the energy before `segments[k]`)
+/// before time `t`.
+fn profile_energy_before(segments: &[Segment], prefix: &[i128], t: i64) -> i128 {
+    let k = segments.partition_point(|s| s.end <= t);
+    let mut e = prefix[k];
+    if let Some(s) = segments.get(k) {
+        if s.start < t {
+            e += i128::from(s.height) * i128::from(t - s.start);
+        }
+    }
+    e
 }
