@@ -9,7 +9,7 @@
 #
 # The instance list is fixed here (seeds and sizes), so two runs compare instance by instance.
 set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=../generated_runs.sh
 source "$here/../generated_runs.sh"
 model="$here/freq.mzn"; gen="$here/gen.py"; prefix=freq
@@ -17,4 +17,7 @@ instances=(
     "1 15 60 0" "2 15 60 0" "3 20 90 0" "4 20 90 0" "5 25 120 0" "6 25 120 0"
     "7 25 150 1" "8 25 150 1" "9 30 250 1" "10 30 250 1" "11 35 300 1" "12 35 300 1"
 )
-generated_runs "$@"
+# Sourced (benches/learning_failures.sh reads the list): nothing runs.
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
+    generated_runs "$@"
+fi

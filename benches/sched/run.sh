@@ -8,7 +8,7 @@
 #
 # The instance list is fixed here (seeds and sizes), so two runs compare instance by instance.
 set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=../generated_runs.sh
 source "$here/../generated_runs.sh"
 model="$here/rcpsp_lags.mzn"; gen="$here/gen.py"; prefix=lags
@@ -16,4 +16,7 @@ instances=(
     "1 30 4 10 0" "2 30 4 10 0" "3 40 4 15 0" "4 40 4 15 0" "5 50 4 20 0" "6 50 4 20 0"
     "7 30 4 10 1" "8 30 4 10 1" "9 40 4 15 1" "10 40 4 15 1" "11 50 4 20 1" "12 50 4 20 1"
 )
-generated_runs "$@"
+# Sourced (benches/learning_failures.sh reads the list): nothing runs.
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
+    generated_runs "$@"
+fi

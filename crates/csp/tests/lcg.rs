@@ -158,6 +158,76 @@ proptest! {
         sub.sums = inst.sums.iter().enumerate().filter(|(i, _)| core.contains(&(n2 + i))).map(|(_, c)| c.clone()).collect();
         prop_assert!(brute_force(&sub).is_empty(), "core {:?} has a solution", core);
     }
+
+    #[test]
+    fn variables_marked_defined_leave_the_answers_unchanged(inst in instance(4..=7), marks in any::<u8>()) {
+        // The marks are hints to the order of the decisions, true or not: here arbitrary
+        // variables, which propagation need not fix, and the objective (defined by its sum).
+        let solutions = brute_force(&inst);
+        let (mut m, x, z) = build(&inst, Some(-100_000..=100_000));
+        let z = z.unwrap();
+        for (i, &v) in x.iter().enumerate() {
+            if marks >> i & 1 == 1 {
+                m.mark_defined(v).unwrap();
+            }
+        }
+        m.mark_defined(z).unwrap();
+        let mut solver = m.clone().into_solver();
+        solver.set_learning(true);
+        let mut found = BTreeSet::new();
+        let mut it = solver.solutions();
+        for s in it.by_ref() {
+            let values: Vec<Value> = x.iter().map(|&v| s[v]).collect();
+            prop_assert!(holds(&inst, &values), "not a solution: {:?}", values);
+            prop_assert!(found.insert(values), "solution returned twice");
+        }
+        prop_assert_eq!(it.end(), Some(SearchEnd::Exhausted));
+        drop(it);
+        prop_assert_eq!(&found, &solutions);
+        let cost = |v: &[Value]| v.iter().zip(&inst.objective).map(|(a, c)| a * c).sum::<Value>();
+        let mut solver = m.into_solver();
+        solver.set_learning(true);
+        match solver.minimize(z) {
+            Optimum::Optimal(s) => prop_assert_eq!(Some(s[z]), solutions.iter().map(|v| cost(v)).min()),
+            Optimum::Unsatisfiable => prop_assert!(solutions.is_empty()),
+            other => prop_assert!(false, "no limit was set: {:?}", other),
+        }
+    }
+}
+
+/// The learning search decides on a variable the model marks as defined only when no other is
+/// open: the sum `s = x + y`, created first with the smallest domain, would win the tie of
+/// equal activities, but the first decision is on `x` and propagation fixes `s` after `y`'s.
+#[test]
+fn the_learning_search_decides_on_defined_variables_last() {
+    use std::sync::{Arc, Mutex};
+    for mark in [false, true] {
+        let mut m = Model::new();
+        let s = m.new_var(0..=3).unwrap();
+        let (x, y) = (m.new_var(0..=9).unwrap(), m.new_var(0..=9).unwrap());
+        m.post(Linear::new([(1, x), (1, y), (-1, s)], Comparison::Equal, 0)).unwrap();
+        m.post(NotEqual::new(x, y)).unwrap();
+        if mark {
+            m.mark_defined(s).unwrap();
+        }
+        let mut solver = m.into_solver();
+        solver.set_learning(true);
+        let decided = Arc::new(Mutex::new(Vec::new()));
+        let log = Arc::clone(&decided);
+        solver.set_observer(Some(Box::new(move |e: &csp::observe::Event<'_>| {
+            if let csp::observe::Event::Decision { var, .. } = e {
+                log.lock().unwrap().push(*var);
+            }
+        })));
+        let Outcome::Solved(sol) = solver.solve() else { panic!("x + y <= 3 with x != y has solutions") };
+        assert!(sol[x] + sol[y] == sol[s] && sol[x] != sol[y]);
+        let decided = decided.lock().unwrap().clone();
+        if mark {
+            assert!(!decided.is_empty() && !decided.contains(&s), "decisions {decided:?}, s = {s:?}");
+        } else {
+            assert_eq!(decided.first(), Some(&s), "unmarked, the tie goes to the smallest domain, then the first");
+        }
+    }
 }
 
 /// The tests above really learn: a pigeonhole model (7 pigeons, 6 holes) learns clauses,

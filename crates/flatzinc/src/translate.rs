@@ -254,7 +254,13 @@ impl Translator {
                 self.model.new_named_var(decl.name.clone(), vs.iter().map(|&v| v as i32).collect::<Vec<_>>())
             }
         };
-        r.map_err(Self::model_err(pos))
+        let x = r.map_err(Self::model_err(pos))?;
+        // A variable a constraint defines (`defines_var`): the learning search decides on the
+        // model's own variables first (docs/learning.md, "Deciding on the model's variables").
+        if decl.annotations.iter().any(|a| matches!(a, Expr::Ident(n) if n == "is_defined_var")) {
+            self.model.mark_defined(x).map_err(Self::model_err(pos))?;
+        }
+        Ok(x)
     }
 
     fn declare(&mut self, decl: &Decl, inferred: &HashMap<String, Inferred>) -> Result<(), Error> {
@@ -609,5 +615,23 @@ mod tests {
         let interval: Vec<bool> = t.branching.iter().map(|&v| t.model.initial_domain(v).is_interval()).collect();
         // x only in a linear inequality; y and z in an all-different (through the array).
         assert_eq!(interval, [true, false, false]);
+    }
+
+    #[test]
+    fn variables_annotated_is_defined_var_are_marked_defined() {
+        let text = "var 0..5: x;\nvar 0..5: y;\nvar 0..10: s :: is_defined_var;\nvar bool: b :: is_defined_var;\n\
+                    constraint int_lin_eq([1, 1, -1], [x, y, s], 0) :: defines_var(s);\n\
+                    constraint int_le_reif(x, y, b) :: defines_var(b);\nsolve satisfy;\n";
+        let ast = crate::parse(text).expect("valid FlatZinc");
+        let t = crate::lower::translate(&ast, false).expect("translates");
+        let marked: Vec<(&str, bool)> = t
+            .names
+            .iter()
+            .map(|(name, e)| match e {
+                super::Elem::Var(v) => (name.as_str(), t.model.is_defined(*v)),
+                super::Elem::Const(_) => (name.as_str(), false),
+            })
+            .collect();
+        assert_eq!(marked, [("x", false), ("y", false), ("s", true), ("b", true)]);
     }
 }

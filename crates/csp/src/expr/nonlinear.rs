@@ -106,7 +106,8 @@ where
 impl Model {
     /// A variable equal to `expr`: `expr` itself when it is one variable, otherwise a new
     /// variable over the expression's bounds ([`LinExpr::bounds`]) tied to it by one
-    /// [`Linear`](crate::constraints::Linear) (`expr - z = 0`). CP-SAT's `NewIntVar` plus `Add(z == expr)`.
+    /// [`Linear`](crate::constraints::Linear) (`expr - z = 0`) and marked as defined
+    /// ([`Model::mark_defined`]). CP-SAT's `NewIntVar` plus `Add(z == expr)`.
     ///
     /// # Errors
     ///
@@ -123,6 +124,8 @@ impl Model {
     /// let z = model.expr_var(2 * x - y + 1)?;
     /// assert_eq!((model.initial_domain(z).min(), model.initial_domain(z).max()), (Some(-1), Some(13)));
     /// assert_eq!(model.expr_var(x)?, x);
+    /// // A new variable is marked as defined by the expression (see `Model::mark_defined`).
+    /// assert!(model.is_defined(z) && !model.is_defined(x));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn expr_var(&mut self, expr: impl Into<LinExpr>) -> Result<VarId, ModelError> {
@@ -136,14 +139,18 @@ impl Model {
         self.atomically(|m| {
             let z =
                 m.new_var(to_value(lo, "linear", "expression bound")?..=to_value(hi, "linear", "expression bound")?)?;
+            m.mark_defined(z)?;
             m.add(expr.eq(z))?;
             Ok(z)
         })
     }
 
-    /// A new variable over `lo..=hi`, with the bounds checked.
+    /// A new variable over `lo..=hi`, with the bounds checked, for an expression's result
+    /// (marked as defined).
     fn bounded_var(&mut self, lo: i64, hi: i64, kind: &'static str) -> Result<VarId, ModelError> {
-        self.new_var(to_value(lo, kind, "bound")?..=to_value(hi, kind, "bound")?)
+        let z = self.new_var(to_value(lo, kind, "bound")?..=to_value(hi, kind, "bound")?)?;
+        self.mark_defined(z)?;
+        Ok(z)
     }
 
     /// A variable equal to `|expr|`, posted as [`Arithmetic::abs`] (domain consistency), with
@@ -430,6 +437,7 @@ impl Model {
         self.atomically(|m| {
             let index = m.expr_var(index)?;
             let z = m.new_var(lo..=hi)?;
+            m.mark_defined(z)?;
             m.post(array.element(index, z))?;
             Ok(z)
         })

@@ -62,6 +62,8 @@ pub struct Model {
     pub(crate) tag: u32,
     /// Ranges of more values than this become intervals ([`Model::set_interval_threshold`]).
     pub(crate) interval_threshold: usize,
+    /// The variables marked as defined by the others ([`Model::mark_defined`]).
+    pub(crate) defined: FixedBitSet,
 }
 
 /// The tag of the next model created: a process-wide counter, so that two models built in one
@@ -130,6 +132,7 @@ impl Model {
             later_objectives: Vec::new(),
             tag: next_tag(),
             interval_threshold: INTERVAL_THRESHOLD,
+            defined: FixedBitSet::new(),
         }
     }
 
@@ -237,6 +240,47 @@ impl Model {
             name: name.map(String::into_boxed_str),
         });
         Ok(id)
+    }
+
+    /// Marks `var` as defined by the other variables: a constraint fixes it once they are
+    /// fixed, as the result of an expression (`x + y`, `|x - y|`) or a variable FlatZinc
+    /// annotates `is_defined_var`. The learning search
+    /// ([`Solver::set_learning`](crate::search::Solver::set_learning)) decides on such a
+    /// variable only when every variable not marked is fixed, so that it branches on the
+    /// problem's own choices; it still decides on one that propagation leaves open. The marks
+    /// change no solution, only that search's order.
+    ///
+    /// # Errors
+    ///
+    /// As [`Model::check_var`]: `var` is not a variable of this model.
+    ///
+    /// ```
+    /// use csp::constraints::{Comparison, Linear};
+    /// use csp::Model;
+    ///
+    /// let mut model = Model::new();
+    /// let [x, y] = [model.new_var(0..=9)?, model.new_var(0..=9)?];
+    /// let sum = model.new_var(0..=18)?;
+    /// model.post(Linear::new([(1, x), (1, y), (-1, sum)], Comparison::Equal, 0))?;
+    /// model.mark_defined(sum)?;
+    /// assert!(model.is_defined(sum) && !model.is_defined(x));
+    /// # Ok::<(), csp::ModelError>(())
+    /// ```
+    pub fn mark_defined(&mut self, var: VarId) -> Result<(), ModelError> {
+        self.check_var(var)?;
+        self.defined.grow(self.vars.len());
+        self.defined.insert(var.index());
+        Ok(())
+    }
+
+    /// Whether `var` is marked as defined by the other variables ([`Model::mark_defined`]).
+    ///
+    /// # Panics
+    ///
+    /// Panics if `var` is not a variable of this model.
+    pub fn is_defined(&self, var: VarId) -> bool {
+        self.own_info(var);
+        self.defined.contains(var.index())
     }
 
     /// The number of variables.
@@ -374,6 +418,9 @@ impl Model {
         let r = build(self);
         if r.is_err() {
             self.vars.truncate(vars);
+            if self.defined.len() > vars {
+                self.defined.set_range(vars.., false);
+            }
             self.constraints.truncate(constraints);
             self.constraint_names.truncate(constraints);
             self.stand_ins.truncate(stand_ins);
