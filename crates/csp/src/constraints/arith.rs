@@ -81,7 +81,9 @@ const SUPPORT_LIMIT: usize = 4096;
 /// # Propagation
 ///
 /// * while `|D(x)| * |D(y)|` is at most 4096: *domain consistency*: every pair is evaluated and
-///   each value of `x`, `y` and `z` without a supporting triple is removed;
+///   each value of `x`, `y` and `z` without a supporting triple is removed (`min` and `max`
+///   over bitsets, and `abs`, in one pass over each domain, with no pairs; `abs` of an
+///   interval moves its bounds only, reading the values it skips);
 /// * on larger domains: *bounds consistency* on all three variables, each operand split by
 ///   sign as Gecode's propagators do: over the integers for `div`, `abs`, `min` and `max`, over
 ///   the reals for `times` (`x * x` as a square, with both signs of its root); for `mod`, the
@@ -121,13 +123,23 @@ pub struct Arithmetic {
     x_ok: Vec<bool>,
     y_ok: Vec<bool>,
     z_ok: Vec<Value>,
+    z_marks: Vec<bool>,
 }
 
 impl Arithmetic {
     /// `z = op(x, y)`; for [`ArithOp::Abs`], `y` is ignored (see [`abs`](Arithmetic::abs)).
     pub fn new(op: ArithOp, x: VarId, y: VarId, z: VarId) -> Arithmetic {
         let vars = if op == ArithOp::Abs { vec![x, z] } else { vec![x, y, z] };
-        Arithmetic { op, vars, xs: Vec::new(), ys: Vec::new(), x_ok: Vec::new(), y_ok: Vec::new(), z_ok: Vec::new() }
+        Arithmetic {
+            op,
+            vars,
+            xs: Vec::new(),
+            ys: Vec::new(),
+            x_ok: Vec::new(),
+            y_ok: Vec::new(),
+            z_ok: Vec::new(),
+            z_marks: Vec::new(),
+        }
     }
 
     /// `z = |x|`.
@@ -184,6 +196,10 @@ impl Arithmetic {
             return self.abs_supports(ctx);
         }
         let (x, y, z) = (self.x(), self.y(), self.z());
+        let bitsets = [x, y, z].iter().all(|&v| !ctx.domain(v).is_interval());
+        if matches!(self.op, ArithOp::Min | ArithOp::Max) && x != y && z != x && z != y && bitsets {
+            return self.extremum_supports(ctx);
+        }
         self.xs.clear();
         self.xs.extend(ctx.domain(x).iter());
         self.ys.clear();
@@ -234,6 +250,9 @@ impl Arithmetic {
     /// order by merging `x`'s negative values (backwards) with the others: no pairs, no sort.
     fn abs_supports(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
         let (x, z) = (self.x(), self.z());
+        if ctx.domain(x).is_interval() {
+            return Self::abs_on_interval(ctx, x, z);
+        }
         self.xs.clear();
         self.xs.extend(ctx.domain(x).iter());
         self.x_ok.clear();
@@ -279,6 +298,73 @@ impl Arithmetic {
             Rule::NoSupport,
         )?;
         Ok(())
+    }
+
+    /// Domain consistency of `z = max(x, y)` (or `min`) over three distinct bitset variables in
+    /// one pass over each domain, with no pairs: for `max`, a value `v` of `z` is supported
+    /// when `x` holds it and `y` has a value at most `v` (or the same with `x` and `y`
+    /// swapped); a value `a` of `x` when `z` holds it and `y` has a value at most `a`, or when
+    /// `y` and `z` share a value above `a`. `min` is the mirror image (at least, below).
+    fn extremum_supports(&mut self, ctx: &mut Context<'_>) -> Result<(), Conflict> {
+        let (x, y, z) = (self.x(), self.y(), self.z());
+        let max = self.op == ArithOp::Max;
+        // For `max`: the smallest value of each operand, and the largest it shares with `z`;
+        // for `min`: the largest, and the smallest shared.
+        let reach = |v: VarId| if max { ctx.min(v) } else { ctx.max(v) };
+        let (reach_x, reach_y) = (reach(x), reach(y));
+        let shared = |v: VarId| {
+            let mut common = ctx.domain(v).iter().filter(|&a| ctx.contains(z, a));
+            if max {
+                common.last()
+            } else {
+                common.next()
+            }
+        };
+        let (shared_x, shared_y) = (shared(x), shared(y));
+        // `a` is within the other operand's reach: `max(a, b) = a` for some `b`.
+        let within = |a: Value, r: Value| if max { a >= r } else { a <= r };
+        // `a` is beaten by a value the other operand shares with `z`.
+        let beaten = |a: Value, s: Option<Value>| s.is_some_and(|s| if max { a < s } else { a > s });
+        self.x_ok.clear();
+        for a in ctx.domain(x).iter() {
+            self.x_ok.push((ctx.contains(z, a) && within(a, reach_y)) || beaten(a, shared_y));
+        }
+        self.y_ok.clear();
+        for b in ctx.domain(y).iter() {
+            self.y_ok.push((ctx.contains(z, b) && within(b, reach_x)) || beaten(b, shared_x));
+        }
+        self.z_marks.clear();
+        for v in ctx.domain(z).iter() {
+            let by_x = ctx.contains(x, v) && within(v, reach_y);
+            self.z_marks.push(by_x || (ctx.contains(y, v) && within(v, reach_x)));
+        }
+        retain_marked(ctx, x, &self.x_ok)?;
+        retain_marked(ctx, y, &self.y_ok)?;
+        retain_marked(ctx, z, &self.z_marks)?;
+        Ok(())
+    }
+
+    /// Domain consistency of `z = |x|` when `x` is an interval (no holes): only `x`'s bounds
+    /// move, to the nearest values whose absolute value `z` holds, and the absolute values of
+    /// `x`'s range left form a range, to which `z` is cut. Only the values skipped at `x`'s
+    /// bounds are read (a difference of two frequencies has over a thousand values; it was
+    /// read whole on every call).
+    fn abs_on_interval(ctx: &mut Context<'_>, x: VarId, z: VarId) -> Result<(), Conflict> {
+        let (lo, hi) = (i64::from(ctx.min(x)), i64::from(ctx.max(x)));
+        let held = |a: i64| Value::try_from(a.abs()).is_ok_and(|r| ctx.contains(z, r));
+        let Some(new_lo) = (lo..=hi).find(|&a| held(a)) else {
+            return ctx.wipe_out(x, Rule::NoSupport).map(|_| ());
+        };
+        let new_hi = (new_lo..=hi).rev().find(|&a| held(a)).unwrap_or(new_lo);
+        tighten(ctx, x, new_lo, new_hi)?;
+        let (zlo, zhi) = if new_lo >= 0 {
+            (new_lo, new_hi)
+        } else if new_hi <= 0 {
+            (-new_hi, -new_lo)
+        } else {
+            (0, new_hi.max(-new_lo))
+        };
+        tighten(ctx, z, zlo, zhi).map(|_| ())
     }
 
     /// Bounds reasoning for large domains ([`interval`]).
@@ -561,7 +647,9 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::testing::{brute_force, model_with, propagated, small_domains, solve_all};
+    use crate::testing::{
+        assert_solutions_and_gac, brute_force, model_with, projections, propagated, small_domains, solve_all,
+    };
 
     fn op_strategy() -> impl Strategy<Value = ArithOp> {
         prop_oneof![
@@ -597,6 +685,55 @@ mod tests {
             let (mut model, v) = model_with(&domains);
             model.post(Arithmetic::new(op, v[0], v[0], v[1])).unwrap();
             prop_assert_eq!(solve_all(model, &v), expected);
+        }
+    }
+
+    proptest! {
+        /// Min and max over bitsets (one pass over each domain, no pairs) are domain
+        /// consistent: root propagation leaves exactly the solutions' projections.
+        #[test]
+        fn min_and_max_over_bitsets_are_domain_consistent(domains in small_domains(3, -6, 6), max in any::<bool>()) {
+            prop_assume!(domains.len() == 3);
+            let op = if max { ArithOp::Max } else { ArithOp::Min };
+            let expected = brute_force(&domains, |v| op.eval(i64::from(v[0]), i64::from(v[1])) == Some(i64::from(v[2])));
+            let build = || {
+                let (mut model, v) = model_with(&domains);
+                model.post(Arithmetic::new(op, v[0], v[1], v[2])).unwrap();
+                (model, v)
+            };
+            assert_solutions_and_gac(build, &expected)?;
+        }
+
+        /// `z = |x|` with `x` an interval (its bounds only): `x`'s bounds are the solutions'
+        /// extreme values and `z` keeps exactly their absolute values.
+        #[test]
+        fn abs_of_an_interval_moves_its_bounds_and_cuts_the_result(
+            z in crate::testing::small_domain(0, 9),
+            lo in -12..=4,
+            width in 4..=14,
+        ) {
+            let hi = lo + width;
+            let expected = brute_force(&[(lo..=hi).collect(), z.clone()], |v| v[0].abs() == v[1]);
+            let build = || {
+                let mut model = crate::Model::new();
+                let zv = model.new_var(z.clone()).unwrap();
+                model.set_interval_threshold(3);
+                let x = model.new_var(lo..=hi).unwrap();
+                assert!(model.initial_domain(x).is_interval() && !model.initial_domain(zv).is_interval());
+                model.post(Arithmetic::abs(x, zv)).unwrap();
+                (model, vec![x, zv])
+            };
+            let (model, v) = build();
+            prop_assert_eq!(solve_all(model, &v), expected.clone());
+            let (model, v) = build();
+            match propagated(model, &v) {
+                None => prop_assert!(expected.is_empty()),
+                Some(d) => {
+                    let p = projections(&expected, 2);
+                    prop_assert_eq!((d[0].first(), d[0].last()), (p[0].first(), p[0].last()));
+                    prop_assert_eq!(&d[1], &p[1]);
+                }
+            }
         }
     }
 
