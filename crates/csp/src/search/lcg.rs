@@ -773,16 +773,9 @@ impl Solver {
         let mut k = 0;
         while k < list.len() {
             let w = l.clauses.watches.get(&list, k);
-            let info = l.clauses.info[w.clause as usize];
-            let s = info.start as usize;
             let (vars, blocks) = (&self.engine.model.vars[..], self.engine.core.store.blocks());
-            let trail = self.engine.core.trail.as_ref().expect("learning search trail");
-            let lits = &mut l.clauses.lits[s..s + info.len as usize];
-            // A watch its clause no longer has is dropped.
-            if lits[0] != w.lit && lits[1] != w.lit {
-                l.clauses.watches.swap_remove(&mut list, k);
-                continue;
-            }
+            // The watched literal alone first, without reading its clause: most watches
+            // visited are not false (a bound that did not reach them, a value still allowed).
             match place {
                 Place::Var(_) => {
                     if !(w.lit.may_be_falsified_by(atom) && w.lit.truth(vars, blocks) == Truth::False) {
@@ -800,6 +793,15 @@ impl Solver {
                         continue;
                     }
                 }
+            }
+            let info = l.clauses.info[w.clause as usize];
+            let s = info.start as usize;
+            let trail = self.engine.core.trail.as_ref().expect("learning search trail");
+            let lits = &mut l.clauses.lits[s..s + info.len as usize];
+            // A watch its clause no longer has is dropped.
+            if lits[0] != w.lit && lits[1] != w.lit {
+                l.clauses.watches.swap_remove(&mut list, k);
+                continue;
             }
             // The false watch goes second (the first literal of a clause that propagated is
             // the one it made true, which its explanation leaves out: never a false one).
