@@ -14,6 +14,29 @@ use csp::solve::{Optimum, SearchEnd};
 use csp::{Model, Outcome, Value, VarId};
 use proptest::prelude::*;
 
+/// A learning search over `m` returns exactly `expected`, each answer a solution of `inst` by
+/// its definition and none twice, and ends exhausted.
+fn learning_enumerates(
+    m: Model,
+    inst: &Instance,
+    x: &[VarId],
+    expected: &BTreeSet<Vec<Value>>,
+) -> Result<(), TestCaseError> {
+    let mut solver = m.into_solver();
+    solver.set_learning(true);
+    let mut found = BTreeSet::new();
+    let mut it = solver.solutions();
+    for s in it.by_ref() {
+        let values: Vec<Value> = x.iter().map(|&v| s[v]).collect();
+        prop_assert!(holds(inst, &values), "not a solution: {:?}", values);
+        prop_assert!(found.insert(values), "solution returned twice");
+    }
+    prop_assert_eq!(it.end(), Some(SearchEnd::Exhausted));
+    drop(it);
+    prop_assert_eq!(&found, expected);
+    Ok(())
+}
+
 /// Linear constraints only (`<=`, `>=`, `=`, mixed signs, domains with holes): the ones
 /// explained precisely, by the bounds their rule used.
 fn linear_instance() -> impl Strategy<Value = Instance> {
@@ -81,20 +104,8 @@ proptest! {
 
     #[test]
     fn learning_enumerates_exactly_the_brute_force_solutions(inst in instance(4..=7)) {
-        let expected = brute_force(&inst);
         let (m, x, _) = build(&inst, None);
-        let mut solver = m.into_solver();
-        solver.set_learning(true);
-        let mut found = BTreeSet::new();
-        let mut it = solver.solutions();
-        for s in it.by_ref() {
-            let values: Vec<Value> = x.iter().map(|&v| s[v]).collect();
-            prop_assert!(holds(&inst, &values), "not a solution: {:?}", values);
-            prop_assert!(found.insert(values), "solution returned twice");
-        }
-        prop_assert_eq!(it.end(), Some(SearchEnd::Exhausted));
-        drop(it);
-        prop_assert_eq!(&found, &expected);
+        learning_enumerates(m, &inst, &x, &brute_force(&inst))?;
     }
 
     #[test]
@@ -172,18 +183,7 @@ proptest! {
             }
         }
         m.mark_defined(z).unwrap();
-        let mut solver = m.clone().into_solver();
-        solver.set_learning(true);
-        let mut found = BTreeSet::new();
-        let mut it = solver.solutions();
-        for s in it.by_ref() {
-            let values: Vec<Value> = x.iter().map(|&v| s[v]).collect();
-            prop_assert!(holds(&inst, &values), "not a solution: {:?}", values);
-            prop_assert!(found.insert(values), "solution returned twice");
-        }
-        prop_assert_eq!(it.end(), Some(SearchEnd::Exhausted));
-        drop(it);
-        prop_assert_eq!(&found, &solutions);
+        learning_enumerates(m.clone(), &inst, &x, &solutions)?;
         let cost = |v: &[Value]| v.iter().zip(&inst.objective).map(|(a, c)| a * c).sum::<Value>();
         let mut solver = m.into_solver();
         solver.set_learning(true);
