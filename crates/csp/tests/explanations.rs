@@ -52,6 +52,15 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+
+    #[test]
+    fn reified_equality_explanations_imply_what_they_explain(inst in basic::reified_equality_instance()) {
+        explanations_hold(&inst)?;
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
     #[test]

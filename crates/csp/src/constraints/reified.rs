@@ -297,10 +297,44 @@ impl ReifiedLinear {
             (Comparison::Equal, true) | (Comparison::NotEqual, false) if lo == hi && lo == c => (true, true),
             (Comparison::Equal, false) | (Comparison::NotEqual, true) if c < lo => (true, false),
             (Comparison::Equal, false) | (Comparison::NotEqual, true) if c > hi => (false, true),
+            (Comparison::Equal, false) | (Comparison::NotEqual, true) => return self.explain_hole(why),
             _ => return false,
         };
         // The smallest sum rests on the `<=` half's contributions, the largest on the `>=`'s.
         self.holds.explain_bounds(why, None, use_lo, use_hi)
+    }
+
+    /// The sum cannot equal `c` inside its bounds: every term but one is fixed, and the last
+    /// variable lacks the one value that would make up `c` (a hole, FlatZinc's `int_eq_reif`
+    /// of a variable and a constant), or no value of it can. The fixed values, and the hole.
+    fn explain_hole(&self, why: &mut Antecedents<'_>) -> bool {
+        let (vars, coeffs) = (self.holds.vars(), self.holds.coefficients());
+        let mut open = None;
+        let mut fixed = 0i64;
+        for (k, &x) in vars.iter().enumerate() {
+            match why.value(x) {
+                Some(v) => fixed += coeffs[k] * i64::from(v),
+                None if open.is_none() => open = Some(k),
+                None => return false,
+            }
+        }
+        let Some(k) = open else { return false };
+        let rest = self.holds.rhs() - fixed;
+        // The value of the open variable that would make up `c`, if an integer in range.
+        let needed = (rest % coeffs[k] == 0).then(|| rest / coeffs[k]).and_then(|v| Value::try_from(v).ok());
+        if needed.is_some_and(|v| why.contains(vars[k], v)) {
+            return false;
+        }
+        for (j, &x) in vars.iter().enumerate() {
+            if j != k {
+                let v = why.value(x).expect("fixed before the change");
+                why.equal(x, v);
+            }
+        }
+        if let Some(v) = needed {
+            why.not_equal(vars[k], v);
+        }
+        true
     }
 }
 

@@ -68,6 +68,36 @@ pub(crate) fn instance() -> impl Strategy<Value = Instance> {
     })
 }
 
+/// Reified equalities and disequalities (`b <-> sum = c`, one or two terms) over domains with
+/// holes, the holes made during the search by disequalities, and clauses over the truth
+/// values: `b = 0` is often shown by a hole of the last open term (FlatZinc's `int_eq_reif`
+/// of a decomposed count).
+pub(crate) fn reified_equality_instance() -> impl Strategy<Value = Instance> {
+    (3usize..=5, 2usize..=3).prop_flat_map(|(n, k)| {
+        let ints = proptest::collection::vec(proptest::collection::btree_set(-1i32..5, 3..=5), n);
+        let bools = proptest::collection::vec(Just(vec![0, 1]), k);
+        let (int, boolean) = (0..n, n..n + k);
+        let coeff = prop_oneof![Just(-1i32), Just(1), Just(2)];
+        let reified = (
+            proptest::collection::vec((coeff, int.clone()), 1..=2),
+            prop_oneof![Just(0u8), Just(3)],
+            -2i32..=6,
+            boolean.clone(),
+        )
+            .prop_map(|(terms, cmp, rhs, b)| Spec::Reified { terms, cmp, rhs, b, half: false, negated: false });
+        let spec = prop_oneof![
+            4 => reified,
+            3 => (int.clone(), int).prop_map(|(a, b)| Spec::NotEqual(a, b)),
+            2 => (proptest::collection::vec(boolean.clone(), 1..=3), proptest::collection::vec(boolean, 0..=2))
+                .prop_map(|(pos, neg)| Spec::Clause { pos, neg }),
+        ];
+        (ints, bools, proptest::collection::vec(spec, 4..=9)).prop_map(move |(ints, bools, specs)| {
+            let domains: Vec<Vec<Value>> = ints.into_iter().map(|d| d.into_iter().collect()).chain(bools).collect();
+            Instance { domains, ints: n, specs }
+        })
+    })
+}
+
 /// Element over constants with a wide index, as a dictionary's word: variable 0 is the index
 /// (over 70 to 190 positions, so that its domain spans several blocks of bits, with or
 /// without holes, starting off a block's boundary), variables 1 to 3 are the letters read at
