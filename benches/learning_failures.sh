@@ -2,9 +2,8 @@
 # The learning search's failures on the generated instances of benches/freq, benches/sched and
 # benches/roster, at a node limit: deterministic (the same build gives the same counts on any
 # machine), so two builds compare instance by instance without timing noise. Prints one line
-# per instance:
-# id, how the search ended (Exhausted: the optimum proven; LimitReached), the best objective,
-# the failures, and the seconds (read those only as a ratio within one run).
+# per instance: id, how the search ended (Exhausted: the optimum proven; LimitReached), the
+# best objective, the failures, and the seconds (read those only as a ratio within one run).
 #
 #   benches/learning_failures.sh SOLVER.msc NODE_LIMIT_BIN [NODES] > out.tsv
 #
