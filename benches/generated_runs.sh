@@ -1,5 +1,5 @@
 # Sourced by the side-by-side scripts of generated instances (benches/sched/run.sh,
-# benches/freq/run.sh): runs one MiniZinc solver configuration on each instance and prints
+# benches/freq/run.sh, benches/roster/run.sh): runs one MiniZinc solver configuration on each instance and prints
 # one line per instance: id, status (OPT proven / SOL unproven / NONE / UNSAT / ERR), the last
 # objective (the model's `cost = ...;` line), and the wall seconds of the whole minizinc call.
 #

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The learning search's failures on the generated instances of benches/freq and benches/sched,
-# at a node limit: deterministic (the same build gives the same counts on any machine), so
-# two builds compare instance by instance without timing noise. Prints one line per instance:
-# id, how the search ended (Exhausted: the optimum proven; LimitReached), the best objective,
-# the failures, and the seconds (read those only as a ratio within one run).
+# The learning search's failures on the generated instances of benches/freq, benches/sched and
+# benches/roster, at a node limit: deterministic (the same build gives the same counts on any
+# machine), so two builds compare instance by instance without timing noise. Prints one line
+# per instance: id, how the search ended (Exhausted: the optimum proven; LimitReached), the
+# best objective, the failures, and the seconds (read those only as a ratio within one run).
 #
 #   benches/learning_failures.sh SOLVER.msc NODE_LIMIT_BIN [NODES] > out.tsv
 #
@@ -16,7 +16,7 @@ solver="$1"; bin="$2"; nodes="${3:-100000}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 printf 'id\tend\tbest\tfailures\tseconds\n'
-for family in freq sched; do
+for family in freq sched roster; do
     # shellcheck source=freq/run.sh
     source "$benches/$family/run.sh"
     for spec in "${instances[@]}"; do

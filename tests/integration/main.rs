@@ -10,6 +10,7 @@ mod map_coloring;
 mod model_lines;
 mod modelling;
 mod robust_inputs;
+mod roster_gen;
 mod roster_unsat;
 mod send_more_money;
 mod sudoku_cli;

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Nurse rostering side by side: runs one MiniZinc solver configuration on the generated
+# rosters of gen.py (nurses x days, shifts off, day, evening and night; minimum cover, forbidden
+# successions and runs through `regular`, days off in a range; preferences and missing ideal
+# cover to minimise) and prints one line per instance: id, status (OPT proven / SOL unproven /
+# NONE / UNSAT / ERR), the last objective, and the wall seconds of the whole minizinc call.
+#
+#   benches/roster/run.sh SOLVER.msc [SECONDS] [EXTRA minizinc flags...] > out.tsv
+#
+# The instance list is fixed here (seeds and sizes), so two runs compare instance by instance.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=../generated_runs.sh
+source "$here/../generated_runs.sh"
+model="$here/roster.mzn"; gen="$here/gen.py"; prefix=roster
+instances=(
+    "1 3 7" "2 4 7" "3 5 7" "4 6 7" "5 6 10" "6 8 7" "7 8 10" "8 10 10" "9 10 14" "10 12 14"
+)
+# Sourced (benches/learning_failures.sh reads the list): nothing runs.
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
+    generated_runs "$@"
+fi
