@@ -31,6 +31,9 @@ pub struct Stats {
     pub learned: u64,
     /// The sum of the learned clauses' literal block distances (see [`Stats::mean_lbd`]).
     pub lbd_sum: u64,
+    /// The sum of the learned clauses' lengths, in literals as learned (see
+    /// [`Stats::mean_clause_length`]).
+    pub learned_literals: u64,
     /// Literals created: changes recorded on the learning search's trail.
     pub literals: u64,
     /// Changes (and conflicts) explained by the generic explanation of their constraint (the
@@ -49,6 +52,21 @@ impl Stats {
             0.0
         } else {
             self.lbd_sum as f64 / self.learned as f64
+        }
+    }
+
+    /// The mean length of the learned clauses, in literals (0 with none): with the mean LBD,
+    /// what tells long explanations from many decision levels.
+    ///
+    /// ```
+    /// let stats = csp::Stats { learned: 4, learned_literals: 10, ..csp::Stats::default() };
+    /// assert_eq!(stats.mean_clause_length(), 2.5);
+    /// ```
+    pub fn mean_clause_length(&self) -> f64 {
+        if self.learned == 0 {
+            0.0
+        } else {
+            self.learned_literals as f64 / self.learned as f64
         }
     }
 }
@@ -74,9 +92,10 @@ impl fmt::Display for Stats {
         if self.learned > 0 || self.literals > 0 {
             write!(
                 f,
-                " learned={} mean_lbd={:.2} literals={} explained_generic={} explained_precise={}",
+                " learned={} mean_lbd={:.2} mean_len={:.2} literals={} explained_generic={} explained_precise={}",
                 self.learned,
                 self.mean_lbd(),
+                self.mean_clause_length(),
                 self.literals,
                 self.explained_generic,
                 self.explained_precise

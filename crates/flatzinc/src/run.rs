@@ -289,6 +289,7 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
         if learning {
             lines.push(format!("learnedClauses={}", st.learned));
             lines.push(format!("meanLbd={:.2}", st.mean_lbd()));
+            lines.push(format!("meanClauseLength={:.2}", st.mean_clause_length()));
             lines.push(format!("literals={}", st.literals));
             lines.push(format!("explainedGeneric={}", st.explained_generic));
             lines.push(format!("explainedPrecise={}", st.explained_precise));

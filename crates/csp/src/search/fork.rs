@@ -59,6 +59,7 @@ impl Solver {
             total.lns_runs += w.lns_runs;
             total.learned += w.learned;
             total.lbd_sum += w.lbd_sum;
+            total.learned_literals += w.learned_literals;
             total.literals += w.literals;
             total.explained_generic += w.explained_generic;
             total.explained_precise += w.explained_precise;

@@ -508,7 +508,7 @@ impl Solver {
             }
             kinds.sort_by_key(|&(k, n)| (std::cmp::Reverse(n), k));
             let st = &self.engine.core.stats;
-            log::info!(target: "csp::learn", "learning end learned={} mean_lbd={:.2} literals={} explained_generic={} explained_precise={} minimised={} generic_by_kind={kinds:?}", st.learned, st.mean_lbd(), st.literals, st.explained_generic, st.explained_precise, l.minimised);
+            log::info!(target: "csp::learn", "learning end learned={} mean_lbd={:.2} mean_len={:.2} literals={} explained_generic={} explained_precise={} minimised={} generic_by_kind={kinds:?}", st.learned, st.mean_lbd(), st.mean_clause_length(), st.literals, st.explained_generic, st.explained_precise, l.minimised);
         }
         if let Some(t) = self.engine.core.trail.take() {
             if let Some(l) = self.lcg.as_mut() {
@@ -885,6 +885,7 @@ impl Solver {
             let first = l.lits[0];
             self.engine.core.stats.learned += 1;
             self.engine.core.stats.lbd_sum += u64::from(lbd);
+            self.engine.core.stats.learned_literals += l.lits.len() as u64;
             self.lcg = Some(l);
             let r = self.apply_bound().and_then(|()| self.enforce(first, Cause::Clause(id)));
             let r = match r {
