@@ -6,16 +6,12 @@
 //! optimum, and brute force over the duplex pairs, independent of the solver, finds the same.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use super::generated::{declared, dzn_items, generate, repo};
 
 use csp::constraints::{Arithmetic, Comparison, Linear, NValue};
 use csp::solve::Optimum;
 use csp::{Model, Value, VarId};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// A `.dzn` value: an integer, an array of integers or an array of sets of integers.
 #[derive(Debug)]
@@ -25,47 +21,24 @@ enum Data {
     Sets(Vec<Vec<Value>>),
 }
 
-/// `python3 benches/freq/gen.py ARGS`'s output.
-fn generate(args: &[&str]) -> String {
-    let out = Command::new("python3")
-        .arg(root().join("benches/freq/gen.py"))
-        .args(args)
-        .output()
-        .expect("python3 runs benches/freq/gen.py (the benchmark needs it)");
-    assert!(out.status.success(), "gen.py {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
-
 fn ints(s: &str) -> Vec<Value> {
     s.split(',').map(str::trim).filter(|t| !t.is_empty()).map(|t| t.parse().expect("an integer")).collect()
 }
 
 /// The items `name = value;` of a `.dzn` (comments dropped).
 fn parse(dzn: &str) -> BTreeMap<String, Data> {
-    let text: String = dzn.lines().filter(|l| !l.trim_start().starts_with('%')).collect::<Vec<_>>().join("\n");
-    let mut items = BTreeMap::new();
-    for item in text.split(';').map(str::trim).filter(|i| !i.is_empty()) {
-        let (name, value) = item.split_once('=').unwrap_or_else(|| panic!("not an assignment: {item}"));
-        let value = value.trim();
-        let data = match value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
-            Some(inner) if inner.contains('{') => {
-                Data::Sets(inner.split('}').filter_map(|s| s.split_once('{')).map(|(_, set)| ints(set)).collect())
-            }
-            Some(inner) => Data::Ints(ints(inner)),
-            None => Data::Int(value.parse().unwrap_or_else(|e| panic!("{name}: {e}"))),
-        };
-        items.insert(name.trim().to_string(), data);
-    }
-    items
-}
-
-/// The parameters `freq.mzn` declares (`int: n;`, `array[..] of int: eq_d;`, ...).
-fn declared(model: &Path) -> BTreeSet<String> {
-    let text = std::fs::read_to_string(model).expect("freq.mzn");
-    text.lines()
-        .map(|l| l.split('%').next().unwrap_or("").trim())
-        .filter(|l| !l.contains("var ") && (l.starts_with("int:") || l.starts_with("array[")))
-        .filter_map(|l| l.strip_suffix(';')?.rsplit(':').next().map(|n| n.trim().to_string()))
+    dzn_items(dzn)
+        .into_iter()
+        .map(|(name, value)| {
+            let data = match value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+                Some(inner) if inner.contains('{') => {
+                    Data::Sets(inner.split('}').filter_map(|s| s.split_once('{')).map(|(_, set)| ints(set)).collect())
+                }
+                Some(inner) => Data::Ints(ints(inner)),
+                None => Data::Int(value.parse().unwrap_or_else(|e| panic!("{name}: {e}"))),
+            };
+            (name, data)
+        })
         .collect()
 }
 
@@ -178,12 +151,12 @@ impl Instance {
 
 #[test]
 fn generated_instances_parse_and_solve_to_the_brute_force_optimum() {
-    let model = root().join("benches/freq/freq.mzn");
+    let model = repo("benches/freq/freq.mzn");
     let params = declared(&model);
     assert!(params.len() >= 12, "{params:?}");
     for args in [["1", "3", "6", "0"], ["2", "3", "6", "1"]] {
-        let dzn = generate(&args);
-        assert_eq!(dzn, generate(&args), "the same seed gives the same file");
+        let dzn = generate("benches/freq/gen.py", &args);
+        assert_eq!(dzn, generate("benches/freq/gen.py", &args), "the same seed gives the same file");
         let items = parse(&dzn);
         let assigned: BTreeSet<String> = items.keys().cloned().collect();
         assert_eq!(assigned, params, "gen.py {args:?} assigns what freq.mzn declares");

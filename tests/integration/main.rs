@@ -3,6 +3,7 @@
 mod engine_counts;
 mod engine_observer;
 mod freq_gen;
+mod generated;
 mod graph_coloring;
 mod hostile_input;
 mod limits;

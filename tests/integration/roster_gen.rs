@@ -8,8 +8,8 @@
 //! independent of the solver, finds the same.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use super::generated::{declared, dzn_items, generate, repo};
 
 use csp::constraints::{ArithOp, Arithmetic, Comparison, CountEq, Element, Linear, Regular};
 use csp::solve::Optimum;
@@ -18,51 +18,23 @@ use csp::{Model, Value, VarId};
 const OFF: Value = 1;
 const SHIFTS: Value = 4;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// `python3 benches/roster/gen.py ARGS`'s output.
-fn generate(args: &[&str]) -> String {
-    let out = Command::new("python3")
-        .arg(root().join("benches/roster/gen.py"))
-        .args(args)
-        .output()
-        .expect("python3 runs benches/roster/gen.py (the benchmark needs it)");
-    assert!(out.status.success(), "gen.py {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
-
 /// The items `name = value;` of a `.dzn` (comments dropped): an integer, or the integers of
 /// an array, row by row (`[| .. | .. |]`), or of `array3d(1..a, 1..b, 1..c, [..])` (the six
 /// bounds first).
 fn parse(dzn: &str) -> BTreeMap<String, Vec<Value>> {
-    let text: String = dzn.lines().filter(|l| !l.trim_start().starts_with('%')).collect::<Vec<_>>().join("\n");
-    let mut items = BTreeMap::new();
-    for item in text.split(';').map(str::trim).filter(|i| !i.is_empty()) {
-        let (name, value) = item.split_once('=').unwrap_or_else(|| panic!("not an assignment: {item}"));
-        let value = value.trim();
-        // array3d(1..a, 1..b, 1..c, [..]): the ranges' bounds, then the list.
-        let values = value
-            .strip_prefix("array3d(")
-            .unwrap_or(value)
-            .split(|c: char| !(c.is_ascii_digit() || c == '-'))
-            .filter(|t| !t.is_empty())
-            .map(|t| t.parse().unwrap_or_else(|e| panic!("{name}: {t}: {e}")))
-            .collect();
-        items.insert(name.trim().to_string(), values);
-    }
-    items
-}
-
-/// The parameters `roster.mzn` declares (`int: nurses;`, `array[..] of int: cover;`, ...; not
-/// those it computes, `int: states = ...`).
-fn declared(model: &Path) -> BTreeSet<String> {
-    let text = std::fs::read_to_string(model).expect("roster.mzn");
-    text.lines()
-        .map(|l| l.split('%').next().unwrap_or("").trim())
-        .filter(|l| !l.contains("var ") && !l.contains('=') && (l.starts_with("int:") || l.starts_with("array[")))
-        .filter_map(|l| l.strip_suffix(';')?.rsplit(':').next().map(|n| n.trim().to_string()))
+    dzn_items(dzn)
+        .into_iter()
+        .map(|(name, value)| {
+            // array3d(1..a, 1..b, 1..c, [..]): the ranges' bounds, then the list.
+            let values = value
+                .strip_prefix("array3d(")
+                .unwrap_or(&value)
+                .split(|c: char| !(c.is_ascii_digit() || c == '-'))
+                .filter(|t| !t.is_empty())
+                .map(|t| t.parse().unwrap_or_else(|e| panic!("{name}: {t}: {e}")))
+                .collect();
+            (name, values)
+        })
         .collect()
 }
 
@@ -231,12 +203,12 @@ impl Instance {
 
 #[test]
 fn generated_rosters_parse_and_solve_to_the_brute_force_optimum() {
-    let model = root().join("benches/roster/roster.mzn");
+    let model = repo("benches/roster/roster.mzn");
     let params = declared(&model);
     assert_eq!(params.len(), 9, "{params:?}");
     for args in [["2", "2", "3"], ["8", "3", "2"]] {
-        let dzn = generate(&args);
-        assert_eq!(dzn, generate(&args), "the same seed gives the same file");
+        let dzn = generate("benches/roster/gen.py", &args);
+        assert_eq!(dzn, generate("benches/roster/gen.py", &args), "the same seed gives the same file");
         let items = parse(&dzn);
         let assigned: BTreeSet<String> = items.keys().cloned().collect();
         assert_eq!(assigned, params, "gen.py {args:?} assigns what roster.mzn declares");

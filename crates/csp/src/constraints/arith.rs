@@ -357,14 +357,11 @@ impl Arithmetic {
         };
         let new_hi = (new_lo..=hi).rev().find(|&a| held(a)).unwrap_or(new_lo);
         tighten(ctx, x, new_lo, new_hi)?;
-        let (zlo, zhi) = if new_lo >= 0 {
-            (new_lo, new_hi)
-        } else if new_hi <= 0 {
-            (-new_hi, -new_lo)
-        } else {
-            (0, new_hi.max(-new_lo))
-        };
-        tighten(ctx, z, zlo, zhi).map(|_| ())
+        let zr = (i64::from(ctx.min(z)), i64::from(ctx.max(z)));
+        match interval::abs((new_lo, new_hi), zr) {
+            Some([_, (zlo, zhi)]) => tighten(ctx, z, zlo, zhi).map(|_| ()),
+            None => ctx.wipe_out(z, Rule::NoSupport).map(|_| ()),
+        }
     }
 
     /// Bounds reasoning for large domains ([`interval`]).

@@ -83,10 +83,6 @@ pub(crate) struct Lcg {
     open: Vec<u32>,
     open_len: usize,
     open_marks: Vec<u32>,
-    /// Per variable: whether the model marks it as defined by the others
-    /// ([`Model::mark_defined`](crate::Model::mark_defined)), decided on only when no other
-    /// is open.
-    defined: Vec<bool>,
     /// Cores: whether tracked, the constraints marked in the analysis running, entries seen
     /// by the walks through root entries, and the last refutation's constraints.
     track_core: bool,
@@ -534,8 +530,6 @@ impl Solver {
         l.cutoff = l.next_cutoff();
         l.open.extend((0..n as u32).filter(|&i| self.domain(VarId::from_index(i as usize)).len() > 1));
         l.open_len = l.open.len();
-        let defined = &self.engine.model.defined;
-        l.defined.extend((0..n).map(|i| defined.contains(i)));
         self.lcg = Some(l);
         if let Err(c) = root {
             self.final_core(Clash::Engine(c));
@@ -575,7 +569,8 @@ impl Solver {
     }
 
     /// The unfixed variable of the highest activity (ties to the smaller domain, then the
-    /// smaller index), among those the model does not mark as defined if one is open. The
+    /// smaller index), among those the model does not mark as defined
+    /// ([`Model::mark_defined`](crate::Model::mark_defined)) if one is open. The
     /// variables found fixed are moved past `open_len`, where they stay until a backjump
     /// undoes the level they were found at.
     fn lcg_select(&mut self) -> Option<VarId> {
@@ -594,7 +589,7 @@ impl Solver {
             }
             k += 1;
             let a = l.activity[i as usize];
-            let best = &mut best[usize::from(l.defined[i as usize])];
+            let best = &mut best[usize::from(self.engine.model.defined.contains(i as usize))];
             match *best {
                 Some((bi, ba, bs)) if a < ba || (a == ba && (size > bs || (size == bs && i > bi))) => {}
                 _ => *best = Some((i, a, size)),
