@@ -196,8 +196,8 @@ impl Arithmetic {
             return self.abs_supports(ctx);
         }
         let (x, y, z) = (self.x(), self.y(), self.z());
-        let bitsets = [x, y, z].iter().all(|&v| !ctx.domain(v).is_interval());
-        if matches!(self.op, ArithOp::Min | ArithOp::Max) && x != y && z != x && z != y && bitsets {
+        let extremum = matches!(self.op, ArithOp::Min | ArithOp::Max) && x != y && z != x && z != y;
+        if extremum && [x, y, z].iter().all(|&v| !ctx.domain(v).is_interval()) {
             return self.extremum_supports(ctx);
         }
         self.xs.clear();
