@@ -78,6 +78,20 @@ impl Lit {
         let (o, w) = (info.offset as usize, info.words as usize);
         let d = &blocks[o..o + w];
         let interval = matches!(info.map, ValueMap::Interval { .. });
+        if let ([b], false) = (d, interval) {
+            // A nonempty bitset of one block (a roster's shifts): its bits the literal allows
+            // and those it does not say.
+            if *b != 0 {
+                let allow = watches::allowed(self.kind, 0);
+                return if b & allow == 0 {
+                    Truth::False
+                } else if b & !allow == 0 {
+                    Truth::True
+                } else {
+                    Truth::Open
+                };
+            }
+        }
         // The bounds, read only where the literal needs them (a bitset's take a scan).
         let bounds = || if interval { (d[0], d[1]) } else { bit_bounds(d) };
         match self.kind {
@@ -247,7 +261,7 @@ impl Clauses {
             for k in 0..2 {
                 let lit = self.lits[c.start as usize + k];
                 let place = self.watches.place(lit, vars, blocks, trail);
-                self.watches.push(place, Watch { clause: id, lit });
+                self.watches.push(place, Watch { clause: id, start: c.start, lit });
             }
         }
     }
@@ -346,6 +360,12 @@ mod tests {
             let bitset = [VarInfo { offset: 0, words: 3, len: 192, map: ValueMap::Range { min: 0 }, name: None }];
             let bits: Vec<usize> = (0..192).filter(|&b| d[b / BITS] >> (b % BITS) & 1 == 1).collect();
             prop_assert_eq!(Lit { var: 0, kind }.truth(&bitset, &d), brute(kind, &bits));
+            // The same literal on a domain of one block (each of the three in turn).
+            let one = [VarInfo { offset: 0, words: 1, len: 64, map: ValueMap::Range { min: 0 }, name: None }];
+            for w in (0..3).filter(|&w| d[w] != 0) {
+                let bits: Vec<usize> = (0..BITS).filter(|&b| d[w] >> b & 1 == 1).collect();
+                prop_assert_eq!(Lit { var: 0, kind }.truth(&one, &d[w..=w]), brute(kind, &bits), "{:?} on {:#x}", kind, d[w]);
+            }
             let (lo, hi) = (lo.min(hi), lo.max(hi));
             let interval = [VarInfo { offset: 0, words: 2, len: 192, map: ValueMap::Interval { min: 0 }, name: None }];
             let bits: Vec<usize> = (lo..=hi).collect();
@@ -402,6 +422,7 @@ mod tests {
                 for (place, w) in db.watches.all() {
                     let LitKind::Ne(b) = w.lit.kind else { unreachable!() };
                     prop_assert!(matches!(place, Place::Bit(x, bit) if x == w.lit.var && bit != b), "{:?} {:?}", place, w);
+                    prop_assert_eq!(w.start, db.info[w.clause as usize].start);
                     got.push((w.clause, w.lit));
                 }
                 let key = |&(id, l): &(u32, Lit)| (id, format!("{l:?}"));

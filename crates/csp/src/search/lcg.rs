@@ -789,39 +789,45 @@ impl Solver {
                     }
                 }
             }
-            let info = l.clauses.info[w.clause as usize];
-            let s = info.start as usize;
+            // The clause's first two literals, found from the watch alone: its length (in
+            // `info`, another cache line) is read only to look past them.
+            debug_assert_eq!(w.start, l.clauses.info[w.clause as usize].start);
+            let s = w.start as usize;
             let trail = self.engine.core.trail.as_ref().expect("learning search trail");
-            let lits = &mut l.clauses.lits[s..s + info.len as usize];
+            let head = &mut l.clauses.lits[s..s + 2];
             // A watch its clause no longer has is dropped.
-            if lits[0] != w.lit && lits[1] != w.lit {
+            if head[0] != w.lit && head[1] != w.lit {
                 l.clauses.watches.swap_remove(&mut list, k);
                 continue;
             }
             // The false watch goes second (the first literal of a clause that propagated is
             // the one it made true, which its explanation leaves out: never a false one).
-            if lits[0] == w.lit {
-                lits.swap(0, 1);
+            if head[0] == w.lit {
+                head.swap(0, 1);
             }
-            let first = lits[0];
-            if first.truth(vars, blocks) != Truth::True {
-                if let Some(j) = (2..lits.len()).find(|&j| lits[j].truth(vars, blocks) != Truth::False) {
+            let first = head[0];
+            let first_truth = first.truth(vars, blocks);
+            if first_truth != Truth::True {
+                let lits = &mut l.clauses.lits[s..s + l.clauses.info[w.clause as usize].len as usize];
+                let watches = &mut l.clauses.watches;
+                let found =
+                    (2..lits.len()).find_map(|j| watches.place_if_not_false(lits[j], vars, blocks).map(|to| (j, to)));
+                if let Some((j, to)) = found {
                     lits.swap(1, j);
                     let lit = lits[1];
                     l.clauses.watches.swap_remove(&mut list, k);
-                    let to = l.clauses.watches.place(lit, vars, blocks, trail);
                     if to == place {
                         // Back into this list (a literal of the same variable's list).
-                        l.clauses.watches.push_into(&mut list, Watch { clause: w.clause, lit });
+                        l.clauses.watches.push_into(&mut list, Watch { lit, ..w });
                     } else {
-                        l.clauses.watches.push(to, Watch { clause: w.clause, lit });
+                        l.clauses.watches.push(to, Watch { lit, ..w });
                     }
                     continue;
                 }
             }
             // The watch stays on its false literal: at the bit removed last.
             if let Place::Bit(..) = place {
-                let to = l.clauses.watches.place(w.lit, vars, blocks, trail);
+                let to = l.clauses.watches.place_false_at_bits(w.lit, vars, blocks, trail);
                 if to != place {
                     l.clauses.watches.swap_remove(&mut list, k);
                     l.clauses.watches.push(to, w);
@@ -831,7 +837,9 @@ impl Solver {
             } else {
                 k += 1;
             }
-            match first.truth(vars, blocks) {
+            // The domains are as they were when `first` was read.
+            debug_assert_eq!(first_truth, first.truth(vars, blocks));
+            match first_truth {
                 Truth::True => {}
                 Truth::False => {
                     result = Err(Clash::Clause(w.clause));

@@ -23,7 +23,7 @@ use std::cmp::Ordering;
 
 use fixedbitset::Block;
 
-use super::{Lit, LitKind};
+use super::{Lit, LitKind, Truth};
 use crate::domain::{ValueMap, BITS};
 use crate::layout::VarInfo;
 use crate::learning::trail::Trail;
@@ -41,12 +41,22 @@ const NONE: u32 = u32::MAX;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Watch {
     pub(crate) clause: u32,
+    /// Where the clause's literals start in the clause arena ([`ClauseInfo::start`]), so that
+    /// a visit reads its first two literals without reading the clause's
+    /// [`ClauseInfo`] first (in the four bytes a `Watch` would otherwise pad).
+    ///
+    /// [`ClauseInfo`]: super::ClauseInfo
+    /// [`ClauseInfo::start`]: super::ClauseInfo::start
+    pub(crate) start: u32,
     pub(crate) lit: Lit,
 }
 
+/// A `Watch` is as large with `start` as without it.
+const _: () = assert!(std::mem::size_of::<Watch>() == 32);
+
 /// What fills the arena's slots that no list holds (a free segment's first slot names the
 /// next free segment of its size in `clause`).
-const FILLER: Watch = Watch { clause: NONE, lit: Lit { var: 0, kind: LitKind::Ne(0) } };
+const FILLER: Watch = Watch { clause: NONE, start: 0, lit: Lit { var: 0, kind: LitKind::Ne(0) } };
 
 /// Where a watch waits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,7 +208,7 @@ impl Watches {
     /// that gets them).
     fn has_bit_lists(&mut self, x: u32, info: &VarInfo) -> bool {
         if self.bit_lists[x as usize] == NONE {
-            if matches!(info.map, ValueMap::Interval { .. }) || info.words > BIT_LISTS_UP_TO {
+            if !gets_bit_lists(info) {
                 return false;
             }
             self.bit_lists[x as usize] = self.lists.len() as u32;
@@ -218,6 +228,46 @@ impl Watches {
         let bit = present_bit(lit.kind, d).unwrap_or_else(|| last_removed(lit, info.words, trail));
         Place::Bit(lit.var, bit)
     }
+
+    /// Where a watch on `lit` waits, as [`place`](Watches::place) says, if `lit` is not false
+    /// in the domains `blocks` laid out by `vars`; `None` if it is false. One pass where
+    /// [`Lit::truth`] then `place` read a bitset domain twice: on a bitset, a literal is not
+    /// false exactly when the domain has a bit it allows, which is where it waits.
+    #[inline]
+    pub(crate) fn place_if_not_false(&mut self, lit: Lit, vars: &[VarInfo], blocks: &[Block]) -> Option<Place> {
+        let info = &vars[lit.var as usize];
+        if !gets_bit_lists(info) {
+            return (lit.truth(vars, blocks) != Truth::False).then_some(Place::Var(lit.var));
+        }
+        let d = &blocks[info.offset as usize..(info.offset + info.words) as usize];
+        let bit = present_bit(lit.kind, d);
+        debug_assert_eq!(bit.is_some(), lit.truth(vars, blocks) != Truth::False, "{lit:?} on {d:?}");
+        let bit = bit?;
+        self.has_bit_lists(lit.var, info);
+        Some(Place::Bit(lit.var, bit))
+    }
+
+    /// Where a watch on `lit`, false in the domains `blocks` laid out by `vars`, waits when
+    /// its variable has lists per bit (a watch visited at one of its bits): at the allowed
+    /// bit the trail removed last, as [`place`](Watches::place) says, without looking for a
+    /// present bit first (the caller found none).
+    #[inline]
+    pub(crate) fn place_false_at_bits(&self, lit: Lit, vars: &[VarInfo], blocks: &[Block], trail: &Trail) -> Place {
+        let info = &vars[lit.var as usize];
+        debug_assert!(self.waits_at_bits(lit.var));
+        debug_assert_eq!(
+            present_bit(lit.kind, &blocks[info.offset as usize..(info.offset + info.words) as usize]),
+            None
+        );
+        Place::Bit(lit.var, last_removed(lit, info.words, trail))
+    }
+}
+
+/// Whether a variable laid out as `info` gets lists per bit (when first watched): a bitset
+/// domain of at most [`BIT_LISTS_UP_TO`] blocks.
+#[inline]
+fn gets_bit_lists(info: &VarInfo) -> bool {
+    !matches!(info.map, ValueMap::Interval { .. }) && info.words <= BIT_LISTS_UP_TO
 }
 
 /// Adds `watch` at the end of `list`, a list of `arena` whose free segments are `free`.
@@ -260,7 +310,7 @@ fn grow(arena: &mut Vec<Watch>, free: &mut [u32; 32], list: &mut List) {
 
 /// The bits of block `w` that `kind` allows.
 #[inline]
-fn allowed(kind: LitKind, w: usize) -> Block {
+pub(super) fn allowed(kind: LitKind, w: usize) -> Block {
     match kind {
         LitKind::In { wi, mask } => {
             if wi as usize == w {
@@ -300,6 +350,11 @@ fn blocks_of(kind: LitKind, words: usize) -> (usize, usize) {
 /// (a bound literal's is then the last one to go as the bound it allows is pushed: a start
 /// pushed up never passes `x <= b`'s sentinel before it makes the literal false).
 pub(crate) fn present_bit(kind: LitKind, d: &[Block]) -> Option<u32> {
+    if let [b] = d {
+        // One block (a roster's shifts): no blocks to choose from.
+        let b = b & allowed(kind, 0);
+        return (b != 0).then(|| (BITS - 1 - b.leading_zeros() as usize) as u32);
+    }
     let (from, to) = blocks_of(kind, d.len());
     (from..to).rev().find_map(|w| {
         let b = d[w] & allowed(kind, w);
@@ -357,7 +412,70 @@ mod tests {
     }
 
     fn watch(clause: u32) -> Watch {
-        Watch { clause, lit: Lit { var: clause % 7, kind: LitKind::Ne(clause) } }
+        Watch { clause, start: clause, lit: Lit { var: clause % 7, kind: LitKind::Ne(clause) } }
+    }
+
+    /// A literal on bits below 192 and a domain (of `words` blocks, some bits of `dense`, or
+    /// one bit): what `place_if_not_false` is given.
+    fn lit_and_domain() -> impl Strategy<Value = (LitKind, Vec<Block>)> {
+        let kind = prop_oneof![
+            (0u32..3, any::<Block>()).prop_map(|(wi, mask)| LitKind::In { wi, mask }),
+            (0u32..192).prop_map(LitKind::Ne),
+            (0u32..192).prop_map(LitKind::Ge),
+            (0u32..192).prop_map(LitKind::Le),
+        ];
+        let domain = (1usize..=3, any::<[Block; 3]>(), 0usize..192, any::<bool>()).prop_filter_map(
+            "nonempty",
+            |(words, dense, bit, single)| {
+                let mut d = dense[..words].to_vec();
+                if single {
+                    d.iter_mut().for_each(|b| *b = 0);
+                    *d.get_mut(bit / BITS)? = 1 << (bit % BITS);
+                }
+                d.iter().any(|&b| b != 0).then_some(d)
+            },
+        );
+        (kind, domain)
+    }
+
+    proptest! {
+        /// `place_if_not_false` answers as `Lit::truth` then `place` do: nothing for a false
+        /// literal, else the same place (a present bit it allows on a bitset, the variable's
+        /// list on an interval).
+        #[test]
+        fn place_if_not_false_is_truth_then_place((kind, d) in lit_and_domain(), lo in 0usize..192, hi in 0usize..192) {
+            let words = d.len() as u32;
+            // An `In` literal names a block of its domain.
+            prop_assume!(!matches!(kind, LitKind::In { wi, .. } if wi >= words));
+            let (lo, hi) = (lo.min(hi), lo.max(hi));
+            let vars = [
+                VarInfo { offset: 0, words, len: words * BITS as u32, map: ValueMap::Range { min: 0 }, name: None },
+                VarInfo { offset: words, words: 2, len: 192, map: ValueMap::Interval { min: 0 }, name: None },
+            ];
+            let blocks: Vec<Block> = d.iter().copied().chain([lo as Block, hi as Block]).collect();
+            let trail = Trail::new(2, 0);
+            for var in [0, 1] {
+                if var == 1 && matches!(kind, LitKind::In { .. }) {
+                    continue; // not produced for intervals
+                }
+                let lit = Lit { var, kind };
+                let mut w = Watches::new(2);
+                let want = (lit.truth(&vars, &blocks) != Truth::False).then(|| w.place(lit, &vars, &blocks, &trail));
+                let mut w = Watches::new(2);
+                prop_assert_eq!(w.place_if_not_false(lit, &vars, &blocks), want, "{:?} on {:?}", lit, blocks);
+                if var == 0 {
+                    // On the bitset, the highest bit the literal allows, by brute force.
+                    let allows = |b: u32| match kind {
+                        LitKind::In { wi, mask } => b / BITS as u32 == wi && mask >> (b % BITS as u32) & 1 == 1,
+                        LitKind::Ne(v) => b != v,
+                        LitKind::Ge(v) => b >= v,
+                        LitKind::Le(v) => b <= v,
+                    };
+                    let top = (0..words * BITS as u32).rev().find(|&b| d[b as usize / BITS] >> (b as usize % BITS) & 1 == 1 && allows(b));
+                    prop_assert_eq!(want, top.map(|b| Place::Bit(0, b)));
+                }
+            }
+        }
     }
 
     /// The clauses of list `x`, in order.
