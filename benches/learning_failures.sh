@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The learning search's failures on the generated instances of benches/freq, benches/sched and
-# benches/roster, at a node limit: deterministic (the same build gives the same counts on any
-# machine), so two builds compare instance by instance without timing noise. Prints one line
-# per instance: id, how the search ended (Exhausted: the optimum proven; LimitReached), the
-# best objective, the failures, and the seconds (read those only as a ratio within one run).
+# benches/roster (with the smaller rosters of its `proof_instances`), at a node limit:
+# deterministic (the same build gives the same counts on any machine), so two builds compare
+# instance by instance without timing noise. Prints one line per instance: id, how the search
+# ended (Exhausted: the optimum proven; LimitReached), the best objective, the failures, and
+# the seconds (read those only as a ratio within one run).
 #
 #   benches/learning_failures.sh SOLVER.msc NODE_LIMIT_BIN [NODES] > out.tsv
 #
@@ -17,9 +18,11 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 printf 'id\tend\tbest\tfailures\tseconds\n'
 for family in freq sched roster; do
+    proof_instances=()
     # shellcheck source=freq/run.sh
     source "$benches/$family/run.sh"
-    for spec in "${instances[@]}"; do
+    # The benchmark's instances, then (rostering) the smaller ones proven within the limit.
+    for spec in "${instances[@]}" "${proof_instances[@]}"; do
         id="${prefix}_$(echo "$spec" | tr ' ' '_')"
         # shellcheck disable=SC2086 # a spec is the generator's arguments, split on spaces
         python3 "$gen" $spec > "$work/$id.dzn"
