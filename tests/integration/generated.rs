@@ -1,7 +1,8 @@
 //! What the tests of the benchmark generators share (`freq_gen`, `roster_gen`): running a
-//! generator, splitting its `.dzn` into items, and reading the parameters a model declares.
+//! generator, splitting its `.dzn` into items, reading the parameters a model declares, and
+//! checking a generated file against them.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -43,4 +44,21 @@ pub(crate) fn declared(model: &Path) -> BTreeSet<String> {
         .filter(|l| !l.contains("var ") && !l.contains('=') && (l.starts_with("int:") || l.starts_with("array[")))
         .filter_map(|l| l.strip_suffix(';')?.rsplit(':').next().map(|n| n.trim().to_string()))
         .collect()
+}
+
+/// The `.dzn` that `python3 SCRIPT ARGS` writes, parsed by `parse` (its items by name):
+/// checked to be the same file when run again (the same seed) and to assign exactly `params`,
+/// the parameters its model declares.
+pub(crate) fn generated<V>(
+    script: &str,
+    args: &[&str],
+    params: &BTreeSet<String>,
+    parse: impl Fn(&str) -> BTreeMap<String, V>,
+) -> BTreeMap<String, V> {
+    let dzn = generate(script, args);
+    assert_eq!(dzn, generate(script, args), "the same seed gives the same file");
+    let items = parse(&dzn);
+    let assigned: BTreeSet<String> = items.keys().cloned().collect();
+    assert_eq!(&assigned, params, "{script} {args:?} assigns what its model declares");
+    items
 }

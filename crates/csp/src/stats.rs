@@ -48,11 +48,7 @@ pub struct Stats {
 impl Stats {
     /// The mean literal block distance of the learned clauses (0 with none).
     pub fn mean_lbd(&self) -> f64 {
-        if self.learned == 0 {
-            0.0
-        } else {
-            self.lbd_sum as f64 / self.learned as f64
-        }
+        self.per_learned(self.lbd_sum)
     }
 
     /// The mean length of the learned clauses, in literals (0 with none): with the mean LBD,
@@ -63,10 +59,15 @@ impl Stats {
     /// assert_eq!(stats.mean_clause_length(), 2.5);
     /// ```
     pub fn mean_clause_length(&self) -> f64 {
+        self.per_learned(self.learned_literals)
+    }
+
+    /// `sum` over the learned clauses, per clause (0 with none).
+    fn per_learned(&self, sum: u64) -> f64 {
         if self.learned == 0 {
             0.0
         } else {
-            self.learned_literals as f64 / self.learned as f64
+            sum as f64 / self.learned as f64
         }
     }
 }
