@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 mod common;
 
 use common::{brute_force, build, clauses_hold, holds, instance, Instance};
-use csp::constraints::{Comparison, Cumulative, Linear, NotEqual};
+use csp::constraints::{Binary, Comparison, Cumulative, Linear, NotEqual, Table};
 use csp::solve::{Optimum, SearchEnd};
 use csp::{Model, Outcome, Value, VarId};
 use proptest::prelude::*;
@@ -278,6 +278,44 @@ fn learning_learns_clauses_implied_by_the_model() {
     let clauses = solver.learned_clauses();
     assert!(!clauses.is_empty(), "{}", solver.stats());
     assert_eq!(clauses_hold(&clauses, &x, &solutions), Ok(()));
+}
+
+/// A learned clause names only the values of a removal that its explanations needed: `b = 0`
+/// takes 1 and 2 from `x` in one change; `d = 0` then takes 2 from each `y` for want of
+/// `x = 1` (`x != 1` and `d = 0` explain it), leaving three pairwise different `y` two values,
+/// and the conflict is learned as `d = 1 or x = 1`, not `d = 1 or x in {1, 2}`.
+#[test]
+fn a_clause_names_only_the_values_its_explanations_need() {
+    let mut m = Model::new();
+    // Decided in this order (activities equal, smaller domains first), smallest value first.
+    let b = m.new_var(0..=1).unwrap();
+    let d = m.new_var(0..=1).unwrap();
+    let x = m.new_var(0..=3).unwrap();
+    let y = m.new_vars(3, 0..=2).unwrap();
+    m.post(Binary::new(b, x, |b, x| b == 1 || x == 0 || x == 3)).unwrap();
+    // `y = 2` needs `x = 1` or `d = 1`; the tuples with `d = 1` first, so that the table
+    // names `d != 1` once for all of them, then `x != 1`.
+    let tuples: Vec<[Value; 3]> = [1, 0]
+        .into_iter()
+        .flat_map(|d| (0..4).flat_map(move |x| (0..3).map(move |y| [x, d, y])))
+        .filter(|&[x, d, y]| x == 1 || d == 1 || y != 2)
+        .collect();
+    for &yi in &y {
+        m.post(Table::allowed([x, d, yi], &tuples)).unwrap();
+    }
+    for i in 0..3 {
+        for j in i + 1..3 {
+            m.post(NotEqual::new(y[i], y[j])).unwrap();
+        }
+    }
+    let mut solver = m.into_solver();
+    solver.set_learning(true);
+    let Outcome::Solved(s) = solver.solve() else { panic!("d = 1 leaves the y free") };
+    assert!(s[b] == 1 || [0, 3].contains(&s[x]));
+    assert!((0..3).all(|i| s[y[i]] != 2 || s[x] == 1 || s[d] == 1) && s[y[0]] != s[y[1]]);
+    let clauses = solver.learned_clauses();
+    let on_x: Vec<&Vec<Value>> = clauses.iter().flatten().filter(|(v, _)| *v == x).map(|(_, values)| values).collect();
+    assert_eq!(on_x, [&vec![1]], "{clauses:?}");
 }
 
 /// Linear constraints are explained precisely (by bounds) in a search that learns: their

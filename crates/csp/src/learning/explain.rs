@@ -8,7 +8,7 @@
 
 use fixedbitset::Block;
 
-use super::trail::{Atom, Entry, Removal, Trail, NO_ENTRY};
+use super::trail::{Atom, Entry, Named, Removal, Trail, NO_ENTRY};
 use crate::domain::{ValueMap, BITS};
 use crate::id::{Value, VarId};
 use crate::layout::VarInfo;
@@ -99,7 +99,7 @@ pub struct Antecedents<'a> {
     change: Change,
     /// The bits gone, for a change of a bitset domain: `(block, mask)`.
     mask: Option<(u32, Block)>,
-    out: &'a mut Vec<u32>,
+    out: &'a mut Vec<Named>,
     /// The length of `out` when the request began.
     start: usize,
 }
@@ -111,7 +111,7 @@ impl<'a> Antecedents<'a> {
         vars: &'a [VarInfo],
         blocks: &'a [Block],
         p: usize,
-        out: &'a mut Vec<u32>,
+        out: &'a mut Vec<Named>,
     ) -> Antecedents<'a> {
         let e = &trail.entries[p];
         let info = &vars[e.var as usize];
@@ -153,7 +153,7 @@ impl<'a> Antecedents<'a> {
         vars: &'a [VarInfo],
         blocks: &'a [Block],
         p: usize,
-        out: &'a mut Vec<u32>,
+        out: &'a mut Vec<Named>,
     ) -> Antecedents<'a> {
         let start = out.len();
         Antecedents { trail, vars, blocks, at: p, change: Change::Failure, mask: None, out, start }
@@ -368,7 +368,7 @@ impl<'a> Antecedents<'a> {
         }
         if let Some(k) = self.removal_of(x.index() as u32, bit) {
             if (k as usize) < self.at {
-                self.out.push(k);
+                self.out.push(Named { at: k, bits: 1 << (bit % BITS) });
             }
         }
     }
@@ -566,16 +566,24 @@ impl<'a> Antecedents<'a> {
     }
 }
 
-/// The entries before `p` that removed a bit below `bit` of bitset variable `y`, into `out`.
-fn below_entries(trail: &Trail, y: u32, bit: usize, p: usize, out: &mut Vec<u32>) {
+/// The entries before `p` that removed a bit below `bit` of bitset variable `y`, each with the
+/// bits it took below, into `out`.
+fn below_entries(trail: &Trail, y: u32, bit: usize, p: usize, out: &mut Vec<Named>) {
     let mut k = trail.last_before(y, p);
     while k != NO_ENTRY {
         let e = &trail.entries[k as usize];
         if (k as usize) < p {
             if let Atom::Removed { wi, mask } = e.atom {
                 let base = wi as usize * BITS;
-                if base < bit && (bit - base >= BITS || mask & ((1 << (bit - base)) - 1) != 0) {
-                    out.push(k);
+                let below = if bit <= base {
+                    0
+                } else if bit - base >= BITS {
+                    !0
+                } else {
+                    (1 << (bit - base)) - 1
+                };
+                if mask & below != 0 {
+                    out.push(Named { at: k, bits: mask & below });
                 }
             }
         }
@@ -583,16 +591,24 @@ fn below_entries(trail: &Trail, y: u32, bit: usize, p: usize, out: &mut Vec<u32>
     }
 }
 
-/// The entries before `p` that removed bit `bit` or above of bitset variable `y`, into `out`.
-fn above_entries(trail: &Trail, y: u32, bit: usize, p: usize, out: &mut Vec<u32>) {
+/// The entries before `p` that removed bit `bit` or above of bitset variable `y`, each with the
+/// bits it took from there, into `out`.
+fn above_entries(trail: &Trail, y: u32, bit: usize, p: usize, out: &mut Vec<Named>) {
     let mut k = trail.last_before(y, p);
     while k != NO_ENTRY {
         let e = &trail.entries[k as usize];
         if (k as usize) < p {
             if let Atom::Removed { wi, mask } = e.atom {
                 let base = wi as usize * BITS;
-                if base + BITS > bit && (bit <= base || mask >> (bit - base) != 0) {
-                    out.push(k);
+                let above = if bit <= base {
+                    !0
+                } else if bit - base >= BITS {
+                    0
+                } else {
+                    !0 << (bit - base)
+                };
+                if mask & above != 0 {
+                    out.push(Named { at: k, bits: mask & above });
                 }
             }
         }
@@ -601,15 +617,15 @@ fn above_entries(trail: &Trail, y: u32, bit: usize, p: usize, out: &mut Vec<u32>
 }
 
 /// Among the removals `before` of one block (in trail order), the latest ones that took the
-/// bits of `want`, into `out`, until every bit is accounted for (bits that no entry removed
-/// were gone before the search).
-fn name_removals(before: &[Removal], mut want: Block, out: &mut Vec<u32>) {
+/// bits of `want`, each with those of its bits, into `out`, until every bit is accounted for
+/// (bits that no entry removed were gone before the search).
+fn name_removals(before: &[Removal], mut want: Block, out: &mut Vec<Named>) {
     for r in before.iter().rev() {
         if want == 0 {
             break;
         }
         if r.mask & want != 0 {
-            out.push(r.at);
+            out.push(Named { at: r.at, bits: r.mask & want });
             want &= !r.mask;
         }
     }
@@ -618,8 +634,9 @@ fn name_removals(before: &[Removal], mut want: Block, out: &mut Vec<u32>) {
 /// Moves of an interval's bound looked at for the earliest one that makes an atom true.
 const BOUND_WALK: usize = 16;
 
-/// The trail entries that made `atom` on `y` true before position `p`, into `out`.
-pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, p: usize, out: &mut Vec<u32>) {
+/// The trail entries that made `atom` on `y` true before position `p`, each with the bits of
+/// the atom it took, into `out`.
+pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, p: usize, out: &mut Vec<Named>) {
     let interval = matches!(vars[y as usize].map, ValueMap::Interval { .. });
     match atom {
         Atom::Removed { wi, mask } if !interval => {
@@ -631,8 +648,8 @@ pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, 
                 want &= want - 1;
                 let Some(k) = trail.remover(y, base + b) else { continue };
                 if (k as usize) < p {
-                    out.push(k);
                     if let Atom::Removed { mask: m, .. } = trail.entries[k as usize].atom {
+                        out.push(Named { at: k, bits: m & mask });
                         want &= !m;
                     }
                 }
@@ -641,7 +658,7 @@ pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, 
         Atom::Ge(_) | Atom::Le(_) if interval => {
             let k = bound_entry(trail, y, atom, p);
             if k != NO_ENTRY {
-                out.push(k);
+                out.push(Named::whole(k));
             }
         }
         // A bound of a bitset domain (a learned clause's bound literal): the removals below
@@ -679,7 +696,7 @@ fn bound_entry(trail: &Trail, y: u32, atom: Atom, p: usize) -> u32 {
 
 /// The trail entries that make up `y`'s domain before position `p` (its changes since the
 /// search began; for an interval, the last move of each bound), into `out`.
-pub(crate) fn state_before(trail: &Trail, vars: &[VarInfo], y: u32, p: usize, out: &mut Vec<u32>) {
+pub(crate) fn state_before(trail: &Trail, vars: &[VarInfo], y: u32, p: usize, out: &mut Vec<Named>) {
     let interval = matches!(vars[y as usize].map, ValueMap::Interval { .. });
     let (mut lo, mut hi) = (false, false);
     let mut k = trail.last_before(y, p);
@@ -690,11 +707,11 @@ pub(crate) fn state_before(trail: &Trail, vars: &[VarInfo], y: u32, p: usize, ou
                 match e.atom {
                     Atom::Ge(_) if !lo => {
                         lo = true;
-                        out.push(k);
+                        out.push(Named::whole(k));
                     }
                     Atom::Le(_) if !hi => {
                         hi = true;
-                        out.push(k);
+                        out.push(Named::whole(k));
                     }
                     _ => {}
                 }
@@ -702,7 +719,7 @@ pub(crate) fn state_before(trail: &Trail, vars: &[VarInfo], y: u32, p: usize, ou
                     break;
                 }
             } else {
-                out.push(k);
+                out.push(Named::whole(k));
             }
         }
         k = e.prev;
@@ -801,8 +818,14 @@ mod tests {
                 let naive: Vec<u32> = (0..p as u32)
                     .filter(|&k| matches!(trail.entries[k as usize].atom, Atom::Removed { wi: w, mask: m } if w == wi && m & mask as Block != 0))
                     .collect();
-                let mut out = Vec::new();
-                atom_entries(&trail, &vars, 0, Atom::Removed { wi, mask: mask as Block }, p, &mut out);
+                let mut named = Vec::new();
+                atom_entries(&trail, &vars, 0, Atom::Removed { wi, mask: mask as Block }, p, &mut named);
+                // Each entry is named with the bits asked for among those it took.
+                for n in &named {
+                    let Atom::Removed { mask: m, .. } = trail.entries[n.at as usize].atom else { unreachable!() };
+                    prop_assert_eq!(n.bits, m & mask as Block);
+                }
+                let mut out: Vec<u32> = named.iter().map(|n| n.at).collect();
                 out.sort_unstable();
                 out.dedup();
                 prop_assert_eq!(out, naive);

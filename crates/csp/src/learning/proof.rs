@@ -41,7 +41,7 @@ use std::io::{self, BufWriter, Write};
 use crate::domain::BITS;
 use crate::id::ConstraintId;
 use crate::layout::VarInfo;
-use crate::learning::trail::Atom;
+use crate::learning::trail::{Atom, Named};
 
 /// The comparison of an atomic constraint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -415,10 +415,10 @@ pub(crate) struct ProofState {
     /// Scratch of the walks.
     pub(crate) stamp: Vec<u32>,
     pub(crate) now: u32,
-    pub(crate) stack: Vec<u32>,
+    pub(crate) stack: Vec<Named>,
     pub(crate) needed: Vec<u32>,
-    pub(crate) roots: Vec<u32>,
-    pub(crate) buf: Vec<u32>,
+    pub(crate) roots: Vec<Named>,
+    pub(crate) buf: Vec<Named>,
     pub(crate) datoms: Vec<Datom>,
     pub(crate) nogood: Vec<Datom>,
     pub(crate) ids: Vec<u32>,

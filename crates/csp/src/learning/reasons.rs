@@ -8,13 +8,15 @@
 //! look ([`Trail::take_low`](super::trail::Trail::take_low)), and what was kept for the
 //! entries dropped is forgotten.
 
+use super::trail::Named;
+
 /// Not asked for yet.
 const NONE: u32 = u32::MAX;
 /// Explained by the generic explanation only (the constraint has no precise one here).
 const GENERIC: u32 = u32::MAX - 1;
 /// Kept explanations' entries before all is forgotten (16 MiB), so that entries dropped by
 /// backjumps do not hold memory for ever.
-const ARENA_LIMIT: usize = 1 << 22;
+const ARENA_LIMIT: usize = 1 << 20;
 
 /// What is known of the explanation of an entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,7 +26,7 @@ pub(crate) enum Known<'a> {
     /// The constraint gave no precise explanation.
     Generic,
     /// The entries of its precise explanation.
-    Precise(&'a [u32]),
+    Precise(&'a [Named]),
 }
 
 /// Per trail position, the explanation kept for it.
@@ -33,7 +35,7 @@ pub(crate) struct Reasons {
     /// Per position: the start of its explanation in `arena` and its length, or
     /// [`NONE`] / [`GENERIC`] as the start.
     at: Vec<(u32, u32)>,
-    arena: Vec<u32>,
+    arena: Vec<Named>,
 }
 
 impl Reasons {
@@ -49,7 +51,7 @@ impl Reasons {
     }
 
     /// Keeps `entries` as the precise explanation of the entry at `p`.
-    pub(crate) fn keep(&mut self, p: usize, entries: &[u32]) {
+    pub(crate) fn keep(&mut self, p: usize, entries: &[Named]) {
         if self.arena.len() + entries.len() > ARENA_LIMIT {
             self.at.clear();
             self.arena.clear();
@@ -91,13 +93,14 @@ mod tests {
     fn kept_until_the_entry_is_dropped() {
         let mut r = Reasons::default();
         assert_eq!(r.get(3), Known::Unknown);
-        r.keep(3, &[0, 2]);
+        let named = [Named::whole(0), Named { at: 2, bits: 0b10 }];
+        r.keep(3, &named);
         r.keep_generic(5);
-        assert_eq!(r.get(3), Known::Precise(&[0, 2]));
+        assert_eq!(r.get(3), Known::Precise(&named));
         assert_eq!(r.get(5), Known::Generic);
         assert_eq!(r.get(4), Known::Unknown);
         r.forget_from(4);
-        assert_eq!(r.get(3), Known::Precise(&[0, 2]));
+        assert_eq!(r.get(3), Known::Precise(&named));
         assert_eq!(r.get(5), Known::Unknown);
         r.forget_from(0);
         assert_eq!(r.get(3), Known::Unknown);
@@ -107,8 +110,8 @@ mod tests {
     #[test]
     fn everything_is_forgotten_past_the_limit() {
         let mut r = Reasons::default();
-        r.keep(0, &[7]);
-        r.keep(1, &vec![1; ARENA_LIMIT]);
+        r.keep(0, &[Named::whole(7)]);
+        r.keep(1, &vec![Named::whole(1); ARENA_LIMIT]);
         assert_eq!(r.get(0), Known::Unknown);
         assert!(matches!(r.get(1), Known::Precise(e) if e.len() == ARENA_LIMIT));
     }

@@ -39,6 +39,38 @@ pub(crate) enum Atom {
     Fixed(u32),
 }
 
+impl Atom {
+    /// The atom with only the bits `bits` of a removal (an explanation that needs only some
+    /// of them: [`Named`]); the other atoms whole.
+    #[inline]
+    pub(crate) fn restricted(self, bits: Block) -> Atom {
+        match self {
+            Atom::Removed { wi, mask } => Atom::Removed { wi, mask: mask & bits },
+            a => a,
+        }
+    }
+}
+
+/// A trail entry named by an explanation, with the bits of its removal that the explanation
+/// rests on (of an entry that removed values of a bitset domain; every bit, `!0`, for the
+/// other atoms). A learned clause names only those (`x in (bits)`, not the whole removal):
+/// an entry that took several values where the explanation needed one is, in the clause, the
+/// weaker fact that that one value is gone, and the clause prunes more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Named {
+    /// The entry's position on the trail.
+    pub(crate) at: u32,
+    /// The bits of its removal the explanation needs.
+    pub(crate) bits: Block,
+}
+
+impl Named {
+    /// Entry `at`, all of it.
+    pub(crate) fn whole(at: u32) -> Named {
+        Named { at, bits: !0 }
+    }
+}
+
 /// Why an entry is on the trail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub(crate) enum Cause {

@@ -25,7 +25,7 @@ use crate::learning::explain::{atom_entries, state_before, Antecedents};
 use crate::learning::literals::{LevelAtom, Merger};
 use crate::learning::proof::{ProofSlot, ProofState};
 use crate::learning::reasons::{Known, Reasons};
-use crate::learning::trail::{Atom, Cause, Trail};
+use crate::learning::trail::{Atom, Cause, Named, Trail};
 use crate::model::constraint::Constraint;
 use crate::rule::Rule;
 
@@ -65,9 +65,12 @@ pub(crate) struct Lcg {
     learned: usize,
     /// Scratch of the analysis.
     seen: Vec<bool>,
+    /// Per trail entry marked by the analysis running: the bits of its removal that the
+    /// explanations resolved so far name (`Named`): the clause names only those.
+    bits: Vec<Block>,
     marked: Vec<u32>,
     lower: Vec<u32>,
-    reasons: Vec<u32>,
+    reasons: Vec<Named>,
     atoms: Vec<LevelAtom>,
     /// The atoms merged per variable and block, the entries minimisation keeps, and the
     /// learned clause's levels.
@@ -93,7 +96,7 @@ pub(crate) struct Lcg {
     core_seen: Vec<bool>,
     core_visited: Vec<u32>,
     core_stack: Vec<u32>,
-    core_out: Vec<u32>,
+    core_out: Vec<Named>,
     core: Option<Vec<u32>>,
     /// Per constraint: changes explained by the generic explanation.
     pub(crate) generic: Vec<u64>,
@@ -101,7 +104,7 @@ pub(crate) struct Lcg {
     /// the entries so marked, and a buffer of explanations per depth.
     redundancy: Vec<Redundancy>,
     redundancy_touched: Vec<u32>,
-    minimise_bufs: Vec<Vec<u32>>,
+    minimise_bufs: Vec<Vec<Named>>,
     /// The precise explanations asked for so far, while their entries live.
     pub(super) explained: Reasons,
     /// Entries left out of learned clauses by minimisation.
@@ -126,7 +129,7 @@ pub(super) fn reason_of(
     blocks: &[Block],
     explained: &mut Reasons,
     p: usize,
-    out: &mut Vec<u32>,
+    out: &mut Vec<Named>,
 ) -> bool {
     reason_or_generic(trail, clauses, constraints, vars, blocks, explained, p, out, true)
 }
@@ -144,7 +147,7 @@ fn reason_or_generic(
     blocks: &[Block],
     explained: &mut Reasons,
     p: usize,
-    out: &mut Vec<u32>,
+    out: &mut Vec<Named>,
     generic: bool,
 ) -> bool {
     match trail.entries[p].cause {
@@ -175,7 +178,7 @@ fn reason_or_generic(
             true
         }
         Cause::Decided(d) => {
-            out.push(d);
+            out.push(Named::whole(d));
             false
         }
         Cause::Clause(id) => {
@@ -249,6 +252,10 @@ struct Minimiser<'a> {
     /// The entries of the clause (and those resolved away, all later than the entries asked
     /// about).
     seen: &'a [bool],
+    /// Per entry of the clause: the bits of it the clause names (`Lcg::bits`); the entries
+    /// of the current level (`cur` and above) are implied whole.
+    bits: &'a [Block],
+    cur: u32,
     /// The clause's decision levels, one bit per level modulo 64 (MiniSat's abstract levels):
     /// an entry of a level without a bit here rests on that level's decision, which is not in
     /// the clause, so it is taken as needed without asking for its explanation. (An entry
@@ -257,7 +264,7 @@ struct Minimiser<'a> {
     cache: &'a mut Vec<Redundancy>,
     explained: &'a mut Reasons,
     touched: &'a mut Vec<u32>,
-    bufs: &'a mut Vec<Vec<u32>>,
+    bufs: &'a mut Vec<Vec<Named>>,
 }
 
 impl Minimiser<'_> {
@@ -295,9 +302,16 @@ impl Minimiser<'_> {
             return false;
         }
         let mut implied = true;
-        for &r in &out {
+        for &Named { at: r, bits } in &out {
             let e = &self.trail.entries[r as usize];
-            if e.level == 0 || e.cause == Cause::Fact || self.seen[r as usize] {
+            if e.level == 0 || e.cause == Cause::Fact {
+                continue;
+            }
+            // An entry of the clause implies the bits the clause names of it (all of it at
+            // the current level); beyond those, it is asked about as any other.
+            if self.seen[r as usize]
+                && (e.level >= self.cur || e.atom.restricted(bits) == e.atom.restricted(bits & self.bits[r as usize]))
+            {
                 continue;
             }
             if self.levels & abstract_level(e.level) == 0 {
@@ -400,7 +414,7 @@ impl Lcg {
             }
             out.clear();
             reason_of(trail, &self.clauses, constraints, vars, blocks, &mut self.explained, k as usize, &mut out);
-            self.core_stack.extend_from_slice(&out);
+            self.core_stack.extend(out.iter().map(|n| n.at));
         }
         self.core_out = out;
     }
@@ -1008,7 +1022,7 @@ impl Solver {
         }
         if l.reasons.is_empty() {
             // Nothing to resolve: the decisions in force are the nogood.
-            l.reasons.extend_from_slice(&l.decisions);
+            l.reasons.extend(l.decisions.iter().map(|&d| Named::whole(d)));
         }
         generic
     }
@@ -1023,7 +1037,7 @@ impl Solver {
         let cur = l
             .reasons
             .iter()
-            .map(|&k| &trail.entries[k as usize])
+            .map(|n| &trail.entries[n.at as usize])
             .filter(|e| e.cause != Cause::Fact)
             .map(|e| e.level)
             .max()
@@ -1031,8 +1045,8 @@ impl Solver {
         if cur == 0 {
             if l.track_core {
                 let reasons = std::mem::take(&mut l.reasons);
-                for &k in &reasons {
-                    l.core_walk(trail, constraints, vars, blocks, k);
+                for n in &reasons {
+                    l.core_walk(trail, constraints, vars, blocks, n.at);
                 }
                 l.reasons = reasons;
                 let core = l.core_take();
@@ -1042,6 +1056,7 @@ impl Solver {
         }
         if l.seen.len() < trail.len() {
             l.seen.resize(trail.len(), false);
+            l.bits.resize(trail.len(), 0);
         }
         let mut pending = 0usize;
         l.marked.clear();
@@ -1051,9 +1066,13 @@ impl Solver {
         let mut precise = 0u64;
         let mut p = trail.len();
         let uip = loop {
-            for &k in &reasons {
+            for &Named { at: k, bits } in &reasons {
                 let e = &trail.entries[k as usize];
-                if l.seen[k as usize] || e.cause == Cause::Fact {
+                if l.seen[k as usize] {
+                    l.bits[k as usize] |= bits;
+                    continue;
+                }
+                if e.cause == Cause::Fact {
                     continue;
                 }
                 if e.level == 0 {
@@ -1063,6 +1082,7 @@ impl Solver {
                     continue;
                 }
                 l.seen[k as usize] = true;
+                l.bits[k as usize] = bits;
                 l.marked.push(k);
                 l.bump(e.var);
                 if e.level >= cur {
@@ -1117,6 +1137,8 @@ impl Solver {
                 vars,
                 blocks,
                 seen: &l.seen,
+                bits: &l.bits,
+                cur,
                 levels,
                 cache: &mut l.redundancy,
                 explained: &mut l.explained,
@@ -1141,14 +1163,15 @@ impl Solver {
         }
         self.engine.core.stats.explained_generic += generic;
         self.engine.core.stats.explained_precise += precise;
-        // The atoms: the UIP's and the lower ones, merged per variable (bitset domains' into
-        // bounds where they are, `learning/literals.rs`).
+        // The atoms: the UIP's and the lower ones, of a removal only the values the
+        // explanations named, merged per variable (bitset domains' into bounds where they
+        // are, `learning/literals.rs`).
         l.atoms.clear();
         let u = &trail.entries[uip];
-        l.atoms.push((u.var, u.atom, cur, true));
+        l.atoms.push((u.var, u.atom.restricted(l.bits[uip]), cur, true));
         for &k in &l.lower {
             let e = &trail.entries[k as usize];
-            l.atoms.push((e.var, e.atom, e.level, false));
+            l.atoms.push((e.var, e.atom.restricted(l.bits[k as usize]), e.level, false));
         }
         l.merger.merge(&mut l.atoms, vars, blocks, trail, &mut l.merged);
         let merged = &mut l.merged;
@@ -1278,13 +1301,13 @@ impl Solver {
             self.conflict_entries(&mut l, clash);
             let reasons = std::mem::take(&mut l.reasons);
             if let Some(trail) = self.engine.core.trail.as_ref() {
-                for &k in &reasons {
+                for n in &reasons {
                     l.core_walk(
                         trail,
                         &self.engine.model.constraints,
                         &self.engine.model.vars,
                         self.engine.core.store.blocks(),
-                        k,
+                        n.at,
                     );
                 }
             }
@@ -1350,9 +1373,12 @@ impl Solver {
         let (Some(trail), Some(audit)) = (self.engine.core.trail.as_ref(), l.audit.as_mut()) else { return };
         let (vars, blocks) = (&self.engine.model.vars[..], self.engine.core.store.blocks());
         let mut out = Vec::new();
-        let read = |out: &[u32]| -> Vec<AuditedAtom> {
+        let read = |out: &[Named]| -> Vec<AuditedAtom> {
             out.iter()
-                .map(|&k| audited_atom(vars, trail.entries[k as usize].var, trail.entries[k as usize].atom))
+                .map(|n| {
+                    let e = &trail.entries[n.at as usize];
+                    audited_atom(vars, e.var, e.atom.restricted(n.bits))
+                })
                 .collect()
         };
         for p in 0..trail.len() {

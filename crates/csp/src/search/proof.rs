@@ -16,7 +16,7 @@ use crate::learning::clauses::Clauses;
 use crate::learning::explain::{atom_entries, state_before, Antecedents};
 use crate::learning::proof::{atoms_of, Datom, Op, Proof, ProofSlot, ProofState};
 use crate::learning::reasons::Reasons;
-use crate::learning::trail::{Cause, Trail};
+use crate::learning::trail::{Cause, Named, Trail};
 use crate::model::constraint::Constraint;
 use crate::model::Model;
 
@@ -166,7 +166,7 @@ impl Solver {
 
 impl Walk<'_> {
     /// The entries explaining entry `k`, as the analysis had them (kept), else asked for.
-    fn reasons(&self, k: u32, out: &mut Vec<u32>) {
+    fn reasons(&self, k: u32, out: &mut Vec<Named>) {
         let mut explained = self.explained.borrow_mut();
         reason_of(self.trail, self.clauses, self.constraints, self.vars, self.blocks, &mut explained, k as usize, out);
     }
@@ -175,6 +175,12 @@ impl Walk<'_> {
     fn entry_atoms(&self, k: u32, out: &mut Vec<Datom>) {
         let e = &self.trail.entries[k as usize];
         atoms_of(self.vars, e.var, e.atom, out);
+    }
+
+    /// The atoms of the bits of an entry an explanation named, into `out`.
+    fn named_atoms(&self, n: Named, out: &mut Vec<Datom>) {
+        let e = &self.trail.entries[n.at as usize];
+        atoms_of(self.vars, e.var, e.atom.restricted(n.bits), out);
     }
 
     /// The initial domain of variable `x` as atoms, into `out`: its bounds, and its holes
@@ -212,7 +218,7 @@ impl Walk<'_> {
     }
 
     /// The entries the failure of `clash` rests on, into `roots`.
-    fn failure(&self, clash: Clash, roots: &mut Vec<u32>, empty: impl Fn(VarId) -> bool) -> Failure {
+    fn failure(&self, clash: Clash, roots: &mut Vec<Named>, empty: impl Fn(VarId) -> bool) -> Failure {
         let (trail, vars) = (self.trail, self.vars);
         match clash {
             Clash::Clause(id) => {
@@ -225,7 +231,7 @@ impl Walk<'_> {
                 let p = trail.len();
                 if let (Some(x), Some(last)) = (var, trail.entries.last()) {
                     if last.var as usize == x.index() && empty(x) {
-                        roots.push(p as u32 - 1);
+                        roots.push(Named::whole(p as u32 - 1));
                         state_before(trail, vars, last.var, p - 1, roots);
                         return Failure::Empty;
                     }
@@ -363,7 +369,7 @@ impl Walk<'_> {
                 self.reasons(k, &mut st.buf);
                 st.datoms.clear();
                 for &r in &st.buf {
-                    self.entry_atoms(r, &mut st.datoms);
+                    self.named_atoms(r, &mut st.datoms);
                 }
                 let con = &*self.constraints[c as usize];
                 let (tag, label) = p.constraint_tag(c, con.kind());
@@ -409,7 +415,7 @@ impl Walk<'_> {
             }
             if !expanded {
                 stack.push((k, true));
-                stack.extend(reasons.iter().filter(|r| !st.root.contains_key(r)).map(|&r| (r, false)));
+                stack.extend(reasons.iter().filter(|r| !st.root.contains_key(&r.at)).map(|r| (r.at, false)));
                 continue;
             }
             let bound = self.bound.map_or(0, |b| p.atom(self.vars, b));
@@ -440,13 +446,13 @@ impl Walk<'_> {
                                 self.touch(st, y.index() as u32);
                             }
                         }
-                        for &r in &reasons {
-                            self.touch(st, self.trail.entries[r as usize].var);
+                        for r in &reasons {
+                            self.touch(st, self.trail.entries[r.at as usize].var);
                         }
                         self.initial_hints(p, st);
                         let given = [a.negated()].into_iter().chain(self.bound).collect::<Vec<_>>();
-                        for &r in &reasons {
-                            self.unit_hints(p, st, r, &given);
+                        for r in &reasons {
+                            self.unit_hints(p, st, r.at, &given);
                         }
                         if self.infer(p, st, k, a, id) {
                             let hints = std::mem::take(&mut st.hints);
@@ -505,17 +511,20 @@ impl Walk<'_> {
         let mut root_needed = Vec::new();
         st.stack.clear();
         st.stack.extend_from_slice(&roots);
-        while let Some(k) = st.stack.pop() {
+        while let Some(n) = st.stack.pop() {
+            let k = n.at;
             if st.stamp[k as usize] == st.now {
+                continue;
+            }
+            // The bits named of the entry, if the nogood's atoms imply them, need no
+            // inference (other bits of it, named elsewhere, may).
+            st.datoms.clear();
+            self.named_atoms(n, &mut st.datoms);
+            if st.datoms.iter().all(|&a| st.nogood.iter().any(|g| g.implies(a))) {
                 continue;
             }
             st.stamp[k as usize] = st.now;
             let e = self.trail.entries[k as usize];
-            st.datoms.clear();
-            self.entry_atoms(k, &mut st.datoms);
-            if st.datoms.iter().all(|&a| st.nogood.iter().any(|n| n.implies(a))) {
-                continue;
-            }
             match e.cause {
                 // A root entry whose clause was dropped has its unit nogoods already.
                 Cause::Constraint(_) | Cause::Clause(_) | Cause::Root => {}
@@ -543,7 +552,7 @@ impl Walk<'_> {
             self.touch(st, st.nogood[i].var);
         }
         let needed = std::mem::take(&mut st.needed);
-        for &k in needed.iter().chain(&root_needed).chain(&roots) {
+        for &k in needed.iter().chain(&root_needed).chain(roots.iter().map(|r| &r.at)) {
             self.touch(st, self.trail.entries[k as usize].var);
             if let Cause::Constraint(c) = self.trail.entries[k as usize].cause {
                 for &y in self.constraints[c as usize].scope() {
@@ -577,7 +586,7 @@ impl Walk<'_> {
             Failure::Constraint(c) => {
                 st.datoms.clear();
                 for &r in &roots {
-                    self.entry_atoms(r, &mut st.datoms);
+                    self.named_atoms(r, &mut st.datoms);
                 }
                 let con = &*self.constraints[c as usize];
                 let (tag, label) = p.constraint_tag(c, con.kind());
