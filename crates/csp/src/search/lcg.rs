@@ -113,10 +113,6 @@ pub(crate) struct Lcg {
     /// clauses stay.
     reduce_lbds: Vec<u32>,
     reduce_keep: Vec<bool>,
-    /// Scratch of the LBD of a clause met in the analysis: per decision level, the stamp of
-    /// the last count that saw it.
-    level_stamps: Vec<u32>,
-    level_stamp: u32,
     spare: Option<Box<Trail>>,
     /// The proof log, if one is written (`search/proof.rs`), and what it knows of this search.
     pub(super) proof: ProofSlot,
@@ -358,40 +354,6 @@ impl Lcg {
     /// Forgets the explanations kept for entries the trail dropped since the last look.
     fn forget_dropped(&mut self, trail: &mut Trail) {
         self.explained.forget_from(trail.take_low());
-    }
-
-    /// A learned clause `id`, the reason of entry `p` in an analysis, with the entries behind
-    /// its other literals `reasons`: its LBD becomes the number of decision levels among them
-    /// (the root left out) if that is smaller (Audemard and Simon 2009). Clauses that keep
-    /// propagating with few levels are then kept by reductions. An entry named for a literal
-    /// of the clause may sit below the level the literal became false at, so the count may
-    /// exceed the clause's true LBD, never fall below it.
-    fn update_lbd(&mut self, trail: &Trail, id: u32, p: u32, reasons: &[Named]) {
-        if !self.clauses.info[id as usize].learned {
-            return;
-        }
-        self.level_stamp = self.level_stamp.wrapping_add(1);
-        if self.level_stamp == 0 {
-            self.level_stamps.fill(0);
-            self.level_stamp = 1;
-        }
-        let now = self.level_stamp;
-        let mut lbd = 0;
-        for k in std::iter::once(p).chain(reasons.iter().map(|n| n.at)) {
-            let level = trail.entries[k as usize].level as usize;
-            if level == 0 {
-                continue;
-            }
-            if self.level_stamps.len() <= level {
-                self.level_stamps.resize(level + 1, 0);
-            }
-            if self.level_stamps[level] != now {
-                self.level_stamps[level] = now;
-                lbd += 1;
-            }
-        }
-        let info = &mut self.clauses.info[id as usize];
-        info.lbd = info.lbd.min(lbd);
     }
 
     fn bump(&mut self, var: u32) {
@@ -1148,12 +1110,7 @@ impl Solver {
                     _ => {}
                 }
             }
-            let generic_reason =
-                reason_of(trail, &l.clauses, constraints, vars, blocks, &mut l.explained, p, &mut reasons);
-            if let Cause::Clause(id) = trail.entries[p].cause {
-                l.update_lbd(trail, id, p as u32, &reasons);
-            }
-            if generic_reason {
+            if reason_of(trail, &l.clauses, constraints, vars, blocks, &mut l.explained, p, &mut reasons) {
                 generic += 1;
                 if let Cause::Constraint(c) = trail.entries[p].cause {
                     l.generic[c as usize] += 1;
@@ -1475,35 +1432,5 @@ impl Solver {
                     .collect()
             })
             .collect()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A learned clause met as a reason takes the number of levels of its entries (the root
-    /// left out) as its LBD when that is smaller; a larger count, or a clause kept for good,
-    /// is left as it was.
-    #[test]
-    fn a_reason_lowers_its_clauses_lbd() {
-        let mut trail = Trail::new(4, 0);
-        // Entries 0 to 4: levels 0, 1, 1, 2, 3 (one removal each, of variables 0 to 3).
-        for (k, level) in [0u32, 1, 1, 2, 3].into_iter().enumerate() {
-            trail.record_block(k as u32 % 4, 0, 0b11, 0b10, 0, level);
-        }
-        let mut l = Lcg::new(4, 1);
-        let lits = [Lit::negate(0, Atom::Ge(1)), Lit::negate(1, Atom::Ge(1))];
-        let learned = l.clauses.add(&lits, 5, true, Box::default());
-        let kept = l.clauses.add(&lits, 5, false, Box::default());
-        let named = |ks: &[u32]| ks.iter().map(|&k| Named::whole(k)).collect::<Vec<_>>();
-        // Entry 3 (level 2) propagated from entries 0, 1, 2: levels 1 and 2.
-        l.update_lbd(&trail, learned, 3, &named(&[0, 1, 2]));
-        assert_eq!(l.clauses.info[learned as usize].lbd, 2);
-        // Levels 1, 2 and 3 now: 3 is more than 2, kept at 2.
-        l.update_lbd(&trail, learned, 4, &named(&[1, 3]));
-        assert_eq!(l.clauses.info[learned as usize].lbd, 2);
-        l.update_lbd(&trail, kept, 3, &named(&[0, 1, 2]));
-        assert_eq!(l.clauses.info[kept as usize].lbd, 5);
     }
 }
