@@ -8,7 +8,7 @@
 
 use fixedbitset::Block;
 
-use super::trail::{Atom, Entry, Named, Removal, Trail, NO_ENTRY};
+use super::trail::{range_mask, Atom, Entry, Named, Removal, Trail, NO_ENTRY};
 use crate::domain::{ValueMap, BITS};
 use crate::id::{Value, VarId};
 use crate::layout::VarInfo;
@@ -328,7 +328,7 @@ impl<'a> Antecedents<'a> {
         if self.is_interval(x) {
             atom_entries(self.trail, self.vars, y, Atom::Ge(bit as u32), self.at, self.out);
         } else {
-            below_entries(self.trail, y, bit, self.at, self.out);
+            range_entries(self.trail, y, 0, bit, self.at, self.out);
         }
     }
 
@@ -349,7 +349,7 @@ impl<'a> Antecedents<'a> {
             };
             atom_entries(self.trail, self.vars, y, Atom::Le(top as u32), self.at, self.out);
         } else {
-            above_entries(self.trail, y, above, self.at, self.out);
+            range_entries(self.trail, y, above, usize::MAX, self.at, self.out);
         }
     }
 
@@ -566,49 +566,17 @@ impl<'a> Antecedents<'a> {
     }
 }
 
-/// The entries before `p` that removed a bit below `bit` of bitset variable `y`, each with the
-/// bits it took below, into `out`.
-fn below_entries(trail: &Trail, y: u32, bit: usize, p: usize, out: &mut Vec<Named>) {
+/// The entries before `p` that removed a bit of `from..to` of bitset variable `y`, each with
+/// the bits of that range it took, into `out`.
+fn range_entries(trail: &Trail, y: u32, from: usize, to: usize, p: usize, out: &mut Vec<Named>) {
     let mut k = trail.last_before(y, p);
     while k != NO_ENTRY {
         let e = &trail.entries[k as usize];
         if (k as usize) < p {
             if let Atom::Removed { wi, mask } = e.atom {
-                let base = wi as usize * BITS;
-                let below = if bit <= base {
-                    0
-                } else if bit - base >= BITS {
-                    !0
-                } else {
-                    (1 << (bit - base)) - 1
-                };
-                if mask & below != 0 {
-                    out.push(Named { at: k, bits: mask & below });
-                }
-            }
-        }
-        k = e.prev;
-    }
-}
-
-/// The entries before `p` that removed bit `bit` or above of bitset variable `y`, each with the
-/// bits it took from there, into `out`.
-fn above_entries(trail: &Trail, y: u32, bit: usize, p: usize, out: &mut Vec<Named>) {
-    let mut k = trail.last_before(y, p);
-    while k != NO_ENTRY {
-        let e = &trail.entries[k as usize];
-        if (k as usize) < p {
-            if let Atom::Removed { wi, mask } = e.atom {
-                let base = wi as usize * BITS;
-                let above = if bit <= base {
-                    !0
-                } else if bit - base >= BITS {
-                    0
-                } else {
-                    !0 << (bit - base)
-                };
-                if mask & above != 0 {
-                    out.push(Named { at: k, bits: mask & above });
+                let bits = mask & range_mask(wi as usize, from, to);
+                if bits != 0 {
+                    out.push(Named { at: k, bits });
                 }
             }
         }
@@ -663,8 +631,8 @@ pub(crate) fn atom_entries(trail: &Trail, vars: &[VarInfo], y: u32, atom: Atom, 
         }
         // A bound of a bitset domain (a learned clause's bound literal): the removals below
         // or above it.
-        Atom::Ge(b) => below_entries(trail, y, b as usize, p, out),
-        Atom::Le(b) => above_entries(trail, y, b as usize + 1, p, out),
+        Atom::Ge(b) => range_entries(trail, y, 0, b as usize, p, out),
+        Atom::Le(b) => range_entries(trail, y, b as usize + 1, usize::MAX, p, out),
         _ => state_before(trail, vars, y, p, out),
     }
 }

@@ -23,7 +23,7 @@ use fixedbitset::Block;
 
 use crate::domain::{ValueMap, BITS};
 use crate::layout::VarInfo;
-use crate::learning::trail::{Atom, Trail};
+use crate::learning::trail::{range_mask, Atom, Trail};
 
 /// An atom of a conflict on a variable, with the level it became true at and whether it is
 /// the asserting one: `(variable, atom, level, asserting)`.
@@ -199,17 +199,6 @@ fn merge_by_block(group: &[LevelAtom], out: &mut Vec<LevelAtom>) {
         }
         out.push(a);
     }
-}
-
-/// The bits of block `w` in the range `from..to`.
-fn range_mask(w: usize, from: usize, to: usize) -> Block {
-    let (base, end) = (w * BITS, w * BITS + BITS);
-    let (from, to) = (from.max(base), to.min(end));
-    if from >= to {
-        return 0;
-    }
-    let high = if to - base == BITS { !0 } else { (1 << (to - base)) - 1 };
-    high & (!0 << (from - base))
 }
 
 /// Sets the bits `from..to` of `bits`.

@@ -51,6 +51,17 @@ impl Atom {
     }
 }
 
+/// The bits of block `w` in the range of bits `from..to`.
+pub(crate) fn range_mask(w: usize, from: usize, to: usize) -> Block {
+    let (base, end) = (w * BITS, w * BITS + BITS);
+    let (from, to) = (from.max(base), to.min(end));
+    if from >= to {
+        return 0;
+    }
+    let high = if to - base == BITS { !0 } else { (1 << (to - base)) - 1 };
+    high & (!0 << (from - base))
+}
+
 /// A trail entry named by an explanation, with the bits of its removal that the explanation
 /// rests on (of an entry that removed values of a bitset domain; every bit, `!0`, for the
 /// other atoms). A learned clause names only those (`x in (bits)`, not the whole removal):

@@ -309,9 +309,8 @@ impl Minimiser<'_> {
             }
             // An entry of the clause implies the bits the clause names of it (all of it at
             // the current level); beyond those, it is asked about as any other.
-            if self.seen[r as usize]
-                && (e.level >= self.cur || e.atom.restricted(bits) == e.atom.restricted(bits & self.bits[r as usize]))
-            {
+            let beyond = matches!(e.atom, Atom::Removed { mask, .. } if mask & bits & !self.bits[r as usize] != 0);
+            if self.seen[r as usize] && (e.level >= self.cur || !beyond) {
                 continue;
             }
             if self.levels & abstract_level(e.level) == 0 {

@@ -173,8 +173,7 @@ impl Walk<'_> {
 
     /// The atoms of trail entry `k`, into `out`.
     fn entry_atoms(&self, k: u32, out: &mut Vec<Datom>) {
-        let e = &self.trail.entries[k as usize];
-        atoms_of(self.vars, e.var, e.atom, out);
+        self.named_atoms(Named::whole(k), out);
     }
 
     /// The atoms of the bits of an entry an explanation named, into `out`.
