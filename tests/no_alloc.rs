@@ -217,7 +217,7 @@ fn a_learning_search_allocates_only_as_its_buffers_double() {
     );
     // The long-lived buffers (clause arena, trail, kept explanations, the watch lists' one
     // arena) grow by doubling: a growth or two per buffer over the second half, where one
-    // allocation per conflict would be about 21,000. 6 allocations since the watch lists share
+    // allocation per conflict would be about 21,000. 5 allocations since the watch lists share
     // an arena; 64 when each of the 81 lists (one per variable and per value) was a `Vec`.
     let conflicts = learned - learned / 2;
     assert!(second_half < conflicts / 1000, "{second_half} allocations over {conflicts} conflicts");

@@ -309,8 +309,7 @@ impl Minimiser<'_> {
             }
             // An entry of the clause implies the bits the clause names of it (all of it at
             // the current level); beyond those, it is asked about as any other.
-            let beyond = matches!(e.atom, Atom::Removed { mask, .. } if mask & bits & !self.bits[r as usize] != 0);
-            if self.seen[r as usize] && (e.level >= self.cur || !beyond) {
+            if self.seen[r as usize] && (e.level >= self.cur || !self.needs_beyond(r, bits)) {
                 continue;
             }
             if self.levels & abstract_level(e.level) == 0 {
@@ -333,6 +332,12 @@ impl Minimiser<'_> {
         }
         self.bufs[depth] = out;
         implied
+    }
+
+    /// Whether `bits` of entry `r` reach past the bits the clause names of it.
+    fn needs_beyond(&self, r: u32, bits: Block) -> bool {
+        let e = &self.trail.entries[r as usize];
+        matches!(e.atom, Atom::Removed { mask, .. } if mask & bits & !self.bits[r as usize] != 0)
     }
 }
 
