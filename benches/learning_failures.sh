@@ -6,14 +6,15 @@
 # ended (Exhausted: the optimum proven; LimitReached), the best objective, the failures, and
 # the seconds (read those only as a ratio within one run).
 #
-#   benches/learning_failures.sh SOLVER.msc NODE_LIMIT_BIN [NODES] > out.tsv
+#   benches/learning_failures.sh SOLVER.msc NODE_LIMIT_BIN [NODES [MODE]] > out.tsv
 #
 # SOLVER.msc: crates/flatzinc/csp.msc.in with this build's paths (its mznlib flattens the
 # models); NODE_LIMIT_BIN: target/release/examples/node_limit of the build measured
-# (`cargo build --release -p flatzinc --example node_limit`); NODES: 100,000 by default.
+# (`cargo build --release -p flatzinc --example node_limit`); NODES: 100,000 by default; MODE:
+# node_limit's, `lcg` (Luby's restarts) by default or `lcg-glucose`.
 set -euo pipefail
 benches="$(cd "$(dirname "$0")" && pwd)"
-solver="$1"; bin="$2"; nodes="${3:-100000}"
+solver="$1"; bin="$2"; nodes="${3:-100000}"; mode="${4:-lcg}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 printf 'id\tend\tbest\tfailures\tseconds\n'
@@ -27,7 +28,7 @@ for family in freq sched roster; do
         # shellcheck disable=SC2086 # a spec is the generator's arguments, split on spaces
         python3 "$gen" $spec > "$work/$id.dzn"
         minizinc -c --solver "$solver" "$model" "$work/$id.dzn" --fzn "$work/$id.fzn" --ozn "$work/$id.ozn"
-        out="$("$bin" "$work/$id.fzn" "$nodes" lcg 2>/dev/null | tail -n 1)"
+        out="$("$bin" "$work/$id.fzn" "$nodes" "$mode" 2>/dev/null | tail -n 1)"
         # "best Some(436), end Some(Exhausted), nodes N, failures F, ..., S s" (or LimitReached)
         best="$(sed -nE 's/.*best Some\((-?[0-9]+)\).*/\1/p' <<<"$out")"
         end="$(sed -nE 's/.*end Some\(([A-Za-z]+).*/\1/p' <<<"$out")"

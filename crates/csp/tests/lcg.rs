@@ -2,28 +2,32 @@
 //! models, the search with learning enumerates exactly the brute-force solutions, proves
 //! unsatisfiability and the brute-force optimum, and every clause it learned holds in every
 //! solution of the model (brute force over all assignments); its unsatisfiable cores have no
-//! solution.
+//! solution. Under either restart policy ([`LearningRestarts`]), set to restart after a
+//! conflict or two, so that these short searches restart.
 
 use std::collections::BTreeSet;
 
 mod common;
 
 use common::{brute_force, build, clauses_hold, holds, instance, Instance};
+use csp::branching::LearningRestarts;
 use csp::constraints::{Binary, Comparison, Cumulative, Linear, NotEqual, Table};
 use csp::solve::{Optimum, SearchEnd};
 use csp::{Model, Outcome, Value, VarId};
 use proptest::prelude::*;
 
-/// A learning search over `m` returns exactly `expected`, each answer a solution of `inst` by
-/// its definition and none twice, and ends exhausted.
+/// A learning search over `m`, restarting by `restarts`, returns exactly `expected`, each
+/// answer a solution of `inst` by its definition and none twice, and ends exhausted.
 fn learning_enumerates(
     m: Model,
+    restarts: LearningRestarts,
     inst: &Instance,
     x: &[VarId],
     expected: &BTreeSet<Vec<Value>>,
 ) -> Result<(), TestCaseError> {
     let mut solver = m.into_solver();
     solver.set_learning(true);
+    solver.set_learning_restarts(restarts);
     let mut found = BTreeSet::new();
     let mut it = solver.solutions();
     for s in it.by_ref() {
@@ -35,6 +39,16 @@ fn learning_enumerates(
     drop(it);
     prop_assert_eq!(&found, expected);
     Ok(())
+}
+
+/// Restarts after every conflict or few (these searches have a few conflicts each): Luby's
+/// with a scale of 1 or 2, or Glucose's over a window of 1 or 2 conflicts (a margin above
+/// 100% restarts on most conflicts).
+fn restarts() -> impl Strategy<Value = LearningRestarts> {
+    prop_oneof![
+        (1u32..=2).prop_map(|scale| LearningRestarts::Luby { scale }),
+        (1u32..=2, 50u32..=300).prop_map(|(window, percent)| LearningRestarts::Glucose { window, percent }),
+    ]
 }
 
 /// Linear constraints only (`<=`, `>=`, `=`, mixed signs, domains with holes): the ones
@@ -103,17 +117,18 @@ proptest! {
     }
 
     #[test]
-    fn learning_enumerates_exactly_the_brute_force_solutions(inst in instance(4..=7)) {
+    fn learning_enumerates_exactly_the_brute_force_solutions(inst in instance(4..=7), r in restarts()) {
         let (m, x, _) = build(&inst, None);
-        learning_enumerates(m, &inst, &x, &brute_force(&inst))?;
+        learning_enumerates(m, r, &inst, &x, &brute_force(&inst))?;
     }
 
     #[test]
-    fn learning_decides_satisfiability_with_clauses_implied_by_the_model(inst in instance(4..=7)) {
+    fn learning_decides_satisfiability_with_clauses_implied_by_the_model(inst in instance(4..=7), r in restarts()) {
         let expected = brute_force(&inst);
         let (m, x, _) = build(&inst, None);
         let mut solver = m.into_solver();
         solver.set_learning(true);
+        solver.set_learning_restarts(r);
         match solver.solve() {
             Outcome::Solved(s) => {
                 let values: Vec<Value> = x.iter().map(|&v| s[v]).collect();
@@ -127,7 +142,7 @@ proptest! {
     }
 
     #[test]
-    fn learning_proves_the_brute_force_optimum(inst in instance(4..=7)) {
+    fn learning_proves_the_brute_force_optimum(inst in instance(4..=7), r in restarts()) {
         let solutions = brute_force(&inst);
         let cost = |v: &[Value]| v.iter().zip(&inst.objective).map(|(a, c)| a * c).sum::<Value>();
         let best = solutions.iter().map(|v| cost(v)).min();
@@ -135,6 +150,7 @@ proptest! {
         let z = z.unwrap();
         let mut solver = m.into_solver();
         solver.set_learning(true);
+        solver.set_learning_restarts(r);
         match solver.minimize(z) {
             Optimum::Optimal(s) => {
                 prop_assert_eq!(Some(s[z]), best);
@@ -183,7 +199,7 @@ proptest! {
             }
         }
         m.mark_defined(z).unwrap();
-        learning_enumerates(m.clone(), &inst, &x, &solutions)?;
+        learning_enumerates(m.clone(), LearningRestarts::default(), &inst, &x, &solutions)?;
         let cost = |v: &[Value]| v.iter().zip(&inst.objective).map(|(a, c)| a * c).sum::<Value>();
         let mut solver = m.into_solver();
         solver.set_learning(true);
@@ -527,4 +543,108 @@ fn a_count_over_interval_domains_gets_no_generic_explanation() {
     assert_eq!(learned, plain);
     assert!(stats.explained_precise > 0 && stats.failures > 5, "{stats}");
     assert_eq!(stats.explained_generic, 0, "{stats}");
+}
+
+/// A graph to colour with three colours near the threshold of colourability (two to two and
+/// a half edges a vertex), and a weight per vertex: searches of tens to hundreds of
+/// conflicts, so that restarts happen in them.
+#[derive(Clone, Debug)]
+struct Colouring {
+    edges: Vec<(usize, usize)>,
+    weights: Vec<Value>,
+}
+
+fn colouring() -> impl Strategy<Value = Colouring> {
+    (14usize..=22).prop_flat_map(|n| {
+        let edges = proptest::collection::vec((0..n, 0..n), 2 * n..=5 * n / 2);
+        let weights = proptest::collection::vec(1i32..=5, n);
+        (edges, weights).prop_map(|(edges, weights)| Colouring {
+            edges: edges.into_iter().filter(|&(a, b)| a != b).collect(),
+            weights,
+        })
+    })
+}
+
+impl Colouring {
+    /// The colours, then the weighted sum of the colours (to minimise).
+    fn model(&self) -> (Model, Vec<VarId>, VarId) {
+        let mut m = Model::new();
+        let x = m.new_vars(self.weights.len(), 0..=2).unwrap();
+        for &(a, b) in &self.edges {
+            m.post(NotEqual::new(x[a], x[b])).unwrap();
+        }
+        let cost = m.new_var(0..=2 * self.weights.iter().sum::<Value>()).unwrap();
+        let mut terms: Vec<(Value, VarId)> = self.weights.iter().copied().zip(x.iter().copied()).collect();
+        terms.push((-1, cost));
+        m.post(Linear::new(terms, Comparison::Equal, 0)).unwrap();
+        (m, x, cost)
+    }
+
+    /// The weighted sum of a colouring, if it is one (checked without the solver).
+    fn cost(&self, colours: &[Value]) -> Option<Value> {
+        let proper = self.edges.iter().all(|&(a, b)| colours[a] != colours[b]);
+        let valid = colours.iter().all(|c| (0..=2).contains(c));
+        (proper && valid).then(|| self.weights.iter().zip(colours).map(|(w, c)| w * c).sum())
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Under each restart policy, set to restart often, the search with learning decides
+    /// colourability and proves the optimum as the search without learning does; every
+    /// answer is a colouring by its definition.
+    #[test]
+    fn restarts_keep_proofs_of_colourability_and_of_the_optimum(g in colouring(), r in restarts()) {
+        let (m, x, cost) = g.model();
+        let plain = m.clone().into_solver().minimize(cost);
+        let mut solver = m.clone().into_solver();
+        solver.set_learning(true);
+        solver.set_learning_restarts(r);
+        let colours = |s: &csp::Solution| x.iter().map(|&v| s[v]).collect::<Vec<Value>>();
+        match (solver.solve(), &plain) {
+            (Outcome::Solved(s), Optimum::Optimal(_)) => prop_assert!(g.cost(&colours(&s)).is_some()),
+            (Outcome::Unsatisfiable, Optimum::Unsatisfiable) => {}
+            other => prop_assert!(false, "{:?}", other),
+        }
+        let mut solver = m.into_solver();
+        solver.set_learning(true);
+        solver.set_learning_restarts(r);
+        match (solver.minimize(cost), &plain) {
+            (Optimum::Optimal(a), Optimum::Optimal(b)) => {
+                prop_assert_eq!(a[cost], b[cost]);
+                prop_assert_eq!(g.cost(&colours(&a)), Some(a[cost]));
+            }
+            (Optimum::Unsatisfiable, Optimum::Unsatisfiable) => {}
+            other => prop_assert!(false, "{:?}", other),
+        }
+    }
+}
+
+/// Glucose's restarts restart a satisfaction search (where nothing else does) and still
+/// prove that 7 pigeons do not fit in 6 holes. (With the published window of 50 and K = 0.8
+/// this search does not restart: its clauses' LBDs do not grow; with a window of 5 and K = 1 it
+/// restarts 148 times in 1,107 conflicts.)
+#[test]
+fn glucose_restarts_restart_and_still_prove_unsatisfiability() {
+    let pigeonhole = || {
+        let mut m = Model::new();
+        let x = m.new_vars(7, 0..=5).unwrap();
+        for i in 0..7 {
+            for j in i + 1..7 {
+                m.post(NotEqual::new(x[i], x[j])).unwrap();
+            }
+        }
+        m
+    };
+    for (restarts, least) in
+        [(LearningRestarts::glucose(), 0), (LearningRestarts::Glucose { window: 5, percent: 100 }, 10)]
+    {
+        let mut solver = pigeonhole().into_solver();
+        solver.set_learning(true);
+        solver.set_learning_restarts(restarts);
+        assert_eq!(solver.solve(), Outcome::Unsatisfiable);
+        let stats = solver.stats();
+        assert!(stats.restarts >= least, "{restarts:?}: {} restarts in {} conflicts", stats.restarts, stats.learned);
+    }
 }

@@ -1,6 +1,7 @@
 //! One search of a FlatZinc optimisation model up to a node limit, for instruction counts
 //! under callgrind (a node limit makes the work the same from run to run; a time limit does
-//! not): the robust search, with learning (`lcg`) or without (`plain`).
+//! not): the robust search, with learning (`lcg`, restarting on Luby's sequence;
+//! `lcg-glucose`, on Glucose's rule) or without (`plain`).
 //!
 //! ```sh
 //! cargo build --release -p flatzinc --example node_limit
@@ -18,13 +19,14 @@ fn main() -> Result<(), Box<dyn Error>> {
     env_logger::Builder::from_default_env().target(env_logger::Target::Stderr).init();
     let args: Vec<String> = std::env::args().collect();
     let [_, file, nodes, mode] = &args[..] else {
-        return Err("usage: node_limit FILE.fzn NODES lcg|plain".into());
+        return Err("usage: node_limit FILE.fzn NODES lcg|lcg-glucose|plain".into());
     };
     let nodes: u64 = nodes.parse().map_err(|e| format!("NODES: {e}"))?;
-    let learning = match mode.as_str() {
-        "lcg" => true,
-        "plain" => false,
-        m => return Err(format!("mode {m:?}: lcg or plain").into()),
+    let (learning, restarts) = match mode.as_str() {
+        "lcg" => (true, csp::branching::LearningRestarts::default()),
+        "lcg-glucose" => (true, csp::branching::LearningRestarts::glucose()),
+        "plain" => (false, csp::branching::LearningRestarts::default()),
+        m => return Err(format!("mode {m:?}: lcg, lcg-glucose or plain").into()),
     };
     let ast = flatzinc::parse(&std::fs::read_to_string(file)?)?;
     let mut t = flatzinc::translate(&ast, true)?;
@@ -32,6 +34,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut solver = csp::Solver::over(std::mem::take(&mut t.model).lower(&csp::lower::Lowering::new())?);
     solver.set_robust_search();
     solver.set_learning(learning);
+    solver.set_learning_restarts(restarts);
     solver.set_limits(csp::Limits { max_nodes: Some(nodes), ..csp::Limits::default() });
     let start = std::time::Instant::now();
     let mut best = None;

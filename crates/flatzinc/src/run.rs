@@ -43,6 +43,9 @@ pub struct Options {
     /// is one search, which learns only with `--learning`. With `--no-learning`, the portfolio
     /// has one worker per core, and one core runs the plain search.
     pub learning: Option<bool>,
+    /// `--restarts luby|glucose`: when the learning search starts again from the root
+    /// ([`csp::Solver::set_learning_restarts`]); Luby's sequence by default.
+    pub restarts: csp::branching::LearningRestarts,
     /// `--proof FILE`: write a DRCP proof of the unsatisfiability or optimality claim to
     /// `FILE`, for Pumpkin's checker (`crate::proof`; `docs/proofs.md`). The search is then the
     /// learning search alone, on one core; a model outside what the checker reads is refused.
@@ -157,6 +160,7 @@ pub fn run(text: &str, opts: &Options, mut out: impl Write, mut err: impl Write)
     let parallel = portfolio && workers > 1 && proof.is_none();
     let learning = if parallel { opts.learning != Some(false) } else { opts.learning == Some(true) };
     solver.set_learning(learning || proof.is_some());
+    solver.set_learning_restarts(opts.restarts);
     let proving = proof.is_some();
     solver.set_proof(proof);
     solver.set_portfolio_cores(cores);

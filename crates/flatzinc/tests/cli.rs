@@ -31,6 +31,17 @@ fn optimisation_with_all_prints_each_improvement_and_statistics() {
 }
 
 #[test]
+fn glucose_restarts_prove_the_optimum_and_unsatisfiability() {
+    let (code, out, _) = fzn_csp(&["--learning", "--restarts", "glucose", "-s", "--check", &instance("golomb_5")]);
+    assert_eq!(code, 0);
+    assert!(out.contains("==========\n%%%mzn-stat: initTime="), "{out}");
+    assert!(out.contains("%%%mzn-stat: objective=11\n"), "{out}");
+    let (code, out, _) = fzn_csp(&["--learning", "--restarts", "glucose", &instance("pigeonhole_6")]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "=====UNSATISFIABLE=====\n");
+}
+
+#[test]
 fn unsatisfiable_models_say_so() {
     let (code, out, _) = fzn_csp(&["-s", &instance("pigeonhole_6")]);
     assert_eq!(code, 0);
@@ -53,6 +64,9 @@ fn bad_usage_and_bad_models_fail_with_a_message() {
     let (code, _, err) = fzn_csp(&["-n", "many", "a.fzn"]);
     assert_eq!(code, 2);
     assert!(err.contains("'many' is not a non-negative integer"), "{err}");
+    let (code, _, err) = fzn_csp(&["--restarts", "often", "a.fzn"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--restarts: 'often' is neither luby nor glucose"), "{err}");
     let (code, _, err) = fzn_csp(&["/nonexistent/model.fzn"]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot read /nonexistent/model.fzn"), "{err}");

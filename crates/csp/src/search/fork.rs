@@ -11,8 +11,8 @@ use crate::store::{SnapshotMode, Store};
 
 impl Solver {
     /// A solver for a copy of this solver's model, starting from its current domains, with
-    /// the same orders, restarts, branching variables, limits, seed and lowering; no observer. The two
-    /// share nothing.
+    /// the same orders, restarts (the learning search's too), branching variables, limits,
+    /// seed and lowering; no observer. The two share nothing.
     pub(crate) fn fork(&self) -> Solver {
         let store = Store::new(self.engine.core.store.bits.clone(), SnapshotMode::Auto);
         let mut s = Solver::with_store(self.engine.model.clone(), store);
@@ -24,6 +24,9 @@ impl Solver {
         s.limits = self.limits.clone();
         s.learning.clone_from(&self.learning);
         s.learning_on = self.learning_on;
+        if let Some(l) = self.lcg.as_ref() {
+            s.set_learning_restarts(l.restarts);
+        }
         s.set_seed(self.seed);
         s.set_explaining(self.engine.core.explaining);
         s

@@ -45,6 +45,7 @@ mod turns;
 pub(crate) use objective::{ObjectiveBound, Side};
 
 pub use brancher::{SearchView, Termination, ValueSelector, VariableSelector};
+pub use lcg::LearningRestarts;
 pub use learn::Restarts;
 pub use outcome::{Count, CountStatus, Limit, Limits, Outcome, SearchEnd, Solution};
 pub use solutions::Solutions;

@@ -1,5 +1,6 @@
 //! `fzn-csp`: the FlatZinc solver binary, called by MiniZinc (`minizinc --solver csp ...`) or
-//! directly: `fzn-csp [-a] [-n N] [-s] [-t MS] [-f] [-r SEED] [-p N] [--check] model.fzn`.
+//! directly: `fzn-csp [-a] [-n N] [-s] [-t MS] [-f] [-r SEED] [-p N] [--check] [--learning |
+//! --no-learning] [--restarts luby|glucose] [--proof PROOF] model.fzn`.
 
 use std::io::{self, Read};
 use std::process::ExitCode;
@@ -8,7 +9,7 @@ use std::time::Duration;
 use flatzinc::{Options, RunError};
 
 const USAGE: &str =
-    "usage: fzn-csp [-a] [-n N] [-s] [-t MS] [-f] [-r SEED] [-p N] [--check] [--learning | --no-learning] [--proof PROOF] FILE.fzn
+    "usage: fzn-csp [-a] [-n N] [-s] [-t MS] [-f] [-r SEED] [-p N] [--check] [--learning | --no-learning] [--restarts luby|glucose] [--proof PROOF] FILE.fzn
   -a          all solutions (satisfaction), every improving solution (optimisation)
   -n N        stop after N solutions
   -s          print statistics (%%%mzn-stat lines)
@@ -24,6 +25,9 @@ const USAGE: &str =
   --check     check every solution against the FlatZinc constraints before printing
   --learning     learning in every search, enumeration included
   --no-learning  no learning: N searches on N cores, one plain search on one
+  --restarts R   restarts of the learning search: luby (default; 100 conflicts per unit of
+              Luby's sequence) or glucose (when the last 50 clauses learned are worse than
+              the search's mean: fewer conflicts on rostering, docs/learning.md)
   --proof PROOF  write a DRCP proof of unsatisfiability or optimality to PROOF for
               pumpkin-checker (the learning search alone, on one core; models of
               int_lin_le, int_lin_eq and pumpkin_all_different only: docs/proofs.md)
@@ -46,6 +50,15 @@ fn parse_args(args: &[String]) -> Result<(Options, String), String> {
             "--check" => opts.check = true,
             "--learning" => opts.learning = Some(true),
             "--no-learning" => opts.learning = Some(false),
+            "--restarts" => {
+                i += 1;
+                opts.restarts = match args.get(i).map(String::as_str) {
+                    Some("luby") => csp::branching::LearningRestarts::default(),
+                    Some("glucose") => csp::branching::LearningRestarts::glucose(),
+                    Some(other) => return Err(format!("--restarts: '{other}' is neither luby nor glucose")),
+                    None => return Err("--restarts needs luby or glucose".to_string()),
+                };
+            }
             "--proof" => {
                 i += 1;
                 opts.proof = Some(args.get(i).ok_or("--proof needs a file")?.into());
