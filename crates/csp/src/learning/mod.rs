@@ -7,7 +7,7 @@
 //! Every domain change is an *atomic constraint* made true (`[x != v]`, `[x >= v]`, a block
 //! of values gone, a decision `[x = v]`), recorded on a trail ([`trail`]) with its decision
 //! level and its cause: a decision, a constraint, a learned clause. At a conflict, the
-//! analysis (`search/lcg.rs`) asks the causes for their *explanations*, conjunctions of atoms
+//! analysis (`search/lcg/`) asks the causes for their *explanations*, conjunctions of atoms
 //! that were true before and imply the change, and resolves them backwards from the conflict
 //! until one atom of the last decision level is left (the first unique implication point).
 //! The atoms it stopped at can never all hold together: their negations form a clause

@@ -25,7 +25,7 @@ impl Solver {
         s.learning.clone_from(&self.learning);
         s.learning_on = self.learning_on;
         if let Some(l) = self.lcg.as_ref() {
-            s.set_learning_restarts(l.restarts);
+            s.set_learning_restarts(l.restarter.policy);
         }
         s.set_seed(self.seed);
         s.set_explaining(self.engine.core.explaining);

@@ -10,7 +10,7 @@
 //! rest goes by concept: its settings (`settings.rs`), the caller's changes, which end a
 //! running search before they reach the engine (`state.rs`), a search's run with its limits and clock (`run.rs`), the searches a user
 //! calls (`solutions.rs`), the loop (`step.rs`) over the backends (`strategy.rs`: `dfs.rs`,
-//! `board.rs`; `learn.rs`, `lcg.rs`), the open search (`brancher.rs`), outcomes
+//! `board.rs`; `learn.rs`, `lcg/`), the open search (`brancher.rs`), outcomes
 //! (`outcome.rs`), workers (`fork.rs`) and the branch-and-bound hook (`objective.rs`).
 
 use std::fmt;

@@ -46,6 +46,6 @@ pub(super) enum Backend {
     /// The learning search on the engine's store (`search/learn.rs`): learnt orders, restarts
     /// with nogoods, LNS. Its loop has restart points, so it is a backend of its own.
     Learn,
-    /// Lazy clause generation (`search/lcg.rs`): clauses learned from every conflict.
+    /// Lazy clause generation (`search/lcg/`): clauses learned from every conflict.
     Lcg,
 }

@@ -2,7 +2,10 @@
 //! the learned clauses, first-UIP conflict analysis over the literal trail
 //! (`crate::learning`), backjumping, VSIDS with phase saving, restarts
 //! ([`LearningRestarts`]: Luby's or Glucose's) and a clause database reduced by LBD. Switched
-//! on with [`Solver::set_learning`].
+//! on with [`Solver::set_learning`]. By concept: when to restart (`restarts.rs`), clause
+//! minimisation (`minimise.rs`), unsatisfiable cores (`cores.rs`), and what tests read of the
+//! search, the explanations audited and the clauses kept (`audit.rs`); the loop,
+//! propagation, conflict analysis and the clause database here.
 //!
 //! The analysis explains a change made by a constraint by asking it
 //! ([`Constraint::explain`], on the domains before the change read from the trail), else with
@@ -12,13 +15,22 @@
 //! used, and an exhausted search leaves the constraints of its refutation
 //! ([`Solver::unsat_core`]).
 
-use super::learn::luby;
 use super::{Frame, SearchEnd, Solver, Step};
+use minimise::{abstract_level, Minimiser, Redundancy};
+use restarts::Restarter;
+
+use audit::AuditedExplanation;
+pub use restarts::LearningRestarts;
+
+mod audit;
+mod cores;
+mod minimise;
+mod restarts;
 use fixedbitset::Block;
 
 use crate::domain::{ValueMap, BITS};
 use crate::error::Conflict;
-use crate::id::{ConstraintId, VarId};
+use crate::id::VarId;
 use crate::layout::VarInfo;
 use crate::learning::clauses::watches::{present_bit, Place, Watch};
 use crate::learning::clauses::{Clauses, Lit, LitKind, Truth};
@@ -32,65 +44,11 @@ use crate::rule::Rule;
 
 /// No saved phase.
 const NO_PHASE: u32 = u32::MAX;
-/// Conflicts per unit of the Luby sequence by default.
-const RESTART_SCALE: u32 = 100;
-/// Glucose's window of recent LBDs and its margin, as published (K = 0.8).
-const GLUCOSE_WINDOW: u32 = 50;
-const GLUCOSE_PERCENT: u32 = 80;
 /// VSIDS: activities decay by this factor per conflict (by raising the increment).
 const VAR_DECAY: f64 = 0.95;
 /// Learned clauses kept before the first reduction, and the growth per reduction.
 const FIRST_REDUCE: usize = 4000;
 const REDUCE_STEP: usize = 1000;
-
-/// When the search with lazy clause generation ([`Solver::set_learning`]) starts again from
-/// the root. A restart keeps the learned clauses, the activities and the saved phases; the
-/// clause database is reduced only at a restart.
-///
-/// # Example
-///
-/// ```
-/// use csp::branching::LearningRestarts;
-///
-/// assert_eq!(LearningRestarts::default(), LearningRestarts::Luby { scale: 100 });
-/// assert_eq!(LearningRestarts::glucose(), LearningRestarts::Glucose { window: 50, percent: 80 });
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum LearningRestarts {
-    /// After `scale` times the next term of the Luby sequence (1, 1, 2, 1, 1, 2, 4, 1, ...)
-    /// of conflicts (Luby, Sinclair and Zuckerman 1993). The default, with a scale of 100.
-    Luby {
-        /// Conflicts per unit of the sequence.
-        scale: u32,
-    },
-    /// Glucose's (Audemard and Simon, CP 2012): when the clauses learned lately are worse
-    /// than usual, that is, when the mean LBD of the last `window` learned clauses, times
-    /// `percent`%, exceeds the mean LBD of all the clauses learned in the search; so at
-    /// least `window` conflicts after the last restart. A search that keeps learning good
-    /// clauses goes on, one that learns poor ones starts again sooner. Also when the clause
-    /// database is due for a reduction (reductions happen at restarts), unless cores are
-    /// tracked ([`Solver::set_core_tracking`]), which keeps every clause.
-    Glucose {
-        /// The number of recent LBDs averaged (50 in Glucose).
-        window: u32,
-        /// The margin, in percent (80 in Glucose: K = 0.8).
-        percent: u32,
-    },
-}
-
-impl Default for LearningRestarts {
-    fn default() -> LearningRestarts {
-        LearningRestarts::Luby { scale: RESTART_SCALE }
-    }
-}
-
-impl LearningRestarts {
-    /// Glucose's restarts with its published settings: a window of 50 and K = 0.8.
-    pub fn glucose() -> LearningRestarts {
-        LearningRestarts::Glucose { window: GLUCOSE_WINDOW, percent: GLUCOSE_PERCENT }
-    }
-}
 
 /// What failed: the engine (a constraint or an outside write) or a clause.
 #[derive(Clone, Copy, Debug)]
@@ -111,18 +69,8 @@ pub(crate) struct Lcg {
     phases: Vec<u32>,
     /// The trail position of each decision in force.
     decisions: Vec<u32>,
-    run_conflicts: u64,
-    cutoff: u64,
-    runs: u64,
-    pub(super) restarts: LearningRestarts,
-    /// Glucose's restarts: the LBDs of the last learned clauses (a ring of the window's
-    /// length, emptied at each restart), the next place in it and their sum; and the sum of
-    /// the LBDs of all the search's learned clauses (their count is `learned_total`).
-    recent: Vec<u32>,
-    recent_at: usize,
-    recent_sum: u64,
-    lbd_total: u64,
-    learned_total: u64,
+    /// When to restart, and what that policy counts.
+    pub(super) restarter: Restarter,
     max_learned: usize,
     learned: usize,
     /// Scratch of the analysis.
@@ -285,124 +233,6 @@ fn clauses_at_fixed_point(clauses: &Clauses, vars: &[VarInfo], blocks: &[Block])
     })
 }
 
-/// What clause minimisation knows of a trail entry.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum Redundancy {
-    #[default]
-    Unknown,
-    /// Implied by the clause's other entries.
-    Implied,
-    /// Not shown to be.
-    Needed,
-}
-
-/// Explanations deeper than this are not followed by clause minimisation.
-const MINIMISE_DEPTH: usize = 24;
-
-/// A decision level's bit among 64 (levels are told apart modulo 64).
-fn abstract_level(level: u32) -> u64 {
-    1 << (level & 63)
-}
-
-/// The state of one clause minimisation.
-struct Minimiser<'a> {
-    trail: &'a Trail,
-    clauses: &'a Clauses,
-    constraints: &'a [Box<dyn Constraint>],
-    vars: &'a [VarInfo],
-    blocks: &'a [Block],
-    /// The entries of the clause (and those resolved away, all later than the entries asked
-    /// about).
-    seen: &'a [bool],
-    /// Per entry of the clause: the bits of it the clause names (`Lcg::bits`); the entries
-    /// of the current level (`cur` and above) are implied whole.
-    bits: &'a [Block],
-    cur: u32,
-    /// The clause's decision levels, one bit per level modulo 64 (MiniSat's abstract levels):
-    /// an entry of a level without a bit here rests on that level's decision, which is not in
-    /// the clause, so it is taken as needed without asking for its explanation. (An entry
-    /// whose explanation lies wholly at lower levels is then kept, which is only weaker.)
-    levels: u64,
-    cache: &'a mut Vec<Redundancy>,
-    explained: &'a mut Reasons,
-    touched: &'a mut Vec<u32>,
-    bufs: &'a mut Vec<Vec<Named>>,
-}
-
-impl Minimiser<'_> {
-    /// Whether entry `k` of the clause is implied by its other entries (through the
-    /// explanations of the entries it rests on, `depth` deep so far).
-    fn implied(&mut self, k: u32, depth: usize) -> bool {
-        match self.trail.entries[k as usize].cause {
-            Cause::Decision => return false,
-            Cause::Fact | Cause::Root => return true,
-            _ => {}
-        }
-        if depth >= MINIMISE_DEPTH {
-            return false;
-        }
-        if self.bufs.len() <= depth {
-            self.bufs.resize_with(depth + 1, Vec::new);
-        }
-        let mut out = std::mem::take(&mut self.bufs[depth]);
-        out.clear();
-        // An entry explained only generically is kept (its explanation is the whole scope's
-        // state: rarely all in the clause, and costly to walk).
-        let generic = reason_or_generic(
-            self.trail,
-            self.clauses,
-            self.constraints,
-            self.vars,
-            self.blocks,
-            self.explained,
-            k as usize,
-            &mut out,
-            false,
-        );
-        if generic {
-            self.bufs[depth] = out;
-            return false;
-        }
-        let mut implied = true;
-        for &Named { at: r, bits } in &out {
-            let e = &self.trail.entries[r as usize];
-            if e.level == 0 || e.cause == Cause::Fact {
-                continue;
-            }
-            // An entry of the clause implies the bits the clause names of it (all of it at
-            // the current level); beyond those, it is asked about as any other.
-            if self.seen[r as usize] && (e.level >= self.cur || !self.needs_beyond(r, bits)) {
-                continue;
-            }
-            if self.levels & abstract_level(e.level) == 0 {
-                implied = false;
-                break;
-            }
-            let known = match self.cache[r as usize] {
-                Redundancy::Unknown => {
-                    let v = self.implied(r, depth + 1);
-                    self.cache[r as usize] = if v { Redundancy::Implied } else { Redundancy::Needed };
-                    self.touched.push(r);
-                    v
-                }
-                c => c == Redundancy::Implied,
-            };
-            if !known {
-                implied = false;
-                break;
-            }
-        }
-        self.bufs[depth] = out;
-        implied
-    }
-
-    /// Whether `bits` of entry `r` reach past the bits the clause names of it.
-    fn needs_beyond(&self, r: u32, bits: Block) -> bool {
-        let e = &self.trail.entries[r as usize];
-        matches!(e.atom, Atom::Removed { mask, .. } if mask & bits & !self.bits[r as usize] != 0)
-    }
-}
-
 impl Lcg {
     pub(super) fn new(num_vars: usize, num_constraints: usize) -> Lcg {
         Lcg {
@@ -433,109 +263,10 @@ impl Lcg {
         }
     }
 
-    fn next_cutoff(&self) -> u64 {
-        match self.restarts {
-            LearningRestarts::Luby { scale } => u64::from(scale.max(1)).saturating_mul(luby(self.runs)),
-            LearningRestarts::Glucose { .. } => u64::MAX,
-        }
-    }
-
-    /// Notes a learned clause's LBD for Glucose's restarts (no allocation: the ring has its
-    /// window's capacity from the start).
-    fn note_lbd(&mut self, lbd: u32) {
-        let LearningRestarts::Glucose { window, .. } = self.restarts else { return };
-        self.lbd_total += u64::from(lbd);
-        self.learned_total += 1;
-        let window = window.max(1) as usize;
-        if self.recent.len() < window {
-            self.recent.push(lbd);
-        } else {
-            self.recent_sum -= u64::from(self.recent[self.recent_at]);
-            self.recent[self.recent_at] = lbd;
-        }
-        self.recent_sum += u64::from(lbd);
-        self.recent_at = (self.recent_at + 1) % window;
-    }
-
-    /// Why the search should start again now, if it should.
-    fn restart_due(&self) -> Option<&'static str> {
-        match self.restarts {
-            LearningRestarts::Luby { .. } => (self.run_conflicts >= self.cutoff).then_some("luby"),
-            LearningRestarts::Glucose { window, percent } => {
-                if !self.track_core && self.learned > self.max_learned {
-                    return Some("reduction");
-                }
-                let window = window.max(1);
-                // recent_sum / window * percent / 100 > lbd_total / learned_total
-                let recent = u128::from(self.recent_sum) * u128::from(percent) * u128::from(self.learned_total);
-                let all = u128::from(self.lbd_total) * 100 * u128::from(window);
-                (self.recent.len() >= window as usize && recent > all).then_some("glucose")
-            }
-        }
-    }
-
-    fn core_add(&mut self, c: u32) {
-        if !self.core_mark[c as usize] {
-            self.core_mark[c as usize] = true;
-            self.core_list.push(c);
-        }
-    }
-
-    fn core_add_clause(&mut self, id: u32) {
-        for k in 0..self.clauses.support[id as usize].len() {
-            let c = self.clauses.support[id as usize][k];
-            self.core_add(c);
-        }
-    }
-
-    /// Cores: adds the constraints behind root entry `k` (through the reasons of the entries
-    /// it rests on, all at the root).
-    fn core_walk(
-        &mut self,
-        trail: &Trail,
-        constraints: &[Box<dyn Constraint>],
-        vars: &[VarInfo],
-        blocks: &[Block],
-        k: u32,
-    ) {
-        if self.core_seen.len() < trail.len() {
-            self.core_seen.resize(trail.len(), false);
-        }
-        self.core_stack.clear();
-        self.core_stack.push(k);
-        let mut out = std::mem::take(&mut self.core_out);
-        while let Some(k) = self.core_stack.pop() {
-            if self.core_seen[k as usize] {
-                continue;
-            }
-            self.core_seen[k as usize] = true;
-            self.core_visited.push(k);
-            match trail.entries[k as usize].cause {
-                Cause::Constraint(c) => self.core_add(c),
-                Cause::Clause(id) => self.core_add_clause(id),
-                _ => {}
-            }
-            out.clear();
-            reason_of(trail, &self.clauses, constraints, vars, blocks, &mut self.explained, k as usize, &mut out);
-            self.core_stack.extend(out.iter().map(|n| n.at));
-        }
-        self.core_out = out;
-    }
-
-    /// Ends a core collection: the constraints marked, sorted, with the marks cleared.
-    fn core_take(&mut self) -> Box<[u32]> {
-        for &c in &self.core_list {
-            self.core_mark[c as usize] = false;
-        }
-        // Entry positions are reused after a backjump, and each core needs its own walk.
-        for &k in &self.core_visited {
-            self.core_seen[k as usize] = false;
-        }
-        self.core_visited.clear();
-        self.core_list.sort_unstable();
-        let out: Box<[u32]> = self.core_list.as_slice().into();
-        self.core_list.clear();
-        out
+    /// Whether the clause database is due for a reduction (at the next restart): more learned
+    /// clauses than the limit, and cores not tracked (which keeps every clause).
+    fn reduction_due(&self) -> bool {
+        !self.track_core && self.learned > self.max_learned
     }
 }
 
@@ -575,15 +306,6 @@ impl Solver {
         self.learning_on
     }
 
-    /// With learning on, keeps for every learned clause the constraints its derivation used,
-    /// so that a search that ends exhausted leaves the constraints of its refutation in
-    /// [`unsat_core`](Solver::unsat_core). Off by default (it costs memory per clause and
-    /// keeps every clause).
-    pub fn set_core_tracking(&mut self, on: bool) {
-        let (n, m) = (self.engine.model.num_vars(), self.engine.model.num_constraints());
-        self.lcg.get_or_insert_with(|| Box::new(Lcg::new(n, m))).track_core = on;
-    }
-
     /// When the search with learning starts again from the root (default: Luby's sequence
     /// with a scale of 100 conflicts). [`LearningRestarts::glucose`] restarts on the quality
     /// of the clauses learned lately: on the rosters measured (`docs/learning.md`) it needs
@@ -613,15 +335,7 @@ impl Solver {
     /// ```
     pub fn set_learning_restarts(&mut self, restarts: LearningRestarts) {
         let (n, m) = (self.engine.model.num_vars(), self.engine.model.num_constraints());
-        self.lcg.get_or_insert_with(|| Box::new(Lcg::new(n, m))).restarts = restarts;
-    }
-
-    /// After a search with learning and core tracking that found no solution: constraints
-    /// that have none together (the ones the refutation used), in increasing order. `None`
-    /// when no such search ran.
-    pub fn unsat_core(&self) -> Option<Vec<ConstraintId>> {
-        let core = self.lcg.as_ref()?.core.as_ref()?;
-        Some(core.iter().map(|&c| ConstraintId::from_index(c as usize)).collect())
+        self.lcg.get_or_insert_with(|| Box::new(Lcg::new(n, m))).restarter.policy = restarts;
     }
 
     /// Installs the literal trail before a learning search's root propagation.
@@ -673,20 +387,14 @@ impl Solver {
         let spare = l.spare.take();
         let audit = l.audit.take();
         let proof = std::mem::take(&mut l.proof);
-        let restarts = l.restarts;
-        let mut recent = std::mem::take(&mut l.recent);
+        let mut restarter = std::mem::take(&mut l.restarter);
+        restarter.begin();
         *l = Lcg::new(n, m);
         l.proof = proof;
         l.track_core = track;
-        l.restarts = restarts;
-        if let LearningRestarts::Glucose { window, .. } = restarts {
-            recent.clear();
-            recent.reserve(window.max(1) as usize);
-            l.recent = recent;
-        }
+        l.restarter = restarter;
         l.spare = spare;
         l.audit = audit;
-        l.cutoff = l.next_cutoff();
         l.open.extend((0..n as u32).filter(|&i| self.domain(VarId::from_index(i as usize)).len() > 1));
         l.open_len = l.open.len();
         self.lcg = Some(l);
@@ -708,7 +416,8 @@ impl Solver {
             if let Some(end) = self.limit_end() {
                 return end;
             }
-            let due = self.lcg.as_ref().and_then(|l| l.restart_due()).filter(|_| !self.stack.is_empty());
+            let due =
+                self.lcg.as_ref().and_then(|l| l.restarter.due(l.reduction_due())).filter(|_| !self.stack.is_empty());
             if let Some(why) = due {
                 if let Err(end) = self.lcg_restart(why) {
                     return self.end_with(end);
@@ -1041,8 +750,7 @@ impl Solver {
                 l.proof_state.clauses.push(l.proof_state.pending);
             }
             l.learned += 1;
-            l.run_conflicts += 1;
-            l.note_lbd(lbd);
+            l.restarter.conflict(lbd);
             l.inc /= VAR_DECAY;
             l.lits = lits;
             let first = l.lits[0];
@@ -1397,13 +1105,8 @@ impl Solver {
         self.engine.core.stats.restarts += 1;
         self.backjump(0);
         let mut l = self.lcg.take().expect("learning search");
-        l.runs += 1;
-        l.run_conflicts = 0;
-        l.cutoff = l.next_cutoff();
-        l.recent.clear();
-        l.recent_at = 0;
-        l.recent_sum = 0;
-        if !l.track_core && l.learned > l.max_learned {
+        l.restarter.restarted();
+        if l.reduction_due() {
             // In the scratch kept for it: a reduction allocates nothing.
             let mut lbds = std::mem::take(&mut l.reduce_lbds);
             lbds.clear();
@@ -1430,7 +1133,7 @@ impl Solver {
             l.learned = l.clauses.info.iter().filter(|c| c.learned).count();
             l.max_learned += REDUCE_STEP;
         }
-        log::debug!(target: "csp::learn", "restart why={why} runs={} conflicts={} learned={} clauses={} mean_lbd={:.2}", l.runs, self.engine.core.stats.failures, self.engine.core.stats.learned, l.clauses.len(), self.engine.core.stats.mean_lbd());
+        log::debug!(target: "csp::learn", "restart why={why} runs={} conflicts={} learned={} clauses={} mean_lbd={:.2}", l.restarter.runs(), self.engine.core.stats.failures, self.engine.core.stats.learned, l.clauses.len(), self.engine.core.stats.mean_lbd());
         self.lcg = Some(l);
         let r = match self.apply_bound() {
             Ok(()) => self.lcg_propagate(),
@@ -1440,146 +1143,5 @@ impl Solver {
             Ok(()) => Ok(()),
             Err(clash) => self.lcg_conflict(clash),
         }
-    }
-
-    /// A conflict at the root: with cores tracked, the constraints behind it.
-    fn final_core(&mut self, clash: Clash) {
-        let Some(mut l) = self.lcg.take() else { return };
-        if let (true, Some(trail)) = (l.track_core, self.engine.core.trail.as_mut()) {
-            l.forget_dropped(trail);
-            self.conflict_entries(&mut l, clash);
-            let reasons = std::mem::take(&mut l.reasons);
-            if let Some(trail) = self.engine.core.trail.as_ref() {
-                for n in &reasons {
-                    l.core_walk(
-                        trail,
-                        &self.engine.model.constraints,
-                        &self.engine.model.vars,
-                        self.engine.core.store.blocks(),
-                        n.at,
-                    );
-                }
-            }
-            l.reasons = reasons;
-            l.core = Some(l.core_take().into_vec());
-        }
-        self.lcg = Some(l);
-    }
-}
-
-/// An atom as tests read it: `(variable, lowest, highest, values excluded)`, true when the
-/// variable's value is within `lowest..=highest` and not excluded.
-pub(crate) type AuditedAtom = (VarId, crate::id::Value, crate::id::Value, Vec<crate::id::Value>);
-
-/// A precise explanation as tests read it: the constraint, the atom it explained (`None` for
-/// a failure), and the atoms it named.
-pub(crate) type AuditedExplanation = (ConstraintId, Option<AuditedAtom>, Vec<AuditedAtom>);
-
-/// The entry's atom as tests read it.
-fn audited_atom(vars: &[VarInfo], var: u32, atom: Atom) -> AuditedAtom {
-    let info = &vars[var as usize];
-    let (first, last) = (info.map.value(0), info.map.value(info.len as usize - 1));
-    let x = VarId::from_index(var as usize);
-    match atom {
-        Atom::Removed { wi, mask } => {
-            let gone =
-                (0..BITS).filter(|b| mask >> b & 1 == 1).map(|b| info.map.value(wi as usize * BITS + b)).collect();
-            (x, first, last, gone)
-        }
-        Atom::Ge(b) => (x, info.map.value(b as usize), last, Vec::new()),
-        Atom::Le(b) => (x, first, info.map.value(b as usize), Vec::new()),
-        Atom::Fixed(b) => (x, info.map.value(b as usize), info.map.value(b as usize), Vec::new()),
-    }
-}
-
-impl Solver {
-    /// Tests: from the next learning search on, every conflict asks each constraint change on
-    /// the trail (and the failing constraint) for its precise explanation, and keeps those
-    /// given ([`audited_explanations`](Solver::audited_explanations)), up to `limit`.
-    #[doc(hidden)]
-    pub fn set_explanation_audit(&mut self, on: bool) {
-        let (n, m) = (self.engine.model.num_vars(), self.engine.model.num_constraints());
-        self.lcg.get_or_insert_with(|| Box::new(Lcg::new(n, m))).audit = on.then(Vec::new);
-    }
-
-    /// Tests: the entries clause minimisation left out of the clauses of the last learning
-    /// search.
-    #[doc(hidden)]
-    pub fn minimised_entries(&self) -> u64 {
-        self.lcg.as_ref().map_or(0, |l| l.minimised)
-    }
-
-    /// Tests: the explanations kept by [`set_explanation_audit`](Solver::set_explanation_audit).
-    #[doc(hidden)]
-    pub fn audited_explanations(&self) -> &[AuditedExplanation] {
-        self.lcg.as_ref().and_then(|l| l.audit.as_deref()).unwrap_or(&[])
-    }
-
-    /// Asks every constraint change on the trail, and the failure of `clash`, for a precise
-    /// explanation, into `l.audit`.
-    fn audit_explanations(&self, l: &mut Lcg, clash: Clash) {
-        const LIMIT: usize = 20_000;
-        let (Some(trail), Some(audit)) = (self.engine.core.trail.as_ref(), l.audit.as_mut()) else { return };
-        let (vars, blocks) = (&self.engine.model.vars[..], self.engine.core.store.blocks());
-        let mut out = Vec::new();
-        let read = |out: &[Named]| -> Vec<AuditedAtom> {
-            out.iter()
-                .map(|n| {
-                    let e = &trail.entries[n.at as usize];
-                    audited_atom(vars, e.var, e.atom.restricted(n.bits))
-                })
-                .collect()
-        };
-        for p in 0..trail.len() {
-            let e = &trail.entries[p];
-            let Cause::Constraint(c) = e.cause else { continue };
-            let con = &*self.engine.model.constraints[c as usize];
-            out.clear();
-            if audit.len() < LIMIT && con.explain(&mut Antecedents::entry(trail, vars, blocks, p, &mut out)) {
-                audit.push((ConstraintId::from_index(c as usize), Some(audited_atom(vars, e.var, e.atom)), read(&out)));
-            }
-        }
-        if let Clash::Engine(Conflict { by: Some(by), var, .. }) = clash {
-            if var.is_some_and(|x| self.domain(x).is_empty()) {
-                // A wipe-out: its entry is explained above.
-                return;
-            }
-            let con = &*self.engine.model.constraints[by.index()];
-            out.clear();
-            if audit.len() < LIMIT && con.explain(&mut Antecedents::failure(trail, vars, blocks, trail.len(), &mut out))
-            {
-                audit.push((by, None, read(&out)));
-            }
-        }
-    }
-
-    /// The clauses the last learning search kept, each literal as its variable and the values
-    /// of the variable's initial domain that satisfy it: for tests that check, by brute
-    /// force, that every clause holds in every solution of the model.
-    #[doc(hidden)]
-    pub fn learned_clauses(&self) -> Vec<Vec<(VarId, Vec<crate::id::Value>)>> {
-        let Some(l) = self.lcg.as_ref() else { return Vec::new() };
-        (0..l.clauses.len() as u32)
-            .filter(|&id| l.clauses.info[id as usize].learned)
-            .map(|id| {
-                l.clauses
-                    .clause(id)
-                    .iter()
-                    .map(|lit| {
-                        let info = &self.engine.model.vars[lit.var as usize];
-                        let values = (0..info.len as usize)
-                            .filter(|&b| match lit.kind {
-                                LitKind::In { wi, mask } => b / BITS == wi as usize && mask >> (b % BITS) & 1 == 1,
-                                LitKind::Ne(x) => b != x as usize,
-                                LitKind::Ge(x) => b >= x as usize,
-                                LitKind::Le(x) => b <= x as usize,
-                            })
-                            .map(|b| info.map.value(b))
-                            .collect();
-                        (VarId::from_index(lit.var as usize), values)
-                    })
-                    .collect()
-            })
-            .collect()
     }
 }
