@@ -637,14 +637,15 @@ fn glucose_restarts_restart_and_still_prove_unsatisfiability() {
         }
         m
     };
-    for (restarts, least) in
-        [(LearningRestarts::glucose(), 0), (LearningRestarts::Glucose { window: 5, percent: 100 }, 10)]
-    {
+    for restarts in [LearningRestarts::glucose(), LearningRestarts::Glucose { window: 5, percent: 100 }] {
         let mut solver = pigeonhole().into_solver();
         solver.set_learning(true);
         solver.set_learning_restarts(restarts);
         assert_eq!(solver.solve(), Outcome::Unsatisfiable);
         let stats = solver.stats();
-        assert!(stats.restarts >= least, "{restarts:?}: {} restarts in {} conflicts", stats.restarts, stats.learned);
+        // Only the short window is expected to restart here (see above).
+        if restarts != LearningRestarts::glucose() {
+            assert!(stats.restarts >= 10, "{restarts:?}: {} restarts in {} conflicts", stats.restarts, stats.learned);
+        }
     }
 }
