@@ -79,3 +79,13 @@ fn bad_usage_and_bad_models_fail_with_a_message() {
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.contains("line 2, column 1: unsupported: float variable 'f'"), "{err}");
 }
+
+#[test]
+fn the_help_in_the_docs_is_the_binary_s() {
+    let (code, out, _) = fzn_csp(&["--help"]);
+    assert_eq!(code, 0);
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/flatzinc.md")).unwrap();
+    let start = docs.find("$ fzn-csp --help\n").expect("docs/flatzinc.md shows `fzn-csp --help`") + 17;
+    let end = start + docs[start..].find("```").expect("the help's code block ends");
+    assert_eq!(&docs[start..end], out, "docs/flatzinc.md's copy of `fzn-csp --help` differs from the binary's");
+}

@@ -12,17 +12,22 @@ const USAGE: &str =
     "usage: fzn-csp [-a] [-n N] [-s] [-t MS] [-f] [-r SEED] [-p N] [--check] [--learning | --no-learning] [--restarts luby|glucose] [--proof PROOF] FILE.fzn
   -a          all solutions (satisfaction), every improving solution (optimisation)
   -n N        stop after N solutions
-  -s          print statistics (%%%mzn-stat lines)
-  -t MS       time limit in milliseconds
-  -f          free search: ignore search annotations
-  -r SEED     seed of random value choices
+  -s          statistics: %%%mzn-stat lines (initTime, solveTime, solutions, variables,
+              propagators, propagations, nodes, failures, peakDepth, restarts, nogoods,
+              lnsRuns, objective; with a portfolio: workers and each worker's nodes,
+              failures and restarts; with learning: learnedClauses, meanLbd,
+              meanClauseLength, literals, explainedGeneric, explainedPrecise), then
+              %%%mzn-stat-end
+  -t MS       time limit in milliseconds; a search stopped by it prints no ==========
+  -f          free search: search annotations ignored, the robust learning search instead
+  -r SEED     seed of random choices (in a portfolio worker 0's; the others derive theirs)
   -p N        cores (default 1): one solution or an optimum is looked for by a portfolio
-              of max(N, 2) searches, taking turns when there are fewer cores: one learns
-              a clause from every conflict (lazy clause generation, branching by activity),
-              one follows the search annotations (in optimisation, every other run
-              between restarts; the robust search in the others, and always with -f),
-              the others vary it; enumeration (-a or -n) is one search
-  --check     check every solution against the FlatZinc constraints before printing
+              of max(N, 2) searches, taking turns of 20 ms when there are fewer cores:
+              one learns a clause from every conflict (lazy clause generation, branching
+              by activity), one follows the search annotations (in optimisation, every
+              other run between restarts; the robust search in the others, and always
+              with -f), the others vary it; enumeration (-a or -n) is one search
+  --check     check every solution against the FlatZinc constraints before printing it
   --learning     learning in every search, enumeration included
   --no-learning  no learning: N searches on N cores, one plain search on one
   --restarts R   restarts of the learning search: luby (default; 100 conflicts per unit of
