@@ -2,10 +2,10 @@
 //! the learned clauses, first-UIP conflict analysis over the literal trail
 //! (`crate::learning`), backjumping, VSIDS with phase saving, restarts
 //! ([`LearningRestarts`]: Luby's or Glucose's) and a clause database reduced by LBD. Switched
-//! on with [`Solver::set_learning`]. By concept: when to restart (`restarts.rs`), clause
-//! minimisation (`minimise.rs`), unsatisfiable cores (`cores.rs`), and what tests read of the
-//! search, the explanations audited and the clauses kept (`audit.rs`); the loop,
-//! propagation, conflict analysis and the clause database here.
+//! on with [`Solver::set_learning`]. By concept: the variables' activities (`activity.rs`),
+//! when to restart (`restarts.rs`), clause minimisation (`minimise.rs`), unsatisfiable cores
+//! (`cores.rs`), and what tests read of the search, the explanations audited and the clauses
+//! kept (`audit.rs`); the loop, propagation, conflict analysis and the clause database here.
 //!
 //! The analysis explains a change made by a constraint by asking it
 //! ([`Constraint::explain`], on the domains before the change read from the trail), else with
@@ -16,12 +16,14 @@
 //! ([`Solver::unsat_core`]).
 
 use super::{Frame, SearchEnd, Solver, Step};
+use activity::Activity;
 use minimise::{abstract_level, Minimiser, Redundancy};
 use restarts::Restarter;
 
 use audit::AuditedExplanation;
 pub use restarts::LearningRestarts;
 
+mod activity;
 mod audit;
 mod cores;
 mod minimise;
@@ -44,8 +46,6 @@ use crate::rule::Rule;
 
 /// No saved phase.
 const NO_PHASE: u32 = u32::MAX;
-/// VSIDS: activities decay by this factor per conflict (by raising the increment).
-const VAR_DECAY: f64 = 0.95;
 /// Learned clauses kept before the first reduction, and the growth per reduction.
 const FIRST_REDUCE: usize = 4000;
 const REDUCE_STEP: usize = 1000;
@@ -64,8 +64,8 @@ pub(crate) struct Lcg {
     pub(super) clauses: Clauses,
     /// The next trail entry the clauses have not seen.
     qhead: usize,
-    activity: Vec<f64>,
-    inc: f64,
+    /// VSIDS: the variables' activities.
+    activity: Activity,
     phases: Vec<u32>,
     /// The trail position of each decision in force.
     decisions: Vec<u32>,
@@ -237,8 +237,7 @@ impl Lcg {
     pub(super) fn new(num_vars: usize, num_constraints: usize) -> Lcg {
         Lcg {
             clauses: Clauses::new(num_vars),
-            activity: vec![0.0; num_vars],
-            inc: 1.0,
+            activity: Activity::new(num_vars),
             phases: vec![NO_PHASE; num_vars],
             max_learned: FIRST_REDUCE,
             core_mark: vec![false; num_constraints],
@@ -250,17 +249,6 @@ impl Lcg {
     /// Forgets the explanations kept for entries the trail dropped since the last look.
     fn forget_dropped(&mut self, trail: &mut Trail) {
         self.explained.forget_from(trail.take_low());
-    }
-
-    fn bump(&mut self, var: u32) {
-        let a = &mut self.activity[var as usize];
-        *a += self.inc;
-        if *a > 1e100 {
-            for a in &mut self.activity {
-                *a *= 1e-100;
-            }
-            self.inc *= 1e-100;
-        }
     }
 
     /// Whether the clause database is due for a reduction (at the next restart): more learned
@@ -456,7 +444,7 @@ impl Solver {
                 continue;
             }
             k += 1;
-            let a = l.activity[i as usize];
+            let a = l.activity.of(i);
             let best = &mut best[usize::from(self.engine.model.defined.contains(i as usize))];
             match *best {
                 Some((bi, ba, bs)) if a < ba || (a == ba && (size > bs || (size == bs && i > bi))) => {}
@@ -751,7 +739,7 @@ impl Solver {
             }
             l.learned += 1;
             l.restarter.conflict(lbd);
-            l.inc /= VAR_DECAY;
+            l.activity.decay();
             l.lits = lits;
             let first = l.lits[0];
             self.engine.core.stats.learned += 1;
@@ -938,7 +926,7 @@ impl Solver {
                 l.seen[k as usize] = true;
                 l.bits[k as usize] = bits;
                 l.marked.push(k);
-                l.bump(e.var);
+                l.activity.bump(e.var);
                 if e.level >= cur {
                     pending += 1;
                 } else {
