@@ -17,6 +17,15 @@ instances=(
     "1 15 60 0" "2 15 60 0" "3 20 90 0" "4 20 90 0" "5 25 120 0" "6 25 120 0"
     "7 25 150 1" "8 25 150 1" "9 30 250 1" "10 30 250 1" "11 35 300 1" "12 35 300 1"
 )
+# Held-out instances (more seeds of the same generator and sizes): benches/learning_failures.sh
+# counts their failures with the SET `heldout`, to check that a change chosen on the instances
+# above also helps on others generated alike.
+heldout_instances=(
+    "13 15 60 0" "14 20 90 0" "15 25 120 0" "16 25 150 1" "17 30 250 1" "18 35 300 1"
+    "19 15 60 0" "20 20 90 0" "21 25 120 0" "22 25 150 1" "23 30 250 1" "24 35 300 1"
+    "25 15 60 0" "26 20 90 0" "27 25 120 0" "28 25 150 1" "29 30 250 1" "30 35 300 1"
+    "31 15 60 0" "32 20 90 0" "33 25 120 0" "34 25 150 1" "35 30 250 1" "36 35 300 1"
+)
 # Sourced (benches/learning_failures.sh reads the list): nothing runs.
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
     generated_runs "$@"

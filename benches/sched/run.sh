@@ -16,6 +16,13 @@ instances=(
     "1 30 4 10 0" "2 30 4 10 0" "3 40 4 15 0" "4 40 4 15 0" "5 50 4 20 0" "6 50 4 20 0"
     "7 30 4 10 1" "8 30 4 10 1" "9 40 4 15 1" "10 40 4 15 1" "11 50 4 20 1" "12 50 4 20 1"
 )
+# Held-out instances (more seeds of the same generator and sizes): benches/learning_failures.sh
+# counts their failures with the SET `heldout`, to check that a change chosen on the instances
+# above also helps on others generated alike.
+heldout_instances=(
+    "13 30 4 10 0" "14 30 4 10 0" "15 40 4 15 0" "16 40 4 15 0" "17 50 4 20 0" "18 50 4 20 0"
+    "19 30 4 10 1" "20 30 4 10 1" "21 40 4 15 1" "22 40 4 15 1" "23 50 4 20 1" "24 50 4 20 1"
+)
 # Sourced (benches/learning_failures.sh reads the list): nothing runs.
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
     generated_runs "$@"
