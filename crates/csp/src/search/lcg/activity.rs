@@ -241,13 +241,8 @@ mod tests {
     /// those of its mark and activity.
     #[test]
     fn the_heap_keeps_the_first_variable_on_top() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = crate::select::Rng::new(17);
+        let mut next = move |n: u64| rng.below(n);
         for _ in 0..200 {
             let n = 1 + next(12) as usize;
             let mut marks = fixedbitset::FixedBitSet::with_capacity(n);
