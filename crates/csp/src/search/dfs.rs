@@ -28,15 +28,7 @@ impl Strategy for StoreSearch {
 
     #[inline]
     fn decide(self, s: &mut Solver, (var, bit): (VarId, usize)) -> bool {
-        let level = s.engine.core.store.level();
-        let _ = s.engine.push_checkpoint();
-        s.stack.push(Frame { var: var.index() as u32, bit: bit as u32, level });
-        s.engine.core.stats.nodes += 1;
-        let depth = s.stack.len() as u32;
-        s.engine.core.stats.max_depth = s.engine.core.stats.max_depth.max(depth);
-        if s.engine.core.observing || s.logging_search {
-            s.report_decision(var, bit, depth);
-        }
+        s.open_node(var, bit, s.engine.core.observing);
         s.engine.core.set_outside_rule(Rule::Decision);
         let vars = &s.engine.model.vars;
         let r = s.engine.core.assign_bit(vars, var, bit, Rule::Decision).map(|_| ());
@@ -89,6 +81,23 @@ impl Strategy for StoreSearch {
 }
 
 impl Solver {
+    /// Opens the search node of the decision `var = bit`: a checkpoint, its frame, the node
+    /// and depth counts, and the report when `report` (observers) or the search log asks.
+    /// Returns the node's depth.
+    #[inline]
+    pub(super) fn open_node(&mut self, var: VarId, bit: usize, report: bool) -> u32 {
+        let level = self.engine.core.store.level();
+        let _ = self.engine.push_checkpoint();
+        self.stack.push(Frame { var: var.index() as u32, bit: bit as u32, level });
+        self.engine.core.stats.nodes += 1;
+        let depth = self.stack.len() as u32;
+        self.engine.core.stats.max_depth = self.engine.core.stats.max_depth.max(depth);
+        if report || self.logging_search {
+            self.report_decision(var, bit, depth);
+        }
+        depth
+    }
+
     #[cold]
     #[inline(never)]
     pub(super) fn report_decision(&mut self, var: VarId, bit: usize, depth: u32) {

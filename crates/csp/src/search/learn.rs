@@ -49,7 +49,7 @@ use crate::id::VarId;
 use crate::rule::Rule;
 use crate::select::{ValueOrder, VarOrder};
 
-use super::{Frame, SearchEnd, Solver, Step};
+use super::{SearchEnd, Solver, Step};
 
 /// When the learning search starts again from the root.
 ///
@@ -361,15 +361,7 @@ impl Solver {
 
     /// Takes the decision `var = bit`; on failure, backtracks. Err: the search is over.
     fn decide(&mut self, var: VarId, bit: usize) -> Result<(), SearchEnd> {
-        let level = self.engine.core.store.level();
-        let _ = self.engine.push_checkpoint();
-        self.stack.push(Frame { var: var.index() as u32, bit: bit as u32, level });
-        self.engine.core.stats.nodes += 1;
-        let depth = self.stack.len() as u32;
-        self.engine.core.stats.max_depth = self.engine.core.stats.max_depth.max(depth);
-        if self.engine.core.observing || self.logging_search {
-            self.report_decision(var, bit, depth);
-        }
+        self.open_node(var, bit, self.engine.core.observing);
         let phase = self.value_order == ValueOrder::Phase;
         let l = self.learning.as_mut().expect("learning search");
         if (phase || l.robust_run) && l.phases.len() > var.index() {

@@ -15,7 +15,7 @@
 //! used, and an exhausted search leaves the constraints of its refutation
 //! ([`Solver::unsat_core`]).
 
-use super::{Frame, SearchEnd, Solver, Step};
+use super::{SearchEnd, Solver, Step};
 use activity::Activity;
 use minimise::{abstract_level, Minimiser, Redundancy};
 use restarts::Restarter;
@@ -493,15 +493,7 @@ impl Solver {
                 }
             }
         };
-        let level = self.engine.core.store.level();
-        let _ = self.engine.push_checkpoint();
-        self.stack.push(Frame { var: var.index() as u32, bit: bit as u32, level });
-        self.engine.core.stats.nodes += 1;
-        let depth = self.stack.len() as u32;
-        self.engine.core.stats.max_depth = self.engine.core.stats.max_depth.max(depth);
-        if self.engine.core.reporting || self.logging_search {
-            self.report_decision(var, bit, depth);
-        }
+        let depth = self.open_node(var, bit, self.engine.core.reporting);
         let trail = self.engine.core.trail.as_mut().expect("learning search trail");
         let at = trail.record_decision(var.index() as u32, atom, depth);
         trail.cause = Cause::Decided(at);
